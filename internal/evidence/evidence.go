@@ -1,0 +1,88 @@
+// Package evidence is the prescription evidence domain: what a document says
+// (Text), what we expected (Expected), and the verdict (Result). It imports
+// no AWS or HTTP code.
+package evidence
+
+import "time"
+
+// Verdict is a rating's value.
+type Verdict string
+
+const (
+	// Valid: the field is on the document and agrees with what is expected.
+	Valid Verdict = "valid"
+	// Invalid: the field is on the document and disagrees.
+	Invalid Verdict = "invalid"
+	// NotFound: the field could not be found or read on the document.
+	NotFound Verdict = "not_found"
+)
+
+// Confidence is how certain a verdict is.
+type Confidence string
+
+const (
+	High   Confidence = "high"
+	Medium Confidence = "medium"
+	Low    Confidence = "low"
+)
+
+// Rating is one field's verdict.
+type Rating struct {
+	Value      Verdict    `json:"value"`
+	Confidence Confidence `json:"confidence"`
+}
+
+// Fields holds the five ratings, in the wire order of the interface.
+type Fields struct {
+	PatientName      Rating `json:"patientName"`
+	MedicationName   Rating `json:"medicationName"`
+	MedicationDosage Rating `json:"medicationDosage"`
+	MedicationDate   Rating `json:"medicationDate"`
+	PharmacyName     Rating `json:"pharmacyName"`
+}
+
+// Result is the verification result (interface section 2.4).
+type Result struct {
+	Success    bool       `json:"success"`
+	Data       Fields     `json:"data"`
+	Confidence Confidence `json:"confidence"`
+	Note       string     `json:"note"`
+}
+
+// Line is one line of text read from a document. Confidence is the reader's
+// certainty for the line, from 0 to 1 (1 for a PDF text layer).
+type Line struct {
+	Text       string
+	Confidence float64
+}
+
+// Text is what a reader got out of a document, top to bottom.
+type Text struct {
+	Lines []Line
+	// Source names the reader ("pdf-text", "tesseract", "textract").
+	Source string
+}
+
+// Expected is what the document is checked against.
+type Expected struct {
+	// PatientKnown is false when no lead has the request's userId; the
+	// patient name is then rated not_found.
+	PatientKnown bool
+	Forename     string
+	Surname      string
+	// MedicationName and MedicationDosage are as the client sent them
+	// ("Wegovy", "semaglutide"; "2.4 mg", "2,4mg", "500mcg").
+	MedicationName   string
+	MedicationDosage string
+}
+
+// Policy holds the settings a verification depends on.
+type Policy struct {
+	// Now is the time of the verification (dates after it are in the future).
+	Now time.Time
+	// MaxAge is how old the document's date may be (default 90 days).
+	MaxAge time.Duration
+	// Market ("uk" or "us") settles day/month order when the document
+	// gives no cue: 03/04/2026 is 3 April in the UK and March 4 in the US.
+	Market string
+}

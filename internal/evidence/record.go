@@ -1,0 +1,41 @@
+package evidence
+
+import (
+	"context"
+	"time"
+)
+
+// Upload is an evidence file as received, once its type was detected from
+// its bytes (never from the client's Content-Type or file name).
+type Upload struct {
+	Body      []byte
+	MediaType string // "application/pdf", "image/jpeg", "image/png", "image/tiff"
+	SHA256    string // lowercase hex of Body
+}
+
+// Stager stores an upload before it is read, under a key the service chose.
+type Stager interface {
+	Stage(ctx context.Context, key string, up Upload) error
+}
+
+// Record is the audit record of one verification: what the patient sent
+// (the staged object's key and digest) and what the service said.
+type Record struct {
+	ID               string
+	UserID           string
+	CreatedAt        time.Time
+	ObjectKey        string
+	SHA256           string
+	MediaType        string
+	Size             int64
+	MedicationName   string
+	MedicationDosage string
+	TextSource       string
+	Result           Result
+}
+
+// Recorder keeps verification records. Record never overwrites: an existing
+// ID fails with an error wrapping derrors.ErrConflict.
+type Recorder interface {
+	Record(ctx context.Context, r Record) error
+}
