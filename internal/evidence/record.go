@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -39,3 +40,23 @@ type Record struct {
 type Recorder interface {
 	Record(ctx context.Context, r Record) error
 }
+
+// Document is a staged upload handed to a Reader.
+type Document struct {
+	Body      []byte
+	MediaType string
+	// Key is the staged object's key (Textract reads the object from S3).
+	Key string
+}
+
+// Reader gets the text out of a document. A document that is readable but
+// holds no text gives an empty Text and no error. A document that cannot be
+// read (corrupt, encrypted, unsupported content) gives an error wrapping
+// ErrUnreadable; a failing dependency gives an error wrapping
+// derrors.ErrUnavailable.
+type Reader interface {
+	Read(ctx context.Context, doc Document) (Text, error)
+}
+
+// ErrUnreadable: the document's content could not be read.
+var ErrUnreadable = errors.New("document unreadable")
