@@ -13,6 +13,8 @@ var (
 	ErrInvalidArgument = errors.New("invalid argument")
 	// ErrNotFound: the thing asked for does not exist (404).
 	ErrNotFound = errors.New("not found")
+	// ErrMethodNotAllowed: the path exists but not for this method (405).
+	ErrMethodNotAllowed = errors.New("method not allowed")
 	// ErrConflict: the write would overwrite or contradict existing state (409).
 	ErrConflict = errors.New("conflict")
 	// ErrTooLarge: the request body is over a configured limit (413).

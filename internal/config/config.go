@@ -1,0 +1,115 @@
+// Package config reads the service's settings from the environment. Every
+// variable is listed in README.md; main packages call Load with os.Getenv,
+// tests with a map.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting of every entry point; each uses what it needs.
+type Config struct {
+	Market string // "uk" or "us": protocol catalogue, date order on documents
+
+	LeadsTable         string
+	VerificationsTable string
+	IdempotencyTable   string
+	EvidenceBucket     string
+
+	LeadBodyLimit     int64
+	EvidenceFileLimit int64
+	EvidenceMaxAge    time.Duration
+
+	// TextReader is "textract" (deployed) or "local" (PDF text layer plus
+	// Tesseract when installed).
+	TextReader string
+
+	CORSAllowedOrigins []string
+	LogLevel           slog.Level
+
+	// Local API only.
+	Port    string
+	DataDir string
+}
+
+// Load reads the environment through getenv, applying defaults.
+func Load(getenv func(string) string) (Config, error) {
+	c := Config{
+		Market:             strings.ToLower(or(getenv("MARKET"), "uk")),
+		LeadsTable:         getenv("LEADS_TABLE"),
+		VerificationsTable: getenv("VERIFICATIONS_TABLE"),
+		IdempotencyTable:   getenv("IDEMPOTENCY_TABLE"),
+		EvidenceBucket:     getenv("EVIDENCE_BUCKET"),
+		TextReader:         or(getenv("TEXT_READER"), "local"),
+		Port:               or(getenv("PORT"), "3000"),
+		DataDir:            or(getenv("DATA_DIR"), ".local"),
+	}
+	var errs []error
+	if c.Market != "uk" && c.Market != "us" {
+		errs = append(errs, fmt.Errorf("MARKET must be uk or us, not %q", c.Market))
+	}
+	if c.TextReader != "textract" && c.TextReader != "local" {
+		errs = append(errs, fmt.Errorf("TEXT_READER must be textract or local, not %q", c.TextReader))
+	}
+	var err error
+	if c.LeadBodyLimit, err = positive(getenv, "LEAD_BODY_LIMIT_BYTES", 64<<10); err != nil {
+		errs = append(errs, err)
+	}
+	if c.EvidenceFileLimit, err = positive(getenv, "EVIDENCE_FILE_LIMIT_BYTES", 4_000_000); err != nil {
+		errs = append(errs, err)
+	}
+	days, err := positive(getenv, "EVIDENCE_MAX_AGE_DAYS", 90)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	c.EvidenceMaxAge = time.Duration(days) * 24 * time.Hour
+	for _, o := range strings.Split(getenv("CORS_ALLOWED_ORIGINS"), ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			c.CORSAllowedOrigins = append(c.CORSAllowedOrigins, o)
+		}
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("LOG_LEVEL"), "info"))); err != nil {
+		errs = append(errs, fmt.Errorf("LOG_LEVEL: %w", err))
+	}
+	return c, errors.Join(errs...)
+}
+
+// Require fails naming every setting in names whose value is empty.
+func Require(settings map[string]string) error {
+	var missing []string
+	for name, value := range settings {
+		if value == "" {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	slices.Sort(missing)
+	return fmt.Errorf("missing required setting(s): %s", strings.Join(missing, ", "))
+}
+
+func positive(getenv func(string) string, name string, def int64) (int64, error) {
+	v := getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 {
+		return def, fmt.Errorf("%s must be a positive whole number, not %q", name, v)
+	}
+	return n, nil
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
