@@ -1,0 +1,39 @@
+// Package dynamo keeps leads, verification records and idempotency entries
+// in DynamoDB tables. Every write is conditional: nothing is overwritten.
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+)
+
+// API is the part of the DynamoDB client the stores use; tests pass a fake
+// or a real client pointed at an emulator.
+type API interface {
+	PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+}
+
+// timeLayout is ISO 8601 UTC with milliseconds and Z, as on the wire.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
+
+// putError classifies a failed conditional put. what names the item without
+// its contents ("lead 3f2b...").
+func putError(what string, err error) error {
+	var exists *types.ConditionalCheckFailedException
+	if errors.As(err, &exists) {
+		return fmt.Errorf("put %s: already exists: %w", what, derrors.ErrConflict)
+	}
+	return fmt.Errorf("put %s: %w: %w", what, derrors.ErrUnavailable, err)
+}

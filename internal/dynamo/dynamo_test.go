@@ -1,0 +1,446 @@
+package dynamo_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/awstest"
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/dynamo"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/idempotency"
+	"github.com/clinicplatform/intake/internal/lead"
+)
+
+// intakeJSON is an invented intake record, compact, with keys out of
+// alphabetical order and characters that JSON encoders like to escape.
+const intakeJSON = `{"surname":"Testperson","forename":"Ada <Q&A>","phone":"","gender":"female",` +
+	`"dateOfBirth":"1980-02-29","billingAddress":{"zipCode":"SW1A 1AA","city":"Lóndon` + "\u2028" + `"},` +
+	`"height":{"unit":"cm","cm":"170"},"surgeries":[],"prescriptionMedication":[{"reason":"x","medication":"Wegovy"}],` +
+	`"medicalConditions":[{"condition":"asthma"},{}],"extra":null,"flag":true,"n":12.50}`
+
+func TestLeadStoreRoundTrip(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	store := &dynamo.LeadStore{Client: client, Table: awstest.CreateTable(t, client, "id")}
+	ctx := t.Context()
+
+	tests := []struct {
+		name string
+		lead lead.Lead
+	}{
+		{
+			name: "full intake record",
+			lead: lead.Lead{
+				ID:        "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01",
+				Email:     "ada.testperson@example.com",
+				Data:      json.RawMessage(intakeJSON),
+				CreatedAt: time.Date(2026, 11, 21, 10, 4, 5, 123e6, time.UTC),
+			},
+		},
+		{
+			name: "no data",
+			lead: lead.Lead{
+				ID:        "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a02",
+				Email:     "bo.testperson@example.com",
+				CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+			},
+		},
+		{
+			name: "empty data object",
+			lead: lead.Lead{
+				ID:        "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a03",
+				Email:     "cy.testperson@example.com",
+				Data:      json.RawMessage(`{}`),
+				CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 999e6, time.UTC),
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := store.Put(ctx, tt.lead); err != nil {
+				t.Fatalf("Put: %v", err)
+			}
+			got, err := store.Get(ctx, tt.lead.ID)
+			if err != nil {
+				t.Fatalf("Get: %v", err)
+			}
+			if diff := cmp.Diff(leadView(tt.lead), leadView(got)); diff != "" {
+				t.Errorf("Get after Put (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// leadView shows Data as text, so a diff shows bytes rather than numbers.
+func leadView(l lead.Lead) map[string]string {
+	return map[string]string{
+		"id":        l.ID,
+		"email":     l.Email,
+		"data":      string(l.Data),
+		"createdAt": l.CreatedAt.UTC().Format(time.RFC3339Nano),
+	}
+}
+
+func TestLeadStoreItemAttributes(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	table := awstest.CreateTable(t, client, "id")
+	store := &dynamo.LeadStore{Client: client, Table: table}
+	l := lead.Lead{
+		ID:        "5a0c1c3e-7a43-4c0e-8d8c-3c1c0c7c2b10",
+		Email:     "ada.testperson@example.com",
+		Data:      json.RawMessage(intakeJSON),
+		CreatedAt: time.Date(2026, 11, 21, 10, 4, 5, 7e6, time.UTC),
+	}
+	if err := store.Put(t.Context(), l); err != nil {
+		t.Fatalf("Put: %v", err)
+	}
+	item := getItem(t, client, table, "id", l.ID)
+
+	var wantData any
+	if err := json.Unmarshal([]byte(intakeJSON), &wantData); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"id":        l.ID,
+		"email":     l.Email,
+		"createdAt": "2026-11-21T10:04:05.007Z",
+		"dataJson":  intakeJSON,
+		"data":      wantData,
+	}
+	var got map[string]any
+	if err := attributevalue.UnmarshalMap(item, &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stored item (-want +got):\n%s", diff)
+	}
+	if _, ok := item["data"].(*types.AttributeValueMemberM); !ok {
+		t.Errorf("data is %T, want a native map", item["data"])
+	}
+}
+
+func TestLeadStorePutNeverOverwrites(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	store := &dynamo.LeadStore{Client: client, Table: awstest.CreateTable(t, client, "id")}
+	ctx := t.Context()
+	first := lead.Lead{
+		ID:        "7d1f0c2a-2b8e-4b8f-9a51-0e6f4d3c2b1a",
+		Email:     "first.testperson@example.com",
+		Data:      json.RawMessage(`{"surname":"First"}`),
+		CreatedAt: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC),
+	}
+	second := first
+	second.Email = "second.testperson@example.com"
+	second.Data = json.RawMessage(`{"surname":"Second"}`)
+
+	if err := store.Put(ctx, first); err != nil {
+		t.Fatalf("first Put: %v", err)
+	}
+	err := store.Put(ctx, second)
+	if !errors.Is(err, derrors.ErrConflict) {
+		t.Fatalf("second Put: err = %v, want derrors.ErrConflict", err)
+	}
+	if strings.Contains(err.Error(), "testperson") || strings.Contains(err.Error(), "Second") {
+		t.Errorf("error %q shows item contents", err)
+	}
+	got, err := store.Get(ctx, first.ID)
+	if err != nil {
+		t.Fatalf("Get: %v", err)
+	}
+	if diff := cmp.Diff(leadView(first), leadView(got)); diff != "" {
+		t.Errorf("lead after the refused Put (-want +got):\n%s", diff)
+	}
+}
+
+func TestLeadStoreGetMissing(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	store := &dynamo.LeadStore{Client: client, Table: awstest.CreateTable(t, client, "id")}
+	for _, id := range []string{"6f0b8d7e-1111-4222-8333-944455556666", ""} {
+		t.Run("id="+id, func(t *testing.T) {
+			_, err := store.Get(t.Context(), id)
+			if !errors.Is(err, derrors.ErrNotFound) {
+				t.Errorf("Get(%q): err = %v, want derrors.ErrNotFound", id, err)
+			}
+		})
+	}
+}
+
+func TestLeadStoreGetItemWithoutDataJSON(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	table := awstest.CreateTable(t, client, "id")
+	const id = "1c9a7f0e-0d4b-4e8a-b5b4-2f0a9c8e7d61"
+	// An item written by another tool: only the map, no exact bytes.
+	_, err := client.PutItem(t.Context(), &dynamodb.PutItemInput{
+		TableName: aws.String(table),
+		Item: map[string]types.AttributeValue{
+			"id":        &types.AttributeValueMemberS{Value: id},
+			"email":     &types.AttributeValueMemberS{Value: "hand.testperson@example.com"},
+			"createdAt": &types.AttributeValueMemberS{Value: "2026-11-21T10:04:05.123Z"},
+			"data": &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{
+				"surname": &types.AttributeValueMemberS{Value: "Hand <Written>"},
+				"height": &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{
+					"unit": &types.AttributeValueMemberS{Value: "cm"},
+				}},
+				"surgeries": &types.AttributeValueMemberL{Value: []types.AttributeValue{
+					&types.AttributeValueMemberNULL{Value: true},
+					&types.AttributeValueMemberBOOL{Value: false},
+					&types.AttributeValueMemberN{Value: "1.50"},
+				}},
+			}},
+		},
+	})
+	if err != nil {
+		t.Fatalf("PutItem: %v", err)
+	}
+	got, err := (&dynamo.LeadStore{Client: client, Table: table}).Get(t.Context(), id)
+	if err != nil {
+		t.Fatalf("Get: %v", err)
+	}
+	want := `{"height":{"unit":"cm"},"surgeries":[null,false,1.50],"surname":"Hand <Written>"}`
+	if diff := cmp.Diff(want, string(got.Data)); diff != "" {
+		t.Errorf("Data (-want +got):\n%s", diff)
+	}
+}
+
+func TestVerificationStoreRecord(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	table := awstest.CreateTable(t, client, "id")
+	store := &dynamo.VerificationStore{Client: client, Table: table}
+	valid := evidence.Rating{Value: evidence.Valid, Confidence: evidence.High}
+	r := evidence.Record{
+		ID:               "3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a",
+		UserID:           "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01",
+		CreatedAt:        time.Date(2026, 11, 21, 10, 4, 5, 123e6, time.UTC),
+		ObjectKey:        "evidence/2026/11/21/3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a.pdf",
+		SHA256:           "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+		MediaType:        "application/pdf",
+		Size:             48213,
+		MedicationName:   "Wegovy",
+		MedicationDosage: "2.4 mg",
+		TextSource:       "pdf-text",
+		Result: evidence.Result{
+			Success: false,
+			Data: evidence.Fields{
+				PatientName:      valid,
+				MedicationName:   valid,
+				MedicationDosage: evidence.Rating{Value: evidence.Invalid, Confidence: evidence.Medium},
+				MedicationDate:   valid,
+				PharmacyName:     evidence.Rating{Value: evidence.NotFound, Confidence: evidence.Low},
+			},
+			Confidence: evidence.Medium,
+			Note:       "The dosage on the prescription differs from the one given.",
+		},
+	}
+	if err := store.Record(t.Context(), r); err != nil {
+		t.Fatalf("Record: %v", err)
+	}
+	rating := func(v, c string) map[string]any { return map[string]any{"value": v, "confidence": c} }
+	want := map[string]any{
+		"id":               r.ID,
+		"userId":           r.UserID,
+		"createdAt":        "2026-11-21T10:04:05.123Z",
+		"objectKey":        r.ObjectKey,
+		"sha256":           r.SHA256,
+		"mediaType":        "application/pdf",
+		"size":             float64(48213),
+		"medicationName":   "Wegovy",
+		"medicationDosage": "2.4 mg",
+		"textSource":       "pdf-text",
+		"result": map[string]any{
+			"success": false,
+			"data": map[string]any{
+				"patientName":      rating("valid", "high"),
+				"medicationName":   rating("valid", "high"),
+				"medicationDosage": rating("invalid", "medium"),
+				"medicationDate":   rating("valid", "high"),
+				"pharmacyName":     rating("not_found", "low"),
+			},
+			"confidence": "medium",
+			"note":       "The dosage on the prescription differs from the one given.",
+		},
+	}
+	var got map[string]any
+	if err := attributevalue.UnmarshalMap(getItem(t, client, table, "id", r.ID), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stored item (-want +got):\n%s", diff)
+	}
+
+	again := r
+	again.TextSource = "textract"
+	if err := store.Record(t.Context(), again); !errors.Is(err, derrors.ErrConflict) {
+		t.Fatalf("second Record: err = %v, want derrors.ErrConflict", err)
+	}
+	if err := attributevalue.UnmarshalMap(getItem(t, client, table, "id", r.ID), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("item after the refused Record (-want +got):\n%s", diff)
+	}
+}
+
+func TestIdempotencyStore(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	table := awstest.CreateTable(t, client, "key")
+	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+	store := &dynamo.IdempotencyStore{Client: client, Table: table, Now: func() time.Time { return now }}
+	ctx := t.Context()
+	first := idempotency.Entry{
+		Key:         "retry-key-1",
+		RequestHash: idempotency.HashRequest([]byte(`{"email":"a@example.com"}`)),
+		LeadID:      "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01",
+		Response:    []byte(`{"id":"0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01","email":"a@example.com","data":{"a":"<b>"},"createdAt":"2026-11-21T10:00:00.000Z"}`),
+		ExpiresAt:   now.Add(24 * time.Hour),
+	}
+
+	if _, err := store.Lookup(ctx, first.Key); !errors.Is(err, derrors.ErrNotFound) {
+		t.Fatalf("Lookup before PutIfAbsent: err = %v, want derrors.ErrNotFound", err)
+	}
+	if err := store.PutIfAbsent(ctx, first); err != nil {
+		t.Fatalf("PutIfAbsent: %v", err)
+	}
+	got, err := store.Lookup(ctx, first.Key)
+	if err != nil {
+		t.Fatalf("Lookup: %v", err)
+	}
+	if diff := cmp.Diff(first, got); diff != "" {
+		t.Errorf("Lookup after PutIfAbsent (-want +got):\n%s", diff)
+	}
+
+	second := first
+	second.LeadID = "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a02"
+	second.Response = []byte(`{}`)
+	if err := store.PutIfAbsent(ctx, second); !errors.Is(err, derrors.ErrConflict) {
+		t.Fatalf("PutIfAbsent over a live entry: err = %v, want derrors.ErrConflict", err)
+	}
+	if got, _ := store.Lookup(ctx, first.Key); !cmp.Equal(first, got) {
+		t.Errorf("entry after the refused PutIfAbsent = %+v, want the first", got)
+	}
+
+	// A day later the entry has expired, whether or not TTL deleted it.
+	now = first.ExpiresAt
+	if _, err := store.Lookup(ctx, first.Key); !errors.Is(err, derrors.ErrNotFound) {
+		t.Fatalf("Lookup of an expired entry: err = %v, want derrors.ErrNotFound", err)
+	}
+	second.ExpiresAt = now.Add(24 * time.Hour)
+	if err := store.PutIfAbsent(ctx, second); err != nil {
+		t.Fatalf("PutIfAbsent over an expired entry: %v", err)
+	}
+	if got, err := store.Lookup(ctx, first.Key); err != nil || !cmp.Equal(second, got) {
+		t.Errorf("Lookup after replacing the expired entry = %+v, %v; want %+v", got, err, second)
+	}
+
+	item := getItem(t, client, table, "key", first.Key)
+	for name, want := range map[string]types.AttributeValue{
+		"expiresAt": &types.AttributeValueMemberN{Value: "1795428000"}, // 2026-11-23T10:00:00Z in epoch seconds,
+		"leadId":    &types.AttributeValueMemberS{Value: second.LeadID},
+	} {
+		if diff := cmp.Diff(want, item[name], cmp.AllowUnexported(types.AttributeValueMemberN{}, types.AttributeValueMemberS{})); diff != "" {
+			t.Errorf("attribute %s (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+func getItem(t *testing.T, client *dynamodb.Client, table, keyName, key string) map[string]types.AttributeValue {
+	t.Helper()
+	out, err := client.GetItem(t.Context(), &dynamodb.GetItemInput{
+		TableName:      aws.String(table),
+		Key:            map[string]types.AttributeValue{keyName: &types.AttributeValueMemberS{Value: key}},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		t.Fatalf("GetItem %s: %v", key, err)
+	}
+	if len(out.Item) == 0 {
+		t.Fatalf("GetItem %s: no item", key)
+	}
+	return out.Item
+}
+
+// fakeAPI is a DynamoDB client that fails or answers as its fields say.
+type fakeAPI struct {
+	PutItemFn func(*dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error)
+	GetItemFn func(*dynamodb.GetItemInput) (*dynamodb.GetItemOutput, error)
+}
+
+func (f *fakeAPI) PutItem(_ context.Context, in *dynamodb.PutItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	return f.PutItemFn(in)
+}
+
+func (f *fakeAPI) GetItem(_ context.Context, in *dynamodb.GetItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	return f.GetItemFn(in)
+}
+
+func TestClientErrors(t *testing.T) {
+	throttled := &types.ProvisionedThroughputExceededException{Message: aws.String("slow down")}
+	exists := &types.ConditionalCheckFailedException{Message: aws.String("The conditional request failed")}
+	failing := func(err error) *fakeAPI {
+		return &fakeAPI{
+			PutItemFn: func(*dynamodb.PutItemInput) (*dynamodb.PutItemOutput, error) { return nil, err },
+			GetItemFn: func(*dynamodb.GetItemInput) (*dynamodb.GetItemOutput, error) { return nil, err },
+		}
+	}
+	someLead := lead.Lead{ID: "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01", Email: "secret.testperson@example.com", Data: json.RawMessage(`{"surname":"Secret"}`)}
+	someRecord := evidence.Record{ID: "3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a", MedicationName: "SecretMedicine"}
+	someEntry := idempotency.Entry{Key: "secret-key", Response: []byte(`{"email":"secret.testperson@example.com"}`)}
+	ops := map[string]func(api dynamo.API) error{
+		"LeadStore.Put": func(api dynamo.API) error {
+			return (&dynamo.LeadStore{Client: api, Table: "leads"}).Put(context.Background(), someLead)
+		},
+		"LeadStore.Get": func(api dynamo.API) error {
+			_, err := (&dynamo.LeadStore{Client: api, Table: "leads"}).Get(context.Background(), someLead.ID)
+			return err
+		},
+		"VerificationStore.Record": func(api dynamo.API) error {
+			return (&dynamo.VerificationStore{Client: api, Table: "verifications"}).Record(context.Background(), someRecord)
+		},
+		"IdempotencyStore.Lookup": func(api dynamo.API) error {
+			_, err := (&dynamo.IdempotencyStore{Client: api, Table: "idempotency"}).Lookup(context.Background(), someEntry.Key)
+			return err
+		},
+		"IdempotencyStore.PutIfAbsent": func(api dynamo.API) error {
+			return (&dynamo.IdempotencyStore{Client: api, Table: "idempotency"}).PutIfAbsent(context.Background(), someEntry)
+		},
+	}
+	tests := []struct {
+		name      string
+		clientErr error
+		op        string
+		want      error
+	}{
+		{name: "throttled put lead", clientErr: throttled, op: "LeadStore.Put", want: derrors.ErrUnavailable},
+		{name: "throttled get lead", clientErr: throttled, op: "LeadStore.Get", want: derrors.ErrUnavailable},
+		{name: "throttled record", clientErr: throttled, op: "VerificationStore.Record", want: derrors.ErrUnavailable},
+		{name: "throttled lookup", clientErr: throttled, op: "IdempotencyStore.Lookup", want: derrors.ErrUnavailable},
+		{name: "throttled put entry", clientErr: throttled, op: "IdempotencyStore.PutIfAbsent", want: derrors.ErrUnavailable},
+		{name: "cancelled get lead", clientErr: context.Canceled, op: "LeadStore.Get", want: context.Canceled},
+		{name: "existing lead", clientErr: exists, op: "LeadStore.Put", want: derrors.ErrConflict},
+		{name: "existing record", clientErr: exists, op: "VerificationStore.Record", want: derrors.ErrConflict},
+		{name: "existing entry", clientErr: exists, op: "IdempotencyStore.PutIfAbsent", want: derrors.ErrConflict},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := ops[tt.op](failing(tt.clientErr))
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("%s: err = %v, want %v", tt.op, err, tt.want)
+			}
+			if errors.Is(err, derrors.ErrConflict) == errors.Is(err, derrors.ErrUnavailable) {
+				t.Errorf("%s: err = %v is both or neither of conflict and unavailable", tt.op, err)
+			}
+			if strings.Contains(err.Error(), "Secret") || strings.Contains(err.Error(), "secret") {
+				t.Errorf("%s: error %q shows item contents", tt.op, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,103 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/idempotency"
+)
+
+// IdempotencyStore keeps idempotency entries in a table whose partition key
+// is "key" (S), with attributes requestHash (S), leadId (S), response (S,
+// the exact response body) and expiresAt (N, epoch seconds; the table's TTL
+// attribute).
+type IdempotencyStore struct {
+	Client API
+	Table  string
+	// Now is the clock that decides expiry; nil means time.Now.
+	Now func() time.Time
+}
+
+var _ idempotency.Store = (*IdempotencyStore)(nil)
+
+func (s *IdempotencyStore) now() time.Time {
+	if s.Now == nil {
+		return time.Now()
+	}
+	return s.Now()
+}
+
+// Lookup reads the entry for key. A missing or expired entry is
+// derrors.ErrNotFound: DynamoDB deletes expired items only eventually.
+func (s *IdempotencyStore) Lookup(ctx context.Context, key string) (idempotency.Entry, error) {
+	if key == "" {
+		return idempotency.Entry{}, fmt.Errorf("get idempotency entry: empty key: %w", derrors.ErrNotFound)
+	}
+	out, err := s.Client.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName:      aws.String(s.Table),
+		Key:            map[string]types.AttributeValue{"key": &types.AttributeValueMemberS{Value: key}},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return idempotency.Entry{}, fmt.Errorf("get idempotency entry: %w: %w", derrors.ErrUnavailable, err)
+	}
+	if len(out.Item) == 0 {
+		return idempotency.Entry{}, fmt.Errorf("get idempotency entry: %w", derrors.ErrNotFound)
+	}
+	var item struct {
+		Key         string `dynamodbav:"key"`
+		RequestHash string `dynamodbav:"requestHash"`
+		LeadID      string `dynamodbav:"leadId"`
+		Response    string `dynamodbav:"response"`
+		ExpiresAt   int64  `dynamodbav:"expiresAt"`
+	}
+	if err := attributevalue.UnmarshalMap(out.Item, &item); err != nil {
+		return idempotency.Entry{}, fmt.Errorf("decode idempotency entry: %w", err)
+	}
+	e := idempotency.Entry{
+		Key:         item.Key,
+		RequestHash: item.RequestHash,
+		LeadID:      item.LeadID,
+		Response:    []byte(item.Response),
+		ExpiresAt:   time.Unix(item.ExpiresAt, 0).UTC(),
+	}
+	if e.Expired(s.now()) {
+		return idempotency.Entry{}, fmt.Errorf("get idempotency entry: expired: %w", derrors.ErrNotFound)
+	}
+	return e, nil
+}
+
+// PutIfAbsent writes e unless an unexpired entry holds its key
+// (derrors.ErrConflict); an expired entry is replaced.
+func (s *IdempotencyStore) PutIfAbsent(ctx context.Context, e idempotency.Entry) error {
+	if e.Key == "" {
+		return errors.New("put idempotency entry: empty key")
+	}
+	_, err := s.Client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: aws.String(s.Table),
+		Item: map[string]types.AttributeValue{
+			"key":         &types.AttributeValueMemberS{Value: e.Key},
+			"requestHash": &types.AttributeValueMemberS{Value: e.RequestHash},
+			"leadId":      &types.AttributeValueMemberS{Value: e.LeadID},
+			"response":    &types.AttributeValueMemberS{Value: string(e.Response)},
+			"expiresAt":   &types.AttributeValueMemberN{Value: strconv.FormatInt(e.ExpiresAt.Unix(), 10)},
+		},
+		// "key" is a DynamoDB reserved word, hence the name placeholders.
+		ConditionExpression:       aws.String("attribute_not_exists(#key) OR #expiresAt <= :now"),
+		ExpressionAttributeNames:  map[string]string{"#key": "key", "#expiresAt": "expiresAt"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(s.now().Unix(), 10)}},
+	})
+	if err != nil {
+		return putError("idempotency entry", err)
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package localstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/clinicplatform/intake/internal/evidence"
+)
+
+var _ evidence.Recorder = (*Store)(nil)
+
+// recordValue is a verification record as stored under its id, with the
+// attribute names of the DynamoDB table.
+type recordValue struct {
+	ID               string          `json:"id"`
+	UserID           string          `json:"userId"`
+	CreatedAt        string          `json:"createdAt"`
+	ObjectKey        string          `json:"objectKey"`
+	SHA256           string          `json:"sha256"`
+	MediaType        string          `json:"mediaType"`
+	Size             int64           `json:"size"`
+	MedicationName   string          `json:"medicationName"`
+	MedicationDosage string          `json:"medicationDosage"`
+	TextSource       string          `json:"textSource"`
+	Result           evidence.Result `json:"result"`
+}
+
+// Record writes r unless a record with its id exists (derrors.ErrConflict).
+func (s *Store) Record(ctx context.Context, r evidence.Record) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("put verification record %s: %w", r.ID, err)
+	}
+	if r.ID == "" {
+		return errors.New("put verification record: empty id")
+	}
+	value, err := encodeJSON(recordValue{
+		ID:               r.ID,
+		UserID:           r.UserID,
+		CreatedAt:        formatTime(r.CreatedAt),
+		ObjectKey:        r.ObjectKey,
+		SHA256:           r.SHA256,
+		MediaType:        r.MediaType,
+		Size:             r.Size,
+		MedicationName:   r.MedicationName,
+		MedicationDosage: r.MedicationDosage,
+		TextSource:       r.TextSource,
+		Result:           r.Result,
+	})
+	if err != nil {
+		return fmt.Errorf("put verification record %s: %w", r.ID, err)
+	}
+	return putNew(s.db, verificationsBucket, r.ID, value, "verification record "+r.ID)
+}
+
+// Verification reads the record with id; a missing one is
+// derrors.ErrNotFound.
+func (s *Store) Verification(ctx context.Context, id string) (evidence.Record, error) {
+	if err := ctx.Err(); err != nil {
+		return evidence.Record{}, fmt.Errorf("get verification record %s: %w", id, err)
+	}
+	var v recordValue
+	if err := getJSON(s.db, verificationsBucket, id, &v); err != nil {
+		return evidence.Record{}, fmt.Errorf("get verification record %s: %w", id, err)
+	}
+	createdAt, err := parseTime(v.CreatedAt)
+	if err != nil {
+		return evidence.Record{}, fmt.Errorf("decode verification record %s: createdAt: %w", id, err)
+	}
+	return evidence.Record{
+		ID:               v.ID,
+		UserID:           v.UserID,
+		CreatedAt:        createdAt,
+		ObjectKey:        v.ObjectKey,
+		SHA256:           v.SHA256,
+		MediaType:        v.MediaType,
+		Size:             v.Size,
+		MedicationName:   v.MedicationName,
+		MedicationDosage: v.MedicationDosage,
+		TextSource:       v.TextSource,
+		Result:           v.Result,
+	}, nil
+}

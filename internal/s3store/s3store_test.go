@@ -1,0 +1,160 @@
+package s3store_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/s3/types"
+	"github.com/aws/smithy-go"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/awstest"
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/s3store"
+)
+
+func upload(body, mediaType string) evidence.Upload {
+	sum := sha256.Sum256([]byte(body))
+	return evidence.Upload{Body: []byte(body), MediaType: mediaType, SHA256: hex.EncodeToString(sum[:])}
+}
+
+// object is what S3 says about a staged object.
+type object struct {
+	Body           string
+	ContentType    string
+	Metadata       map[string]string
+	Encryption     types.ServerSideEncryption
+	ChecksumSHA256 string
+}
+
+func readObject(t *testing.T, client *s3.Client, bucket, key string) object {
+	t.Helper()
+	out, err := client.GetObject(t.Context(), &s3.GetObjectInput{
+		Bucket:       aws.String(bucket),
+		Key:          aws.String(key),
+		ChecksumMode: types.ChecksumModeEnabled,
+	})
+	if err != nil {
+		t.Fatalf("GetObject %s: %v", key, err)
+	}
+	defer out.Body.Close()
+	body, err := io.ReadAll(out.Body)
+	if err != nil {
+		t.Fatalf("read %s: %v", key, err)
+	}
+	return object{
+		Body:           string(body),
+		ContentType:    aws.ToString(out.ContentType),
+		Metadata:       out.Metadata,
+		Encryption:     out.ServerSideEncryption,
+		ChecksumSHA256: aws.ToString(out.ChecksumSHA256),
+	}
+}
+
+func TestStage(t *testing.T) {
+	client := awstest.S3(t)
+	bucket := awstest.CreateBucket(t, client)
+	stager := &s3store.Stager{Client: client, Bucket: bucket}
+
+	tests := []struct {
+		name string
+		key  string
+		up   evidence.Upload
+	}{
+		{name: "pdf", key: "evidence/2026/11/21/3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a.pdf", up: upload("%PDF-1.7\ninvented prescription\n%%EOF\n", "application/pdf")},
+		{name: "png", key: "evidence/2026/11/21/9a0b1f2e-3d4c-4b6a-8e7c-5d2f3e7c9b1a.png", up: upload("\x89PNG\r\n\x1a\n\x00\x00binary\xff", "image/png")},
+		{name: "empty body", key: "evidence/2026/11/21/empty.jpg", up: upload("", "image/jpeg")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := stager.Stage(t.Context(), tt.key, tt.up); err != nil {
+				t.Fatalf("Stage: %v", err)
+			}
+			sum := sha256.Sum256(tt.up.Body)
+			want := object{
+				Body:           string(tt.up.Body),
+				ContentType:    tt.up.MediaType,
+				Metadata:       map[string]string{"sha256": tt.up.SHA256, "media-type": tt.up.MediaType},
+				Encryption:     types.ServerSideEncryptionAes256,
+				ChecksumSHA256: base64.StdEncoding.EncodeToString(sum[:]),
+			}
+			if diff := cmp.Diff(want, readObject(t, client, bucket, tt.key)); diff != "" {
+				t.Errorf("staged object (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestStageNeverOverwrites(t *testing.T) {
+	client := awstest.S3(t)
+	bucket := awstest.CreateBucket(t, client)
+	stager := &s3store.Stager{Client: client, Bucket: bucket}
+	const key = "evidence/2026/11/21/7d1f0c2a-2b8e-4b8f-9a51-0e6f4d3c2b1a.pdf"
+	first := upload("%PDF-1.7 first", "application/pdf")
+
+	if err := stager.Stage(t.Context(), key, first); err != nil {
+		t.Fatalf("first Stage: %v", err)
+	}
+	err := stager.Stage(t.Context(), key, upload("%PDF-1.7 second", "application/pdf"))
+	if !errors.Is(err, derrors.ErrConflict) {
+		t.Fatalf("second Stage: err = %v, want derrors.ErrConflict", err)
+	}
+	if got := readObject(t, client, bucket, key); got.Body != string(first.Body) {
+		t.Errorf("object after the refused Stage = %q, want %q", got.Body, first.Body)
+	}
+}
+
+type fakeAPI struct {
+	err   error
+	calls int
+}
+
+func (f *fakeAPI) PutObject(context.Context, *s3.PutObjectInput, ...func(*s3.Options)) (*s3.PutObjectOutput, error) {
+	f.calls++
+	return nil, f.err
+}
+
+func TestStageErrors(t *testing.T) {
+	good := upload("%PDF-1.7", "application/pdf")
+	badDigest := good
+	badDigest.SHA256 = "not-hex"
+	tests := []struct {
+		name      string
+		clientErr error
+		up        evidence.Upload
+		want      error // nil: an error that is neither conflict nor unavailable
+		wantCalls int
+	}{
+		{name: "service error", clientErr: &smithy.GenericAPIError{Code: "SlowDown", Message: "reduce your request rate"}, up: good, want: derrors.ErrUnavailable, wantCalls: 1},
+		{name: "network error", clientErr: io.ErrUnexpectedEOF, up: good, want: derrors.ErrUnavailable, wantCalls: 1},
+		{name: "key exists", clientErr: &smithy.GenericAPIError{Code: "PreconditionFailed", Message: "At least one of the pre-conditions you specified did not hold"}, up: good, want: derrors.ErrConflict, wantCalls: 1},
+		{name: "concurrent write", clientErr: &smithy.GenericAPIError{Code: "ConditionalRequestConflict"}, up: good, want: derrors.ErrConflict, wantCalls: 1},
+		{name: "digest not hex", up: badDigest, wantCalls: 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := &fakeAPI{err: tt.clientErr}
+			err := (&s3store.Stager{Client: fake, Bucket: "evidence"}).Stage(context.Background(), "evidence/k.pdf", tt.up)
+			if err == nil {
+				t.Fatal("Stage: no error")
+			}
+			if tt.want != nil && !errors.Is(err, tt.want) {
+				t.Errorf("Stage: err = %v, want %v", err, tt.want)
+			}
+			if tt.want == nil && (errors.Is(err, derrors.ErrConflict) || errors.Is(err, derrors.ErrUnavailable)) {
+				t.Errorf("Stage: err = %v, want neither conflict nor unavailable", err)
+			}
+			if fake.calls != tt.wantCalls {
+				t.Errorf("PutObject called %d times, want %d", fake.calls, tt.wantCalls)
+			}
+		})
+	}
+}
