@@ -1,0 +1,87 @@
+// Package api is the HTTP transport of the service: routes, request decoding,
+// response encoding and the error envelopes of the interface. Handlers are
+// plain net/http, so the same code runs in Lambda (through the API Gateway
+// proxy adapter), under httptest, and in cmd/local-api.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
+)
+
+// Default limits.
+const (
+	DefaultLeadBodyLimit     = 64 << 10
+	DefaultEvidenceFileLimit = 4_000_000
+)
+
+// EvidenceVerifier runs one verification (evidence.Service in production).
+type EvidenceVerifier interface {
+	Verify(ctx context.Context, req evidence.Request) (evidence.Outcome, error)
+}
+
+// Deps is what the handlers need. A route whose dependency is nil is not
+// served (each Lambda function wires only its own route); it answers 404.
+type Deps struct {
+	Log *slog.Logger
+	// Now and NewID are injected so tests can pin time and ids.
+	Now   func() time.Time
+	NewID func() string
+
+	// Leads stores created leads (create-lead).
+	Leads lead.Store
+	// Idempotency remembers create-lead responses by Idempotency-Key;
+	// nil turns the header off.
+	Idempotency IdempotencyStore
+	// Protocols is the encoded protocol catalogue (get-protocols), prepared
+	// once at init.
+	Protocols []byte
+	// Evidence verifies uploads (verify-evidence).
+	Evidence EvidenceVerifier
+
+	// RequestID returns the id of the request as the platform knows it
+	// (API Gateway's request id in Lambda); nil or "" falls back to the
+	// X-Request-Id header or a new id.
+	RequestID func(*http.Request) string
+
+	LeadBodyLimit     int64
+	EvidenceFileLimit int64
+	// CORSAllowedOrigins are the browser origins allowed to call the API;
+	// "*" allows any.
+	CORSAllowedOrigins []string
+}
+
+type server struct {
+	log   *slog.Logger
+	now   func() time.Time
+	newID func() string
+	deps  Deps
+}
+
+// NewHandler returns the API with every route whose dependency is set.
+func NewHandler(d Deps) http.Handler {
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.NewID == nil {
+		d.NewID = uuid.NewString
+	}
+	if d.LeadBodyLimit <= 0 {
+		d.LeadBodyLimit = DefaultLeadBodyLimit
+	}
+	if d.EvidenceFileLimit <= 0 {
+		d.EvidenceFileLimit = DefaultEvidenceFileLimit
+	}
+	s := &server{log: d.Log, now: d.Now, newID: d.NewID, deps: d}
+	return s.middleware(s.routes())
+}

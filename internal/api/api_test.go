@@ -1,0 +1,377 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/textproto"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/contract"
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden from the handlers' answers")
+
+var fixedNow = time.Date(2026, 11, 21, 10, 4, 5, 123_000_000, time.UTC)
+
+// leadStore is a hand-written fake of lead.Store.
+type leadStore struct {
+	mu    sync.Mutex
+	leads map[string]lead.Lead
+	PutFn func(lead.Lead) error
+}
+
+func (s *leadStore) Put(_ context.Context, l lead.Lead) error {
+	if s.PutFn != nil {
+		return s.PutFn(l)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.leads == nil {
+		s.leads = map[string]lead.Lead{}
+	}
+	if _, ok := s.leads[l.ID]; ok {
+		return fmt.Errorf("put lead %s: %w", l.ID, derrors.ErrConflict)
+	}
+	s.leads[l.ID] = l
+	return nil
+}
+
+// verifier is a hand-written fake of api.EvidenceVerifier.
+type verifier struct {
+	VerifyFn func(evidence.Request) (evidence.Outcome, error)
+	got      []evidence.Request
+}
+
+func (v *verifier) Verify(_ context.Context, req evidence.Request) (evidence.Outcome, error) {
+	v.got = append(v.got, req)
+	return v.VerifyFn(req)
+}
+
+var allValid = evidence.Result{
+	Success: true,
+	Data: evidence.Fields{
+		PatientName:      evidence.Rating{Value: evidence.Valid, Confidence: evidence.High},
+		MedicationName:   evidence.Rating{Value: evidence.Valid, Confidence: evidence.High},
+		MedicationDosage: evidence.Rating{Value: evidence.Valid, Confidence: evidence.High},
+		MedicationDate:   evidence.Rating{Value: evidence.Valid, Confidence: evidence.High},
+		PharmacyName:     evidence.Rating{Value: evidence.Valid, Confidence: evidence.Medium},
+	},
+	Confidence: evidence.Medium,
+	Note:       "All five fields match the document.",
+}
+
+const protocolsBody = `[{"id":1,"name":"Wegovy","description":"d","image":"https://images.example.com/p.webp","traits":["Weekly"],"variants":[{"id":101,"priceId":"price_1","name":"Monthly","isDefault":true,"currency":"USD","amount":54900,"recurring":{"interval":"month","intervalCount":1}}]}]`
+
+type fixture struct {
+	leads    *leadStore
+	verifier *verifier
+	log      *bytes.Buffer
+	handler  http.Handler
+}
+
+func newFixture(t *testing.T, tweak func(*api.Deps)) *fixture {
+	t.Helper()
+	f := &fixture{
+		leads: &leadStore{},
+		verifier: &verifier{VerifyFn: func(evidence.Request) (evidence.Outcome, error) {
+			return evidence.Outcome{ID: "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", Result: allValid}, nil
+		}},
+		log: &bytes.Buffer{},
+	}
+	ids := 0
+	d := api.Deps{
+		Log: slog.New(slog.NewJSONHandler(f.log, nil)),
+		Now: func() time.Time { return fixedNow },
+		NewID: func() string {
+			ids++
+			return fmt.Sprintf("00000000-0000-4000-8000-%012d", ids)
+		},
+		Leads:              f.leads,
+		Protocols:          []byte(protocolsBody),
+		Evidence:           f.verifier,
+		EvidenceFileLimit:  64 << 10,
+		CORSAllowedOrigins: []string{"https://app.example.com"},
+	}
+	if tweak != nil {
+		tweak(&d)
+	}
+	f.handler = api.NewHandler(d)
+	return f
+}
+
+// request is one HTTP exchange of a table test.
+type request struct {
+	name    string
+	method  string
+	path    string
+	header  map[string]string
+	body    []byte
+	tweak   func(*api.Deps)
+	fixture func(*fixture)
+}
+
+// serve runs the request, checks the answer against openapi.yaml, and
+// returns it in the golden form: status, chosen headers, indented body.
+func (rq request) serve(t *testing.T) (string, *fixture) {
+	t.Helper()
+	f := newFixture(t, rq.tweak)
+	if rq.fixture != nil {
+		rq.fixture(f)
+	}
+	req := httptest.NewRequest(rq.method, rq.path, bytes.NewReader(rq.body))
+	for k, v := range rq.header {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	f.handler.ServeHTTP(rec, req)
+	res := rec.Result()
+	body, _ := io.ReadAll(res.Body)
+	contract.CheckResponse(t, req, rq.body, res.StatusCode, res.Header, body)
+	return golden(res, body), f
+}
+
+func golden(res *http.Response, body []byte) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "HTTP %d\n", res.StatusCode)
+	keys := make([]string, 0, len(res.Header))
+	for k := range res.Header {
+		switch k {
+		case "Content-Type", "Allow", "Etag", "Cache-Control", "Access-Control-Allow-Origin",
+			"Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "X-Verification-Id", "Idempotent-Replayed":
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s: %s\n", k, strings.Join(res.Header[k], ", "))
+	}
+	b.WriteString("\n")
+	var indented bytes.Buffer
+	if json.Indent(&indented, body, "", "  ") == nil {
+		b.Write(indented.Bytes())
+		b.WriteString("\n")
+	} else {
+		b.Write(body)
+	}
+	return b.String()
+}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", strings.ReplaceAll(name, " ", "_")+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/api -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("response differs from %s (-want +got):\n%s", path, diff)
+	}
+}
+
+func jsonHeader() map[string]string { return map[string]string{"Content-Type": "application/json"} }
+
+// form builds a multipart body; a part named "file" is sent as a file.
+func form(t testing.TB, parts ...[2]string) ([]byte, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	if err := mw.SetBoundary("test-boundary-3f9a"); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range parts {
+		if p[0] == "file" {
+			h := textproto.MIMEHeader{}
+			h.Set("Content-Disposition", `form-data; name="file"; filename="label photo.jpg"`)
+			h.Set("Content-Type", "image/jpeg") // a claim the service must not trust
+			w, err := mw.CreatePart(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Write([]byte(p[1]))
+			continue
+		}
+		if err := mw.WriteField(p[0], p[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mw.Close()
+	return buf.Bytes(), mw.FormDataContentType()
+}
+
+const (
+	userID  = "3b241101-e2bb-4255-8caf-4136c566a962"
+	pdfHead = "%PDF-1.4\n% a document\n"
+)
+
+func evidenceRequest(t testing.TB, name string, parts ...[2]string) request {
+	body, ct := form(t, parts...)
+	return request{name: name, method: "POST", path: api.PathVerifyEvidence,
+		header: map[string]string{"Content-Type": ct}, body: body}
+}
+
+func validParts(file string) [][2]string {
+	return [][2]string{{"userId", userID}, {"medicationName", "Wegovy"}, {"medicationDosage", "2.4 mg"}, {"file", file}}
+}
+
+func TestRoutes(t *testing.T) {
+	failing := func(err error) func(*fixture) {
+		return func(f *fixture) {
+			f.leads.PutFn = func(lead.Lead) error { return err }
+			f.verifier.VerifyFn = func(evidence.Request) (evidence.Outcome, error) { return evidence.Outcome{}, err }
+		}
+	}
+	tests := []request{
+		{name: "lead minimal", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body: []byte(`{"email":"ada@example.com"}`)},
+		{name: "lead full", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body: mustRead(t, "testdata/lead_full.json")},
+		{name: "lead invalid", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body: []byte(`{"email":"not-an-email","data":{"height":"tall","dateOfBirth":"2001-02-30","foo":1}}`)},
+		{name: "lead malformed json", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body: []byte(`{"email":`)},
+		{name: "lead wrong content type", method: "POST", path: api.PathLeads,
+			header: map[string]string{"Content-Type": "text/plain"}, body: []byte(`{"email":"ada@example.com"}`)},
+		{name: "lead too large", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body:  []byte(`{"email":"ada@example.com","data":{"phone":"` + strings.Repeat("1", 200) + `"}}`),
+			tweak: func(d *api.Deps) { d.LeadBodyLimit = 100 }},
+		{name: "lead store down", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body: []byte(`{"email":"ada@example.com"}`), fixture: failing(fmt.Errorf("put: %w", derrors.ErrUnavailable))},
+		{name: "lead store conflict is a 500", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body: []byte(`{"email":"ada@example.com"}`), fixture: failing(fmt.Errorf("put: %w", derrors.ErrConflict))},
+		{name: "lead store panics", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body: []byte(`{"email":"ada@example.com"}`), fixture: func(f *fixture) {
+				f.leads.PutFn = func(lead.Lead) error { panic("boom with ada@example.com") }
+			}},
+		{name: "leads wrong method", method: "GET", path: api.PathLeads},
+		{name: "protocols", method: "GET", path: api.PathProtocols},
+		{name: "protocols not modified", method: "GET", path: api.PathProtocols,
+			header: map[string]string{"If-None-Match": `W/"x", "0ff38bfa58a5316065439eff9351a88c"`}},
+		{name: "protocols wrong method", method: "DELETE", path: api.PathProtocols},
+		{name: "unknown path", method: "GET", path: "/external/v1/nothing"},
+		evidenceRequest(t, "evidence valid", validParts(pdfHead)...),
+		evidenceRequest(t, "evidence missing parts", [2]string{"userId", userID}),
+		evidenceRequest(t, "evidence bad uuid", [][2]string{{"userId", "123"}, {"medicationName", "Wegovy"}, {"medicationDosage", "2.4 mg"}, {"file", pdfHead}}...),
+		evidenceRequest(t, "evidence webp", validParts("RIFF\x24\x00\x00\x00WEBPVP8 ")...),
+		evidenceRequest(t, "evidence heic", validParts("\x00\x00\x00\x18ftypheic\x00\x00\x00\x00")...),
+		evidenceRequest(t, "evidence empty file", validParts("")...),
+		evidenceRequest(t, "evidence file too large", validParts(pdfHead+strings.Repeat("x", 70<<10))...),
+		evidenceRequest(t, "evidence unexpected part", append(validParts(pdfHead), [2]string{"patientName", "x"})...),
+		evidenceRequest(t, "evidence repeated part", append(validParts(pdfHead), [2]string{"userId", userID})...),
+		{name: "evidence not multipart", method: "POST", path: api.PathVerifyEvidence, header: jsonHeader(), body: []byte(`{}`)},
+		{name: "evidence truncated multipart", method: "POST", path: api.PathVerifyEvidence,
+			header: map[string]string{"Content-Type": "multipart/form-data; boundary=b"}, body: []byte("--b\r\nContent-Disposition: form-data; name=\"userId\"\r\n\r\nabc")},
+		func() request {
+			r := evidenceRequest(t, "evidence verifier down", validParts(pdfHead)...)
+			r.fixture = failing(fmt.Errorf("stage: %w", derrors.ErrUnavailable))
+			return r
+		}(),
+		{name: "cors preflight allowed", method: "OPTIONS", path: api.PathLeads, header: map[string]string{
+			"Origin": "https://app.example.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}},
+		{name: "cors preflight other origin", method: "OPTIONS", path: api.PathLeads, header: map[string]string{
+			"Origin": "https://evil.example.net", "Access-Control-Request-Method": "POST"}},
+		{name: "cors simple request", method: "GET", path: api.PathProtocols, header: map[string]string{"Origin": "https://app.example.com"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _ := tt.serve(t)
+			checkGolden(t, tt.name, got)
+		})
+	}
+}
+
+func mustRead(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCreateLeadStoresWhatItAnswers: the stored lead and the answer agree,
+// and data comes back byte for byte as sent (compacted).
+func TestCreateLeadStoresWhatItAnswers(t *testing.T) {
+	body := mustRead(t, "testdata/lead_full.json")
+	got, f := request{method: "POST", path: api.PathLeads, header: jsonHeader(), body: body}.serve(t)
+	if !strings.HasPrefix(got, "HTTP 200") {
+		t.Fatalf("status: %s", got)
+	}
+	if len(f.leads.leads) != 1 {
+		t.Fatalf("store holds %d leads, want 1", len(f.leads.leads))
+	}
+	var stored lead.Lead
+	for _, l := range f.leads.leads {
+		stored = l
+	}
+	if !strings.Contains(got, `"id": "`+stored.ID+`"`) {
+		t.Errorf("answer does not carry the stored id %s:\n%s", stored.ID, got)
+	}
+	var sent struct{ Data json.RawMessage }
+	if err := json.Unmarshal(body, &sent); err != nil {
+		t.Fatal(err)
+	}
+	var compact bytes.Buffer
+	json.Compact(&compact, sent.Data)
+	if diff := cmp.Diff(compact.String(), string(stored.Data)); diff != "" {
+		t.Errorf("stored data differs from sent data (-sent +stored):\n%s", diff)
+	}
+	if !stored.CreatedAt.Equal(fixedNow) || stored.Email != "ada.lovelace@example.com" {
+		t.Errorf("stored lead = %+v", stored)
+	}
+}
+
+// TestEvidenceRequestReachesVerifier: the verifier gets the parts and the
+// type detected from the bytes, not the client's claimed image/jpeg.
+func TestEvidenceRequestReachesVerifier(t *testing.T) {
+	r := evidenceRequest(t, "", [][2]string{{"userId", " " + userID + " "}, {"medicationName", "Wegovy"}, {"medicationDosage", "2,4 mg"}, {"file", pdfHead}}...)
+	_, f := r.serve(t)
+	want := []evidence.Request{{UserID: userID, MedicationName: "Wegovy", MedicationDosage: "2,4 mg",
+		File: []byte(pdfHead), MediaType: evidence.PDF}}
+	if diff := cmp.Diff(want, f.verifier.got); diff != "" {
+		t.Errorf("verifier requests (-want +got):\n%s", diff)
+	}
+}
+
+// TestFailuresLogWithoutPersonalData: a panic and a 500 each leave a log
+// line with the request id, and nothing the client sent.
+func TestFailuresLogWithoutPersonalData(t *testing.T) {
+	r := request{method: "POST", path: api.PathLeads, header: jsonHeader(),
+		body: []byte(`{"email":"ada@example.com"}`), fixture: func(f *fixture) {
+			f.leads.PutFn = func(lead.Lead) error { panic(errors.New("boom with ada@example.com")) }
+		}}
+	_, f := r.serve(t)
+	logs := f.log.String()
+	if strings.Contains(logs, "ada@example.com") {
+		t.Errorf("log leaks the e-mail address:\n%s", logs)
+	}
+	if !strings.Contains(logs, `"msg":"panic in handler"`) || !strings.Contains(logs, `"status":500`) {
+		t.Errorf("log lacks the panic line or the 500 access line:\n%s", logs)
+	}
+}

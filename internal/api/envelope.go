@@ -1,0 +1,53 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+)
+
+// timestampLayout is ISO 8601 UTC with milliseconds and a Z suffix.
+const timestampLayout = "2006-01-02T15:04:05.000Z"
+
+func timestamp(t time.Time) string { return t.UTC().Format(timestampLayout) }
+
+// clientErrorBody is the envelope of every 4xx. Message is a []string for
+// create-lead's 400s and a string everywhere else.
+type clientErrorBody struct {
+	Status    int         `json:"status"`
+	Error     clientError `json:"error"`
+	Timestamp string      `json:"timestamp"`
+	Path      string      `json:"path"`
+}
+
+type clientError struct {
+	Message    any    `json:"message"`
+	Error      string `json:"error"`
+	StatusCode int    `json:"statusCode"`
+}
+
+// serverErrorBody is the 500 envelope: error is the status phrase, a string.
+type serverErrorBody struct {
+	Status    int    `json:"status"`
+	Error     string `json:"error"`
+	Timestamp string `json:"timestamp"`
+	Path      string `json:"path"`
+}
+
+// writeJSON writes v as the response body. v is always one of our own types,
+// so a marshal error is a programming error and panics into the 500 path.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		panic("api: encode response: " + err.Error())
+	}
+	writeJSONBytes(w, status, body)
+}
+
+func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}

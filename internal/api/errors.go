@@ -1,0 +1,94 @@
+package api
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+)
+
+// messageStyle says how a route words its 400 message: create-lead sends
+// an array of messages, verify-evidence a single string (interface 7.1).
+type messageStyle int
+
+const (
+	messageList messageStyle = iota
+	messageString
+)
+
+// statusOf is the one place that decides which HTTP status an error is.
+func statusOf(err error) int {
+	switch {
+	case errors.Is(err, derrors.ErrInvalidArgument):
+		return http.StatusBadRequest
+	case errors.Is(err, derrors.ErrNotFound):
+		return http.StatusNotFound
+	case errors.Is(err, derrors.ErrMethodNotAllowed):
+		return http.StatusMethodNotAllowed
+	case errors.Is(err, derrors.ErrConflict):
+		return http.StatusConflict
+	case errors.Is(err, derrors.ErrTooLarge):
+		return http.StatusRequestEntityTooLarge
+	case errors.Is(err, derrors.ErrUnsupportedMediaType):
+		return http.StatusUnsupportedMediaType
+	default:
+		return http.StatusInternalServerError
+	}
+}
+
+// clientMessages returns the messages of err that are safe to show a client.
+func clientMessages(err error, status int) []string {
+	var v *derrors.Validation
+	if errors.As(err, &v) && len(v.Messages) > 0 {
+		return v.Messages
+	}
+	var c *derrors.Client
+	if errors.As(err, &c) && c.Message != "" {
+		return []string{c.Message}
+	}
+	return []string{http.StatusText(status)}
+}
+
+// writeError answers with the envelope for err. Only 4xx carry a message;
+// a 500 says nothing of its cause to the client and logs it instead.
+func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error, style messageStyle) {
+	status := statusOf(err)
+	if status >= 500 {
+		s.log.ErrorContext(r.Context(), "request failed",
+			slog.String("request_id", requestIDFrom(r.Context())),
+			slog.String("error", err.Error()))
+		s.writeServerError(w, r)
+		return
+	}
+	msgs := clientMessages(err, status)
+	var message any = strings.Join(msgs, "; ")
+	if style == messageList && status == http.StatusBadRequest {
+		message = msgs
+	}
+	writeJSON(w, status, clientErrorBody{
+		Status:    status,
+		Error:     clientError{Message: message, Error: statusPhrase(status), StatusCode: status},
+		Timestamp: timestamp(s.now()),
+		Path:      r.URL.Path,
+	})
+}
+
+func (s *server) writeServerError(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusInternalServerError, serverErrorBody{
+		Status:    http.StatusInternalServerError,
+		Error:     http.StatusText(http.StatusInternalServerError),
+		Timestamp: timestamp(s.now()),
+		Path:      r.URL.Path,
+	})
+}
+
+// statusPhrase is the reason phrase of a status; 413 keeps the name
+// clients know it by, where Go says "Request Entity Too Large".
+func statusPhrase(status int) string {
+	if status == http.StatusRequestEntityTooLarge {
+		return "Payload Too Large"
+	}
+	return http.StatusText(status)
+}

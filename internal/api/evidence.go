@@ -1,0 +1,202 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strings"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+)
+
+// Limits of the non-file parts of a verify-evidence form.
+const (
+	maxTextPartBytes = 1024
+	// formOverhead is what a multipart body may carry beyond the file:
+	// boundaries, part headers and the three short text parts.
+	formOverhead = 64 << 10
+)
+
+// evidenceForm is the parsed multipart body of verify-evidence.
+type evidenceForm struct {
+	userID, medicationName, medicationDosage string
+	file                                     []byte
+	seen                                     map[string]bool
+}
+
+func (s *server) handleVerifyEvidence() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		form, err := s.readEvidenceForm(w, r)
+		if err != nil {
+			s.writeError(w, r, err, messageString)
+			return
+		}
+		mediaType, err := evidence.DetectMediaType(form.file)
+		if err != nil {
+			s.writeError(w, r, err, messageString)
+			return
+		}
+		out, err := s.deps.Evidence.Verify(r.Context(), evidence.Request{
+			UserID:           form.userID,
+			MedicationName:   form.medicationName,
+			MedicationDosage: form.medicationDosage,
+			File:             form.file,
+			MediaType:        mediaType,
+		})
+		if err != nil {
+			s.writeError(w, r, unexpected(err), messageString)
+			return
+		}
+		w.Header().Set("X-Verification-Id", out.ID)
+		writeJSON(w, http.StatusOK, out.Result)
+	})
+}
+
+// readEvidenceForm streams the multipart body: text parts are capped at
+// 1 KiB, the file at the configured limit, and the whole body at the file
+// limit plus a small overhead, so memory stays bounded whatever is sent.
+func (s *server) readEvidenceForm(w http.ResponseWriter, r *http.Request) (evidenceForm, error) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" || params["boundary"] == "" {
+		return evidenceForm{}, &derrors.Client{Kind: derrors.ErrUnsupportedMediaType,
+			Message: "Content-Type must be multipart/form-data with a boundary"}
+	}
+	limit := s.deps.EvidenceFileLimit
+	body := http.MaxBytesReader(w, r.Body, limit+formOverhead)
+	mr := multipart.NewReader(body, params["boundary"])
+	form := evidenceForm{seen: map[string]bool{}}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return evidenceForm{}, formReadError(err, limit)
+		}
+		if err := form.add(part, limit); err != nil {
+			return evidenceForm{}, formReadError(err, limit)
+		}
+	}
+	if err := form.valid(); err != nil {
+		return evidenceForm{}, err
+	}
+	return form, nil
+}
+
+func (f *evidenceForm) add(part *multipart.Part, fileLimit int64) error {
+	defer part.Close()
+	name := part.FormName()
+	switch name {
+	case "userId", "medicationName", "medicationDosage", "file":
+	case "":
+		return derrors.Invalid("every form part must have a name")
+	default:
+		return derrors.Invalid(fmt.Sprintf("form part %q is not expected; send userId, medicationName, medicationDosage and file", truncate(name, 40)))
+	}
+	if f.seen[name] {
+		return derrors.Invalid(name + " must be sent once")
+	}
+	f.seen[name] = true
+	if name == "file" {
+		b, err := io.ReadAll(io.LimitReader(part, fileLimit+1))
+		if err != nil {
+			return err
+		}
+		if int64(len(b)) > fileLimit {
+			return &derrors.Client{Kind: derrors.ErrTooLarge,
+				Message: fmt.Sprintf("file must not be larger than %d bytes", fileLimit)}
+		}
+		f.file = b
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(part, maxTextPartBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(b) > maxTextPartBytes {
+		return derrors.Invalid(fmt.Sprintf("%s must be shorter than or equal to %d characters", name, maxTextPartBytes))
+	}
+	v := strings.TrimSpace(string(b))
+	switch name {
+	case "userId":
+		f.userID = v
+	case "medicationName":
+		f.medicationName = v
+	case "medicationDosage":
+		f.medicationDosage = v
+	}
+	return nil
+}
+
+// valid reports every missing part at once, then the userId's shape.
+func (f *evidenceForm) valid() error {
+	var missing []string
+	for _, p := range []struct{ name, value string }{
+		{"userId", f.userID},
+		{"medicationName", f.medicationName},
+		{"medicationDosage", f.medicationDosage},
+	} {
+		if p.value == "" {
+			missing = append(missing, p.name+" should not be empty")
+		}
+	}
+	if !f.seen["file"] {
+		missing = append(missing, "file is required")
+	} else if len(f.file) == 0 {
+		missing = append(missing, "file should not be empty")
+	}
+	if len(missing) > 0 {
+		return derrors.Invalid(missing...)
+	}
+	if !isUUID(f.userID) {
+		return derrors.Invalid("Validation failed (uuid is expected)")
+	}
+	return nil
+}
+
+// formReadError turns a multipart failure into the client's error.
+func formReadError(err error, fileLimit int64) error {
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return &derrors.Client{Kind: derrors.ErrTooLarge,
+			Message: fmt.Sprintf("request body must not be larger than %d bytes (file limit %d bytes)", tooBig.Limit, fileLimit)}
+	case statusOf(err) < 500:
+		return err
+	}
+	return derrors.Invalid("request body is not a well-formed multipart/form-data body")
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// isUUID accepts what validator.js isUUID accepts with no version given:
+// 8-4-4-4-12 hex digits, any version and variant, the nil and max UUIDs
+// included.
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < 36; i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,130 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+)
+
+type requestIDKey struct{}
+
+func requestIDFrom(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// statusRecorder remembers the status a handler wrote, for the access log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(status int) {
+	if r.status == 0 {
+		r.status = status
+	}
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return r.ResponseWriter.Write(b)
+}
+
+// middleware wraps every route: request id, one access log line, panic
+// recovery into the 500 envelope, and CORS.
+func (s *server) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := s.requestID(r)
+		r = r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id))
+		w.Header().Set("X-Request-Id", id)
+		rec := &statusRecorder{ResponseWriter: w}
+
+		defer func() {
+			if v := recover(); v != nil {
+				// The panic value is logged by type only: it may quote request data.
+				s.log.ErrorContext(r.Context(), "panic in handler",
+					slog.String("request_id", id),
+					slog.String("panic_type", fmt.Sprintf("%T", v)),
+					slog.String("stack", string(debug.Stack())))
+				if rec.status == 0 {
+					s.writeServerError(rec, r)
+				}
+			}
+			s.log.InfoContext(r.Context(), "request",
+				slog.String("request_id", id),
+				slog.String("method", r.Method),
+				slog.String("path", r.URL.Path),
+				slog.Int("status", rec.status),
+				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000))
+		}()
+
+		if s.cors(rec, r) {
+			return
+		}
+		next.ServeHTTP(rec, r)
+	})
+}
+
+func (s *server) requestID(r *http.Request) string {
+	if s.deps.RequestID != nil {
+		if id := s.deps.RequestID(r); id != "" {
+			return id
+		}
+	}
+	if id := r.Header.Get("X-Request-Id"); id != "" && len(id) <= 128 && isToken(id) {
+		return id
+	}
+	return s.newID()
+}
+
+// isToken keeps client-chosen request ids to characters safe in logs.
+func isToken(s string) bool {
+	for _, c := range s {
+		if !(c == '-' || c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// cors adds CORS headers for an allowed Origin and answers preflight
+// requests itself; it reports whether the request was answered.
+func (s *server) cors(w http.ResponseWriter, r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	preflight := r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
+	h := w.Header()
+	h.Add("Vary", "Origin")
+	if origin == "" || !s.originAllowed(origin) {
+		if preflight {
+			// Not an allowed origin: no CORS headers, so the browser refuses.
+			w.WriteHeader(http.StatusNoContent)
+			return true
+		}
+		return false
+	}
+	h.Set("Access-Control-Allow-Origin", origin)
+	h.Set("Access-Control-Expose-Headers", "ETag, X-Request-Id, X-Verification-Id")
+	if !preflight {
+		return false
+	}
+	h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+	h.Set("Access-Control-Allow-Headers", "Content-Type, Idempotency-Key, If-None-Match, X-Request-Id")
+	h.Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
+	return true
+}
+
+func (s *server) originAllowed(origin string) bool {
+	return slices.ContainsFunc(s.deps.CORSAllowedOrigins, func(o string) bool {
+		return o == "*" || strings.EqualFold(o, origin)
+	})
+}
