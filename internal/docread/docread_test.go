@@ -1,0 +1,107 @@
+package docread
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/google/go-cmp/cmp"
+)
+
+// fakeReader is a hand-written evidence.Reader.
+type fakeReader struct {
+	Fn func(ctx context.Context, doc evidence.Document) (evidence.Text, error)
+}
+
+func (f fakeReader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
+	return f.Fn(ctx, doc)
+}
+
+func text(source string, lines ...string) evidence.Text {
+	t := evidence.Text{Source: source}
+	for _, l := range lines {
+		t.Lines = append(t.Lines, evidence.Line{Text: l, Confidence: 1})
+	}
+	return t
+}
+
+var (
+	labelText  = text("pdf-text", "RIVERSIDE COMMUNITY PHARMACY", "ALEX TESTPATIENT", "WEGOVY 2.4 MG")
+	ocrText    = text("tesseract", "Highfield Pharmacy", "Ms Jo Fictional", "Mounjaro 5mg")
+	noText     = text("pdf-text")
+	soup       = text("pdf-text", "\u2022\u2023 12 \u25a0\u25a0 3/4 \u2022\u2022\u2022 ## 99 a", "Page 1")
+	unreadable = fmt.Errorf("malformed: %w", evidence.ErrUnreadable)
+	down       = fmt.Errorf("engine crashed: %w", derrors.ErrUnavailable)
+)
+
+type result struct {
+	text evidence.Text
+	err  error
+}
+
+func TestRead(t *testing.T) {
+	tests := []struct {
+		name      string
+		mediaType string
+		pdf       *result // nil: must not be called
+		ocr       *result // nil: must not be called
+		noOCR     bool
+		want      evidence.Text
+		wantErr   error
+	}{
+		{name: "PDF with a text layer", mediaType: "application/pdf", pdf: &result{text: labelText}, want: labelText},
+		{name: "scanned PDF goes to OCR", mediaType: "application/pdf", pdf: &result{text: noText}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "symbol soup goes to OCR", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "PDF the parser refuses goes to OCR", mediaType: "application/pdf", pdf: &result{err: unreadable}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "OCR finds nothing either: keep the thin text layer", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{text: text("tesseract")}, want: soup},
+		{name: "OCR fails on a thin text layer: keep it", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{err: unreadable}, want: soup},
+		{name: "both unreadable", mediaType: "application/pdf", pdf: &result{err: unreadable}, ocr: &result{err: unreadable}, wantErr: evidence.ErrUnreadable},
+		{name: "blank scan", mediaType: "application/pdf", pdf: &result{text: noText}, ocr: &result{text: text("tesseract")}, want: text("tesseract")},
+		{name: "PDF reader failing is not hidden", mediaType: "application/pdf", pdf: &result{err: down}, wantErr: derrors.ErrUnavailable},
+		{name: "scanned PDF without OCR", mediaType: "application/pdf", pdf: &result{text: noText}, noOCR: true, wantErr: ErrNoOCR},
+		{name: "thin text layer without OCR", mediaType: "application/pdf", pdf: &result{text: soup}, noOCR: true, want: soup},
+		{name: "broken PDF without OCR", mediaType: "application/pdf", pdf: &result{err: unreadable}, noOCR: true, wantErr: evidence.ErrUnreadable},
+		{name: "image goes to OCR", mediaType: "image/jpeg", ocr: &result{text: ocrText}, want: ocrText},
+		{name: "OCR unavailable", mediaType: "image/png", ocr: &result{err: down}, wantErr: derrors.ErrUnavailable},
+		{name: "image without OCR", mediaType: "image/png", noOCR: true, wantErr: ErrNoOCR},
+		{name: "other media type", mediaType: "text/plain", wantErr: evidence.ErrUnreadable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := func(name string, r *result) func(context.Context, evidence.Document) (evidence.Text, error) {
+				return func(context.Context, evidence.Document) (evidence.Text, error) {
+					if r == nil {
+						t.Fatalf("%s reader called", name)
+					}
+					return r.text, r.err
+				}
+			}
+			l := Local{PDF: fakeReader{Fn: fake("PDF", tt.pdf)}}
+			if !tt.noOCR {
+				l.OCR = fakeReader{Fn: fake("OCR", tt.ocr)}
+			}
+			got, err := l.Read(context.Background(), evidence.Document{Body: []byte("x"), MediaType: tt.mediaType, Key: "k"})
+			if tt.wantErr != nil {
+				if !errors.Is(err, tt.wantErr) {
+					t.Fatalf("Read error = %v, want one wrapping %v", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("text (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestErrNoOCRIsUnreadable(t *testing.T) {
+	if !errors.Is(ErrNoOCR, evidence.ErrUnreadable) {
+		t.Fatal("ErrNoOCR does not wrap evidence.ErrUnreadable")
+	}
+}

@@ -1,0 +1,121 @@
+package docread
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/pdftext"
+	"github.com/clinicplatform/intake/internal/tesseract"
+	"github.com/go-pdf/fpdf"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// The real readers together: a text PDF is read from its text layer, a
+// scanned one (a picture of the same label) through tesseract.
+func TestLocalWithRealReaders(t *testing.T) {
+	ocr, err := tesseract.New(context.Background())
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("tesseract is required in CI: %v", err)
+		}
+		t.Skipf("skipping: %v (Debian: apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils)", err)
+	}
+	label := []string{"RIVERSIDE COMMUNITY PHARMACY", "ALEX TESTPATIENT", "WEGOVY 2.4 MG"}
+	l := Local{PDF: pdftext.Reader{}, OCR: ocr}
+
+	tests := []struct {
+		name       string
+		body       []byte
+		wantSource string
+	}{
+		{"text PDF", textPDF(t, label, ""), "pdf-text"},
+		{"scanned PDF", scannedPDF(t, label), "tesseract"},
+		// The Go parser refuses encrypted files; pdftoppm opens those that need no user password.
+		{"encrypted text PDF", textPDF(t, label, "owner-secret"), "tesseract"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := l.Read(context.Background(), evidence.Document{Body: tt.body, MediaType: "application/pdf"})
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if got.Source != tt.wantSource {
+				t.Errorf("Source = %q, want %q", got.Source, tt.wantSource)
+			}
+			var all []string
+			for _, line := range got.Lines {
+				all = append(all, strings.ToLower(line.Text))
+			}
+			joined := strings.Join(all, "\n")
+			for _, want := range label {
+				if !strings.Contains(joined, strings.ToLower(want)) {
+					t.Errorf("no line contains %q in:\n%s", want, joined)
+				}
+			}
+		})
+	}
+}
+
+// textPDF writes lines with a text layer; a non-empty ownerPassword encrypts
+// the file without requiring a password to open it.
+func textPDF(t *testing.T, lines []string, ownerPassword string) []byte {
+	t.Helper()
+	f := fpdf.New("P", "mm", "A4", "")
+	if ownerPassword != "" {
+		f.SetProtection(fpdf.CnProtectPrint, "", ownerPassword)
+	}
+	f.AddPage()
+	f.SetFont("Helvetica", "", 12)
+	for i, s := range lines {
+		f.Text(20, float64(20+8*i), s)
+	}
+	return pdfBytes(t, f)
+}
+
+// scannedPDF places a rendered picture of the lines on a page, with no text layer.
+func scannedPDF(t *testing.T, lines []string) []byte {
+	t.Helper()
+	face, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ff, err := opentype.NewFace(face, &opentype.FaceOptions{Size: 40, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewGray(image.Rect(0, 0, 900, 80+64*len(lines)))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	d := font.Drawer{Dst: img, Src: image.Black, Face: ff}
+	for i, s := range lines {
+		d.Dot = fixed.P(40, 80+64*i)
+		d.DrawString(s)
+	}
+	var pngBuf bytes.Buffer
+	if err := png.Encode(&pngBuf, img); err != nil {
+		t.Fatal(err)
+	}
+	f := fpdf.New("P", "mm", "A4", "")
+	f.AddPage()
+	f.RegisterImageOptionsReader("scan", fpdf.ImageOptions{ImageType: "PNG"}, &pngBuf)
+	f.ImageOptions("scan", 15, 15, 180, 0, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
+	return pdfBytes(t, f)
+}
+
+func pdfBytes(t *testing.T, f *fpdf.Fpdf) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := f.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}

@@ -1,0 +1,124 @@
+// Package pdftext reads the text layer of PDF documents in pure Go
+// (github.com/ledongthuc/pdf). It implements evidence.Reader for PDFs that
+// carry text; scanned PDFs with no text layer read as an empty Text.
+package pdftext
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/ledongthuc/pdf"
+)
+
+// Source names this reader in evidence.Text.
+const Source = "pdf-text"
+
+// DefaultMaxPages is how many pages Read looks at when Reader.MaxPages is 0.
+// Prescription labels and letters are one or two pages.
+const DefaultMaxPages = 5
+
+// maxOps bounds the content-stream operators interpreted per document, so a
+// hostile or pathological PDF cannot keep a request busy.
+const maxOps = 2_000_000
+
+// Reader reads the text layer of a PDF. The zero value is ready to use.
+type Reader struct {
+	// MaxPages is the number of pages read from the start (0: DefaultMaxPages).
+	MaxPages int
+}
+
+var _ evidence.Reader = Reader{}
+
+// errTooComplex and the context's error are raised as panics from deep in the
+// content-stream interpreter (which has no other way out) and recovered in Read.
+var errTooComplex = errors.New("content streams exceed the work budget")
+
+type abort struct{ err error }
+
+// Read returns the document's text lines, top to bottom, page after page.
+// Malformed, truncated and encrypted PDFs give an error wrapping
+// evidence.ErrUnreadable; a PDF without a text layer gives an empty Text.
+func (r Reader) Read(ctx context.Context, doc evidence.Document) (text evidence.Text, err error) {
+	text.Source = Source
+	if doc.MediaType != "" && doc.MediaType != "application/pdf" {
+		return text, fmt.Errorf("read pdf text: media type %s is not a PDF: %w", doc.MediaType, evidence.ErrUnreadable)
+	}
+	maxPages := r.MaxPages
+	if maxPages <= 0 {
+		maxPages = DefaultMaxPages
+	}
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		text.Lines = nil
+		if a, ok := p.(abort); ok {
+			if errors.Is(a.err, errTooComplex) {
+				err = fmt.Errorf("read pdf text: %w: %w", a.err, evidence.ErrUnreadable)
+				return
+			}
+			err = fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, a.err)
+			return
+		}
+		// The panic value may quote document bytes, so it is not kept.
+		err = fmt.Errorf("read pdf text: malformed PDF: %w", evidence.ErrUnreadable)
+	}()
+
+	rd, err := pdf.NewReader(bytes.NewReader(doc.Body), int64(len(doc.Body)))
+	if errors.Is(err, pdf.ErrInvalidPassword) {
+		return text, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.ErrUnreadable)
+	}
+	if err != nil {
+		return text, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
+	}
+	// The pdf package's decryption fails on common producers' output; encrypted
+	// files are left to OCR (pdftoppm opens those without a user password).
+	if !rd.Trailer().Key("Encrypt").IsNull() {
+		return text, fmt.Errorf("read pdf text: PDF is encrypted: %w", evidence.ErrUnreadable)
+	}
+	pages := collectPages(rd.Trailer().Key("Root").Key("Pages"), maxPages)
+	if len(pages) == 0 {
+		return text, fmt.Errorf("read pdf text: PDF has no pages: %w", evidence.ErrUnreadable)
+	}
+	in := &interpreter{ctx: ctx}
+	for _, page := range pages {
+		if err := ctx.Err(); err != nil {
+			return evidence.Text{Source: Source}, fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, err)
+		}
+		frags := in.page(page)
+		for _, line := range layoutLines(frags) {
+			text.Lines = append(text.Lines, evidence.Line{Text: line, Confidence: 1})
+		}
+	}
+	return text, nil
+}
+
+// collectPages walks the page tree depth first and returns up to max leaf
+// pages. It bounds depth and visits itself because a malformed tree may
+// contain cycles.
+func collectPages(node pdf.Value, max int) []pdf.Value {
+	var pages []pdf.Value
+	visits := 0
+	var walk func(v pdf.Value, depth int)
+	walk = func(v pdf.Value, depth int) {
+		visits++
+		if len(pages) >= max || depth > 32 || visits > 10_000 || v.IsNull() {
+			return
+		}
+		kids := v.Key("Kids")
+		if v.Key("Type").Name() == "Page" || (kids.Kind() != pdf.Array && v.Key("Contents").Kind() != pdf.Null) {
+			pages = append(pages, v)
+			return
+		}
+		for i := 0; i < kids.Len() && len(pages) < max; i++ {
+			walk(kids.Index(i), depth+1)
+		}
+	}
+	walk(node, 0)
+	return pages
+}

@@ -1,0 +1,106 @@
+package tesseract
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+	"math"
+	"testing"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/tiff"
+)
+
+// renderLabel draws lines of black text on white, sizePx pixels per em, as
+// a label printer or a flat scan would.
+func renderLabel(t testing.TB, lines []string, sizePx float64) *image.Gray {
+	t.Helper()
+	f, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatalf("parse font: %v", err)
+	}
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: sizePx, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		t.Fatalf("new face: %v", err)
+	}
+	defer face.Close()
+
+	margin := int(sizePx * 2)
+	lineHeight := int(sizePx * 1.6)
+	width := 0
+	for _, l := range lines {
+		width = max(width, font.MeasureString(face, l).Ceil())
+	}
+	img := image.NewGray(image.Rect(0, 0, width+2*margin, len(lines)*lineHeight+2*margin))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	d := font.Drawer{Dst: img, Src: image.Black, Face: face}
+	for i, l := range lines {
+		d.Dot = fixed.P(margin, margin+(i+1)*lineHeight-lineHeight/4)
+		d.DrawString(l)
+	}
+	return img
+}
+
+func encodePNG(t testing.TB, img image.Image) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatalf("encode png: %v", err)
+	}
+	return b.Bytes()
+}
+
+func encodeJPEG(t testing.TB, img image.Image, quality int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: quality}); err != nil {
+		t.Fatalf("encode jpeg: %v", err)
+	}
+	return b.Bytes()
+}
+
+func encodeTIFF(t testing.TB, img image.Image) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := tiff.Encode(&b, img, &tiff.Options{Compression: tiff.Deflate}); err != nil {
+		t.Fatalf("encode tiff: %v", err)
+	}
+	return b.Bytes()
+}
+
+// photoLike degrades a clean render the way a phone photo of a label does:
+// a small rotation, a grey uneven background, lower contrast and noise.
+func photoLike(src *image.Gray, degrees float64, noise uint8, seed uint64) *image.Gray {
+	b := src.Bounds()
+	dst := image.NewGray(b)
+	sin, cos := sincos(degrees)
+	cx, cy := float64(b.Dx())/2, float64(b.Dy())/2
+	state := seed | 1
+	for y := 0; y < b.Dy(); y++ {
+		for x := 0; x < b.Dx(); x++ {
+			// Inverse-rotate to sample the source (nearest neighbour).
+			fx, fy := float64(x)-cx, float64(y)-cy
+			sx, sy := int(cos*fx+sin*fy+cx), int(-sin*fx+cos*fy+cy)
+			v := uint8(255)
+			if image.Pt(sx, sy).In(b) {
+				v = src.GrayAt(sx, sy).Y
+			}
+			// Contrast 255 -> 40..210, plus a left-to-right shadow.
+			g := 40 + int(v)*170/255 - x*30/max(b.Dx(), 1)
+			state ^= state << 13
+			state ^= state >> 7
+			state ^= state << 17
+			g += int(state%uint64(2*int(noise)+1)) - int(noise)
+			dst.SetGray(x, y, color.Gray{Y: uint8(min(max(g, 0), 255))})
+		}
+	}
+	return dst
+}
+
+func sincos(degrees float64) (sin, cos float64) { return math.Sincos(degrees * math.Pi / 180) }

@@ -1,0 +1,218 @@
+// Package tesseract reads document images with the Tesseract OCR command
+// (Debian: tesseract-ocr, tesseract-ocr-eng). PDFs without a text layer are
+// rasterised first with pdftoppm (Debian: poppler-utils). It implements
+// evidence.Reader for the local API and CI; the deployed service uses Textract.
+package tesseract
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // DecodeConfig for the accepted formats
+	_ "image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+	_ "golang.org/x/image/tiff"
+)
+
+// Source names this reader in evidence.Text.
+const Source = "tesseract"
+
+// Defaults for the Reader's limits.
+const (
+	DefaultTimeout   = 60 * time.Second
+	DefaultMaxPixels = 50_000_000 // a 48-megapixel phone photo fits
+	DefaultMaxPages  = 3
+	// pageSide is the long side, in pixels, PDF pages are rendered to:
+	// A4 at 300 dpi, and a bound on memory whatever the page size says.
+	pageSide = 3508
+)
+
+// Reader runs tesseract on images and rasterised PDF pages.
+type Reader struct {
+	tesseract string // path of the tesseract binary
+	pdftoppm  string // path of pdftoppm; "" when it is not installed
+
+	// Timeout bounds one Read, rasterising and OCR together.
+	Timeout time.Duration
+	// MaxPixels refuses images with more pixels (width × height) as unreadable.
+	MaxPixels int
+	// MaxPages is how many pages of a PDF are rasterised and read.
+	MaxPages int
+}
+
+var _ evidence.Reader = (*Reader)(nil)
+
+// New finds tesseract (with English language data) and pdftoppm on PATH.
+// A missing tesseract gives an error wrapping derrors.ErrUnavailable; a
+// missing pdftoppm only disables PDFs (see PDFSupport).
+func New(ctx context.Context) (*Reader, error) {
+	path, err := exec.LookPath("tesseract")
+	if err != nil {
+		return nil, fmt.Errorf("tesseract not found on PATH (Debian: apt-get install tesseract-ocr): %w: %w", derrors.ErrUnavailable, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, "--list-langs").Output()
+	if err != nil {
+		return nil, fmt.Errorf("run tesseract --list-langs: %w: %w", derrors.ErrUnavailable, err)
+	}
+	if !slices.Contains(strings.Fields(string(out)), "eng") {
+		return nil, fmt.Errorf("tesseract has no English language data (Debian: apt-get install tesseract-ocr-eng): %w", derrors.ErrUnavailable)
+	}
+	r := &Reader{tesseract: path}
+	if p, err := exec.LookPath("pdftoppm"); err == nil {
+		r.pdftoppm = p
+	}
+	return r, nil
+}
+
+// PDFSupport reports whether PDFs can be read (pdftoppm was found).
+func (r *Reader) PDFSupport() bool { return r.pdftoppm != "" }
+
+// Read OCRs a PNG, JPEG or TIFF image, or the first pages of a PDF.
+func (r *Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
+	text := evidence.Text{Source: Source}
+	ctx, cancel := context.WithTimeout(ctx, cmpOr(r.Timeout, DefaultTimeout))
+	defer cancel()
+
+	var pages [][]byte
+	switch doc.MediaType {
+	case "image/png", "image/jpeg", "image/tiff":
+		format, err := r.checkImage(doc.Body)
+		if err != nil {
+			return text, err
+		}
+		page := doc.Body
+		if format == "jpeg" {
+			if page, err = smoothPhoto(doc.Body); err != nil {
+				return text, err
+			}
+		}
+		pages = [][]byte{page}
+	case "application/pdf":
+		var err error
+		if pages, err = r.rasterise(ctx, doc.Body); err != nil {
+			return text, err
+		}
+	default:
+		return text, fmt.Errorf("ocr: media type %q is not an image or PDF: %w", doc.MediaType, evidence.ErrUnreadable)
+	}
+	for i, page := range pages {
+		lines, err := r.ocr(ctx, page)
+		if err != nil {
+			return evidence.Text{Source: Source}, fmt.Errorf("ocr page %d: %w", i+1, err)
+		}
+		text.Lines = append(text.Lines, lines...)
+	}
+	return text, nil
+}
+
+// checkImage refuses undecodable headers and absurd dimensions before
+// tesseract allocates for them. It returns the format image.DecodeConfig found.
+func (r *Reader) checkImage(body []byte) (string, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(body))
+	if err != nil {
+		return "", fmt.Errorf("ocr: decode image header: %w: %w", err, evidence.ErrUnreadable)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > cmpOr(r.MaxPixels, DefaultMaxPixels) {
+		return "", fmt.Errorf("ocr: %s image of %d×%d pixels is outside the accepted size: %w", format, cfg.Width, cfg.Height, evidence.ErrUnreadable)
+	}
+	return format, nil
+}
+
+// rasterise renders the first pages of a PDF to grayscale PGM images.
+func (r *Reader) rasterise(ctx context.Context, pdf []byte) ([][]byte, error) {
+	if r.pdftoppm == "" {
+		return nil, fmt.Errorf("ocr: reading a PDF without a text layer needs pdftoppm (Debian: poppler-utils), which is not installed: %w", evidence.ErrUnreadable)
+	}
+	dir, err := os.MkdirTemp("", "ocr-pages-")
+	if err != nil {
+		return nil, fmt.Errorf("ocr: make page directory: %w: %w", derrors.ErrUnavailable, err)
+	}
+	defer os.RemoveAll(dir)
+
+	cmd := exec.CommandContext(ctx, r.pdftoppm,
+		"-gray", "-scale-to", fmt.Sprint(pageSide),
+		"-f", "1", "-l", fmt.Sprint(cmpOr(r.MaxPages, DefaultMaxPages)),
+		"-", filepath.Join(dir, "page"))
+	cmd.Stdin = bytes.NewReader(pdf)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("ocr: rasterise PDF: %w: %w", derrors.ErrUnavailable, ctx.Err())
+		}
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil, fmt.Errorf("ocr: rasterise PDF: pdftoppm %s (%s): %w", exit, firstLine(stderr.String()), evidence.ErrUnreadable)
+		}
+		return nil, fmt.Errorf("ocr: run pdftoppm: %w: %w", derrors.ErrUnavailable, err)
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "page-*.pgm"))
+	if err != nil {
+		return nil, fmt.Errorf("ocr: list pages: %w: %w", derrors.ErrUnavailable, err)
+	}
+	// pdftoppm zero-pads page numbers to the page count's width, so names sort in page order.
+	slices.Sort(names)
+	if len(names) == 0 {
+		return nil, fmt.Errorf("ocr: rasterise PDF: no pages rendered: %w", evidence.ErrUnreadable)
+	}
+	pages := make([][]byte, 0, len(names))
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("ocr: read rendered page: %w: %w", derrors.ErrUnavailable, err)
+		}
+		pages = append(pages, b)
+	}
+	return pages, nil
+}
+
+// ocr runs tesseract on one image and parses its TSV output.
+func (r *Reader) ocr(ctx context.Context, img []byte) ([]evidence.Line, error) {
+	cmd := exec.CommandContext(ctx, r.tesseract, "stdin", "stdout", "-l", "eng", "--psm", "3", "tsv")
+	cmd.Stdin = bytes.NewReader(img)
+	// OpenMP threads slow tesseract down on small images and crowd other requests.
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("run tesseract: %w: %w", derrors.ErrUnavailable, ctx.Err())
+		}
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil, fmt.Errorf("tesseract %s (%s): %w", exit, firstLine(stderr.String()), evidence.ErrUnreadable)
+		}
+		return nil, fmt.Errorf("run tesseract: %w: %w", derrors.ErrUnavailable, err)
+	}
+	return parseTSV(stdout.String())
+}
+
+// firstLine is a short diagnostic from a tool's stderr (never document text:
+// the tools print only their own messages there).
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	return s
+}
+
+func cmpOr[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}

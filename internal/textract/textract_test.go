@@ -1,0 +1,232 @@
+package textract
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/textract"
+	"github.com/aws/aws-sdk-go-v2/service/textract/types"
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden.json from the current output")
+
+// The testdata/*.json responses have the exact shape of DetectDocumentText
+// responses (PAGE, LINE and WORD blocks with geometry and relationships);
+// their labels are invented.
+var fixtures = []string{"us_pharmacy_label", "uk_dispensing_label"}
+
+// fakeAPI is a hand-written API whose behaviour is its Fn field.
+type fakeAPI struct {
+	Fn func(ctx context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error)
+}
+
+func (f fakeAPI) DetectDocumentText(ctx context.Context, in *textract.DetectDocumentTextInput, _ ...func(*textract.Options)) (*textract.DetectDocumentTextOutput, error) {
+	return f.Fn(ctx, in)
+}
+
+func readFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// checkGolden compares lines with testdata/name.golden.json (rewritten with -update).
+func checkGolden(t *testing.T, name string, got evidence.Text) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden.json")
+	if *update {
+		b, err := json.MarshalIndent(got.Lines, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	var want []evidence.Line
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	if got.Source != "textract" {
+		t.Errorf("Source = %q, want textract", got.Source)
+	}
+	if diff := cmp.Diff(want, got.Lines); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+}
+
+func TestReadRecorded(t *testing.T) {
+	for _, name := range fixtures {
+		t.Run(name, func(t *testing.T) {
+			var out textract.DetectDocumentTextOutput
+			if err := json.Unmarshal(readFixture(t, name), &out); err != nil {
+				t.Fatalf("decode fixture: %v", err)
+			}
+			var gotIn *textract.DetectDocumentTextInput
+			r := Reader{Bucket: "evidence-bucket", Client: fakeAPI{Fn: func(_ context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+				gotIn = in
+				return &out, nil
+			}}}
+			got, err := r.Read(context.Background(), evidence.Document{Key: "evidence/abc.png", MediaType: "image/png"})
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			want := &types.S3Object{Bucket: aws.String("evidence-bucket"), Name: aws.String("evidence/abc.png")}
+			if gotIn == nil || gotIn.Document == nil || gotIn.Document.Bytes != nil {
+				t.Fatalf("input = %+v, want an S3 document and no bytes", gotIn)
+			}
+			if diff := cmp.Diff(want, gotIn.Document.S3Object, cmp.Comparer(func(a, b types.S3Object) bool {
+				return aws.ToString(a.Bucket) == aws.ToString(b.Bucket) && aws.ToString(a.Name) == aws.ToString(b.Name) && a.Version == nil && b.Version == nil
+			})); diff != "" {
+				t.Errorf("S3 object (-want +got):\n%s", diff)
+			}
+			checkGolden(t, name, got)
+		})
+	}
+}
+
+func TestReadClientErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"bad document", &types.BadDocumentException{Message: aws.String("bad")}, evidence.ErrUnreadable},
+		{"unsupported", &types.UnsupportedDocumentException{}, evidence.ErrUnreadable},
+		{"too large", &types.DocumentTooLargeException{}, evidence.ErrUnreadable},
+		{"invalid S3 object", &types.InvalidS3ObjectException{}, derrors.ErrUnavailable},
+		{"throttled", &types.ThrottlingException{}, derrors.ErrUnavailable},
+		{"throughput", &types.ProvisionedThroughputExceededException{}, derrors.ErrUnavailable},
+		{"access denied", &types.AccessDeniedException{}, derrors.ErrUnavailable},
+		{"network", errors.New("read tcp: connection reset by peer"), derrors.ErrUnavailable},
+		{"deadline", context.DeadlineExceeded, derrors.ErrUnavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Reader{Bucket: "b", Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+				return nil, tt.err
+			}}}
+			got, err := r.Read(context.Background(), evidence.Document{Key: "k"})
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("Read error = %v, want one wrapping %v", err, tt.want)
+			}
+			if !errors.Is(err, tt.err) {
+				t.Errorf("Read error = %v, does not keep the client's error", err)
+			}
+			if len(got.Lines) != 0 {
+				t.Errorf("got %d lines with an error", len(got.Lines))
+			}
+		})
+	}
+}
+
+func TestReadNoKey(t *testing.T) {
+	r := Reader{Bucket: "b", Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+		t.Fatal("Textract called without a key")
+		return nil, nil
+	}}}
+	if _, err := r.Read(context.Background(), evidence.Document{Body: []byte("x")}); err == nil {
+		t.Fatal("Read without a key succeeded")
+	}
+}
+
+// wireServer replays a response over the AWS JSON 1.1 protocol, as Textract
+// does, after checking the request the SDK sent.
+func wireServer(t *testing.T, status int, body []byte) *textract.Client {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.Method != http.MethodPost || req.Header.Get("X-Amz-Target") != "Textract.DetectDocumentText" {
+			t.Errorf("request %s with X-Amz-Target %q", req.Method, req.Header.Get("X-Amz-Target"))
+		}
+		if ct := req.Header.Get("Content-Type"); ct != "application/x-amz-json-1.1" {
+			t.Errorf("Content-Type = %q", ct)
+		}
+		if !strings.Contains(req.Header.Get("Authorization"), "Credential=AKIDTEST/") {
+			t.Errorf("request is not signed: %q", req.Header.Get("Authorization"))
+		}
+		raw, _ := io.ReadAll(req.Body)
+		var in struct {
+			Document struct{ S3Object struct{ Bucket, Name string } }
+		}
+		if err := json.Unmarshal(raw, &in); err != nil {
+			t.Errorf("request body: %v", err)
+		}
+		if in.Document.S3Object.Bucket != "evidence-bucket" || in.Document.S3Object.Name != "evidence/label.jpg" {
+			t.Errorf("request S3 object = %+v", in.Document.S3Object)
+		}
+		w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+		w.Header().Set("X-Amzn-Requestid", "11111111-2222-3333-4444-555555555555")
+		w.WriteHeader(status)
+		w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	return textract.New(textract.Options{
+		Region:           "us-east-1",
+		BaseEndpoint:     aws.String(srv.URL),
+		Credentials:      credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", ""),
+		RetryMaxAttempts: 1,
+		HTTPClient:       srv.Client(),
+	})
+}
+
+func TestReadOverTheWire(t *testing.T) {
+	for _, name := range fixtures {
+		t.Run(name, func(t *testing.T) {
+			r := Reader{Client: wireServer(t, http.StatusOK, readFixture(t, name)), Bucket: "evidence-bucket"}
+			got, err := r.Read(context.Background(), evidence.Document{Key: "evidence/label.jpg", MediaType: "image/jpeg"})
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			checkGolden(t, name, got)
+		})
+	}
+}
+
+func TestReadOverTheWireErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		status int
+		body   string
+		want   error
+	}{
+		{"bad document", 400, `{"__type":"BadDocumentException","message":"Request has invalid or corrupt document"}`, evidence.ErrUnreadable},
+		{"unsupported, namespaced type", 400, `{"__type":"com.amazonaws.textract#UnsupportedDocumentException","Message":"Request has unsupported document format"}`, evidence.ErrUnreadable},
+		{"too large", 400, `{"__type":"DocumentTooLargeException","message":"document too large"}`, evidence.ErrUnreadable},
+		{"invalid S3 object", 400, `{"__type":"InvalidS3ObjectException","message":"Unable to get object metadata from S3. Check object key, region and/or access permissions."}`, derrors.ErrUnavailable},
+		{"throttled", 400, `{"__type":"ThrottlingException","message":"Rate exceeded"}`, derrors.ErrUnavailable},
+		{"throughput exceeded", 400, `{"__type":"ProvisionedThroughputExceededException","message":"slow down"}`, derrors.ErrUnavailable},
+		{"access denied", 400, `{"__type":"AccessDeniedException","message":"not authorized to perform textract:DetectDocumentText"}`, derrors.ErrUnavailable},
+		{"internal error", 500, `{"__type":"InternalServerError","message":"oops"}`, derrors.ErrUnavailable},
+		{"unavailable, not JSON", 503, `<html>Service Unavailable</html>`, derrors.ErrUnavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Reader{Client: wireServer(t, tt.status, []byte(tt.body)), Bucket: "evidence-bucket"}
+			_, err := r.Read(context.Background(), evidence.Document{Key: "evidence/label.jpg"})
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("Read error = %v, want one wrapping %v", err, tt.want)
+			}
+		})
+	}
+}
