@@ -21,6 +21,8 @@ type Config struct {
 	VerificationsTable string
 	IdempotencyTable   string
 	EvidenceBucket     string
+	// S3UsePathStyle addresses buckets by path, as local S3 emulators need.
+	S3UsePathStyle bool
 
 	LeadBodyLimit     int64
 	EvidenceFileLimit int64
@@ -46,6 +48,7 @@ func Load(getenv func(string) string) (Config, error) {
 		VerificationsTable: getenv("VERIFICATIONS_TABLE"),
 		IdempotencyTable:   getenv("IDEMPOTENCY_TABLE"),
 		EvidenceBucket:     getenv("EVIDENCE_BUCKET"),
+		S3UsePathStyle:     getenv("S3_USE_PATH_STYLE") == "true",
 		TextReader:         or(getenv("TEXT_READER"), "local"),
 		Port:               or(getenv("PORT"), "3000"),
 		DataDir:            or(getenv("DATA_DIR"), ".local"),

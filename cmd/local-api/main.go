@@ -1,0 +1,119 @@
+// Command local-api serves every route of the API on one local HTTP server,
+// with embedded storage in DATA_DIR: no AWS account, no Docker, no network.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/config"
+	"github.com/clinicplatform/intake/internal/docread"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/localstore"
+	"github.com/clinicplatform/intake/internal/protocol"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "local-api:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until ctx is done.
+func run(ctx context.Context, getenv func(string) string, stdout io.Writer) error {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	store, err := localstore.Open(cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	reader := docread.NewLocal(ctx)
+	h, err := newHandler(cfg, log, store, reader)
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", net.JoinHostPort(or(getenv("HOST"), "127.0.0.1"), cfg.Port))
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      90 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	log.Info("local API listening",
+		slog.String("url", "http://"+ln.Addr().String()),
+		slog.String("market", cfg.Market),
+		slog.String("data_dir", cfg.DataDir),
+		slog.Bool("ocr", reader.OCR != nil))
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shut down: %w", err)
+	}
+	return nil
+}
+
+// newHandler wires every route to the embedded store and local readers.
+func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, reader evidence.Reader) (http.Handler, error) {
+	catalogue, err := protocol.Load(cfg.Market)
+	if err != nil {
+		return nil, err
+	}
+	return api.NewHandler(api.Deps{
+		Log:         log,
+		Leads:       store,
+		Idempotency: store,
+		Protocols:   catalogue,
+		Evidence: &evidence.Service{
+			Stager:   store,
+			Reader:   reader,
+			Leads:    store,
+			Recorder: store,
+			Now:      time.Now,
+			NewID:    uuid.NewString,
+			MaxAge:   cfg.EvidenceMaxAge,
+			Market:   cfg.Market,
+		},
+		LeadBodyLimit:      cfg.LeadBodyLimit,
+		EvidenceFileLimit:  cfg.EvidenceFileLimit,
+		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
+	}), nil
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}

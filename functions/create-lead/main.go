@@ -1,0 +1,56 @@
+// Command create-lead is the Lambda function behind POST /external/v1/leads.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/awsenv"
+	"github.com/clinicplatform/intake/internal/config"
+	"github.com/clinicplatform/intake/internal/dynamo"
+	"github.com/clinicplatform/intake/internal/lambdahttp"
+)
+
+func main() {
+	h, err := newHandler(context.Background(), os.Getenv, os.Stdout)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "create-lead:", err)
+		os.Exit(1)
+	}
+	lambda.Start(lambdahttp.Handler(h))
+}
+
+// newHandler does all init work once per cold start.
+func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if err := config.Require(map[string]string{
+		"LEADS_TABLE":       cfg.LeadsTable,
+		"IDEMPOTENCY_TABLE": cfg.IdempotencyTable,
+	}); err != nil {
+		return nil, err
+	}
+	awsCfg, err := awsenv.Load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db := dynamodb.NewFromConfig(awsCfg)
+	return api.NewHandler(api.Deps{
+		Log:                slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel})),
+		Leads:              &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
+		Idempotency:        &dynamo.IdempotencyStore{Client: db, Table: cfg.IdempotencyTable},
+		RequestID:          lambdahttp.RequestID,
+		LeadBodyLimit:      cfg.LeadBodyLimit,
+		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
+	}), nil
+}

@@ -1,0 +1,47 @@
+// Command get-protocols is the Lambda function behind
+// GET /external/v1/protocols/weightloss.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+
+	"github.com/aws/aws-lambda-go/lambda"
+
+	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/config"
+	"github.com/clinicplatform/intake/internal/lambdahttp"
+	"github.com/clinicplatform/intake/internal/protocol"
+)
+
+func main() {
+	h, err := newHandler(context.Background(), os.Getenv, os.Stdout)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "get-protocols:", err)
+		os.Exit(1)
+	}
+	lambda.Start(lambdahttp.Handler(h))
+}
+
+// newHandler does all init work once per cold start: the catalogue is
+// decoded, validated and encoded here, so a request only copies bytes.
+func newHandler(_ context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return nil, err
+	}
+	body, err := protocol.Load(cfg.Market)
+	if err != nil {
+		return nil, err
+	}
+	return api.NewHandler(api.Deps{
+		Log:                slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel})),
+		Protocols:          body,
+		RequestID:          lambdahttp.RequestID,
+		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
+	}), nil
+}

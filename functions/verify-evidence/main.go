@@ -1,0 +1,83 @@
+// Command verify-evidence is the Lambda function behind
+// POST /external/v1/prescriptions/verify-evidence.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	awstextract "github.com/aws/aws-sdk-go-v2/service/textract"
+	"github.com/google/uuid"
+
+	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/awsenv"
+	"github.com/clinicplatform/intake/internal/config"
+	"github.com/clinicplatform/intake/internal/docread"
+	"github.com/clinicplatform/intake/internal/dynamo"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lambdahttp"
+	"github.com/clinicplatform/intake/internal/pdftext"
+	"github.com/clinicplatform/intake/internal/s3store"
+	"github.com/clinicplatform/intake/internal/textract"
+)
+
+func main() {
+	h, err := newHandler(context.Background(), os.Getenv, os.Stdout)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "verify-evidence:", err)
+		os.Exit(1)
+	}
+	lambda.Start(lambdahttp.Handler(h))
+}
+
+// newHandler does all init work once per cold start.
+func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if err := config.Require(map[string]string{
+		"LEADS_TABLE":         cfg.LeadsTable,
+		"VERIFICATIONS_TABLE": cfg.VerificationsTable,
+		"EVIDENCE_BUCKET":     cfg.EvidenceBucket,
+	}); err != nil {
+		return nil, err
+	}
+	awsCfg, err := awsenv.Load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	db := dynamodb.NewFromConfig(awsCfg)
+	// PDFs' text layers are read in process; images and scans go to
+	// Textract (or Tesseract, where TEXT_READER=local and it is installed).
+	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: awstextract.NewFromConfig(awsCfg), Bucket: cfg.EvidenceBucket}}
+	if cfg.TextReader == "local" {
+		reader = docread.NewLocal(ctx)
+	}
+	return api.NewHandler(api.Deps{
+		Log: slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel})),
+		Evidence: &evidence.Service{
+			Stager: &s3store.Stager{Client: s3.NewFromConfig(awsCfg, func(o *s3.Options) {
+				o.UsePathStyle = cfg.S3UsePathStyle
+			}), Bucket: cfg.EvidenceBucket},
+			Reader:   reader,
+			Leads:    &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
+			Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable},
+			Now:      time.Now,
+			NewID:    uuid.NewString,
+			MaxAge:   cfg.EvidenceMaxAge,
+			Market:   cfg.Market,
+		},
+		RequestID:          lambdahttp.RequestID,
+		EvidenceFileLimit:  cfg.EvidenceFileLimit,
+		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
+	}), nil
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+# Writes events/*.json: API Gateway REST proxy events in the shape
+# `sam local generate-event apigateway aws-proxy` makes, one per case the
+# replay test (internal/lambdahttp) checks. Run from the repository root.
+import json, base64, copy, hashlib, os
+base = {
+  "body": None,
+  "resource": "/external/v1/leads",
+  "path": "/external/v1/leads",
+  "httpMethod": "POST",
+  "isBase64Encoded": False,
+  "queryStringParameters": None,
+  "multiValueQueryStringParameters": None,
+  "pathParameters": None,
+  "stageVariables": None,
+  "headers": {
+    "Accept": "application/json",
+    "Accept-Encoding": "gzip, deflate",
+    "CloudFront-Forwarded-Proto": "https",
+    "CloudFront-Viewer-Country": "GB",
+    "Host": "abcdef1234.execute-api.eu-west-2.amazonaws.com",
+    "User-Agent": "curl/8.5.0",
+    "X-Amzn-Trace-Id": "Root=1-5e66d96f-7491f09xmpl79d18acf3d050",
+    "X-Forwarded-For": "192.0.2.10",
+    "X-Forwarded-Port": "443",
+    "X-Forwarded-Proto": "https"
+  },
+  "requestContext": {
+    "accountId": "000000000000",
+    "resourceId": "123456",
+    "stage": "live",
+    "requestId": "c6af9ac6-7b61-11e6-9a41-93e8deadbeef",
+    "requestTime": "21/Nov/2026:10:04:05 +0000",
+    "requestTimeEpoch": 1795255445123,
+    "identity": {"cognitoIdentityPoolId": None, "accountId": None, "cognitoIdentityId": None, "caller": None,
+                 "accessKey": None, "sourceIp": "192.0.2.10", "cognitoAuthenticationType": None,
+                 "cognitoAuthenticationProvider": None, "userArn": None, "userAgent": "curl/8.5.0", "user": None},
+    "path": "/live/external/v1/leads",
+    "resourcePath": "/external/v1/leads",
+    "httpMethod": "POST",
+    "apiId": "abcdef1234",
+    "protocol": "HTTP/1.1",
+    "domainName": "abcdef1234.execute-api.eu-west-2.amazonaws.com"
+  }
+}
+def event(name, method, path, body=None, headers=None, b64=False, reqid=None):
+    e = copy.deepcopy(base)
+    e["httpMethod"] = method; e["path"] = path; e["resource"] = path
+    e["requestContext"]["httpMethod"] = method
+    e["requestContext"]["path"] = "/live" + path
+    e["requestContext"]["resourcePath"] = path
+    e["requestContext"]["requestId"] = reqid or ("c6af9ac6-7b61-11e6-9a41-%012d" % (int(hashlib.sha256(name.encode()).hexdigest()[:12], 16) % 10**12))
+    e["headers"].update(headers or {})
+    e["multiValueHeaders"] = {k: [v] for k, v in e["headers"].items()}
+    e["body"] = body
+    e["isBase64Encoded"] = b64
+    json.dump(e, open(f"events/{name}.json", "w"), indent=2)
+    open(f"events/{name}.json", "a").write("\n")
+
+ct = {"Content-Type": "application/json"}
+event("create-lead", "POST", "/external/v1/leads", json.dumps({"email": "ada.lovelace@example.com", "data": {"forename": "Ada", "surname": "Lovelace", "dateOfBirth": "1985-12-10", "height": {"unit": "cm", "cm": "168"}, "weight": {"unit": "kg", "kg": "92.5"}, "weightLossInjections": {"drugName": "Wegovy", "strength": "1.7 mg"}}}), ct)
+event("create-lead-invalid", "POST", "/external/v1/leads", json.dumps({"email": "ada@localhost", "data": {"height": "168", "dateOfBirth": "10/12/1985", "nickname": "ada"}}), ct)
+event("create-lead-malformed", "POST", "/external/v1/leads", '{"email": "ada@example.com",', ct)
+event("create-lead-wrong-content-type", "POST", "/external/v1/leads", "email=ada@example.com", {"Content-Type": "application/x-www-form-urlencoded"})
+event("get-protocols", "GET", "/external/v1/protocols/weightloss")
+event("get-protocols-wrong-method", "POST", "/external/v1/protocols/weightloss", "{}", ct)
+event("unknown-route", "GET", "/external/v1/nothing-here")
