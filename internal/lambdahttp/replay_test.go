@@ -1,0 +1,156 @@
+package lambdahttp_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/docread"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lambdahttp"
+	"github.com/clinicplatform/intake/internal/lead"
+	"github.com/clinicplatform/intake/internal/localstore"
+	"github.com/clinicplatform/intake/internal/protocol"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/events/*.golden")
+
+var fixedNow = time.Date(2026, 11, 21, 10, 4, 5, 123_000_000, time.UTC)
+
+// TestReplayEvents sends every events/*.json through the Lambda handler, the
+// same adapter path API Gateway drives, and compares the proxy response.
+func TestReplayEvents(t *testing.T) {
+	files, err := filepath.Glob("../../events/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no events found: %v", err)
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".json")
+		if name == "sam-local-env" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ev events.APIGatewayProxyRequest
+			if err := json.Unmarshal(raw, &ev); err != nil {
+				t.Fatalf("%s is not an API Gateway proxy event: %v", file, err)
+			}
+			handle := lambdahttp.Handler(newHandler(t))
+			resp, err := handle(context.Background(), ev)
+			if err != nil {
+				t.Fatalf("handler error: %v", err)
+			}
+			if got := resp.MultiValueHeaders["X-Request-Id"]; len(got) != 1 || got[0] != ev.RequestContext.RequestID {
+				t.Errorf("X-Request-Id = %v, want API Gateway's %q", got, ev.RequestContext.RequestID)
+			}
+			checkGolden(t, name, render(t, resp))
+		})
+	}
+}
+
+// SeededLeadID is the lead the verify-evidence events refer to.
+const seededLeadID = "6f8a2b1c-3d4e-4f50-8a6b-7c8d9e0f1a2b"
+
+func newHandler(t *testing.T) http.Handler {
+	t.Helper()
+	store, err := localstore.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	err = store.Put(context.Background(), lead.Lead{ID: seededLeadID, Email: "sample.patient@example.com",
+		Data: json.RawMessage(`{"forename":"Jordan","surname":"Avery"}`), CreatedAt: fixedNow.Add(-time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalogue, err := protocol.Load("us")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := 0
+	newID := func() string {
+		ids++
+		return fmt.Sprintf("00000000-0000-4000-8000-%012d", ids)
+	}
+	now := func() time.Time { return fixedNow }
+	return api.NewHandler(api.Deps{
+		Now:         now,
+		NewID:       newID,
+		Leads:       store,
+		Idempotency: store,
+		Protocols:   catalogue,
+		Evidence: &evidence.Service{
+			Stager: store, Reader: docread.NewLocal(context.Background()), Leads: store, Recorder: store,
+			Now: now, NewID: newID, Market: "us",
+		},
+		RequestID: lambdahttp.RequestID,
+	})
+}
+
+// render is the golden form of a proxy response: status, the headers a
+// client relies on, and the body (indented when it is JSON).
+func render(t *testing.T, resp events.APIGatewayProxyResponse) string {
+	t.Helper()
+	var b strings.Builder
+	fmt.Fprintf(&b, "HTTP %d\n", resp.StatusCode)
+	keys := make([]string, 0, len(resp.MultiValueHeaders))
+	for k := range resp.MultiValueHeaders {
+		switch k {
+		case "Content-Type", "Allow", "Etag", "Cache-Control", "X-Verification-Id":
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s: %s\n", k, strings.Join(resp.MultiValueHeaders[k], ", "))
+	}
+	if resp.IsBase64Encoded {
+		t.Errorf("response body is base64-encoded; every answer of this API is JSON text")
+	}
+	b.WriteString("\n")
+	var indented bytes.Buffer
+	if json.Indent(&indented, []byte(resp.Body), "", "  ") == nil {
+		b.Write(indented.Bytes())
+		b.WriteString("\n")
+	} else {
+		b.WriteString(resp.Body)
+	}
+	return b.String()
+}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "events", name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/lambdahttp -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("response differs from %s (-want +got):\n%s", path, diff)
+	}
+}
