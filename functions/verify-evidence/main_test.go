@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/go-pdf/fpdf"
+
+	"github.com/clinicplatform/intake/internal/awstest"
+	"github.com/clinicplatform/intake/internal/dynamo"
+	"github.com/clinicplatform/intake/internal/lambdahttp"
+	"github.com/clinicplatform/intake/internal/lead"
+)
+
+func TestNewHandlerNamesMissingSettings(t *testing.T) {
+	_, err := newHandler(t.Context(), func(string) string { return "" }, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "EVIDENCE_BUCKET, LEADS_TABLE, VERIFICATIONS_TABLE") {
+		t.Errorf("newHandler without settings: %v", err)
+	}
+}
+
+// TestVerifyEvidenceAgainstEmulator runs the function as Lambda runs it
+// against DynamoDB and S3 in a local emulator: the upload is staged in S3
+// with its digest, and the verification is recorded with the object's key.
+func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
+	endpoint := awstest.Endpoint(t)
+	db, s3c := awstest.DynamoDB(t), awstest.S3(t)
+	leads, verifications := awstest.CreateTable(t, db, "id"), awstest.CreateTable(t, db, "id")
+	bucket := awstest.CreateBucket(t, s3c)
+	for k, v := range map[string]string{"AWS_ENDPOINT_URL": endpoint, "AWS_ACCESS_KEY_ID": "test",
+		"AWS_SECRET_ACCESS_KEY": "test", "AWS_REGION": "eu-west-2"} {
+		t.Setenv(k, v)
+	}
+	env := map[string]string{"LEADS_TABLE": leads, "VERIFICATIONS_TABLE": verifications,
+		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "S3_USE_PATH_STYLE": "true", "MARKET": "uk"}
+	h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const userID = "2f1d7c9e-8b6a-4c3d-9e2f-1a0b9c8d7e6f"
+	store := &dynamo.LeadStore{Client: db, Table: leads}
+	if err := store.Put(t.Context(), lead.Lead{ID: userID, Email: "p@example.com",
+		Data: json.RawMessage(`{"forename":"Jordan","surname":"Avery"}`), CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	doc := labelPDF(t, time.Now().AddDate(0, 0, -7))
+	resp, err := lambdahttp.Handler(h)(t.Context(), multipartEvent(t, userID, doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", resp.StatusCode, resp.Body)
+	}
+	var result struct {
+		Success bool
+		Data    map[string]struct{ Value string }
+	}
+	if err := json.Unmarshal([]byte(resp.Body), &result); err != nil {
+		t.Fatal(err)
+	}
+	if !result.Success {
+		t.Errorf("a matching label was not verified: %s", resp.Body)
+	}
+	id := resp.MultiValueHeaders["X-Verification-Id"]
+	if len(id) != 1 {
+		t.Fatalf("no X-Verification-Id in %v", resp.MultiValueHeaders)
+	}
+	rec, err := db.GetItem(context.Background(), &dynamodb.GetItemInput{TableName: aws.String(verifications),
+		ConsistentRead: aws.Bool(true),
+		Key:            map[string]types.AttributeValue{"id": &types.AttributeValueMemberS{Value: id[0]}}})
+	if err != nil || rec.Item == nil {
+		t.Fatalf("verification record %s: %v %v", id[0], rec, err)
+	}
+	key := rec.Item["objectKey"].(*types.AttributeValueMemberS).Value
+	obj, err := s3c.GetObject(context.Background(), &s3.GetObjectInput{Bucket: aws.String(bucket), Key: aws.String(key)})
+	if err != nil {
+		t.Fatalf("staged object %s: %v", key, err)
+	}
+	defer obj.Body.Close()
+	staged, _ := io.ReadAll(obj.Body)
+	sum := sha256.Sum256(doc)
+	if !bytes.Equal(staged, doc) || obj.Metadata["sha256"] != hex.EncodeToString(sum[:]) ||
+		rec.Item["sha256"].(*types.AttributeValueMemberS).Value != hex.EncodeToString(sum[:]) {
+		t.Errorf("staged object or record does not carry the upload and its sha256 (metadata %v)", obj.Metadata)
+	}
+	if strings.Contains(key, "label") || !strings.HasSuffix(key, ".pdf") {
+		t.Errorf("object key %q should be server-chosen with the detected type's extension", key)
+	}
+}
+
+// labelPDF is a UK dispensing label for the test patient.
+func labelPDF(t *testing.T, dispensed time.Time) []byte {
+	t.Helper()
+	pdf := fpdf.New("P", "mm", "A5", "")
+	pdf.AddPage()
+	pdf.SetFont("Helvetica", "", 11)
+	for _, line := range []string{
+		"Riverside Pharmacy, 12 High Street, Leeds LS1 4AB",
+		"GPhC 1234567",
+		"Wegovy 2.4mg/0.75ml FlexTouch pre-filled pen",
+		"Inject 2.4mg once weekly",
+		"Patient: Jordan Avery",
+		"Date dispensed: " + dispensed.Format("02/01/2006"),
+		"Keep out of the reach and sight of children",
+	} {
+		pdf.Cell(0, 7, line)
+		pdf.Ln(7)
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// multipartEvent is the REST proxy event API Gateway sends for an upload:
+// multipart/form-data is a binary media type, so the body is base64.
+func multipartEvent(t *testing.T, userID string, doc []byte) events.APIGatewayProxyRequest {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	mw.WriteField("userId", userID)
+	mw.WriteField("medicationName", "Wegovy")
+	mw.WriteField("medicationDosage", "2.4 mg")
+	fw, _ := mw.CreateFormFile("file", "my label.pdf")
+	fw.Write(doc)
+	mw.Close()
+	return events.APIGatewayProxyRequest{
+		Path: "/external/v1/prescriptions/verify-evidence", HTTPMethod: http.MethodPost,
+		MultiValueHeaders: map[string][]string{"Content-Type": {mw.FormDataContentType()}},
+		Body:              base64.StdEncoding.EncodeToString(body.Bytes()), IsBase64Encoded: true,
+		RequestContext: events.APIGatewayProxyRequestContext{RequestID: "req-1", Stage: "live"},
+	}
+}
