@@ -1,0 +1,118 @@
+package evidence
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/lead"
+)
+
+// DefaultMaxAge is how old a document's date may be unless configured.
+const DefaultMaxAge = 90 * 24 * time.Hour
+
+// Request is one verification asked for by a client, already validated as
+// to its shape (userId a UUID, parts present, file type detected).
+type Request struct {
+	UserID           string
+	MedicationName   string
+	MedicationDosage string
+	File             []byte
+	MediaType        string
+}
+
+// Outcome is a verification's result and the id of its audit record.
+type Outcome struct {
+	ID     string
+	Result Result
+}
+
+// Service runs verifications: stage the file, read it, check it against the
+// lead and the request, and record what was said.
+type Service struct {
+	Stager   Stager
+	Reader   Reader
+	Leads    lead.Finder
+	Recorder Recorder
+	Now      func() time.Time
+	NewID    func() string
+	MaxAge   time.Duration
+	Market   string
+}
+
+// Verify stages, reads and verifies one document and records the outcome.
+// The outcome is returned only once its record is stored: a client is never
+// told a result that a clinician could not find again.
+func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
+	now := s.Now().UTC()
+	id := s.NewID()
+	sum := sha256.Sum256(req.File)
+	up := Upload{Body: req.File, MediaType: req.MediaType, SHA256: hex.EncodeToString(sum[:])}
+	key := ObjectKey(now, id, req.MediaType)
+	if err := s.Stager.Stage(ctx, key, up); err != nil {
+		return Outcome{}, fmt.Errorf("stage evidence %s: %w", id, err)
+	}
+
+	exp, err := s.expected(ctx, req)
+	if err != nil {
+		return Outcome{}, err
+	}
+
+	text, readErr := s.Reader.Read(ctx, Document{Body: req.File, MediaType: req.MediaType, Key: key})
+	if readErr != nil && !errors.Is(readErr, ErrUnreadable) {
+		return Outcome{}, fmt.Errorf("read evidence %s: %w", id, readErr)
+	}
+	maxAge := s.MaxAge
+	if maxAge <= 0 {
+		maxAge = DefaultMaxAge
+	}
+	result := Verify(text, exp, Policy{Now: now, MaxAge: maxAge, Market: s.Market})
+	if readErr != nil {
+		result.Note = unreadableNote
+	}
+
+	rec := Record{
+		ID: id, UserID: req.UserID, CreatedAt: now,
+		ObjectKey: key, SHA256: up.SHA256, MediaType: req.MediaType, Size: int64(len(req.File)),
+		MedicationName: req.MedicationName, MedicationDosage: req.MedicationDosage,
+		TextSource: text.Source, Result: result,
+	}
+	if err := s.Recorder.Record(ctx, rec); err != nil {
+		return Outcome{}, fmt.Errorf("record verification %s: %w", id, err)
+	}
+	return Outcome{ID: id, Result: result}, nil
+}
+
+// unreadableNote replaces the note when no reader could read the document.
+const unreadableNote = "The document could not be read (it may be damaged, password-protected or blank), " +
+	"so no field could be checked. Ask the patient to upload a clear photo or the original PDF."
+
+// expected builds what the document is checked against; an unknown userId
+// is not an error, the patient name is then rated not_found.
+func (s *Service) expected(ctx context.Context, req Request) (Expected, error) {
+	exp := Expected{MedicationName: req.MedicationName, MedicationDosage: req.MedicationDosage}
+	l, err := s.Leads.Get(ctx, req.UserID)
+	switch {
+	case errors.Is(err, derrors.ErrNotFound):
+		return exp, nil
+	case err != nil:
+		return Expected{}, fmt.Errorf("find lead %s: %w", req.UserID, err)
+	}
+	in, err := l.Intake()
+	if err != nil {
+		return Expected{}, err
+	}
+	exp.PatientKnown = true
+	exp.Forename, exp.Surname = in.Forename, in.Surname
+	return exp, nil
+}
+
+// ObjectKey is where an upload is staged: chosen by the server (never the
+// client's file name), partitioned by day for lifecycle rules and audits.
+func ObjectKey(now time.Time, id, mediaType string) string {
+	return "evidence/" + now.UTC().Format("2006/01/02") + "/" + id + Extension(mediaType)
+}

@@ -1,0 +1,205 @@
+package evidence_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
+)
+
+// Hand-written fakes of the service's dependencies.
+type stager struct {
+	keys []string
+	err  error
+}
+
+func (s *stager) Stage(_ context.Context, key string, up evidence.Upload) error {
+	if s.err != nil {
+		return s.err
+	}
+	s.keys = append(s.keys, key)
+	return nil
+}
+
+type reader struct {
+	text  evidence.Text
+	err   error
+	calls int
+}
+
+func (r *reader) Read(context.Context, evidence.Document) (evidence.Text, error) {
+	r.calls++
+	return r.text, r.err
+}
+
+type leads map[string]lead.Lead
+
+func (l leads) Get(_ context.Context, id string) (lead.Lead, error) {
+	if x, ok := l["fail"]; ok {
+		return x, fmt.Errorf("get lead: %w", derrors.ErrUnavailable)
+	}
+	x, ok := l[id]
+	if !ok {
+		return lead.Lead{}, fmt.Errorf("lead %s: %w", id, derrors.ErrNotFound)
+	}
+	return x, nil
+}
+
+type recorder struct {
+	records []evidence.Record
+	err     error
+}
+
+func (r *recorder) Record(_ context.Context, rec evidence.Record) error {
+	if r.err != nil {
+		return r.err
+	}
+	r.records = append(r.records, rec)
+	return nil
+}
+
+var now = time.Date(2026, 11, 21, 10, 4, 5, 0, time.UTC)
+
+const (
+	userID = "3b241101-e2bb-4255-8caf-4136c566a962"
+	verID  = "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f"
+)
+
+func label() evidence.Text {
+	return evidence.Text{Source: "pdf-text", Lines: []evidence.Line{
+		{Text: "Riverside Pharmacy, 12 High Street, Leeds LS1 4AB", Confidence: 1},
+		{Text: "Wegovy 2.4mg/0.75ml FlexTouch pre-filled pen", Confidence: 1},
+		{Text: "Inject 2.4mg once weekly", Confidence: 1},
+		{Text: "Patient: Jordan Avery", Confidence: 1},
+		{Text: "Date dispensed: 14/11/2026", Confidence: 1},
+	}}
+}
+
+type fixture struct {
+	stager   *stager
+	reader   *reader
+	leads    leads
+	recorder *recorder
+	svc      *evidence.Service
+}
+
+func newFixture() *fixture {
+	f := &fixture{
+		stager:   &stager{},
+		reader:   &reader{text: label()},
+		leads:    leads{userID: {ID: userID, Data: []byte(`{"forename":"Jordan","surname":"Avery"}`)}},
+		recorder: &recorder{},
+	}
+	f.svc = &evidence.Service{Stager: f.stager, Reader: f.reader, Leads: f.leads, Recorder: f.recorder,
+		Now: func() time.Time { return now }, NewID: func() string { return verID }, Market: "uk"}
+	return f
+}
+
+var request = evidence.Request{UserID: userID, MedicationName: "Wegovy", MedicationDosage: "2.4 mg",
+	File: []byte("%PDF-1.4 label"), MediaType: evidence.PDF}
+
+func TestVerifyStagesReadsAndRecords(t *testing.T) {
+	f := newFixture()
+	out, err := f.svc.Verify(context.Background(), request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Result.Success || out.ID != verID {
+		t.Errorf("outcome = %+v, want a success with id %s", out, verID)
+	}
+	wantKey := "evidence/2026/11/21/" + verID + ".pdf"
+	if diff := cmp.Diff([]string{wantKey}, f.stager.keys); diff != "" {
+		t.Errorf("staged keys (-want +got):\n%s", diff)
+	}
+	want := []evidence.Record{{
+		ID: verID, UserID: userID, CreatedAt: now, ObjectKey: wantKey,
+		SHA256:    sha256Hex(request.File),
+		MediaType: evidence.PDF, Size: int64(len(request.File)),
+		MedicationName: "Wegovy", MedicationDosage: "2.4 mg", TextSource: "pdf-text", Result: out.Result,
+	}}
+	if diff := cmp.Diff(want, f.recorder.records); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
+	}
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func TestVerifyUnknownLeadStillVerifies(t *testing.T) {
+	f := newFixture()
+	req := request
+	req.UserID = "00000000-0000-0000-0000-000000000000"
+	out, err := f.svc.Verify(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Result.Data.PatientName.Value != evidence.NotFound || out.Result.Success {
+		t.Errorf("unknown lead: patientName %+v, success %v; want not_found and no success", out.Result.Data.PatientName, out.Result.Success)
+	}
+	if len(f.recorder.records) != 1 {
+		t.Errorf("an unknown lead's verification was not recorded")
+	}
+}
+
+func TestVerifyUnreadableDocumentIsRecordedAndExplained(t *testing.T) {
+	f := newFixture()
+	f.reader.text, f.reader.err = evidence.Text{}, fmt.Errorf("pdf: %w", evidence.ErrUnreadable)
+	out, err := f.svc.Verify(context.Background(), request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, r := range map[string]evidence.Rating{"patientName": out.Result.Data.PatientName,
+		"medicationName": out.Result.Data.MedicationName, "medicationDosage": out.Result.Data.MedicationDosage,
+		"medicationDate": out.Result.Data.MedicationDate, "pharmacyName": out.Result.Data.PharmacyName} {
+		if r.Value != evidence.NotFound {
+			t.Errorf("%s = %v on an unreadable document, want not_found", name, r.Value)
+		}
+	}
+	if out.Result.Note == "" || len(f.recorder.records) != 1 {
+		t.Errorf("unreadable document: note %q, %d records", out.Result.Note, len(f.recorder.records))
+	}
+}
+
+// TestVerifyFailuresLeaveNothingHalfDone: a failing dependency is an error
+// (a 500 for the client) and never a record without its staged file.
+func TestVerifyFailuresLeaveNothingHalfDone(t *testing.T) {
+	unavailable := fmt.Errorf("dependency: %w", derrors.ErrUnavailable)
+	tests := []struct {
+		name       string
+		break_     func(*fixture)
+		wantStaged int
+		wantReads  int
+	}{
+		{"staging fails", func(f *fixture) { f.stager.err = unavailable }, 0, 0},
+		{"lead lookup fails", func(f *fixture) { f.leads["fail"] = lead.Lead{} }, 1, 0},
+		{"reader unavailable", func(f *fixture) { f.reader.err = unavailable }, 1, 1},
+		{"recording fails", func(f *fixture) { f.recorder.err = unavailable }, 1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture()
+			tt.break_(f)
+			_, err := f.svc.Verify(context.Background(), request)
+			if !errors.Is(err, derrors.ErrUnavailable) {
+				t.Errorf("error = %v, want one wrapping ErrUnavailable", err)
+			}
+			if len(f.recorder.records) != 0 {
+				t.Errorf("a record was kept although the verification failed")
+			}
+			if len(f.stager.keys) != tt.wantStaged || f.reader.calls != tt.wantReads {
+				t.Errorf("staged %d, read %d times; want %d, %d", len(f.stager.keys), f.reader.calls, tt.wantStaged, tt.wantReads)
+			}
+		})
+	}
+}
