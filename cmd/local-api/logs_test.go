@@ -59,7 +59,7 @@ func TestLogsCarryNoPersonalData(t *testing.T) {
 	serve(h, http.MethodPost, "/external/v1/leads", "application/json", `{"email":"jordan.avery@example.com",`, nil)
 	serve(h, http.MethodGet, "/external/v1/protocols/weightloss", "", "", nil)
 	serve(h, http.MethodGet, "/external/v1/leads?email=jordan.avery@example.com", "", "", nil)
-	serve(h, http.MethodGet, "/external/v1/nothing", "", "", nil)
+	serve(h, http.MethodGet, "/external/v1/leads/jordan.avery@example.com", "", "", nil)
 
 	doc := labelPDF(t)
 	for _, userID := range []string{created.ID, "not-a-uuid", "00000000-0000-0000-0000-000000000000"} {

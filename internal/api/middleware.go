@@ -62,7 +62,7 @@ func (s *server) middleware(next http.Handler) http.Handler {
 			s.log.InfoContext(r.Context(), "request",
 				slog.String("request_id", id),
 				slog.String("method", r.Method),
-				slog.String("path", r.URL.Path),
+				slog.String("path", loggedPath(r.URL.Path)),
 				slog.Int("status", rec.status),
 				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000))
 		}()
@@ -127,4 +127,14 @@ func (s *server) originAllowed(origin string) bool {
 	return slices.ContainsFunc(s.deps.CORSAllowedOrigins, func(o string) bool {
 		return o == "*" || strings.EqualFold(o, origin)
 	})
+}
+
+// loggedPath keeps unknown paths out of the logs: a client may put anything
+// in a path, an e-mail address included.
+func loggedPath(p string) string {
+	switch p {
+	case PathLeads, PathVerifyEvidence, PathProtocols:
+		return p
+	}
+	return "(unmatched)"
 }
