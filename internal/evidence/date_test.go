@@ -1,0 +1,202 @@
+package evidence
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestFindDates(t *testing.T) {
+	type reading struct {
+		Text                 string
+		DayFirst, MonthFirst string
+	}
+	r := func(text, dayFirst, monthFirst string) reading { return reading{text, dayFirst, monthFirst} }
+	tests := []struct {
+		line string
+		want []reading
+	}{
+		{"2026-11-03", []reading{r("2026-11-03", "3 Nov 2026", "3 Nov 2026")}},
+		{"issued 2026-11-03t10:04:05z", []reading{r("2026-11-03", "3 Nov 2026", "3 Nov 2026")}},
+		{"03/11/2026", []reading{r("03/11/2026", "3 Nov 2026", "11 Mar 2026")}},
+		{"3/11/26", []reading{r("3/11/26", "3 Nov 2026", "11 Mar 2026")}},
+		{"03.11.2026", []reading{r("03.11.2026", "3 Nov 2026", "11 Mar 2026")}},
+		{"03-11-2026", []reading{r("03-11-2026", "3 Nov 2026", "11 Mar 2026")}},
+		{"25/11/2026", []reading{r("25/11/2026", "25 Nov 2026", "")}},
+		{"11/25/2026", []reading{r("11/25/2026", "", "25 Nov 2026")}},
+		{"05/05/2026", []reading{r("05/05/2026", "5 May 2026", "5 May 2026")}},
+		{"3 nov 2026", []reading{r("3 nov 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"3rd november 2026", []reading{r("3rd november 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"3rd of november, 2026", []reading{r("3rd of november, 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"november 3, 2026", []reading{r("november 3, 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"nov 3 2026", []reading{r("nov 3 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"sept. 30, 2026", []reading{r("sept. 30, 2026", "30 Sep 2026", "30 Sep 2026")}},
+		{"03 nov 26", []reading{r("03 nov 26", "3 Nov 2026", "3 Nov 2026")}},
+		{"03nov26", []reading{r("03nov26", "3 Nov 2026", "3 Nov 2026")}},
+		{"03-nov-2026", []reading{r("03-nov-2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"filled: 11/03/2026 discard after: 11/03/2027", []reading{
+			r("11/03/2026", "11 Mar 2026", "3 Nov 2026"), r("11/03/2027", "11 Mar 2027", "3 Nov 2027"),
+		}},
+		{"31/02/2026", nil}, // no such day either way
+		{"29/02/2028", []reading{r("29/02/2028", "29 Feb 2028", "")}},
+		{"29/02/2027", nil},
+		{"13/13/2026", nil},
+		{"nov 2026", nil}, // no day
+		{"11/2027", nil},  // month and year only (an expiry)
+		{"2.4 mg/0.75 ml", nil},
+		{"tel 0113 496 0000", nil},
+		{"32 may 2026", nil},
+		{"may 2026 take 3", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			var got []reading
+			for _, f := range findDates(tt.line) {
+				got = append(got, reading{f.text, civilString(f.dayFirst), civilString(f.monthFirst)})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("findDates(%q) mismatch (-want +got):\n%s", tt.line, diff)
+			}
+		})
+	}
+}
+
+func civilString(c civilDate) string {
+	if !c.valid() {
+		return ""
+	}
+	return c.String()
+}
+
+func TestRateDate(t *testing.T) {
+	now := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name      string
+		lines     []string
+		conf      float64
+		market    string
+		maxAge    time.Duration
+		want      Rating
+		wantWords string
+	}{
+		{name: "dispensed, ISO", lines: []string{"Dispensed: 2026-11-03"}, want: Rating{Valid, High}},
+		{name: "today is fine", lines: []string{"Dispensed: 20 Nov 2026"}, want: Rating{Valid, High}},
+		{name: "tomorrow is the future", lines: []string{"Dispensed: 21 Nov 2026"}, want: Rating{Invalid, High}, wantWords: "dispensing date (21 Nov 2026) is in the future"},
+		{name: "exactly 90 days", lines: []string{"Date dispensed: 22 Aug 2026"}, want: Rating{Valid, High}},
+		{name: "91 days", lines: []string{"Date dispensed: 21 Aug 2026"}, want: Rating{Invalid, High}, wantWords: "more than 90 days old"},
+		{name: "custom max age", lines: []string{"Date dispensed: 1 Nov 2026"}, maxAge: 14 * 24 * time.Hour, want: Rating{Invalid, High}, wantWords: "more than 14 days old"},
+		{name: "expiry is not the date", lines: []string{"Exp: 2027-01-31"}, want: Rating{NotFound, Medium}},
+		{name: "expiry beside the fill date", lines: []string{"Date Filled: 11/13/2026   Exp: 11/13/2027"}, want: Rating{Valid, High}},
+		{name: "date of birth is not the date", lines: []string{"DOB: 12/05/1980", "Use by 01/02/2027"}, want: Rating{NotFound, Medium}},
+		{name: "refill-by is not the date", lines: []string{"Refills: 2 before 11/30/2027", "Next refill 12/01/2026"}, market: "us", want: Rating{NotFound, Medium}},
+		{name: "label on the line above", lines: []string{"Date dispensed", "13/11/2026", "Expiry", "2027-02-01"}, want: Rating{Valid, High}},
+		{name: "column headings over values", lines: []string{"Expiry        Date Filled", "01/02/2027    13/11/2026"}, want: Rating{Valid, High}},
+		{name: "column headings: expiry is not taken", lines: []string{"Date Filled        Expiry", "01/02/2026    13/11/2026"}, want: Rating{Invalid, High}, wantWords: "1 Feb 2026"},
+		{name: "dispensed beats prescribed", lines: []string{"Date prescribed: 15/06/2026", "Date dispensed: 13/11/2026"}, want: Rating{Valid, High}},
+		{name: "prescription date alone", lines: []string{"Date of prescription: 3rd November 2026"}, want: Rating{Valid, High}},
+		{name: "order confirmation", lines: []string{"Order placed: November 3, 2026"}, want: Rating{Valid, High}},
+		{name: "plain Date label", lines: []string{"Date: 03 NOV 26"}, want: Rating{Valid, Medium}},
+		{name: "unlabelled date", lines: []string{"Mrs Jane Smith   03 Nov 2026"}, want: Rating{Valid, Medium}},
+		{name: "unlabelled date of birth is not the date", lines: []string{"Jane Smith 12/05/1980"}, want: Rating{NotFound, Medium}},
+		{name: "labelled dates that disagree", lines: []string{"Dispensed: 03/11/2026", "Dispensed: 01/01/2025"}, want: Rating{NotFound, Low}, wantWords: "dispensing dates that disagree"},
+		{name: "no date", lines: []string{"Wegovy 2.4 mg"}, want: Rating{NotFound, Medium}},
+		{name: "no date, poor read", lines: []string{"Wegovy 2.4 mg"}, conf: 0.5, want: Rating{NotFound, Low}},
+		{name: "poor read lowers the confidence", lines: []string{"Dispensed: 2026-11-03"}, conf: 0.7, want: Rating{Valid, Medium}},
+
+		// Day and month order.
+		{name: "part over 12 settles it", lines: []string{"Dispensed: 11/13/2026"}, market: "uk", want: Rating{Valid, High}},
+		{name: "part over 12 settles it, too old", lines: []string{"Dispensed: 13/08/2026"}, market: "us", want: Rating{Invalid, High}, wantWords: "13 Aug 2026"},
+		{name: "ambiguous, same verdict either way", lines: []string{"Dispensed: 10/11/2026"}, want: Rating{Valid, High}},
+		{name: "ambiguous, only the market decides: not high", lines: []string{"Dispensed: 03/11/2026"}, market: "uk", want: Rating{Valid, Low}},
+		{name: "ambiguous, market us reads it as 11 March", lines: []string{"Dispensed: 03/11/2026"}, market: "us", want: Rating{Invalid, Low}, wantWords: "reading 03/11/2026 month first"},
+		{name: "printed format settles it", lines: []string{"Fill date (MM/DD/YYYY): 11/03/2026"}, market: "uk", want: Rating{Valid, High}},
+		{name: "another date settles it", lines: []string{"Date filled: 11/03/2026", "Discard after: 11/28/2026"}, market: "uk", want: Rating{Valid, High}},
+		{name: "US label style against a UK market", lines: []string{"Rx# 4829173  Refills: 2", "Springfield, IL 62701", "Date filled: 11/03/2026"}, market: "uk", want: Rating{Valid, Medium}},
+		{name: "UK label style with a UK market", lines: []string{"Leeds LS1 4AB", "Date dispensed: 03/11/2026"}, market: "uk", want: Rating{Valid, High}},
+		{name: "UK label style against a US market", lines: []string{"NHS prescription", "Leeds LS1 4AB", "Date dispensed: 03/11/2026"}, market: "us", want: Rating{Valid, Medium}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			conf := tt.conf
+			if conf == 0 {
+				conf = 1
+			}
+			pol := Policy{Now: now, Market: tt.market, MaxAge: tt.maxAge}.withDefaults()
+			f := rateDate(readDocument(textOf(conf, tt.lines...)), pol)
+			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
+				t.Errorf("rating mismatch (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(f.problem, tt.wantWords) {
+				t.Errorf("problem = %q, want it to contain %q", f.problem, tt.wantWords)
+			}
+		})
+	}
+}
+
+// TestRateDateNowZone: "today" is the calendar day of Policy.Now in its own
+// zone.
+func TestRateDateNowZone(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Skip("no time zone data:", err)
+	}
+	// 21 Nov 02:00 UTC is still 20 Nov in New York.
+	now := time.Date(2026, 11, 21, 2, 0, 0, 0, time.UTC).In(ny)
+	f := rateDate(readDocument(textOf(1, "Date filled: 2026-11-21")), Policy{Now: now}.withDefaults())
+	if f.rating.Value != Invalid {
+		t.Errorf("rating = %v, want invalid (21 Nov is tomorrow in New York)", f.rating)
+	}
+}
+
+func FuzzFindDates(f *testing.F) {
+	for _, s := range []string{"2026-11-03", "03/11/2026", "3 nov 2026", "november 3, 2026", "03nov26", "filled: 11/03/26 exp 11/2027", "29/02/2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		norm, _ := normalise(s)
+		prevEnd := 0
+		for _, d := range findDates(norm) {
+			if d.start < prevEnd || d.end <= d.start || d.end > len(norm) {
+				t.Fatalf("findDates(%q): bad span %d..%d", norm, d.start, d.end)
+			}
+			prevEnd = d.end
+			if !d.dayFirst.valid() && !d.monthFirst.valid() {
+				t.Fatalf("findDates(%q): %q has no valid reading", norm, d.text)
+			}
+			for _, c := range []civilDate{d.dayFirst, d.monthFirst} {
+				if c != (civilDate{}) && !c.valid() {
+					t.Fatalf("findDates(%q): invalid reading %+v", norm, c)
+				}
+			}
+			if d.reading(true) != d.dayFirst && d.dayFirst.valid() {
+				t.Fatalf("reading(true) is not the day-first reading")
+			}
+		}
+	})
+}
+
+func TestOCRDigits(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"o3/11/2o26", "03/11/2026"},
+		{"dispensed: l2/11/2026", "dispensed: 12/11/2026"},
+		{"2.4 mg o.75 ml", "2.4 mg 0.75 ml"},
+		{"lot no. 5 of 10", "lot no. 5 of 10"},
+		{"i 2", "i 2"},
+		{"solution for injection", "solution for injection"},
+	}
+	for _, tt := range tests {
+		if got := ocrDigits(tt.in); got != tt.want {
+			t.Errorf("ocrDigits(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	f := rateDate(readDocument(textOf(0.9, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults())
+	if f.rating.Value != Valid {
+		t.Errorf("OCR-read date rated %v, want valid", f.rating)
+	}
+	f = rateDate(readDocument(textOf(1, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults())
+	if f.rating.Value != NotFound {
+		t.Errorf("letters in a text layer's date rated %v, want not_found", f.rating)
+	}
+}

@@ -1,0 +1,260 @@
+package evidence
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestLookupMedicine(t *testing.T) {
+	tests := []struct {
+		in          string
+		wantGeneric string
+		wantName    string
+		wantOK      bool
+	}{
+		{"Wegovy", "semaglutide", "Wegovy", true},
+		{"wegovy", "semaglutide", "Wegovy", true},
+		{"WEGOVY 2.4mg FlexTouch", "semaglutide", "Wegovy", true},
+		{"Ozempic®", "semaglutide", "Ozempic", true},
+		{"semaglutide", "semaglutide", "semaglutide", true},
+		{"Semaglutide injection", "semaglutide", "semaglutide", true},
+		{"Wegovy (semaglutide)", "semaglutide", "Wegovy", true},
+		{"Rybelsus", "semaglutide", "Rybelsus", true},
+		{"Mounjaro KwikPen", "tirzepatide", "Mounjaro", true},
+		{"Zepbound", "tirzepatide", "Zepbound", true},
+		{"tirzepatide", "tirzepatide", "tirzepatide", true},
+		{"Saxenda", "liraglutide", "Saxenda", true},
+		{"Victoza", "liraglutide", "Victoza", true},
+		{"Monjaro", "tirzepatide", "Mounjaro", true}, // a typing slip
+		{"Xenical", "orlistat", "Xenical", true},
+		{"alli", "orlistat", "Alli", true},
+		{"Adipex-P", "phentermine", "Adipex-P", true},
+		{"phentermine", "phentermine", "phentermine", true},
+		{"phentermine/topiramate", "phentermine/topiramate", "phentermine/topiramate", true},
+		{"Phentermine and Topiramate ER", "phentermine/topiramate", "phentermine/topiramate", true},
+		{"Qsymia", "phentermine/topiramate", "Qsymia", true},
+		{"naltrexone-bupropion", "naltrexone/bupropion", "naltrexone/bupropion", true},
+		{"Contrave", "naltrexone/bupropion", "Contrave", true},
+		{"Mysimba", "naltrexone/bupropion", "Mysimba", true},
+		{"Trulicity", "dulaglutide", "Trulicity", true},
+		{"Bydureon BCise", "exenatide", "Bydureon", true},
+		{"Imcivree", "setmelanotide", "Imcivree", true},
+		{"topiramate", "", "", false}, // not a weight-loss medicine alone
+		{"bupropion", "", "", false},
+		{"metformin", "", "", false},
+		{"Wegovy or Mounjaro", "", "", false},
+		{"", "", "", false},
+		{"pen", "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			m, ok := LookupMedicine(tt.in)
+			if ok != tt.wantOK || m.Generic != tt.wantGeneric || m.Name != tt.wantName {
+				t.Errorf("LookupMedicine(%q) = %q %q %v; want %q %q %v", tt.in, m.Generic, m.Name, ok, tt.wantGeneric, tt.wantName, tt.wantOK)
+			}
+		})
+	}
+}
+
+func TestMedicineStrengths(t *testing.T) {
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"Wegovy", "0.25 mg, 0.5 mg, 1 mg, 1.7 mg, 2.4 mg, 7.2 mg, 1.5 mg, 4 mg, 9 mg, 25 mg"},
+		{"Ozempic", "0.25 mg, 0.5 mg, 1 mg, 2 mg"},
+		{"Mounjaro", "2.5 mg, 5 mg, 7.5 mg, 10 mg, 12.5 mg, 15 mg"},
+		{"liraglutide", "0.6 mg, 1.2 mg, 1.8 mg, 2.4 mg, 3 mg"},
+		{"orlistat", "60 mg, 120 mg"},
+		{"Byetta", "5 mcg, 10 mcg"},
+		{"phentermine", "8 mg, 15 mg, 30 mg, 37.5 mg"},
+		{"Contrave", "8 mg/90 mg"},
+	}
+	for _, tt := range tests {
+		m, ok := LookupMedicine(tt.name)
+		if !ok {
+			t.Fatalf("LookupMedicine(%q) failed", tt.name)
+		}
+		if got := doseList(m.Strengths); got != tt.want {
+			t.Errorf("%s strengths = %s, want %s", tt.name, got, tt.want)
+		}
+		if !m.Licensed(m.Strengths[0]) || m.Licensed(Dose{Micrograms: 123456}) {
+			t.Errorf("%s: Licensed disagrees with Strengths", tt.name)
+		}
+	}
+}
+
+func TestMatchMedicineWord(t *testing.T) {
+	tests := []struct {
+		word      string
+		ocr       bool
+		want      string // the name matched, "" for none
+		wantLevel matchLevel
+	}{
+		{"ozempic", false, "ozempic", exactMatch},
+		{"0zempic", false, "", noMatch}, // a text layer has no OCR noise
+		{"0zempic", true, "ozempic", ocrMatch},
+		{"mounjar0", true, "mounjaro", ocrMatch},
+		{"rnounjaro", true, "mounjaro", ocrMatch},
+		{"wegovyflextouch", false, "wegovy", exactMatch},
+		{"wegovy2", false, "wegovy", exactMatch},
+		{"semag1utide", true, "semaglutide", ocrMatch},
+		{"ozernpic", true, "ozempic", ocrMatch},
+		{"ozempc", true, "ozempic", fuzzyMatch1},
+		{"tirzepatlde", true, "tirzepatide", ocrMatch},
+		{"tirzepatdie", true, "tirzepatide", fuzzyMatch1},
+		{"trizepatide", true, "tirzepatide", fuzzyMatch1},
+		// Between two -glutides: not at least two edits closer to one.
+		{"seraglutide", true, "", noMatch},
+		{"siraglutide", true, "", noMatch},
+		{"lemaglutide", true, "", noMatch},
+		{"victory", true, "", noMatch},
+		{"agenda", true, "", noMatch},
+		{"contract", true, "", noMatch},
+		{"allison", true, "", noMatch},
+		{"all", true, "", noMatch},
+		{"alli", true, "alli", exactMatch},
+	}
+	for _, tt := range tests {
+		t.Run(tt.word, func(t *testing.T) {
+			n, level := matchMedicineWord(tt.word, tt.ocr)
+			if n.text != tt.want || level != tt.wantLevel {
+				t.Errorf("matchMedicineWord(%q, %v) = %q, %v; want %q, %v", tt.word, tt.ocr, n.text, level, tt.want, tt.wantLevel)
+			}
+		})
+	}
+}
+
+// TestMatchMedicineWordNeverAnotherMedicine: no single slip (an edit or an
+// OCR confusion) of a medicine's name matches a different medicine.
+func TestMatchMedicineWordNeverAnotherMedicine(t *testing.T) {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz015"
+	checked := 0
+	for _, n := range medicineNames {
+		for _, v := range oneEditVariants(n.text, alphabet) {
+			got, level := matchMedicineWord(v, true)
+			if level == noMatch || got.entry == n.entry {
+				continue
+			}
+			// The variant may itself be another name, or start with one.
+			if exact, l := matchMedicineWord(v, false); l == exactMatch && exact.entry == got.entry {
+				continue
+			}
+			t.Errorf("%q (a slip of %q, %s) matched %q (%s)", v, n.text, n.entry.generic, got.text, got.entry.generic)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Fatalf("only %d names checked", checked)
+	}
+}
+
+func oneEditVariants(s, alphabet string) []string {
+	var out []string
+	for i := 0; i <= len(s); i++ {
+		for _, c := range alphabet {
+			out = append(out, s[:i]+string(c)+s[i:]) // insertion
+			if i < len(s) {
+				out = append(out, s[:i]+string(c)+s[i+1:]) // substitution
+			}
+		}
+		if i < len(s) {
+			out = append(out, s[:i]+s[i+1:]) // deletion
+		}
+		if i+1 < len(s) {
+			out = append(out, s[:i]+string(s[i+1])+string(s[i])+s[i+2:]) // transposition
+		}
+	}
+	return out
+}
+
+func TestFindMedicineMentions(t *testing.T) {
+	type mention struct {
+		Line    int
+		Generic string
+		Name    string
+	}
+	tests := []struct {
+		name  string
+		lines []string
+		want  []mention
+	}{
+		{"brand and generic", []string{"Wegovy (semaglutide) 2.4 mg"}, []mention{{0, "semaglutide", "Wegovy"}, {0, "semaglutide", "semaglutide"}}},
+		{"combination on one line", []string{"Qsymia (phentermine and topiramate) 7.5 mg/46 mg"}, []mention{{0, "phentermine/topiramate", "Qsymia"}, {0, "phentermine/topiramate", "phentermine/topiramate"}}},
+		{"combination over two lines", []string{"Phentermine and", "topiramate ER 7.5 mg/46 mg"}, []mention{{1, "phentermine/topiramate", "phentermine/topiramate"}}},
+		{"phentermine alone", []string{"Phentermine 37.5 mg tablets"}, []mention{{0, "phentermine", "phentermine"}}},
+		{"component alone is nothing", []string{"Topiramate 25 mg"}, nil},
+		{"two medicines", []string{"Metformin 500 mg", "Ozempic 1 mg", "Mounjaro 5 mg"}, []mention{{1, "semaglutide", "Ozempic"}, {2, "tirzepatide", "Mounjaro"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []mention
+			for _, m := range findMedicineMentions(readDocument(textOf(1, tt.lines...))) {
+				got = append(got, mention{m.line, m.entry.generic, m.entry.displayName(m.brand)})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("mentions mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRateMedicine(t *testing.T) {
+	tests := []struct {
+		name      string
+		medicine  string
+		lines     []string
+		conf      float64
+		want      Rating
+		wantWords string
+	}{
+		{name: "brand", medicine: "Wegovy", lines: []string{"Wegovy 2.4 mg"}, want: Rating{Valid, High}},
+		{name: "generic on the document", medicine: "Wegovy", lines: []string{"Semaglutide 2.4 mg"}, want: Rating{Valid, High}},
+		{name: "other brand of the same generic", medicine: "Wegovy", lines: []string{"Ozempic 1 mg"}, want: Rating{Valid, High}},
+		{name: "OCR noise", medicine: "Ozempic", lines: []string{"0zempic 1 mg"}, conf: 0.92, want: Rating{Valid, Medium}},
+		{name: "different medicine", medicine: "Wegovy", lines: []string{"Mounjaro 5 mg"}, want: Rating{Invalid, High}, wantWords: "different medicine (Mounjaro) from the one requested (Wegovy)"},
+		{name: "different medicine by generic", medicine: "Zepbound", lines: []string{"Liraglutide 3 mg"}, want: Rating{Invalid, High}, wantWords: "(liraglutide)"},
+		{name: "both the requested and another", medicine: "Wegovy", lines: []string{"Wegovy 2.4 mg", "Saxenda 3 mg"}, want: Rating{Valid, Medium}},
+		{name: "none", medicine: "Wegovy", lines: []string{"Paracetamol 500 mg"}, want: Rating{NotFound, Medium}},
+		{name: "unknown request", medicine: "Metformin", lines: []string{"Metformin 500 mg"}, want: Rating{NotFound, High}, wantWords: "not one this service can verify"},
+		{name: "no request", medicine: "", lines: []string{"Wegovy"}, want: Rating{NotFound, High}, wantWords: "no medicine was given"},
+		{name: "phentermine is not Qsymia", medicine: "Qsymia", lines: []string{"Phentermine 37.5 mg"}, want: Rating{Invalid, High}},
+		{name: "Qsymia is not phentermine", medicine: "phentermine", lines: []string{"Phentermine/topiramate ER 7.5/46 mg"}, want: Rating{Invalid, High}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			conf := tt.conf
+			if conf == 0 {
+				conf = 1
+			}
+			d := readDocument(textOf(conf, tt.lines...))
+			want, ok := LookupMedicine(tt.medicine)
+			f := rateMedicine(d, Expected{MedicationName: tt.medicine}, want, ok, findMedicineMentions(d))
+			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
+				t.Errorf("rating mismatch (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(f.problem, tt.wantWords) {
+				t.Errorf("problem = %q, want it to contain %q", f.problem, tt.wantWords)
+			}
+		})
+	}
+}
+
+// TestOCRSourceToleratesNoise: a Textract or Tesseract line is OCR output
+// however sure the reader was; a text layer's is not.
+func TestOCRSourceToleratesNoise(t *testing.T) {
+	for _, tt := range []struct {
+		source string
+		want   Verdict
+	}{{"textract", Valid}, {"tesseract", Valid}, {"pdf-text", NotFound}} {
+		text := Text{Source: tt.source, Lines: []Line{{Text: "0zempic 1 mg", Confidence: 0.995}}}
+		d := readDocument(text)
+		want, _ := LookupMedicine("Ozempic")
+		f := rateMedicine(d, Expected{MedicationName: "Ozempic"}, want, true, findMedicineMentions(d))
+		if f.rating.Value != tt.want {
+			t.Errorf("%s: rating %v, want %v", tt.source, f.rating, tt.want)
+		}
+	}
+}

@@ -1,0 +1,190 @@
+package evidence
+
+import (
+	"regexp"
+	"strings"
+)
+
+// pharmacyChain is a pharmacy business known by name. Some names are also
+// shops or words ("Walmart", "Capsule", "Well"): those count only with a
+// pharmacy word on the same line.
+type pharmacyChain struct {
+	words             []string
+	ocr               []string // ocrForm of words
+	needsPharmacyWord bool
+}
+
+var pharmacyChains = func() []pharmacyChain {
+	plain := []string{
+		"boots", "lloydspharmacy", "superdrug", "pharmacy2u", "chemist4u", "rowlands", "day lewis", "jhoots",
+		"weldricks", "numark", "medino", "medexpress", "cvs", "walgreens", "rite aid", "duane reade",
+		"pillpack", "optumrx", "caremark", "express scripts",
+	}
+	qualified := []string{
+		"well", "lloyds", "asda", "tesco", "sainsburys", "morrisons", "walmart", "costco", "kroger", "publix",
+		"amazon", "alto", "capsule", "safeway", "meijer", "wegmans", "albertsons", "heb", "cohens",
+	}
+	var cs []pharmacyChain
+	add := func(n string, qualified bool) {
+		c := pharmacyChain{words: strings.Fields(n), needsPharmacyWord: qualified}
+		for _, w := range c.words {
+			c.ocr = append(c.ocr, ocrForm(w))
+		}
+		cs = append(cs, c)
+	}
+	for _, n := range plain {
+		add(n, false)
+	}
+	for _, n := range qualified {
+		add(n, true)
+	}
+	return cs
+}()
+
+// pharmacyWords name a dispensing business when a proper name goes with them.
+var pharmacyWords = map[string]Confidence{
+	"pharmacy": High, "pharmacies": High, "chemist": High, "chemists": High,
+	"apothecary": Medium, "dispensary": Medium, "drugstore": Medium, "drugs": Medium,
+}
+
+// pharmacyDescriptors may sit between a name and its pharmacy word
+// ("Simple Online Pharmacy", "St Mary's Hospital Pharmacy").
+var pharmacyDescriptors = map[string]bool{
+	"online": true, "community": true, "family": true, "independent": true, "mail": true, "order": true,
+	"specialty": true, "speciality": true, "compounding": true, "discount": true, "retail": true, "hospital": true,
+	"outpatient": true, "village": true, "healthcare": true, "health": true, "care": true, "dispensing": true,
+}
+
+// notPharmacyNames are words before a pharmacy word that show it names no
+// business ("your pharmacy", "NHS pharmacy services").
+var notPharmacyNames = map[string]bool{
+	"your": true, "the": true, "a": true, "an": true, "our": true, "this": true, "that": true, "any": true,
+	"local": true, "nearest": true, "contact": true, "call": true, "ask": true, "from": true, "by": true, "at": true,
+	"to": true, "or": true, "and": true, "of": true, "in": true, "registered": true, "registration": true,
+	"general": true, "use": true, "only": true, "keep": true, "return": true, "visit": true, "nhs": true,
+	"prescription": true, "controlled": true, "generic": true, "other": true, "all": true, "these": true,
+	"illegal": true, "otc": true, "counter": true, "weight": true, "loss": true, "information": true,
+	"details": true, "name": true, "address": true, "phone": true, "via": true, "with": true, "for": true,
+	"my": true, "their": true, "his": true, "her": true, "its": true, "new": true, "please": true, "see": true,
+	"dispensed": true, "consult": true, "tell": true, "inform": true, "pharmacist": true, "doctor": true,
+}
+
+// pharmacyLabelRe is a label whose value is the pharmacy's name.
+var pharmacyLabelRe = regexp.MustCompile(`\b(?:dispensing\s+)?pharmacy(?:\s+name)?\s*:`)
+
+func isPharmacyWord(w string) bool {
+	if _, ok := pharmacyWords[w]; ok {
+		return true
+	}
+	for _, c := range pharmacyChains {
+		if len(c.words) == 1 && c.words[0] == w && !c.needsPharmacyWord {
+			return true
+		}
+	}
+	return false
+}
+
+// ratePharmacy rates pharmacyName: valid when the document names a
+// dispensing pharmacy (a known chain, or a name with "Pharmacy", "Chemist",
+// "Drugs" and the like). A pharmacist's name alone is not a pharmacy.
+func ratePharmacy(d document) finding {
+	best, bestConf := noMatch, Low
+	found := false
+	for _, l := range d.lines {
+		level, c, ok := linePharmacy(l)
+		if !ok {
+			continue
+		}
+		c = lower(c, readConfidence(l.conf))
+		if !found || rank(c) > rank(bestConf) || (c == bestConf && level > best) {
+			best, bestConf, found = level, c, true
+		}
+	}
+	if !found {
+		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the pharmacy name"}
+	}
+	return withCaveat(finding{rating: Rating{Valid, bestConf}}, "the pharmacy name")
+}
+
+// linePharmacy reports whether the line names a pharmacy, how well the name
+// matched and how sure the kind of name makes us.
+func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
+	hasPharmacyWord := false
+	for _, w := range l.words {
+		if _, ok := pharmacyWords[w.text]; ok || w.text == "rx" {
+			hasPharmacyWord = true
+			break
+		}
+	}
+	for _, c := range pharmacyChains {
+		if c.needsPharmacyWord && !hasPharmacyWord {
+			continue
+		}
+		if level := findChain(l, c); level != noMatch {
+			return level, level.confidence(), true
+		}
+	}
+	if !hasPharmacyWord {
+		return noMatch, Low, false
+	}
+	if loc := pharmacyLabelRe.FindStringIndex(l.norm); loc != nil {
+		ws := l.wordsIn(loc[1], len(l.norm))
+		if len(ws) > 0 && ws[0].capital && !notPharmacyNames[ws[0].text] && !isDigit(ws[0].text[0]) {
+			return exactMatch, High, true
+		}
+	}
+	for i, w := range l.words {
+		c, ok := pharmacyWords[w.text]
+		if !ok {
+			continue
+		}
+		j := i - 1
+		for j >= 0 && pharmacyDescriptors[l.words[j].text] {
+			j--
+		}
+		if j < 0 {
+			continue
+		}
+		p := l.words[j]
+		if p.capital && !notPharmacyNames[p.text] && !isDigit(p.text[0]) {
+			return exactMatch, c, true
+		}
+	}
+	return noMatch, Low, false
+}
+
+// findChain finds a chain's name in the line: exactly on a text layer, or
+// equal after undoing OCR confusions on OCR output. A name that needs a
+// pharmacy word needs it within the next two words ("Walmart Pharmacy",
+// "Costco Pharmacy #123"), not anywhere on the line.
+func findChain(l docLine, c pharmacyChain) matchLevel {
+	for i := 0; i+len(c.words) <= len(l.words); i++ {
+		level := exactMatch
+		for k, w := range c.words {
+			got := l.words[i+k]
+			switch {
+			case got.text == w:
+			case l.ocr && len(w) >= 4 && got.ocr == c.ocr[k]:
+				level = ocrMatch
+			default:
+				level = noMatch
+			}
+			if level == noMatch {
+				break
+			}
+		}
+		if level == noMatch {
+			continue
+		}
+		if !c.needsPharmacyWord {
+			return level
+		}
+		end := i + len(c.words)
+		for k := end; k < min(end+2, len(l.words)); k++ {
+			if _, ok := pharmacyWords[l.words[k].text]; ok || l.words[k].text == "rx" {
+				return level
+			}
+		}
+	}
+	return noMatch
+}
