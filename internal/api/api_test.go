@@ -296,6 +296,8 @@ func TestRoutes(t *testing.T) {
 			"Origin": "https://app.example.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}},
 		{name: "cors preflight other origin", method: "OPTIONS", path: api.PathLeads, header: map[string]string{
 			"Origin": "https://evil.example.net", "Access-Control-Request-Method": "POST"}},
+		{name: "cors post from other origin", method: "POST", path: api.PathLeads, header: map[string]string{
+			"Origin": "https://evil.example.net", "Content-Type": "application/json"}, body: []byte(`{"email":"ada@example.com"}`)},
 		{name: "cors simple request", method: "GET", path: api.PathProtocols, header: map[string]string{"Origin": "https://app.example.com"}},
 	}
 	for _, tt := range tests {

@@ -23,6 +23,8 @@ func statusOf(err error) int {
 	switch {
 	case errors.Is(err, derrors.ErrInvalidArgument):
 		return http.StatusBadRequest
+	case errors.Is(err, derrors.ErrForbidden):
+		return http.StatusForbidden
 	case errors.Is(err, derrors.ErrNotFound):
 		return http.StatusNotFound
 	case errors.Is(err, derrors.ErrMethodNotAllowed):

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/clinicplatform/intake/internal/derrors"
 )
 
 type requestIDKey struct{}
@@ -44,7 +46,9 @@ func (s *server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := s.requestID(r)
-		r = r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id))
+		ctx, cancel := s.deadline(r.Context())
+		defer cancel()
+		r = r.WithContext(context.WithValue(ctx, requestIDKey{}, id))
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
 
@@ -72,6 +76,21 @@ func (s *server) middleware(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(rec, r)
 	})
+}
+
+// Answer margins: a request must finish, 500 envelope included, before
+// Lambda's own deadline (which would make API Gateway answer a bare 502), and
+// outside Lambda within DefaultRequestTimeout (under API Gateway's 29 s).
+const (
+	deadlineMargin        = time.Second
+	DefaultRequestTimeout = 25 * time.Second
+)
+
+func (s *server) deadline(ctx context.Context) (context.Context, context.CancelFunc) {
+	if dl, ok := ctx.Deadline(); ok {
+		return context.WithDeadline(ctx, dl.Add(-deadlineMargin))
+	}
+	return context.WithTimeout(ctx, DefaultRequestTimeout)
 }
 
 func (s *server) requestID(r *http.Request) string {
@@ -103,10 +122,24 @@ func (s *server) cors(w http.ResponseWriter, r *http.Request) bool {
 	preflight := r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
 	h := w.Header()
 	h.Add("Vary", "Origin")
-	if origin == "" || !s.originAllowed(origin) {
-		if preflight {
-			// Not an allowed origin: no CORS headers, so the browser refuses.
+	if origin == "" {
+		return false
+	}
+	if !s.originAllowed(origin) {
+		switch {
+		case preflight:
+			// No CORS headers, so the browser refuses.
 			w.WriteHeader(http.StatusNoContent)
+			return true
+		case r.Method != http.MethodGet && r.Method != http.MethodHead:
+			// A browser would send this simple POST without asking and only
+			// hide the answer; refuse it before it does any work.
+			style := messageString
+			if r.URL.Path == PathLeads {
+				style = messageList
+			}
+			s.writeError(w, r, &derrors.Client{Kind: derrors.ErrForbidden,
+				Message: "origin " + truncate(origin, 100) + " is not allowed to call this API"}, style)
 			return true
 		}
 		return false

@@ -73,7 +73,8 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	c.EvidenceMaxAge = time.Duration(days) * 24 * time.Hour
 	for _, o := range strings.Split(getenv("CORS_ALLOWED_ORIGINS"), ",") {
-		if o = strings.TrimSpace(o); o != "" {
+		// A browser's Origin never ends in "/"; tolerate it in the setting.
+		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
 			c.CORSAllowedOrigins = append(c.CORSAllowedOrigins, o)
 		}
 	}

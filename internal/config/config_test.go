@@ -38,7 +38,7 @@ func TestLoadEverySetting(t *testing.T) {
 		"MARKET": "US", "LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications",
 		"IDEMPOTENCY_TABLE": "keys", "EVIDENCE_BUCKET": "bucket",
 		"LEAD_BODY_LIMIT_BYTES": "1024", "EVIDENCE_FILE_LIMIT_BYTES": "2048", "EVIDENCE_MAX_AGE_DAYS": "30",
-		"TEXT_READER": "textract", "CORS_ALLOWED_ORIGINS": " https://a.example.com, ,https://b.example.com",
+		"TEXT_READER": "textract", "CORS_ALLOWED_ORIGINS": " https://a.example.com/, ,https://b.example.com",
 		"LOG_LEVEL": "debug", "PORT": "8080", "DATA_DIR": "/tmp/x",
 	}))
 	if err != nil {

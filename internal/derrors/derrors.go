@@ -11,6 +11,8 @@ import (
 var (
 	// ErrInvalidArgument: the client sent something we cannot accept (400).
 	ErrInvalidArgument = errors.New("invalid argument")
+	// ErrForbidden: the caller may not do this (403).
+	ErrForbidden = errors.New("forbidden")
 	// ErrNotFound: the thing asked for does not exist (404).
 	ErrNotFound = errors.New("not found")
 	// ErrMethodNotAllowed: the path exists but not for this method (405).
