@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/awsenv"
+	"github.com/clinicplatform/intake/internal/awstest"
+	"github.com/clinicplatform/intake/internal/lambdahttp"
+)
+
+// TestAWSFaults: with S3 or DynamoDB failing, the client gets the 500
+// envelope, retries stay bounded, and no verification is recorded without
+// its staged file.
+func TestAWSFaults(t *testing.T) {
+	const lead = `{"Item":{"id":{"S":"2f1d7c9e-8b6a-4c3d-9e2f-1a0b9c8d7e6f"},"email":{"S":"p@example.com"},` +
+		`"createdAt":{"S":"2026-11-01T10:00:00.000Z"},"dataJson":{"S":"{\"forename\":\"Jordan\",\"surname\":\"Avery\"}"}}}`
+	tests := []struct {
+		name         string
+		s3, dynamo   awstest.Fault
+		wantS3Puts   int // -1: not checked (timeouts)
+		wantGetItems int
+	}{
+		{"S3 server error", awstest.Error500, awstest.NotCalled, awsenv.MaxAttempts, 0},
+		{"S3 throttling", awstest.Throttle, awstest.NotCalled, awsenv.MaxAttempts, 0},
+		{"S3 timeout", awstest.Hang, awstest.NotCalled, -1, 0},
+		{"DynamoDB server error after staging", awstest.OK, awstest.Error500, 1, awsenv.MaxAttempts},
+		{"DynamoDB throttling after staging", awstest.OK, awstest.Throttle, 1, awsenv.MaxAttempts},
+		{"DynamoDB timeout after staging", awstest.OK, awstest.Hang, 1, -1},
+	}
+	doc := labelPDF(t, time.Now().AddDate(0, 0, -7))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			faults := awstest.NewFaultServer(t, tt.dynamo, tt.s3)
+			faults.GetItemJSON = lead
+			awstest.UseEndpoint(t, faults.URL)
+			env := map[string]string{"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications",
+				"EVIDENCE_BUCKET": "bucket", "TEXT_READER": "local", "S3_USE_PATH_STYLE": "true"}
+			h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			budget := 10 * time.Second
+			if tt.s3 == awstest.Hang || tt.dynamo == awstest.Hang {
+				budget = 3 * time.Second
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), budget)
+			defer cancel()
+			resp, err := lambdahttp.Handler(h)(ctx, multipartEvent(t, "2f1d7c9e-8b6a-4c3d-9e2f-1a0b9c8d7e6f", doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ctx.Err() != nil {
+				t.Errorf("the handler answered after the Lambda deadline")
+			}
+			awstest.CheckServerError(t, resp, "/external/v1/prescriptions/verify-evidence")
+			if n := faults.Calls("dynamodb.PutItem"); n != 0 {
+				t.Errorf("%d verification records written although the request failed", n)
+			}
+			if tt.wantS3Puts >= 0 && faults.Calls("s3.PUT") != tt.wantS3Puts {
+				t.Errorf("S3 PUT attempts = %d, want %d", faults.Calls("s3.PUT"), tt.wantS3Puts)
+			}
+			if tt.wantGetItems >= 0 && faults.Calls("dynamodb.GetItem") != tt.wantGetItems {
+				t.Errorf("GetItem attempts = %d, want %d", faults.Calls("dynamodb.GetItem"), tt.wantGetItems)
+			}
+		})
+	}
+}

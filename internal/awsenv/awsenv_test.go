@@ -1,0 +1,28 @@
+package awsenv
+
+import (
+	"testing"
+	"time"
+)
+
+// API Gateway gives up on an integration after 29 s; one SDK call's worst
+// case (every attempt timing out, every backoff at its cap) must fit well
+// inside it, with room for the rest of the request.
+func TestWorstCaseCallFitsAPIGatewayTimeout(t *testing.T) {
+	worst := MaxAttempts*AttemptTimeout + (MaxAttempts-1)*MaxBackoff
+	if limit := 20 * time.Second; worst > limit {
+		t.Errorf("worst-case SDK call takes %v, want at most %v (API Gateway stops at 29 s)", worst, limit)
+	}
+}
+
+func TestLoadMakesNoNetworkCall(t *testing.T) {
+	t.Setenv("AWS_REGION", "eu-west-2")
+	t.Setenv("AWS_ENDPOINT_URL", "http://127.0.0.1:1") // nothing listens there
+	cfg, err := Load(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Region != "eu-west-2" || cfg.Retryer().MaxAttempts() != MaxAttempts {
+		t.Errorf("config: region %q, max attempts %d", cfg.Region, cfg.Retryer().MaxAttempts())
+	}
+}

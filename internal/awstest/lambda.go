@@ -1,0 +1,48 @@
+package awstest
+
+import (
+	"encoding/json"
+	"net"
+	"net/http"
+	"testing"
+
+	"github.com/aws/aws-lambda-go/events"
+)
+
+// UseEndpoint points every AWS SDK client the process builds at endpoint,
+// with test credentials, for the rest of the test.
+func UseEndpoint(t *testing.T, endpoint string) {
+	t.Helper()
+	for k, v := range map[string]string{"AWS_ENDPOINT_URL": endpoint, "AWS_ACCESS_KEY_ID": "test",
+		"AWS_SECRET_ACCESS_KEY": "test", "AWS_REGION": "eu-west-2"} {
+		t.Setenv(k, v)
+	}
+}
+
+// ClosedEndpoint is an address nothing listens on.
+func ClosedEndpoint(t testing.TB) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return "http://" + addr
+}
+
+// CheckServerError fails unless resp is the interface's 500 envelope for
+// path, carrying nothing of the cause.
+func CheckServerError(t testing.TB, resp events.APIGatewayProxyResponse, path string) {
+	t.Helper()
+	if resp.StatusCode != http.StatusInternalServerError {
+		t.Fatalf("status %d, want 500: %s", resp.StatusCode, resp.Body)
+	}
+	var body map[string]any
+	if err := json.Unmarshal([]byte(resp.Body), &body); err != nil {
+		t.Fatalf("500 body is not JSON: %s", resp.Body)
+	}
+	if len(body) != 4 || body["status"] != float64(500) || body["error"] != "Internal Server Error" || body["path"] != path {
+		t.Errorf("500 body is not the envelope (or says more): %s", resp.Body)
+	}
+}
