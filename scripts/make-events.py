@@ -65,3 +65,25 @@ event("create-lead-wrong-content-type", "POST", "/external/v1/leads", "email=ada
 event("get-protocols", "GET", "/external/v1/protocols/weightloss")
 event("get-protocols-wrong-method", "POST", "/external/v1/protocols/weightloss", "{}", ct)
 event("unknown-route", "GET", "/external/v1/nothing-here")
+
+# verify-evidence: API Gateway base64-encodes multipart bodies (a binary media type).
+SAMPLE = open("testdata/samples/us-pharmacy-label.pdf", "rb").read()
+SEEDED_LEAD = "6f8a2b1c-3d4e-4f50-8a6b-7c8d9e0f1a2b"  # the replay test's lead: Dana Whitcombe
+BOUNDARY = "----sampleboundary7MA4YWxkTrZu0gW"
+
+def multipart(fields, file_bytes, file_name="label.pdf", file_type="application/pdf"):
+    out = b""
+    for k, v in fields:
+        out += f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+    out += (f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="{file_name}"\r\n'
+            f'Content-Type: {file_type}\r\n\r\n').encode() + file_bytes + b"\r\n"
+    out += f"--{BOUNDARY}--\r\n".encode()
+    return base64.b64encode(out).decode()
+
+mp = {"Content-Type": f"multipart/form-data; boundary={BOUNDARY}", "Host": "abcdef1234.execute-api.us-east-1.amazonaws.com"}
+VE = "/external/v1/prescriptions/verify-evidence"
+event("verify-evidence", "POST", VE, multipart([("userId", SEEDED_LEAD), ("medicationName", "Zepbound"), ("medicationDosage", "5 mg")], SAMPLE), mp, True)
+event("verify-evidence-unknown-user", "POST", VE, multipart([("userId", "00000000-0000-0000-0000-000000000000"), ("medicationName", "tirzepatide"), ("medicationDosage", "5mg")], SAMPLE), mp, True)
+event("verify-evidence-wrong-dose", "POST", VE, multipart([("userId", SEEDED_LEAD), ("medicationName", "Zepbound"), ("medicationDosage", "10 mg")], SAMPLE), mp, True)
+event("verify-evidence-bad-uuid", "POST", VE, multipart([("userId", "12345"), ("medicationName", "Zepbound"), ("medicationDosage", "5 mg")], SAMPLE), mp, True)
+event("verify-evidence-heic", "POST", VE, multipart([("userId", SEEDED_LEAD), ("medicationName", "Zepbound"), ("medicationDosage", "5 mg")], b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic", "IMG_0042.HEIC", "image/heic"), mp, True)

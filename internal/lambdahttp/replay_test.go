@@ -75,7 +75,7 @@ func newHandler(t *testing.T) http.Handler {
 	}
 	t.Cleanup(func() { store.Close() })
 	err = store.Put(context.Background(), lead.Lead{ID: seededLeadID, Email: "sample.patient@example.com",
-		Data: json.RawMessage(`{"forename":"Jordan","surname":"Avery"}`), CreatedAt: fixedNow.Add(-time.Hour)})
+		Data: json.RawMessage(`{"forename":"Dana","surname":"Whitcombe"}`), CreatedAt: fixedNow.Add(-time.Hour)})
 	if err != nil {
 		t.Fatal(err)
 	}
