@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 GO    ?= go
 
-.PHONY: run test unit lint eval fuzz bench tidy
+.PHONY: run test unit lint eval fuzz sample
 
 ## run: the whole API on http://127.0.0.1:$${PORT:-3000}, embedded storage in $${DATA_DIR:-.local}
 run:
@@ -21,6 +21,14 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
 	cfn-lint template.yaml
+
+## fuzz: every fuzz target for FUZZTIME each (default 10s)
+fuzz:
+	./scripts/fuzz.sh
+
+## sample: a freshly dated sample pharmacy label for trying verify-evidence by hand
+sample:
+	$(GO) run ./cmd/make-sample -out .local/sample-label.pdf
 
 ## eval: accuracy of verify-evidence on the generated corpus, through the real handler
 eval:

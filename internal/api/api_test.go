@@ -90,7 +90,7 @@ type fixture struct {
 	handler  http.Handler
 }
 
-func newFixture(t *testing.T, tweak func(*api.Deps)) *fixture {
+func newFixture(t testing.TB, tweak func(*api.Deps)) *fixture {
 	t.Helper()
 	f := &fixture{
 		leads: &leadStore{},
