@@ -1,0 +1,221 @@
+// Package stack_test guards the security and data-protection settings of
+// template.yaml (cfn-lint checks its syntax; this checks our decisions).
+package stack_test
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// node walks mapping keys (and list indexes as "0", "1"...) from n.
+func node(t *testing.T, n *yaml.Node, path ...string) *yaml.Node {
+	t.Helper()
+	cur := n
+	if cur.Kind == yaml.DocumentNode {
+		cur = cur.Content[0]
+	}
+	for i, key := range path {
+		var next *yaml.Node
+		switch cur.Kind {
+		case yaml.MappingNode:
+			for j := 0; j+1 < len(cur.Content); j += 2 {
+				if cur.Content[j].Value == key {
+					next = cur.Content[j+1]
+				}
+			}
+		case yaml.SequenceNode:
+			for j, c := range cur.Content {
+				if key == string(rune('0'+j)) {
+					next = c
+				}
+			}
+		}
+		if next == nil {
+			t.Fatalf("template.yaml has no %s", strings.Join(path[:i+1], "."))
+		}
+		cur = next
+	}
+	return cur
+}
+
+func value(t *testing.T, n *yaml.Node, path ...string) string {
+	t.Helper()
+	return node(t, n, path...).Value
+}
+
+func loadTemplate(t *testing.T) *yaml.Node {
+	t.Helper()
+	raw, err := os.ReadFile("../../template.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return &doc
+}
+
+func TestTablesAreProtected(t *testing.T) {
+	tpl := loadTemplate(t)
+	for _, table := range []string{"LeadsTable", "VerificationsTable", "IdempotencyTable"} {
+		t.Run(table, func(t *testing.T) {
+			r := node(t, tpl, "Resources", table)
+			for _, c := range []struct{ path, want string }{
+				{"DeletionPolicy", "Retain"},
+				{"UpdateReplacePolicy", "Retain"},
+				{"Properties.BillingMode", "PAY_PER_REQUEST"},
+				{"Properties.SSESpecification.SSEEnabled", "true"},
+				{"Properties.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled", "true"},
+				{"Properties.DeletionProtectionEnabled", "true"},
+			} {
+				if got := value(t, r, strings.Split(c.path, ".")...); got != c.want {
+					t.Errorf("%s.%s = %q, want %q", table, c.path, got, c.want)
+				}
+			}
+		})
+	}
+	ttl := node(t, tpl, "Resources", "IdempotencyTable", "Properties", "TimeToLiveSpecification")
+	if value(t, ttl, "AttributeName") != "expiresAt" || value(t, ttl, "Enabled") != "true" {
+		t.Errorf("idempotency keys do not expire through DynamoDB TTL on expiresAt")
+	}
+}
+
+func TestEvidenceBucketIsPrivateEncryptedAndExpires(t *testing.T) {
+	tpl := loadTemplate(t)
+	b := node(t, tpl, "Resources", "EvidenceBucket")
+	for _, c := range []struct{ path, want string }{
+		{"DeletionPolicy", "Retain"},
+		{"Properties.PublicAccessBlockConfiguration.BlockPublicAcls", "true"},
+		{"Properties.PublicAccessBlockConfiguration.BlockPublicPolicy", "true"},
+		{"Properties.PublicAccessBlockConfiguration.IgnorePublicAcls", "true"},
+		{"Properties.PublicAccessBlockConfiguration.RestrictPublicBuckets", "true"},
+		{"Properties.OwnershipControls.Rules.0.ObjectOwnership", "BucketOwnerEnforced"},
+		{"Properties.BucketEncryption.ServerSideEncryptionConfiguration.0.ServerSideEncryptionByDefault.SSEAlgorithm", "AES256"},
+		{"Properties.VersioningConfiguration.Status", "Enabled"},
+		{"Properties.LifecycleConfiguration.Rules.0.ExpirationInDays", "EvidenceRetentionDays"},
+	} {
+		if got := value(t, b, strings.Split(c.path, ".")...); got != c.want {
+			t.Errorf("EvidenceBucket.%s = %q, want %q", c.path, got, c.want)
+		}
+	}
+	policy, err := yaml.Marshal(node(t, tpl, "Resources", "EvidenceBucketPolicy", "Properties", "PolicyDocument"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(policy), "aws:SecureTransport") || !strings.Contains(string(policy), "Deny") {
+		t.Errorf("the bucket policy does not deny requests without TLS:\n%s", policy)
+	}
+}
+
+func TestAPILogsAndTracesNoPersonalData(t *testing.T) {
+	tpl := loadTemplate(t)
+	api := node(t, tpl, "Resources", "ClinicApi", "Properties")
+	settings := node(t, api, "MethodSettings", "0")
+	if value(t, settings, "DataTraceEnabled") != "false" || value(t, settings, "LoggingLevel") != "OFF" {
+		t.Errorf("API Gateway execution logging must be off: it would log request and response bodies")
+	}
+	if value(t, settings, "ThrottlingRateLimit") != "ThrottlingRateLimit" || value(t, settings, "ThrottlingBurstLimit") != "ThrottlingBurstLimit" {
+		t.Errorf("stage throttling must come from the template's parameters")
+	}
+	format := value(t, api, "AccessLogSetting", "Format")
+	for _, personal := range []string{"sourceIp", "userAgent", "caller", "user", "path}", "$context.path", "authorizer"} {
+		if strings.Contains(format, personal) {
+			t.Errorf("access log format carries %s, which can identify a person", personal)
+		}
+	}
+	for _, group := range []string{"ApiAccessLogGroup", "CreateLeadLogGroup", "VerifyEvidenceLogGroup", "GetProtocolsLogGroup"} {
+		if value(t, tpl, "Resources", group, "Properties", "RetentionInDays") != "LogRetentionDays" {
+			t.Errorf("%s keeps logs without the configured retention", group)
+		}
+	}
+}
+
+// TestFunctionsHaveLeastPrivilege: each function may do only what it does.
+func TestFunctionsHaveLeastPrivilege(t *testing.T) {
+	tpl := loadTemplate(t)
+	want := map[string][]string{
+		"CreateLeadFunction":     {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:PutItem"},
+		"VerifyEvidenceFunction": {"dynamodb:GetItem", "dynamodb:PutItem", "s3:GetObject", "s3:PutObject", "textract:DetectDocumentText"},
+		"GetProtocolsFunction":   nil,
+	}
+	for fn, wantActions := range want {
+		t.Run(fn, func(t *testing.T) {
+			props := node(t, tpl, "Resources", fn, "Properties")
+			var actions []string
+			for i := 0; i+1 < len(props.Content); i += 2 {
+				if props.Content[i].Value != "Policies" {
+					continue
+				}
+				raw, _ := yaml.Marshal(props.Content[i+1])
+				var policies []struct {
+					Statement []struct {
+						Effect   string `yaml:"Effect"`
+						Action   any    `yaml:"Action"`
+						Resource any    `yaml:"Resource"`
+					} `yaml:"Statement"`
+				}
+				if err := yaml.Unmarshal(raw, &policies); err != nil {
+					t.Fatalf("policies of %s are not inline statements: %v", fn, err)
+				}
+				for _, p := range policies {
+					for _, s := range p.Statement {
+						switch a := s.Action.(type) {
+						case string:
+							actions = append(actions, a)
+						case []any:
+							for _, x := range a {
+								actions = append(actions, x.(string))
+							}
+						}
+						if s.Resource == "*" && s.Action != "textract:DetectDocumentText" {
+							t.Errorf("%s is granted %v on every resource", fn, s.Action)
+						}
+					}
+				}
+			}
+			slices.Sort(actions)
+			slices.Sort(wantActions)
+			if !slices.Equal(actions, wantActions) {
+				t.Errorf("%s may %v, want exactly %v", fn, actions, wantActions)
+			}
+			for _, c := range []struct{ path, want string }{
+				{"Runtime", "provided.al2023"}, {"Handler", "bootstrap"}, {"Architectures.0", "arm64"},
+			} {
+				got := ""
+				if n := findOr(props, c.path); n != nil {
+					got = n.Value
+				} else {
+					got = value(t, tpl, append([]string{"Globals", "Function"}, strings.Split(c.path, ".")...)...)
+				}
+				if got != c.want {
+					t.Errorf("%s %s = %q, want %q", fn, c.path, got, c.want)
+				}
+			}
+		})
+	}
+}
+
+// findOr is node without failing: nil when the path is absent.
+func findOr(n *yaml.Node, path string) *yaml.Node {
+	cur := n
+	for _, key := range strings.Split(path, ".") {
+		var next *yaml.Node
+		if cur.Kind == yaml.MappingNode {
+			for j := 0; j+1 < len(cur.Content); j += 2 {
+				if cur.Content[j].Value == key {
+					next = cur.Content[j+1]
+				}
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		cur = next
+	}
+	return cur
+}
