@@ -271,3 +271,12 @@ func checkImage(raw string) error {
 	}
 	return nil
 }
+
+// Load returns the encoded catalogue of a market, ready to serve.
+func Load(market string) ([]byte, error) {
+	ps, err := Catalogue(market)
+	if err != nil {
+		return nil, fmt.Errorf("load %s catalogue: %w", market, err)
+	}
+	return Encode(ps)
+}
