@@ -40,7 +40,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := cfg.Logger(stdout)
 	store, err := localstore.Open(cfg.DataDir)
 	if err != nil {
 		return err

@@ -3,13 +3,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"os"
 
-	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/clinicplatform/intake/internal/api"
@@ -19,14 +15,7 @@ import (
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 )
 
-func main() {
-	h, err := newHandler(context.Background(), os.Getenv, os.Stdout)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "create-lead:", err)
-		os.Exit(1)
-	}
-	lambda.Start(lambdahttp.Handler(h))
-}
+func main() { lambdahttp.Start("create-lead", newHandler) }
 
 // newHandler does all init work once per cold start.
 func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
@@ -46,7 +35,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	}
 	db := dynamodb.NewFromConfig(awsCfg)
 	return api.NewHandler(api.Deps{
-		Log:                slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel})),
+		Log:                cfg.Logger(logOut),
 		Leads:              &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
 		Idempotency:        &dynamo.IdempotencyStore{Client: db, Table: cfg.IdempotencyTable},
 		RequestID:          lambdahttp.RequestID,

@@ -4,13 +4,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"os"
-
-	"github.com/aws/aws-lambda-go/lambda"
 
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/config"
@@ -18,14 +13,7 @@ import (
 	"github.com/clinicplatform/intake/internal/protocol"
 )
 
-func main() {
-	h, err := newHandler(context.Background(), os.Getenv, os.Stdout)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "get-protocols:", err)
-		os.Exit(1)
-	}
-	lambda.Start(lambdahttp.Handler(h))
-}
+func main() { lambdahttp.Start("get-protocols", newHandler) }
 
 // newHandler does all init work once per cold start: the catalogue is
 // decoded, validated and encoded here, so a request only copies bytes.
@@ -39,7 +27,7 @@ func newHandler(_ context.Context, getenv func(string) string, logOut io.Writer)
 		return nil, err
 	}
 	return api.NewHandler(api.Deps{
-		Log:                slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel})),
+		Log:                cfg.Logger(logOut),
 		Protocols:          body,
 		RequestID:          lambdahttp.RequestID,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,

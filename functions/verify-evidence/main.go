@@ -4,14 +4,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"os"
 	"time"
 
-	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	awstextract "github.com/aws/aws-sdk-go-v2/service/textract"
@@ -29,14 +25,7 @@ import (
 	"github.com/clinicplatform/intake/internal/textract"
 )
 
-func main() {
-	h, err := newHandler(context.Background(), os.Getenv, os.Stdout)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "verify-evidence:", err)
-		os.Exit(1)
-	}
-	lambda.Start(lambdahttp.Handler(h))
-}
+func main() { lambdahttp.Start("verify-evidence", newHandler) }
 
 // newHandler does all init work once per cold start.
 func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
@@ -63,7 +52,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		reader = docread.NewLocal(ctx)
 	}
 	return api.NewHandler(api.Deps{
-		Log: slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel})),
+		Log: cfg.Logger(logOut),
 		Evidence: &evidence.Service{
 			Stager: &s3store.Stager{Client: s3.NewFromConfig(awsCfg, func(o *s3.Options) {
 				o.UsePathStyle = cfg.S3UsePathStyle

@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"slices"
 	"strconv"
@@ -116,4 +117,9 @@ func or(v, def string) string {
 		return def
 	}
 	return v
+}
+
+// Logger is the service's JSON logger at the configured level.
+func (c Config) Logger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: c.LogLevel}))
 }

@@ -4,9 +4,13 @@ package lambdahttp
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"net/http"
+	"os"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/core"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 )
@@ -23,4 +27,19 @@ func RequestID(r *http.Request) string {
 		return rc.RequestID
 	}
 	return ""
+}
+
+// NewHandlerFunc builds a function's handler once per cold start from its
+// environment; log lines go to logOut.
+type NewHandlerFunc func(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error)
+
+// Start builds the handler and serves Lambda invocations with it; a bad
+// configuration stops the cold start with one line naming every problem.
+func Start(name string, newHandler NewHandlerFunc) {
+	h, err := newHandler(context.Background(), os.Getenv, os.Stdout)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+		os.Exit(1)
+	}
+	lambda.Start(Handler(h))
 }
