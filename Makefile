@@ -35,3 +35,4 @@ eval:
 	$(GO) run ./cmd/eval
 
 include Makefile.build
+include Makefile.bench

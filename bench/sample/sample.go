@@ -1,0 +1,225 @@
+// Package sample builds what the benchmarks send: API Gateway proxy events
+// (from events/*.json, or a verify-evidence upload) and evidence documents
+// (a one-page pharmacy label from internal/corpus as a PDF with a text
+// layer, a PNG scan and a phone photo, and a photo enlarged to the upload
+// limit). Every person and pharmacy in them is invented.
+package sample
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"math/rand/v2"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	xdraw "golang.org/x/image/draw"
+
+	"github.com/clinicplatform/intake/internal/corpus"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/pdftext"
+)
+
+// UserID is the lead every sample upload is for.
+const UserID = "5d0c2f8e-6a1b-4c3d-8e9f-0a1b2c3d4e5f"
+
+// Event reads one of the repository's events/*.json; dir is the events
+// folder relative to the caller.
+func Event(dir, name string) (events.APIGatewayProxyRequest, error) {
+	var ev events.APIGatewayProxyRequest
+	raw, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		return ev, fmt.Errorf("read event: %w", err)
+	}
+	if err := json.Unmarshal(raw, &ev); err != nil {
+		return ev, fmt.Errorf("decode event %s: %w", name, err)
+	}
+	return ev, nil
+}
+
+// EventsDir finds the repository's events folder from the working
+// directory (a package folder under test, or the repository root).
+func EventsDir() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "events"), nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Document is one evidence file with what to send along with it.
+type Document struct {
+	Name             string
+	File             []byte
+	MediaType        string
+	FileName         string
+	MedicationName   string
+	MedicationDosage string
+	// Forename and Surname are the lead's, for a fake lead store.
+	Forename, Surname string
+	// Lines is the document's text as a reader gives it back, for a fake
+	// Textract.
+	Lines []string
+}
+
+// Documents is the same valid US pharmacy label in three forms.
+type Documents struct {
+	PDF, PNG, Photo Document
+}
+
+// Label generates the documents of corpus.Sample's case (a valid US
+// pharmacy label) in every format. The corpus exports whole markets only,
+// so this renders the US corpus (a few seconds) and keeps one case.
+func Label(now time.Time) (Documents, error) {
+	c, err := corpus.Sample(now)
+	if err != nil {
+		return Documents{}, fmt.Errorf("sample label: %w", err)
+	}
+	cs, err := corpus.Generate(1, now, "us")
+	if err != nil {
+		return Documents{}, fmt.Errorf("sample label: %w", err)
+	}
+	var docs Documents
+	for _, k := range cs {
+		if k.Market != c.Market || k.Template != c.Template || k.Scenario != c.Scenario {
+			continue
+		}
+		d := Document{
+			Name: strings.TrimPrefix(k.Format, "jpeg-"), File: k.File, MediaType: k.MediaType(), FileName: k.FileName(),
+			MedicationName: k.MedicationName, MedicationDosage: k.MedicationDosage,
+			Forename: k.Lead.Forename, Surname: k.Lead.Surname,
+		}
+		switch k.Format {
+		case corpus.FormatPDF:
+			docs.PDF = d
+		case corpus.FormatPNG:
+			docs.PNG = d
+		case corpus.FormatPhoto:
+			docs.Photo = d
+		}
+	}
+	if docs.PDF.File == nil || docs.PNG.File == nil || docs.Photo.File == nil {
+		return Documents{}, fmt.Errorf("sample label: corpus case %s lacks a format", c.Name)
+	}
+	lines, err := textLines(docs.PDF)
+	if err != nil {
+		return Documents{}, err
+	}
+	docs.PDF.Lines, docs.PNG.Lines, docs.Photo.Lines = lines, lines, lines
+	return docs, nil
+}
+
+// textLines is the PDF's text layer, which is also what OCR of its images
+// should give back.
+func textLines(doc Document) ([]string, error) {
+	text, err := pdftext.Reader{}.Read(context.Background(), evidence.Document{Body: doc.File, MediaType: doc.MediaType})
+	if err != nil {
+		return nil, fmt.Errorf("sample label: read its text layer: %w", err)
+	}
+	lines := make([]string, 0, len(text.Lines))
+	for _, l := range text.Lines {
+		lines = append(lines, l.Text)
+	}
+	return lines, nil
+}
+
+// PDFOnly is the label as a PDF alone, for benchmarks that need no image
+// (corpus.Sample renders only that one document).
+func PDFOnly(now time.Time) (Document, error) {
+	c, err := corpus.Sample(now)
+	if err != nil {
+		return Document{}, fmt.Errorf("sample label: %w", err)
+	}
+	return Document{
+		Name: c.Format, File: c.File, MediaType: c.MediaType(), FileName: c.FileName(),
+		MedicationName: c.MedicationName, MedicationDosage: c.MedicationDosage,
+		Forename: c.Lead.Forename, Surname: c.Lead.Surname,
+	}, nil
+}
+
+// Enlarge turns a phone photo into one the size a phone camera uploads:
+// scaled to 4000 pixels wide (11 megapixels) with sensor noise, JPEG
+// quality 92, which lands just under the 4,000,000-byte upload limit for
+// the corpus photo. The result is deterministic.
+func Enlarge(photo Document) (Document, error) {
+	src, err := jpeg.Decode(bytes.NewReader(photo.File))
+	if err != nil {
+		return Document{}, fmt.Errorf("enlarge photo: %w", err)
+	}
+	const width = 4000
+	height := width * src.Bounds().Dy() / src.Bounds().Dx()
+	dst := image.NewRGBA(image.Rect(0, 0, width, height))
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), xdraw.Src, nil)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range dst.Pix {
+		if i%4 == 3 {
+			continue
+		}
+		v := float64(dst.Pix[i]) + r.NormFloat64()*9
+		dst.Pix[i] = uint8(max(0, min(255, v)))
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 92}); err != nil {
+		return Document{}, fmt.Errorf("enlarge photo: %w", err)
+	}
+	big := photo
+	big.Name = "photo-4mb"
+	big.File = buf.Bytes()
+	return big, nil
+}
+
+// VerifyEvent is the REST proxy event API Gateway sends for an upload of
+// doc: multipart/form-data is a binary media type, so the body is base64.
+func VerifyEvent(doc Document) (events.APIGatewayProxyRequest, error) {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for _, f := range [][2]string{{"userId", UserID}, {"medicationName", doc.MedicationName}, {"medicationDosage", doc.MedicationDosage}} {
+		if err := mw.WriteField(f[0], f[1]); err != nil {
+			return events.APIGatewayProxyRequest{}, err
+		}
+	}
+	fw, err := mw.CreateFormFile("file", doc.FileName)
+	if err != nil {
+		return events.APIGatewayProxyRequest{}, err
+	}
+	if _, err := fw.Write(doc.File); err != nil {
+		return events.APIGatewayProxyRequest{}, err
+	}
+	if err := mw.Close(); err != nil {
+		return events.APIGatewayProxyRequest{}, err
+	}
+	return events.APIGatewayProxyRequest{
+		Resource: "/external/v1/prescriptions/verify-evidence",
+		Path:     "/external/v1/prescriptions/verify-evidence", HTTPMethod: http.MethodPost,
+		Headers:           map[string]string{"Content-Type": mw.FormDataContentType()},
+		MultiValueHeaders: map[string][]string{"Content-Type": {mw.FormDataContentType()}},
+		Body:              base64.StdEncoding.EncodeToString(body.Bytes()), IsBase64Encoded: true,
+		RequestContext: events.APIGatewayProxyRequestContext{RequestID: "bench-request", Stage: "live",
+			HTTPMethod: http.MethodPost, ResourcePath: "/external/v1/prescriptions/verify-evidence"},
+	}, nil
+}
+
+// LeadDataJSON is the intake record of the lead an upload is checked
+// against, as create-lead stores it.
+func LeadDataJSON(doc Document) string {
+	b, _ := json.Marshal(map[string]string{"forename": doc.Forename, "surname": doc.Surname})
+	return string(b)
+}
