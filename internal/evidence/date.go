@@ -437,8 +437,22 @@ func judgeDate(c civilDate, today civilDate, maxDays int) dateVerdict {
 // rateDate rates medicationDate: the dispensing (else order, else
 // prescription, else plain "Date:", else unlabelled) date must not be in the
 // future or older than the policy's maximum age. Expiry, birth, refill-by
-// and review dates are never used.
-func rateDate(d document, pol Policy) finding {
+// and review dates are never used. A date is the medication's only on a
+// document about a medication: without a medicine named (aboutMedicine),
+// a bill's or a receipt's date is not_found however recent.
+func rateDate(d document, pol Policy, aboutMedicine bool) finding {
+	f := rateDocumentDate(d, pol)
+	if !aboutMedicine && f.missing == "" {
+		return finding{
+			rating:  Rating{NotFound, d.notFoundConfidence()},
+			problem: "no medicine could be found on the document, so its dates were not taken as the dispensing or prescription date",
+		}
+	}
+	return f
+}
+
+// rateDocumentDate rates the document's dispensing or prescription date.
+func rateDocumentDate(d document, pol Policy) finding {
 	const missing = "the dispensing or prescription date"
 	today := civilDate{pol.Now.Year(), int(pol.Now.Month()), pol.Now.Day()}
 	maxDays := int(math.Ceil(pol.MaxAge.Hours() / 24))

@@ -124,12 +124,80 @@ func TestRateDate(t *testing.T) {
 				conf = 1
 			}
 			pol := Policy{Now: now, Market: tt.market, MaxAge: tt.maxAge}.withDefaults()
-			f := rateDate(readDocument(textOf(conf, tt.lines...)), pol)
+			f := rateDate(readDocument(textOf(conf, tt.lines...)), pol, true)
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}
 			if !strings.Contains(f.problem, tt.wantWords) {
 				t.Errorf("problem = %q, want it to contain %q", f.problem, tt.wantWords)
+			}
+		})
+	}
+}
+
+// TestDateNeedsAMedicine: a date is the medication's only on a document
+// that names a medicine; a bill's or a receipt's recent date is not.
+func TestDateNeedsAMedicine(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	tests := []struct {
+		name      string
+		lines     []string
+		want      Rating
+		wantWords string
+	}{
+		{
+			name: "utility bill",
+			lines: block(`
+				Northern Lights Energy
+				Your energy bill
+				Account holder: Jane Smith
+				Bill date: 27 Oct 2026
+				Payment due by: 17 Nov 2026`),
+			want: Rating{NotFound, Medium}, wantWords: "no medicine could be found on the document",
+		},
+		{
+			name: "gym receipt with an unlabelled date",
+			lines: block(`
+				IRONWORKS FITNESS
+				RECEIPT
+				11/11/2026  07:42
+				Day pass  £8.00`),
+			want: Rating{NotFound, Medium}, wantWords: "no medicine could be found",
+		},
+		{
+			name:  "an old date on a bill is not an old medication date",
+			lines: []string{"Statement date: 3 Feb 2025", "Amount due $137.25"},
+			want:  Rating{NotFound, Medium}, wantWords: "no medicine could be found",
+		},
+		{
+			name:  "a dispensing date without a medicine is still not taken",
+			lines: []string{"Harbourside Pharmacy", "Date dispensed: 12/11/2026"},
+			want:  Rating{NotFound, Medium}, wantWords: "no medicine could be found",
+		},
+		{
+			name:  "no medicine and no date: simply missing",
+			lines: []string{"Thank you for training with us"},
+			want:  Rating{NotFound, Medium},
+		},
+		{
+			name:  "a label naming the medicine keeps its date",
+			lines: []string{"Wegovy 2.4mg/0.75ml FlexTouch", "Date dispensed: 12 Nov 2026"},
+			want:  Rating{Valid, High},
+		},
+		{
+			name:  "a label naming another medicine keeps its date too",
+			lines: []string{"Saxenda 6 mg/ml pen", "Date dispensed: 12 Nov 2026"},
+			want:  Rating{Valid, High},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Verify(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "uk"})
+			if diff := cmp.Diff(tt.want, got.Data.MedicationDate); diff != "" {
+				t.Errorf("medicationDate mismatch (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(strings.ToLower(got.Note), tt.wantWords) {
+				t.Errorf("note = %q, want it to contain %q", got.Note, tt.wantWords)
 			}
 		})
 	}
@@ -144,7 +212,7 @@ func TestRateDateNowZone(t *testing.T) {
 	}
 	// 21 Nov 02:00 UTC is still 20 Nov in New York.
 	now := time.Date(2026, 11, 21, 2, 0, 0, 0, time.UTC).In(ny)
-	f := rateDate(readDocument(textOf(1, "Date filled: 2026-11-21")), Policy{Now: now}.withDefaults())
+	f := rateDate(readDocument(textOf(1, "Date filled: 2026-11-21")), Policy{Now: now}.withDefaults(), true)
 	if f.rating.Value != Invalid {
 		t.Errorf("rating = %v, want invalid (21 Nov is tomorrow in New York)", f.rating)
 	}
@@ -185,17 +253,30 @@ func TestOCRDigits(t *testing.T) {
 		{"lot no. 5 of 10", "lot no. 5 of 10"},
 		{"i 2", "i 2"},
 		{"solution for injection", "solution for injection"},
+		// A one read as I or l before its unit.
+		{"inject img once weekly", "inject 1mg once weekly"},
+		{"wegovy lmg/0.75ml", "wegovy 1mg/0.75ml"},
+		{"(img)", "(1mg)"},
+		{"img_1234.jpg", "img_1234.jpg"},
+		{"images", "images"},
+		{"film mg", "film mg"},
+		// A dotted or slashed zero read as a symbol.
+		{"inject ©.6mg under the skin", "inject  0.6mg under the skin"},
+		{"inject ©0.5mg", "inject  00.5mg"},
+		{"θ.25 mg", " 0.25 mg"},
+		{"© 2026 acme", "© 2026 acme"},
+		{"jane@5thavenue.com", "jane@5thavenue.com"},
 	}
 	for _, tt := range tests {
 		if got := ocrDigits(tt.in); got != tt.want {
 			t.Errorf("ocrDigits(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	f := rateDate(readDocument(textOf(0.9, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults())
+	f := rateDate(readDocument(textOf(0.9, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults(), true)
 	if f.rating.Value != Valid {
 		t.Errorf("OCR-read date rated %v, want valid", f.rating)
 	}
-	f = rateDate(readDocument(textOf(1, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults())
+	f = rateDate(readDocument(textOf(1, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults(), true)
 	if f.rating.Value != NotFound {
 		t.Errorf("letters in a text layer's date rated %v, want not_found", f.rating)
 	}

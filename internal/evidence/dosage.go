@@ -143,6 +143,25 @@ func lexDoses(s string) []doseToken {
 				}
 			}
 			ts = append(ts, doseToken{kind: numberToken, text: b.String(), start: start, end: i})
+		case c == '.' && i+1 < len(s) && isDigit(s[i+1]) && (i == 0 || !isDigit(s[i-1])):
+			// A number written from its decimal point: ".5 mg" is 0.5 mg,
+			// as written. After a letter or a symbol ("©.5MG", "Z.5MG") the
+			// point's whole part is a glyph OCR could not read, and the
+			// amount is unknown, not 5.
+			start := i
+			i++
+			for i < len(s) && isDigit(s[i]) {
+				i++
+			}
+			if start > 0 && isLetterByte(s[start-1]) {
+				for i+1 < len(s) && (s[i] == '.' || s[i] == ',') && isDigit(s[i+1]) {
+					for i++; i < len(s) && isDigit(s[i]); i++ {
+					}
+				}
+				ts = append(ts, doseToken{kind: otherToken, text: s[start:i], start: start, end: i})
+				continue
+			}
+			ts = append(ts, doseToken{kind: numberToken, text: "0." + s[start+1:i], start: start, end: i})
 		case isLetterByte(c):
 			start := i
 			for i < len(s) && isLetterByte(s[i]) {
@@ -409,11 +428,15 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the dose"}
 	}
 
-	doses, tier, conf := blockDoses(d, anchors, ms)
+	doses, tier, conf, repaired := blockDoses(d, anchors, ms)
 	if len(doses) == 0 {
 		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the dose"}
 	}
 	c := lower(readConfidence(conf), [...]Confidence{High, High, Medium, Low}[tier])
+	if repaired {
+		// A digit OCR read as a letter ("Img") was put back: likely, not certain.
+		c = lower(c, Medium)
+	}
 	shown := doseList(doses)
 	switch {
 	case otherMedicine:
@@ -434,8 +457,9 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 }
 
 // blockDoses returns the distinct doses of the best tier that has any, that
-// tier, and the lowest read confidence of the lines they came from.
-func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float64) {
+// tier, the lowest read confidence of the lines they came from, and whether
+// any was read only after putting back digits OCR read as letters.
+func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float64, bool) {
 	tiers := make([]int, len(d.lines))
 	for i := range tiers {
 		tiers[i] = elsewhereTier
@@ -488,6 +512,7 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 		dose     Dose
 		licensed bool
 		conf     float64
+		repaired bool
 	}
 	byTier := make([][]found, ignoredTier)
 	for i, l := range d.lines {
@@ -495,7 +520,8 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 		if t == ignoredTier {
 			continue
 		}
-		ms := scanDoses(l.numberText())
+		text := l.numberText()
+		ms := scanDoses(text)
 		if len(ms) == 0 {
 			continue
 		}
@@ -513,7 +539,7 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			if t >= nearTier && !lic {
 				continue
 			}
-			byTier[t] = append(byTier[t], found{m.dose, lic, l.conf})
+			byTier[t] = append(byTier[t], found{m.dose, lic, l.conf, text[m.start:m.end] != l.norm[m.start:m.end]})
 		}
 	}
 	for t, fs := range byTier {
@@ -526,17 +552,18 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			fs = slices.DeleteFunc(fs, func(f found) bool { return !f.licensed })
 		}
 		var doses []Dose
-		conf := 1.0
+		conf, repaired := 1.0, false
 		for _, f := range fs {
 			if !slices.Contains(doses, f.dose) {
 				doses = append(doses, f.dose)
 			}
 			conf = min(conf, f.conf)
+			repaired = repaired || f.repaired
 		}
 		slices.SortFunc(doses, compareDoses)
-		return doses, t, conf
+		return doses, t, conf, repaired
 	}
-	return nil, 0, 0
+	return nil, 0, 0, false
 }
 
 // lineSegment is the part of line i that speaks of the anchors' medicine:

@@ -140,13 +140,21 @@ func TestScanDoses(t *testing.T) {
 		{"qty: 2 ml refills: 2", nil},
 		{"price $499.00 for 4 pens", nil},
 		{"date filled: 11/03/2026", nil},
+		// A number written from its decimal point is less than one.
+		{"inject .5 mg weekly", []found{{"0.5 mg", plainDose}}},
+		{"wegovy pen (.25mg)", []found{{"0.25 mg", plainDose}}},
+		// After a glyph OCR could not read, the amount is unknown: not 5.
+		{"inject z.5mg weekly", nil},
+		{"inject ©.6mg daily", nil},
+		{"pen.2.4mg", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
 			var got []found
 			for _, m := range scanDoses(tt.line) {
 				got = append(got, found{m.dose.String(), m.kind})
-				if !strings.Contains(tt.line[m.start:m.end], strings.Fields(m.dose.String())[0][:1]) {
+				amount := strings.Fields(m.dose.String())[0]
+				if !strings.Contains(tt.line[m.start:m.end], amount[len(amount)-1:]) {
 					t.Errorf("mention span %q does not hold the amount %v", tt.line[m.start:m.end], m.dose)
 				}
 			}
@@ -162,6 +170,7 @@ func TestRateDosage(t *testing.T) {
 	tests := []struct {
 		name      string
 		lines     []string
+		conf      float64 // of every line; 1 when unset
 		medicine  string
 		dosage    string
 		want      Rating
@@ -300,6 +309,40 @@ func TestRateDosage(t *testing.T) {
 			want: Rating{Valid, High},
 		},
 		{
+			name:     "OCR: a dotted zero read as ©",
+			lines:    []string{"SAXENDA 18MG/3ML PEN", "INJECT ©.6MG UNDER THE SKIN ONCE DAILY"},
+			conf:     0.87,
+			medicine: "Saxenda", dosage: "600 mcg",
+			want: Rating{Valid, Medium},
+		},
+		{
+			name:     "OCR: a dotted zero read as ©, another dose requested",
+			lines:    []string{"WEGOVY 0.5MG/0.5ML PEN", "INJECT ©.5MG UNDER THE SKIN ONCE WEEKLY"},
+			conf:     0.94,
+			medicine: "Wegovy", dosage: "1.7 mg",
+			want: Rating{Invalid, Medium}, wantWords: "different dose (0.5 mg)",
+		},
+		{
+			name:     "OCR: 1mg read as Img",
+			lines:    []string{"Ozempic 4 mg/3 ml pen", "Inject Img once weekly"},
+			conf:     0.9,
+			medicine: "Ozempic", dosage: "1 mg",
+			want: Rating{Valid, Medium},
+		},
+		{
+			name:     "OCR: a glyph before the point is no whole number",
+			lines:    []string{"MOUNJARO PEN", "INJECT Z.5MG UNDER THE SKIN ONCE WEEKLY"},
+			conf:     0.9,
+			medicine: "Mounjaro", dosage: "5 mg",
+			want: Rating{NotFound, Medium},
+		},
+		{
+			name:     "a leading decimal point on a text layer",
+			lines:    []string{"Ozempic pen", "Inject .5 mg once weekly"},
+			medicine: "Ozempic", dosage: "0.5 mg",
+			want: Rating{Valid, High},
+		},
+		{
 			name:     "unparseable request",
 			lines:    []string{"Wegovy 2.4 mg"},
 			medicine: "Wegovy", dosage: "the big one",
@@ -314,7 +357,11 @@ func TestRateDosage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := readDocument(textOf(1, tt.lines...))
+			conf := tt.conf
+			if conf == 0 {
+				conf = 1
+			}
+			d := readDocument(textOf(conf, tt.lines...))
 			want, ok := LookupMedicine(tt.medicine)
 			if !ok {
 				t.Fatalf("LookupMedicine(%q) failed", tt.medicine)

@@ -2,7 +2,10 @@ package evidence
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // nameOutcome is how a run of words compares with the expected name.
@@ -109,6 +112,12 @@ var nonNameWords = map[string]bool{
 	"usa": true, "us": true, "street": true, "road": true, "lane": true, "avenue": true, "st": true, "rd": true,
 	"ave": true, "suite": true, "apt": true, "flat": true, "thank": true, "thanks": true, "there": true, "all": true,
 	"solution": true, "dose": true, "mg": true, "ml": true, "mcg": true,
+	// Businesses, not people ("NorthStar Wellness", "Acme Supplies Ltd").
+	"ltd": true, "limited": true, "inc": true, "llc": true, "plc": true, "corp": true, "co": true,
+	"company": true, "group": true, "wellness": true, "health": true, "medical": true, "centre": true,
+	"center": true, "energy": true, "fitness": true, "electric": true, "gas": true, "store": true,
+	"direct": true, "online": true, "supplies": true, "confirmation": true, "statement": true,
+	"receipt": true, "invoice": true, "account": true, "delivery": true,
 }
 
 func isNonNameWord(w string) bool {
@@ -121,20 +130,20 @@ func isNonNameWord(w string) bool {
 
 // expectedName is the lead's name, split into words.
 type expectedName struct {
-	forename []string
-	surname  []string
+	forename []word
+	surname  []word
 }
 
 func newExpectedName(forename, surname string) expectedName {
 	return expectedName{forename: nameWords(forename), surname: nameWords(surname)}
 }
 
-func nameWords(s string) []string {
+func nameWords(s string) []word {
 	_, ws := normalise(s)
-	var out []string
+	var out []word
 	for _, w := range ws {
 		if !titles[w.text] {
-			out = append(out, w.text)
+			out = append(out, w)
 		}
 	}
 	return out
@@ -144,32 +153,155 @@ func (e expectedName) usable() bool { return len(e.forename) > 0 && len(e.surnam
 
 // nameWordMatch compares one word of the expected name with one of the
 // document. Text layers match exactly (case, accents and apostrophes
-// aside); OCR output may also differ by OCR confusions or, for longer
-// names, a small edit distance.
-func nameWordMatch(want, got string, ocr bool) matchLevel {
-	if want == got {
+// aside); OCR output may also differ by OCR confusions, by what OCR makes
+// of accented letters (ñ read as "fi", ö as "é", ç as "g" or "¢", ë as "6"), or, for longer
+// names, a small edit distance. Neither OCR allowance is ever an exact match.
+func nameWordMatch(want, got word, ocr bool) matchLevel {
+	if want.text == got.text {
 		return exactMatch
 	}
-	if !ocr || len(got) < 2 {
+	if !ocr || (len(got.text) < 2 && len(want.text) > 1) {
 		return noMatch
 	}
-	ow, og := ocrForm(want), ocrForm(got)
+	if want.lower != want.text {
+		return accentedNameMatch(want, got)
+	}
+	ow, og := want.ocr, got.ocr
 	if ow == og {
 		return ocrMatch
 	}
-	switch d := editDistance(ow, og, fuzzyAllowance(len(want))); {
-	case d == 1 && fuzzyAllowance(len(want)) >= 1:
+	switch d := editDistance(ow, og, fuzzyAllowance(len(want.text))); {
+	case d == 1 && fuzzyAllowance(len(want.text)) >= 1:
 		return fuzzyMatch1
-	case d == 2 && fuzzyAllowance(len(want)) >= 2:
+	case d == 2 && fuzzyAllowance(len(want.text)) >= 2:
 		return fuzzyMatch2
 	}
 	return noMatch
 }
 
+// accentedNameMatch compares an expected name word that has accented letters
+// with an OCR'd word, with the edit allowance of the word's length.
+func accentedNameMatch(want, got word) matchLevel {
+	w, g := []rune(want.lower), glyphs(got.lower)
+	allow := fuzzyAllowance(len(want.text))
+	switch d := glyphDistance(w, g, allow); {
+	case d == 0:
+		return ocrMatch
+	case d == 1 && allow >= 1:
+		return fuzzyMatch1
+	case d == 2 && allow >= 2:
+		return fuzzyMatch2
+	}
+	return noMatch
+}
+
+// glyphs are a word's runes with typographic ligatures split ("ﬁ" is f, i).
+func glyphs(s string) []rune {
+	rs := make([]rune, 0, len(s))
+	for _, r := range s {
+		switch r {
+		case 'ﬁ':
+			rs = append(rs, 'f', 'i')
+		case 'ﬂ':
+			rs = append(rs, 'f', 'l')
+		default:
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
+
+// glyphDistance is an edit distance between the expected letters w and the
+// OCR'd glyphs g (both lowercase, accents kept), or max+1 when it exceeds
+// max. These cost nothing: a letter read without its accent; an accented
+// letter read as another accented letter or as a digit (the mark garbles
+// the glyph); ç read as g or ¢; ñ read as "fi", "ii" or "ri"; and OCR's usual confusions
+// (0/o, 1/l/i, 5/s, rn/m, vv/w). A plain letter read as another plain
+// letter is always an edit, so "José" never matches "Josh".
+func glyphDistance(w, g []rune, max int) int {
+	if len(w) > 64 || len(g) > 64 || len(g) > 2*len(w)+max || len(w) > len(g)+max {
+		return max + 1
+	}
+	var rows [3][66]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(g); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(w); i++ {
+		cur[0] = i
+		for j := 1; j <= len(g); j++ {
+			cost := 1
+			if sameGlyph(w[i-1], g[j-1]) {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if j > 1 && twoGlyphs(w[i-1], g[j-2], g[j-1]) {
+				v = min(v, prev[j-2])
+			}
+			if i > 1 && w[i-2] == 'r' && w[i-1] == 'n' && g[j-1] == 'm' {
+				v = min(v, prev2[j-1])
+			}
+			if i > 1 && j > 1 && sameGlyph(w[i-1], g[j-2]) && sameGlyph(w[i-2], g[j-1]) {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	if prev[len(g)] > max {
+		return max + 1
+	}
+	return prev[len(g)]
+}
+
+// sameGlyph reports whether OCR may have read the expected letter w as g.
+func sameGlyph(w, g rune) bool {
+	fw, fg := fold(w), fold(g)
+	switch {
+	case fw == fg:
+		return true
+	case isAccented(w) && (isAccented(g) || (g >= '0' && g <= '9')):
+		return true
+	case w == 'ç' && (g == 'g' || g == '¢'):
+		// The cedilla closes the c into a g ("Françoise" read "Frangoise")
+		// or strikes it through (¢).
+		return true
+	case len(fw) == 1 && len(fg) == 1:
+		return ocrForm(fw) == ocrForm(fg)
+	}
+	return false
+}
+
+// twoGlyphs reports whether OCR may have read the expected letter w as the
+// two glyphs a, b: ñ as "fi", "ii" or "ri"; m as "rn"; w as "vv"; a letter
+// that folds to two ("ß", "æ") as those two.
+func twoGlyphs(w, a, b rune) bool {
+	switch {
+	case w == 'ñ':
+		return b == 'i' && (a == 'f' || a == 'i' || a == 'r')
+	case w == 'm':
+		return a == 'r' && b == 'n'
+	case w == 'w':
+		return a == 'v' && b == 'v'
+	}
+	f := fold(w)
+	return len(f) == 2 && rune(f[0]) == a && rune(f[1]) == b
+}
+
+// isAccented reports a letter that carries a mark (é, ñ, ø): one that folds
+// to a different single letter.
+func isAccented(r rune) bool {
+	if r < utf8.RuneSelf {
+		return false
+	}
+	f := fold(r)
+	return len(f) == 1 && f != string(unicode.ToLower(r))
+}
+
 // compareName compares a run of words (a labelled value, or a window of a
 // line) with the expected name. The order of the words does not matter
 // ("SMITH, Jane", "Jane Smith"); middle names are allowed.
-func compareName(ws []string, e expectedName, ocr bool) (nameOutcome, matchLevel) {
+func compareName(ws []word, e expectedName, ocr bool) (nameOutcome, matchLevel) {
 	if len(ws) == 0 {
 		return nameAbsent, noMatch
 	}
@@ -203,10 +335,10 @@ func compareName(ws []string, e expectedName, ocr bool) (nameOutcome, matchLevel
 		level = min(level, fl)
 	} else {
 		for i, w := range ws {
-			if used[i] || len(w) != 1 {
+			if used[i] || len(w.text) != 1 {
 				continue
 			}
-			if w[0] == f0[0] {
+			if w.text[0] == f0.text[0] {
 				initial = true
 			} else {
 				otherInitial = true
@@ -215,7 +347,7 @@ func compareName(ws []string, e expectedName, ocr bool) (nameOutcome, matchLevel
 	}
 	others := 0
 	for i, w := range ws {
-		if !used[i] && len(w) > 1 {
+		if !used[i] && len(w.text) > 1 {
 			others++
 		}
 	}
@@ -234,36 +366,36 @@ func compareName(ws []string, e expectedName, ocr bool) (nameOutcome, matchLevel
 
 // nearName reports whether words hold something within two edits of both
 // the forename and the surname: too close to call another person's name
-// when OCR read it.
-func nearName(ws []string, e expectedName) bool {
-	near := func(want string) bool {
+// when OCR read it. A word that is the surname is not also taken for the
+// forename: "Lucia Fairbairn-Lowe" is a relative of "Zoë Fairbairn-Lowe",
+// however close "Lowe" is to "Zoe".
+func nearName(ws []word, e expectedName) bool {
+	near := func(want word, skipSurname bool) bool {
 		for _, w := range ws {
-			if editDistance(ocrForm(w), ocrForm(want), 2) <= 2 {
+			if skipSurname && slices.ContainsFunc(e.surname, func(s word) bool { return nameWordMatch(s, w, true) != noMatch }) {
+				continue
+			}
+			if editDistance(w.ocr, want.ocr, 2) <= 2 {
 				return true
 			}
 		}
 		return false
 	}
-	return near(e.forename[0]) && near(e.surname[len(e.surname)-1])
+	return near(e.forename[0], true) && near(e.surname[len(e.surname)-1], false)
 }
 
 // looksLikeName reports whether words could be a person's name: two to
 // five words of letters, none of them a word no name has.
-func looksLikeName(ws []string) bool {
+func looksLikeName(ws []word) bool {
 	if len(ws) < 2 || len(ws) > 5 {
 		return false
 	}
 	long := 0
 	for _, w := range ws {
-		for i := 0; i < len(w); i++ {
-			if isDigit(w[i]) {
-				return false
-			}
-		}
-		if isNonNameWord(w) {
+		if hasDigit(w.text) || isNonNameWord(w.text) {
 			return false
 		}
-		if len(w) > 1 {
+		if len(w.text) > 1 {
 			long++
 		}
 	}
@@ -272,7 +404,7 @@ func looksLikeName(ws []string) bool {
 
 // patientValue is the name-like words after a patient label.
 type patientValue struct {
-	words    []string
+	words    []word
 	strength patientLabelStrength
 	conf     float64
 	ocr      bool
@@ -309,12 +441,12 @@ func labelledPatientValues(d document) []patientValue {
 
 var valueEndRe = regexp.MustCompile(`\s{2,}|[|;(\[@\d]`)
 
-func valueWords(l docLine, from int) []string {
+func valueWords(l docLine, from int) []word {
 	to := len(l.norm)
 	if loc := valueEndRe.FindStringIndex(l.norm[from:]); loc != nil {
 		to = from + loc[0]
 	}
-	var out []string
+	var out []word
 	for _, w := range l.wordsIn(from, to) {
 		if titles[w.text] {
 			if len(out) >= 2 {
@@ -325,7 +457,7 @@ func valueWords(l docLine, from int) []string {
 		if nameStopWords[w.text] {
 			break
 		}
-		out = append(out, w.text)
+		out = append(out, w)
 		if len(out) == 6 {
 			break
 		}
@@ -348,7 +480,7 @@ func ratePatientName(d document, exp Expected) finding {
 		return finding{rating: Rating{NotFound, High}, problem: "the lead has no name on record, so the patient name could not be checked"}
 	}
 
-	var match, other *patientValue
+	var match, other, addressee *patientValue
 	var matchLevel matchLevel
 	partial := false
 	for _, v := range labelledPatientValues(d) {
@@ -364,6 +496,10 @@ func ratePatientName(d document, exp Expected) finding {
 		case outcome == nameOther && v.strength == strongLabel && looksLikeName(v.words):
 			if other == nil {
 				other = &v
+			}
+		case outcome == nameOther && looksLikeName(v.words) && allCapitalised(v.words):
+			if addressee == nil {
+				addressee = &v
 			}
 		case outcome == nameInitial || outcome == nameSurnameOnly || outcome == namePartial:
 			partial = true
@@ -405,25 +541,159 @@ func ratePatientName(d document, exp Expected) finding {
 			partial = true
 		}
 	}
-	if best != "" {
+	someoneElse, conf, several := uncaptionedPatient(d, e)
+	switch {
+	case best != "" && someoneElse:
+		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
+	case best != "":
 		return withCaveat(finding{rating: Rating{Valid, best}}, "the patient name")
-	}
-	if partial {
+	case partial:
 		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)"}
+	case several:
+		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
+	case someoneElse:
+		return finding{rating: Rating{Invalid, conf}, problem: "the patient name on the document is not the lead's name"}
+	case addressee != nil:
+		// Whoever an order ships to is usually, not always, the patient.
+		return finding{rating: Rating{Invalid, Low}, problem: "the document is made out to someone other than the lead"}
 	}
 	return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the patient name"}
+}
+
+// patientFieldWords mark the details a dispensing label prints beside the
+// patient's name: the Rx number, the dispensing date, the date of birth.
+var patientFieldWords = newPhraseSet(map[bool][]string{true: {
+	"rx", "dob", "d o b", "date of birth", "birth date", "born", "nhs no", "nhs number", "dispensed",
+	"date dispensed", "filled", "fill date", "date filled", "mrn",
+}})
+
+// uncaptionedPatient finds the patient line of a label that has no
+// caption: a line holding only a person's name, written as names are (every
+// word capitalised), that the layout marks as a person's: a title (Mrs,
+// Mr), the "SURNAME, Forename" order, the lead's own surname on a relative,
+// or the line beside the label's Rx number, dispensing date or date of
+// birth. someoneElse reports such a line that names someone other than the
+// lead, with how sure it is (never high: there is no caption); several,
+// that two such lines name different people. Prescribers' and pharmacists'
+// lines, and names under a caption, never count.
+func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf Confidence, several bool) {
+	var found []word // the first word of each name found, to tell them apart
+	conf = Medium
+	for i, l := range d.lines {
+		ws, marked, ok := standaloneName(l)
+		if !ok || (i > 0 && captionAbove(d.lines[i-1])) {
+			continue
+		}
+		if o, _ := compareName(ws, e, l.ocr); o != nameOther || (l.ocr && nearName(ws, e)) {
+			continue
+		}
+		if !marked && !sharesSurname(ws, e, l.ocr) && !besidePatientFields(d, i) {
+			continue
+		}
+		if len(found) > 0 && found[0].text != ws[0].text {
+			several = true
+		}
+		found = append(found, ws[0])
+		conf = lower(conf, readConfidence(l.conf))
+	}
+	if several {
+		return false, Low, true
+	}
+	return len(found) > 0, conf, false
+}
+
+// captionAbove reports a line that captions the next one ("Bill to:",
+// "Prescriber"): a name under it is whoever it says, not the label's
+// uncaptioned patient.
+func captionAbove(l docLine) bool {
+	return strings.HasSuffix(l.raw, ":") || (isPrescriberLine(l) && !hasDigit(l.norm))
+}
+
+// standaloneName reports a line that holds nothing but a name: two to four
+// capitalised words of letters (a title and one comma aside) that no name
+// lacks. marked reports a title in front (not "Dr": a doctor is not the
+// patient) or the "SURNAME, Forename" order.
+func standaloneName(l docLine) (ws []word, marked, ok bool) {
+	if len(l.words) < 2 || len(l.words) > 5 || isPrescriberLine(l) {
+		return nil, false, false
+	}
+	for _, r := range l.raw {
+		switch {
+		case r == ' ' || r == ',' || r == '.' || isApostrophe(r) || isDash(r):
+		case !isWordRune(r) || (r >= '0' && r <= '9'):
+			return nil, false, false
+		}
+	}
+	if strings.Count(l.raw, ",") > 1 {
+		return nil, false, false
+	}
+	for k, w := range l.words {
+		if titles[w.text] {
+			if k != 0 || w.text == "dr" || w.text == "prof" {
+				return nil, false, false
+			}
+			marked = true
+			continue
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) < 2 || len(ws) > 4 || !looksLikeName(ws) || !allCapitalised(ws) {
+		return nil, false, false
+	}
+	if comma := strings.IndexByte(l.norm, ','); comma >= 0 {
+		// "SURNAME, Forename": the comma follows the first name word.
+		if comma < ws[0].end || comma > ws[len(ws)-1].start {
+			return nil, false, false
+		}
+		marked = true
+	}
+	return ws, marked, true
+}
+
+func allCapitalised(ws []word) bool {
+	for _, w := range ws {
+		if !w.capital {
+			return false
+		}
+	}
+	return true
+}
+
+// sharesSurname reports a name that holds every word of the lead's surname:
+// a relative's, when its forename is not the lead's.
+func sharesSurname(ws []word, e expectedName, ocr bool) bool {
+	for _, s := range e.surname {
+		if !slices.ContainsFunc(ws, func(w word) bool { return nameWordMatch(s, w, ocr) >= ocrMatch }) {
+			return false
+		}
+	}
+	return true
+}
+
+// besidePatientFields reports whether the line above or below line i holds
+// the details a label prints beside the patient's name.
+func besidePatientFields(d document, i int) bool {
+	for _, k := range []int{i - 1, i + 1} {
+		if k >= 0 && k < len(d.lines) && hasDigit(d.lines[k].norm) && patientFieldWords.any(d.lines[k].words) {
+			return true
+		}
+	}
+	return false
 }
 
 // searchName looks for the expected name in a window around each word of
 // the line that matches a surname word. titled reports a title (Mrs, Mr)
 // in front of the name found, which marks it as a person's name.
 func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLevel, titled bool) {
+	if !slices.ContainsFunc(l.words, func(w word) bool { return nameWordMatch(e.surname[0], w, l.ocr) != noMatch }) {
+		return nameAbsent, noMatch, false
+	}
 	norm := l.norm
 	if strings.Contains(norm, "@") {
 		norm = emailRe.ReplaceAllStringFunc(norm, func(s string) string { return strings.Repeat(" ", len(s)) })
 	}
-	var ws []string
-	var afterTitle []bool
+	ws := make([]word, 0, len(l.words))
+	afterTitle := make([]bool, 0, len(l.words))
 	prevTitle := false
 	for _, w := range l.words {
 		if strings.TrimSpace(norm[w.start:w.end]) == "" {
@@ -433,7 +703,7 @@ func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLeve
 			prevTitle = true
 			continue
 		}
-		ws = append(ws, w.text)
+		ws = append(ws, w)
 		afterTitle = append(afterTitle, prevTitle)
 		prevTitle = false
 	}

@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,18 +41,29 @@ func TestCompareName(t *testing.T) {
 		{"Jane Doe", "Jane", "Smith", false, nameOther, noMatch},
 		{"Maria Garcia", "Maria", "Garcia Lopez", false, namePartial, exactMatch},
 		{"Jane Smyth", "Jane", "Smith", true, nameOther, noMatch}, // five letters: no edit allowed
+
+		// What OCR makes of accented letters, allowed on OCR output only.
+		{"José Nufiez-Garcia", "José", "Núñez-García", true, nameFull, ocrMatch},       // ñ read as "fi"
+		{"JOSE NUIIEZ-GARCIA", "José", "Núñez-García", true, nameFull, ocrMatch},       // ñ read as "ii"
+		{"José Nufiez-Garcia", "José", "Núñez-García", false, namePartial, exactMatch}, // a text layer has no OCR noise
+		{"Bjérn Akesson", "Björn", "Åkesson", true, nameFull, ocrMatch},                // ö read as é
+		{"Z06 Fairbairn-Lowe", "Zoë", "Fairbairn-Lowe", true, nameFull, ocrMatch},      // ë read as 6, o as 0
+		{"Mateus Conceigaéo", "Mateus", "Conceição", true, nameFull, fuzzyMatch1},      // ç read as g, a stray é
+		{"Tomas 0 Briain", "Tomás", "Ó Briain", true, nameFull, ocrMatch},              // Ó read as 0
+		{"Frangoise Martin", "Françoise", "Martin", true, nameFull, ocrMatch},
+		{"Mateus Concei¢ao", "Mateus", "Conceição", true, nameFull, ocrMatch}, // ç read as ¢
+		{"Mateus Concei¢ao", "Mateus", "Conceição", false, nameOther, noMatch},
+		// A plain letter in place of an accented one is a different name.
+		{"Josh Nunez", "José", "Núñez", true, nameOther, noMatch},
+		{"Jose Nunes", "José", "Núñez", true, nameOther, noMatch},
+		{"Rene Kowalczyk", "Renée", "Kowalczyk", true, nameOther, noMatch},
+		{"José Ndfiez", "José", "Núñez", true, nameOther, noMatch}, // five letters: no edit allowed
+		{"Zoa Lowe", "Zoë", "Lowe", true, nameOther, noMatch},
 		{"", "Jane", "Smith", false, nameAbsent, noMatch},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value+"/"+tt.forename+" "+tt.surname, func(t *testing.T) {
-			_, ws := normalise(tt.value)
-			var words []string
-			for _, w := range ws {
-				if !titles[w.text] {
-					words = append(words, w.text)
-				}
-			}
-			got, level := compareName(words, newExpectedName(tt.forename, tt.surname), tt.ocr)
+			got, level := compareName(nameWords(tt.value), newExpectedName(tt.forename, tt.surname), tt.ocr)
 			if got != tt.want || level != tt.wantLevel {
 				t.Errorf("compareName(%q) = %v, %v; want %v, %v", tt.value, got, level, tt.want, tt.wantLevel)
 			}
@@ -89,7 +101,87 @@ func TestRatePatientName(t *testing.T) {
 		{name: "Maryland is no doctor", exp: jane, lines: []string{"JANE SMITH BALTIMORE MD 21201"}, want: Rating{Valid, Medium}},
 		{name: "unlabelled with a title", exp: jane, lines: []string{"Mrs Jane Smith      03/11/2026"}, want: Rating{Valid, High}},
 		{name: "ship to", exp: jane, lines: []string{"Ship to:", "Jane Smith", "1 Main St"}, want: Rating{Valid, Medium}},
-		{name: "ship to someone else is not a different patient", exp: jane, lines: []string{"Ship to: Laura Brown"}, want: Rating{NotFound, Medium}},
+		{name: "made out to someone else: invalid, but only low", exp: jane, lines: []string{"Ship to: Laura Brown"}, want: Rating{Invalid, Low}, wantWords: "made out to someone other than the lead"},
+		{name: "shipped to a business is no person", exp: jane, lines: []string{"Ship to: Acme Supplies Ltd"}, want: Rating{NotFound, Medium}},
+		{name: "ship to someone else, the lead named elsewhere", exp: jane, lines: []string{"Ship to: Laura Brown", "Jane Smith"}, want: Rating{Valid, Medium}},
+
+		// A label's patient line without a caption.
+		{name: "label: titled name of someone else", exp: jane, lines: block(`
+			Harbourside Pharmacy
+			Wegovy 2.4mg/0.75ml FlexTouch
+			Inject 2.4mg once weekly
+			Ms Laura Brown
+			Keep out of reach of children`), want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "label: SURNAME, FORENAME of someone else", exp: jane, lines: block(`
+			RIVERBEND PHARMACY
+			Rx# 1448704 Fill Date: 2026-10-26
+			BROWN, LAURA
+			SAXENDA 18MG/3ML PEN`), want: Rating{Invalid, Medium}},
+		{name: "label: name beside the dispensing date", exp: jane, lines: block(`
+			Wegovy 2.4mg/0.75ml FlexTouch
+			Laura Brown
+			Date dispensed: 12/11/2026`), want: Rating{Invalid, Medium}},
+		{name: "label: a relative with the lead's surname", exp: jane, lines: block(`
+			Wegovy 2.4mg/0.75ml FlexTouch
+			John Smith
+			Keep out of reach of children`), want: Rating{Invalid, Medium}},
+		{name: "label: someone else read by OCR", exp: jane, lines: block(`
+			Wegovy 2.4mg/0.75ml FlexTouch
+			Ms Laura Brown
+			Date dispensed: 12/11/2026`), conf: 0.95, want: Rating{Invalid, Medium}},
+		{name: "label: the lead's own patient line", exp: jane, lines: block(`
+			RIVERBEND PHARMACY
+			Rx# 1448704 Fill Date: 2026-10-26
+			SMITH, JANE
+			SAXENDA 18MG/3ML PEN`), want: Rating{Valid, Medium}},
+		{name: "label: an untitled name with nothing around it may be anyone's", exp: jane, lines: block(`
+			Wegovy 2.4 mg
+			Laura Brown
+			Keep refrigerated`), want: Rating{NotFound, Medium}},
+		{name: "label: a business name is no patient", exp: jane, lines: block(`
+			NorthStar Wellness
+			Rx# 1448704 Fill Date: 2026-10-26`), want: Rating{NotFound, Medium}},
+		{name: "label: the doctor beside the Rx number is no patient", exp: jane, lines: block(`
+			Dr Laura Brown
+			Rx# 1448704 Fill Date: 2026-10-26`), want: Rating{NotFound, Medium}},
+		{name: "label: a name under the prescriber's caption is theirs", exp: jane, lines: block(`
+			Prescriber:
+			Laura Brown
+			DOB: 01/02/1980`), want: Rating{NotFound, Medium}},
+		{name: "order: billed to a relative, shipped to the lead", exp: jane, lines: block(`
+			Wegovy 2.4mg FlexTouch pen
+			Ship to:
+			Jane Smith
+			Bill to:
+			John Smith
+			Order date: 12 Nov 2026`), want: Rating{Valid, Medium}},
+		{name: "label: the lead and someone else", exp: jane, lines: block(`
+			Mrs Jane Smith
+			Mr Tom Green
+			Date dispensed: 12/11/2026`), want: Rating{NotFound, Low}, wantWords: "more than one person"},
+		{name: "label: two other people", exp: jane, lines: block(`
+			Ms Laura Brown
+			Mr Tom Green`), want: Rating{NotFound, Low}, wantWords: "more than one person"},
+		{name: "label: the lead's name garbled by OCR is not someone else", exp: jane, lines: block(`
+			Mrs Jnae Smtih
+			Date dispensed: 12/11/2026`), conf: 0.9, want: Rating{NotFound, Medium}},
+		{name: "label: a sentence is no name", exp: jane, lines: block(`
+			Keep Out Of Reach
+			Date dispensed: 12/11/2026`), want: Rating{NotFound, Medium}},
+
+		{name: "label: a relative whose surname is close to the lead's forename", exp: Expected{PatientKnown: true, Forename: "Zoë", Surname: "Fairbairn-Lowe"}, lines: block(`
+			Wegovy 1mg/0.5ml FlexTouch
+			Lucia Fairbairn-Lowe
+			Date dispensed: 19 Nov 2026`), conf: 0.92, want: Rating{Invalid, Medium}},
+
+		// Accented names read by OCR.
+		{name: "ñ read as fi", exp: Expected{PatientKnown: true, Forename: "José", Surname: "Núñez-García"}, lines: block(`
+			José Nufiez-Garcia
+			Date dispensed: 19 Oct 2026`), conf: 0.84, want: Rating{Valid, Medium}},
+		{name: "ñ read as fi on a text layer is not the lead", exp: Expected{PatientKnown: true, Forename: "José", Surname: "Núñez-García"}, lines: block(`
+			José Nufiez-Garcia
+			Date dispensed: 19 Oct 2026`), want: Rating{NotFound, Medium}},
+		{name: "accented name read well is still only medium", exp: Expected{PatientKnown: true, Forename: "Björn", Surname: "Åkesson"}, lines: []string{"Patient: Bjérn Akesson"}, conf: 0.97, want: Rating{Valid, Medium}},
 		{name: "initial only", exp: jane, lines: []string{"Patient: J SMITH"}, want: Rating{NotFound, Low}, wantWords: "only partly matches"},
 		{name: "initial only, unlabelled", exp: jane, lines: []string{"J. SMITH"}, want: Rating{NotFound, Low}},
 		{name: "OCR noise", exp: jane, lines: []string{"Patient: Jane Srnith"}, conf: 0.85, want: Rating{Valid, Medium}},
@@ -131,6 +223,8 @@ func FuzzMatchName(f *testing.F) {
 	f.Add("Mrs José O’Neil-Núñez", "José", "O'Neil-Núñez")
 	f.Add("J SMITH", "Jane", "Smith")
 	f.Add("Jane Srnith", "Jane", "Smith")
+	f.Add("José Nufiez-Garcia", "José", "Núñez-García")
+	f.Add("Z06 Fairbairn-Lowe", "Zoë", "Fairbairn-Lowe")
 	f.Fuzz(func(t *testing.T, value, forename, surname string) {
 		e := newExpectedName(forename, surname)
 		exp := Expected{PatientKnown: true, Forename: forename, Surname: surname}
@@ -143,11 +237,24 @@ func FuzzMatchName(f *testing.F) {
 				t.Fatalf("empty rating %+v", r.rating)
 			}
 		}
+		// A text layer matches names exactly or not at all; OCR allowances
+		// are never an exact match.
+		_, ws := normalise(value)
+		for _, w := range ws {
+			for _, n := range append(slices.Clone(e.forename), e.surname...) {
+				if l := nameWordMatch(n, w, false); l != exactMatch && l != noMatch {
+					t.Fatalf("text layer: %q against %q matched at %v", w.text, n.text, l)
+				}
+				if l := nameWordMatch(n, w, true); l == exactMatch && n.text != w.text {
+					t.Fatalf("OCR: %q against %q is no exact match", w.text, n.text)
+				}
+			}
+		}
 		// The expected name, written out, always matches itself.
 		if simpleNameWord.MatchString(forename) && simpleNameWord.MatchString(surname) && !titles[strings.ToLower(forename)] && !titles[strings.ToLower(surname)] {
-			ws := []string{strings.ToLower(forename), strings.ToLower(surname)}
+			ws := nameWords(forename + " " + surname)
 			if got, _ := compareName(ws, e, false); got != nameFull {
-				t.Fatalf("compareName(%q, %q %q) = %v, want nameFull", ws, forename, surname, got)
+				t.Fatalf("compareName(%q %q) = %v, want nameFull", forename, surname, got)
 			}
 			r := ratePatientName(readDocument(textOf(1, "Patient: "+forename+" "+surname)), exp)
 			if r.rating.Value != Valid && !isNonNameWord(strings.ToLower(forename)) && !isNonNameWord(strings.ToLower(surname)) {

@@ -44,7 +44,19 @@ var pharmacyChains = func() []pharmacyChain {
 // pharmacyWords name a dispensing business when a proper name goes with them.
 var pharmacyWords = map[string]Confidence{
 	"pharmacy": High, "pharmacies": High, "chemist": High, "chemists": High,
-	"apothecary": Medium, "dispensary": Medium, "drugstore": Medium, "drugs": Medium,
+	"apothecary": Medium, "dispensary": Medium, "drugstore": Medium, "drugs": Medium, "drug": Medium,
+}
+
+// nameEndingPharmacyWords name a business only where they end its name
+// ("Lakeshore Drug", "Harbor Drugs Inc", "Main Street Drugstore #4"):
+// elsewhere they are ordinary words ("Drug interactions", "Drugs that
+// interact with this medicine").
+var nameEndingPharmacyWords = map[string]bool{"drug": true, "drugs": true, "drugstore": true}
+
+// businessSuffixes may follow the end of a business's name.
+var businessSuffixes = map[string]bool{
+	"inc": true, "llc": true, "ltd": true, "limited": true, "plc": true, "co": true, "corp": true,
+	"company": true, "store": true, "stores": true, "mart": true,
 }
 
 // pharmacyDescriptors may sit between a name and its pharmacy word
@@ -67,6 +79,9 @@ var notPharmacyNames = map[string]bool{
 	"details": true, "name": true, "address": true, "phone": true, "via": true, "with": true, "for": true,
 	"my": true, "their": true, "his": true, "her": true, "its": true, "new": true, "please": true, "see": true,
 	"dispensed": true, "consult": true, "tell": true, "inform": true, "pharmacist": true, "doctor": true,
+	"brand": true, "study": true, "trial": true, "investigational": true, "illicit": true,
+	"recreational": true, "federal": true, "food": true, "medicine": true, "medicines": true, "rx": true,
+	"schedule": true, "scheduled": true, "class": true,
 }
 
 // pharmacyLabelRe is a label whose value is the pharmacy's name.
@@ -110,8 +125,8 @@ func ratePharmacy(d document) finding {
 // matched and how sure the kind of name makes us.
 func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
 	hasPharmacyWord := false
-	for _, w := range l.words {
-		if _, ok := pharmacyWords[w.text]; ok || w.text == "rx" {
+	for i := range l.words {
+		if pharmacyWordAt(l, i) {
 			hasPharmacyWord = true
 			break
 		}
@@ -135,7 +150,7 @@ func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
 	}
 	for i, w := range l.words {
 		c, ok := pharmacyWords[w.text]
-		if !ok {
+		if !ok || !pharmacyWordAt(l, i) {
 			continue
 		}
 		j := i - 1
@@ -146,11 +161,51 @@ func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
 			continue
 		}
 		p := l.words[j]
-		if p.capital && !notPharmacyNames[p.text] && !isDigit(p.text[0]) {
+		if p.capital && !notPharmacyNames[p.text] && !isDigit(p.text[0]) && !romanNumerals[p.text] {
 			return exactMatch, c, true
 		}
 	}
 	return noMatch, Low, false
+}
+
+// romanNumerals number drug schedules and classes ("Schedule II Drug").
+var romanNumerals = map[string]bool{"i": true, "ii": true, "iii": true, "iv": true, "v": true}
+
+// pharmacyWordAt reports whether word i is a pharmacy word ("Rx" included)
+// where it stands: "Drug" only where it ends a name.
+func pharmacyWordAt(l docLine, i int) bool {
+	w := l.words[i].text
+	if _, ok := pharmacyWords[w]; !ok && w != "rx" {
+		return false
+	}
+	return !nameEndingPharmacyWords[w] || endsName(l, i)
+}
+
+// endsName reports whether word i ends a business's name on its line: the
+// line ends there, or a mark or a column gap follows, or only company
+// suffixes ("Inc", "Co") and a store number ("#12", "0451") follow.
+func endsName(l docLine, i int) bool {
+	pos := l.words[i].end
+	for k := i + 1; ; k++ {
+		rest := l.norm[pos:]
+		trimmed := strings.TrimLeft(rest, " ")
+		switch {
+		case trimmed == "":
+			return true
+		case strings.HasPrefix(rest, "  ") || strings.ContainsAny(trimmed[:1], ",.;|(#-"):
+			return true
+		case k >= len(l.words):
+			return false
+		}
+		next := l.words[k]
+		if isDigit(next.text[0]) {
+			return true
+		}
+		if !businessSuffixes[next.text] {
+			return false
+		}
+		pos = next.end
+	}
 }
 
 // findChain finds a chain's name in the line: exactly on a text layer, or
@@ -181,7 +236,7 @@ func findChain(l docLine, c pharmacyChain) matchLevel {
 		}
 		end := i + len(c.words)
 		for k := end; k < min(end+2, len(l.words)); k++ {
-			if _, ok := pharmacyWords[l.words[k].text]; ok || l.words[k].text == "rx" {
+			if pharmacyWordAt(l, k) {
 				return level
 			}
 		}

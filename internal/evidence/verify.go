@@ -34,7 +34,7 @@ func Verify(text Text, exp Expected, pol Policy) Result {
 		patientField:  ratePatientName(doc, exp),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
 		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions),
-		dateField:     rateDate(doc, pol),
+		dateField:     rateDate(doc, pol, len(mentions) > 0),
 		pharmacyField: ratePharmacy(doc),
 	}
 	return assemble(fields, doc)
@@ -233,9 +233,13 @@ type docLine struct {
 // word is a run of letters and digits in a line's norm; apostrophes inside a
 // word are dropped (O'Neil, O’Neil and ONeil are all "oneil").
 type word struct {
-	text       string
-	ocr        string // ocrForm(text)
-	start, end int    // byte offsets in norm
+	text string
+	ocr  string // ocrForm(text)
+	// lower is text before accents were folded ("núñez" for "nunez"), for
+	// matching names whose accented letters OCR misreads; text when the word
+	// has none.
+	lower      string
+	start, end int // byte offsets in norm
 	capital    bool
 }
 
@@ -282,25 +286,30 @@ func lineConfidence(c float64) float64 {
 func normalise(s string) (string, []word) {
 	var b strings.Builder
 	b.Grow(len(s))
-	var words []word
+	words := make([]word, 0, strings.Count(s, " ")+1)
 	inWord := false
 	var cur strings.Builder
 	var w word
-	flush := func() {
+	runes := []rune(s)
+	wordRune, accented := 0, false // where the word began in runes; whether it has a folded letter
+	flush := func(i int) {
 		if inWord {
 			w.text = cur.String()
 			w.ocr = ocrForm(w.text)
+			w.lower = w.text
+			if accented {
+				w.lower = lowerWord(runes[wordRune:i])
+			}
 			w.end = b.Len()
 			words = append(words, w)
 			cur.Reset()
-			inWord = false
+			inWord, accented = false, false
 		}
 	}
-	runes := []rune(s)
 	for i, r := range runes {
 		switch {
 		case r == '\t':
-			flush()
+			flush(i)
 			b.WriteString("  ")
 			continue
 		case isApostrophe(r):
@@ -309,35 +318,51 @@ func normalise(s string) (string, []word) {
 			if inWord && i+1 < len(runes) && isWordRune(runes[i+1]) {
 				continue
 			}
-			flush()
+			flush(i)
 			continue
 		case isDash(r):
-			flush()
+			flush(i)
 			b.WriteByte('-')
 			continue
 		case unicode.IsSpace(r):
-			flush()
+			flush(i)
 			b.WriteByte(' ')
 			continue
 		case r == utf8.RuneError:
-			flush()
+			flush(i)
 			b.WriteByte(' ')
 			continue
 		}
 		folded := fold(r)
-		if isWordRune(r) {
+		// OCR reads ç as ¢: between letters it is part of the word.
+		cedilla := r == '¢' && inWord && i+1 < len(runes) && unicode.IsLetter(runes[i+1])
+		if isWordRune(r) || cedilla {
 			if !inWord {
 				inWord = true
+				wordRune = i
 				w = word{start: b.Len(), capital: unicode.IsUpper(r) || unicode.IsDigit(r)}
 			}
+			accented = accented || r >= utf8.RuneSelf
 			cur.WriteString(folded)
 		} else {
-			flush()
+			flush(i)
 		}
 		b.WriteString(folded)
 	}
-	flush()
+	flush(len(runes))
 	return b.String(), words
+}
+
+// lowerWord lowercases a word's runes without folding accents, dropping the
+// apostrophes inside it.
+func lowerWord(rs []rune) string {
+	var b strings.Builder
+	for _, r := range rs {
+		if !isApostrophe(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
@@ -420,12 +445,41 @@ func ocrForm(s string) string {
 
 // ocrDigits puts back digits that OCR read as letters inside numbers
 // ("O3/11/2O26", "l2.5 mg"): an o, l or i with no letter on either side
-// and a digit or a date separator beside it. Byte offsets are kept.
+// and a digit or a date separator beside it; an I or l alone before a unit
+// ("Img" for 1mg); and a dotted or slashed zero read as a symbol ("©.5MG",
+// "θ.25 mg") at the start of a number. Byte offsets are kept.
 func ocrDigits(s string) string {
-	if !strings.ContainsAny(s, "oli") {
+	if !strings.ContainsAny(s, "oli©θ@") {
 		return s
 	}
 	b := []byte(s)
+	for _, z := range zeroLookalikes {
+		if !strings.Contains(s, z) {
+			continue
+		}
+		for from := 0; ; {
+			k := strings.Index(s[from:], z)
+			if k < 0 {
+				break
+			}
+			k += from
+			from = k + len(z)
+			end := k + len(z)
+			startsNumber := k == 0 || !(isLetterByte(b[k-1]) || isDigit(b[k-1]))
+			beforeDigit := end < len(b) && isDigit(b[end]) ||
+				end+1 < len(b) && (b[end] == '.' || b[end] == ',') && isDigit(b[end+1])
+			if startsNumber && beforeDigit {
+				// Pad on the left so the zero stays glued to its number.
+				for j := k; j < end-1; j++ {
+					b[j] = ' '
+				}
+				b[end-1] = '0'
+			}
+		}
+	}
+	if !strings.ContainsAny(s, "oli") {
+		return string(b)
+	}
 	numberish := func(c byte) bool { return isDigit(c) || c == '/' || c == '.' || c == ',' || c == '-' }
 	for i, c := range b {
 		if c != 'o' && c != 'l' && c != 'i' {
@@ -437,6 +491,11 @@ func ocrDigits(s string) string {
 		}
 		if i+1 < len(b) {
 			next = b[i+1]
+		}
+		if c != 'o' && !isLetterByte(prev) && !isDigit(prev) && unitFollows(b, i+1) {
+			// "Img", "lmg": a one read as a letter before its unit.
+			b[i] = '1'
+			continue
 		}
 		if isLetterByte(prev) || isLetterByte(next) {
 			continue
@@ -452,6 +511,24 @@ func ocrDigits(s string) string {
 	}
 	return string(b)
 }
+
+// unitFollows reports a unit of dose (mg, mcg, ml) at b[i:] that ends a word.
+func unitFollows(b []byte, i int) bool {
+	for _, u := range []string{"mg", "mcg", "ml"} {
+		end := i + len(u)
+		if end > len(b) || string(b[i:end]) != u {
+			continue
+		}
+		if end == len(b) || strings.IndexByte(" /,.;)", b[end]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// zeroLookalikes are what OCR makes of a zero with a dot or a slash in it,
+// as label printers' fonts draw it (ø and Ø fold to o, handled as o).
+var zeroLookalikes = []string{"©", "θ", "@"}
 
 // numberText is the line's norm for finding dates and doses, with OCR's
 // letters-for-digits undone on OCR output.

@@ -295,7 +295,7 @@ func assertNoPersonalData(t *testing.T, note string, exp Expected, text Text) {
 	_, noteWords := normalise(note)
 	for _, name := range append(nameWords(exp.Forename), nameWords(exp.Surname)...) {
 		for _, w := range noteWords {
-			if w.text == name {
+			if w.text == name.text {
 				t.Errorf("note %q quotes the patient's name", note)
 			}
 		}
@@ -391,6 +391,35 @@ func TestNormalise(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"mrs", "jose", "oneil", "nunez", "2", "4", "ug"}, got); diff != "" {
 		t.Errorf("words mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestNormaliseWords(t *testing.T) {
+	tests := []struct {
+		in         string
+		wantWords  []string
+		wantLowers []string
+	}{
+		{"Núñez-García", []string{"nunez", "garcia"}, []string{"núñez", "garcía"}},
+		{"O’Neil", []string{"oneil"}, []string{"oneil"}},
+		{"SIOBHÁN", []string{"siobhan"}, []string{"siobhán"}},
+		{"Concei¢ao", []string{"concei¢ao"}, []string{"concei¢ao"}}, // ç read as ¢ stays in the word
+		{"50¢ each", []string{"50", "each"}, []string{"50", "each"}},
+		{"¢ao", []string{"ao"}, []string{"ao"}},
+	}
+	for _, tt := range tests {
+		_, ws := normalise(tt.in)
+		var words, lowers []string
+		for _, w := range ws {
+			words = append(words, w.text)
+			lowers = append(lowers, w.lower)
+		}
+		if diff := cmp.Diff(tt.wantWords, words); diff != "" {
+			t.Errorf("normalise(%q) words mismatch (-want +got):\n%s", tt.in, diff)
+		}
+		if diff := cmp.Diff(tt.wantLowers, lowers); diff != "" {
+			t.Errorf("normalise(%q) lowers mismatch (-want +got):\n%s", tt.in, diff)
+		}
 	}
 }
 
