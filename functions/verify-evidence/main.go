@@ -44,12 +44,17 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	if err != nil {
 		return nil, err
 	}
-	db := dynamodb.NewFromConfig(awsCfg)
+	db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) {
+		if e := awsenv.ServiceEndpoint("DYNAMODB"); e != nil {
+			o.BaseEndpoint = e
+		}
+	})
 	// PDFs' text layers are read in process; images and scans go to
-	// Textract (or Tesseract, where TEXT_READER=local and it is installed).
-	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: awstextract.NewFromConfig(awsCfg), Bucket: cfg.EvidenceBucket}}
-	if cfg.TextReader == "local" {
-		reader = docread.NewLocal(ctx)
+	// Textract. TEXT_READER=local (sam local without AWS) reads PDF text
+	// layers only: Lambda has no Tesseract, and linking it costs size.
+	reader := docread.Local{PDF: pdftext.Reader{}}
+	if cfg.TextReader == "textract" {
+		reader.OCR = textract.Reader{Client: awstextract.NewFromConfig(awsCfg), Bucket: cfg.EvidenceBucket}
 	}
 	return api.NewHandler(api.Deps{
 		Log: cfg.Logger(logOut),
