@@ -44,10 +44,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	writeJSONBytes(w, status, body)
 }
 
+// Header values every JSON answer carries, allocated once.
+var (
+	jsonContentType = []string{"application/json; charset=utf-8"}
+	noSniff         = []string{"nosniff"}
+)
+
 func writeJSONBytes(w http.ResponseWriter, status int, body []byte) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("X-Content-Type-Options", "nosniff")
+	h["Content-Type"] = jsonContentType
+	h["X-Content-Type-Options"] = noSniff
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
 }

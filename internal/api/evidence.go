@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -77,7 +78,7 @@ func (s *server) readEvidenceForm(w http.ResponseWriter, r *http.Request) (evide
 		if err != nil {
 			return evidenceForm{}, formReadError(err, limit)
 		}
-		if err := form.add(part, limit); err != nil {
+		if err := form.add(part, limit, r.ContentLength); err != nil {
 			return evidenceForm{}, formReadError(err, limit)
 		}
 	}
@@ -87,7 +88,9 @@ func (s *server) readEvidenceForm(w http.ResponseWriter, r *http.Request) (evide
 	return form, nil
 }
 
-func (f *evidenceForm) add(part *multipart.Part, fileLimit int64) error {
+// add reads one part; sizeHint (the request's length, or -1) sizes the
+// file's buffer so the file is read with one allocation.
+func (f *evidenceForm) add(part *multipart.Part, fileLimit, sizeHint int64) error {
 	defer part.Close()
 	name := part.FormName()
 	switch name {
@@ -102,10 +105,11 @@ func (f *evidenceForm) add(part *multipart.Part, fileLimit int64) error {
 	}
 	f.seen[name] = true
 	if name == "file" {
-		b, err := io.ReadAll(io.LimitReader(part, fileLimit+1))
-		if err != nil {
+		buf := bytes.NewBuffer(make([]byte, 0, min(max(sizeHint, 0), fileLimit+1)+bytes.MinRead))
+		if _, err := buf.ReadFrom(io.LimitReader(part, fileLimit+1)); err != nil {
 			return err
 		}
+		b := buf.Bytes()
 		if int64(len(b)) > fileLimit {
 			return &derrors.Client{Kind: derrors.ErrTooLarge,
 				Message: fmt.Sprintf("file must not be larger than %d bytes", fileLimit)}

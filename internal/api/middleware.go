@@ -63,7 +63,7 @@ func (s *server) middleware(next http.Handler) http.Handler {
 					s.writeServerError(rec, r)
 				}
 			}
-			s.log.InfoContext(r.Context(), "request",
+			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 				slog.String("request_id", id),
 				slog.String("method", r.Method),
 				slog.String("path", loggedPath(r.URL.Path)),

@@ -17,10 +17,11 @@ func (s *server) handleGetProtocols() http.Handler {
 	body := s.deps.Protocols
 	sum := sha256.Sum256(body)
 	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+	etagHeader, cacheControl := []string{etag}, []string{protocolsCacheControl}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("ETag", etag)
-		h.Set("Cache-Control", protocolsCacheControl)
+		h["Etag"] = etagHeader
+		h["Cache-Control"] = cacheControl
 		if etagMatches(r.Header.Get("If-None-Match"), etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
