@@ -39,4 +39,16 @@ else
 fi
 
 go vet ./...
-go test -count=1 ./...
+
+# -v so the closing line can count tests; on success only package lines are
+# shown, on failure the whole log.
+log=$(mktemp)
+status=0
+go test -count=1 -v ./... >"$log" 2>&1 || status=$?
+if ((status)); then cat "$log"; else grep -E '^(ok|FAIL|\?) ' "$log" || true; fi
+passed=$(grep -cE '^\s*--- PASS' "$log" || true)
+failed=$(grep -cE '^\s*--- FAIL' "$log" || true)
+skipped=$(grep -cE '^\s*--- SKIP' "$log" || true)
+rm -f "$log"
+echo "tests: $passed passed, $failed failed, $skipped skipped"
+exit "$status"
