@@ -104,3 +104,15 @@ func photoLike(src *image.Gray, degrees float64, noise uint8, seed uint64) *imag
 }
 
 func sincos(degrees float64) (sin, cos float64) { return math.Sincos(degrees * math.Pi / 180) }
+
+// tinted colours a grey image warm, as indoor light tints a phone photo.
+func tinted(src *image.Gray) *image.RGBA {
+	dst := image.NewRGBA(src.Bounds())
+	for i, v := range src.Pix {
+		dst.Pix[4*i] = uint8(min(int(v)+25, 255))
+		dst.Pix[4*i+1] = v
+		dst.Pix[4*i+2] = uint8(max(int(v)-35, 0))
+		dst.Pix[4*i+3] = 255
+	}
+	return dst
+}
