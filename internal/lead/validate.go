@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -127,8 +128,8 @@ func ParsePayload(body []byte, now time.Time) (Payload, error) {
 		return Payload{}, fmt.Errorf("parse create-lead body: %w", err)
 	}
 
-	c := checker{today: now.UTC().Format(dateLayout)}
-	c.object("", members, payloadFields)
+	c := checker{today: now.UTC().Format(dateLayout), path: make([]string, 0, 4)} // 4: data.list.N.field
+	c.object(members, payloadFields)
 	if c.err != nil {
 		return Payload{}, fmt.Errorf("parse create-lead body: %w", c.err)
 	}
@@ -169,32 +170,41 @@ func capMessages(msgs []string) []string {
 
 // checker collects messages while walking the body against the schema.
 type checker struct {
-	today    string // YYYY-MM-DD, UTC
+	today    string   // YYYY-MM-DD, UTC
+	path     []string // names from the body down to the value being checked
 	messages []string
 	err      error // splitting a value json.Valid accepted failed: a bug, not a client problem
 }
 
 func (c *checker) add(msg string) { c.messages = append(c.messages, msg) }
 
-// object checks the members of one JSON object against its fields.
-func (c *checker) object(path string, members []member, fields []field) {
+// at is the dotted path of the value being checked, as in
+// "data.surgeries.0.value", built only when a message names it.
+func (c *checker) at() string { return strings.Join(c.path, ".") }
+
+func (c *checker) enter(name string) { c.path = append(c.path, name) }
+func (c *checker) leave()            { c.path = c.path[:len(c.path)-1] }
+
+// object checks the members of the JSON object at c.path against its fields.
+func (c *checker) object(members []member, fields []field) {
 	values := make(map[string][]json.RawMessage, len(members))
 	for _, m := range members {
 		values[m.name] = append(values[m.name], m.value)
 	}
 	for _, f := range fields {
-		p := joinPath(path, f.name)
+		c.enter(f.name)
 		switch vs := values[f.name]; len(vs) {
 		case 0:
 			if f.required {
-				c.value(p, nil, f) // as class-validator: absent fails the field's own check
+				c.value(nil, f) // as class-validator: absent fails the field's own check
 			}
 		case 1:
-			c.value(p, vs[0], f)
+			c.value(vs[0], f)
 		default:
 			// JSON.parse keeps the last duplicate; refusing is safer than guessing.
-			c.add("property " + p + " should not be repeated")
+			c.add("property " + c.at() + " should not be repeated")
 		}
+		c.leave()
 	}
 
 	var unknown []string
@@ -205,16 +215,18 @@ func (c *checker) object(path string, members []member, fields []field) {
 	}
 	slices.Sort(unknown)
 	for _, name := range unknown {
-		c.add("property " + joinPath(path, name) + " should not exist")
+		c.enter(name)
+		c.add("property " + c.at() + " should not exist")
+		c.leave()
 	}
 }
 
-// value checks one present property value.
-func (c *checker) value(path string, raw json.RawMessage, f field) {
+// value checks one present property value, the one at c.path.
+func (c *checker) value(raw json.RawMessage, f field) {
 	if f.kind == kindEmail {
 		s, ok := stringValue(raw)
 		if !ok || !IsEmail(s) {
-			c.add(path + " must be an email")
+			c.add(c.at() + " must be an email")
 		}
 		return
 	}
@@ -227,61 +239,70 @@ func (c *checker) value(path string, raw json.RawMessage, f field) {
 		s, ok := stringValue(raw)
 		switch {
 		case !ok:
-			c.add(path + " must be a string")
+			c.add(c.at() + " must be a string")
 		case characterCount(s) > MaxStringLength:
-			c.add(path + " must be shorter than or equal to " + strconv.Itoa(MaxStringLength) + " characters")
+			c.add(c.at() + " must be shorter than or equal to " + strconv.Itoa(MaxStringLength) + " characters")
 		}
 
 	case kindDate:
 		s, ok := stringValue(raw)
 		switch {
 		case !ok || !isCalendarDate(s):
-			c.add(path + " must be a valid date (YYYY-MM-DD)")
+			c.add(c.at() + " must be a valid date (YYYY-MM-DD)")
 		case s > c.today:
-			c.add(path + " must not be in the future")
+			c.add(c.at() + " must not be in the future")
 		}
 
 	case kindObject:
 		if valueKind(raw) != '{' {
-			c.add(path + " must be an object")
+			c.add(c.at() + " must be an object")
 			return
 		}
 		members, err := objectMembers(raw)
 		if err != nil {
-			c.err = fmt.Errorf("split %s: %w", path, err)
+			c.err = fmt.Errorf("split %s: %w", c.at(), err)
 			return
 		}
-		c.object(path, members, f.fields)
+		c.object(members, f.fields)
 
 	case kindObjectList:
 		if valueKind(raw) != '[' {
-			c.add(path + " must be an array")
+			c.add(c.at() + " must be an array")
 			return
 		}
 		elems, err := arrayElements(raw)
 		if err != nil {
-			c.err = fmt.Errorf("split %s: %w", path, err)
+			c.err = fmt.Errorf("split %s: %w", c.at(), err)
 			return
 		}
 		if len(elems) > MaxListLength {
 			// Element problems are left out: one message is enough to fix this.
-			c.add(path + " must contain no more than " + strconv.Itoa(MaxListLength) + " elements")
+			c.add(c.at() + " must contain no more than " + strconv.Itoa(MaxListLength) + " elements")
 			return
 		}
 		for i, e := range elems {
-			p := joinPath(path, strconv.Itoa(i))
-			if valueKind(e) != '{' {
-				c.add(p + " must be an object")
-				continue
-			}
-			members, err := objectMembers(e)
-			if err != nil {
-				c.err = fmt.Errorf("split %s: %w", p, err)
+			c.enter(strconv.Itoa(i))
+			c.element(e, f.fields)
+			c.leave()
+			if c.err != nil {
 				return
 			}
-			c.object(p, members, f.fields)
 		}
 	}
+}
+
+// element checks one element, at c.path, of a list of objects.
+func (c *checker) element(raw json.RawMessage, fields []field) {
+	if valueKind(raw) != '{' {
+		c.add(c.at() + " must be an object")
+		return
+	}
+	members, err := objectMembers(raw)
+	if err != nil {
+		c.err = fmt.Errorf("split %s: %w", c.at(), err)
+		return
+	}
+	c.object(members, fields)
 }
 
 // isCalendarDate reports whether s is exactly YYYY-MM-DD, a real date, with a
@@ -311,60 +332,173 @@ func characterCount(s string) int {
 	return n
 }
 
-func joinPath(path, name string) string {
-	if path == "" {
-		return name
-	}
-	return path + "." + name
-}
-
 // member is one name/value pair of a JSON object, in document order.
 type member struct {
 	name  string
 	value json.RawMessage
 }
 
-// objectMembers splits a JSON object into its members, keeping duplicates
-// and each value's raw bytes.
+// objectMembers splits a JSON object, which json.Valid has accepted, into
+// its members in document order, keeping duplicates and each value's raw
+// bytes (a slice of obj, without surrounding whitespace).
 func objectMembers(obj []byte) ([]member, error) {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if _, err := dec.Token(); err != nil {
+	i, err := openValue(obj, '{')
+	if err != nil {
 		return nil, err
 	}
+	if obj[i] == '}' {
+		return nil, closeValue(obj, i)
+	}
 	var members []member
-	for dec.More() {
-		tok, err := dec.Token()
+	for {
+		if obj[i] != '"' {
+			return nil, fmt.Errorf("object key at byte %d is not a string", i)
+		}
+		end, err := stringEnd(obj, i)
 		if err != nil {
 			return nil, err
 		}
-		name, ok := tok.(string)
-		if !ok {
-			return nil, fmt.Errorf("object key is %T, not a string", tok)
+		name, err := unquote(obj[i:end])
+		if err != nil {
+			return nil, fmt.Errorf("object key at byte %d: %w", i, err)
 		}
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
+		if i = skipJSONSpace(obj, end); i >= len(obj) || obj[i] != ':' {
+			return nil, fmt.Errorf("no colon after object key %q", name)
+		}
+		start := skipJSONSpace(obj, i+1)
+		if end, err = valueEnd(obj, start); err != nil {
 			return nil, fmt.Errorf("value of %q: %w", name, err)
 		}
-		members = append(members, member{name: name, value: value})
+		members = append(members, member{name: name, value: obj[start:end]})
+		if i, err = nextElement(obj, end, '}'); err != nil || i < 0 {
+			return members, err
+		}
 	}
-	return members, nil
 }
 
-// arrayElements splits a JSON array into its elements' raw bytes.
+// arrayElements splits a JSON array, which json.Valid has accepted, into its
+// elements' raw bytes (slices of arr, without surrounding whitespace).
 func arrayElements(arr []byte) ([]json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(arr))
-	if _, err := dec.Token(); err != nil {
+	i, err := openValue(arr, '[')
+	if err != nil {
 		return nil, err
 	}
+	if arr[i] == ']' {
+		return nil, closeValue(arr, i)
+	}
 	var elems []json.RawMessage
-	for dec.More() {
-		var e json.RawMessage
-		if err := dec.Decode(&e); err != nil {
+	for {
+		end, err := valueEnd(arr, i)
+		if err != nil {
 			return nil, fmt.Errorf("element %d: %w", len(elems), err)
 		}
-		elems = append(elems, e)
+		elems = append(elems, arr[i:end])
+		if i, err = nextElement(arr, end, ']'); err != nil || i < 0 {
+			return elems, err
+		}
 	}
-	return elems, nil
+}
+
+// openValue checks that b starts, after any whitespace, with the open byte
+// and returns the index of the first non-whitespace byte after it.
+func openValue(b []byte, open byte) (int, error) {
+	i := skipJSONSpace(b, 0)
+	if i >= len(b) || b[i] != open {
+		return 0, fmt.Errorf("value does not start with %q", open)
+	}
+	if i = skipJSONSpace(b, i+1); i >= len(b) {
+		return 0, fmt.Errorf("value starting %q is not closed", open)
+	}
+	return i, nil
+}
+
+// closeValue checks that the closing byte at i ends b but for whitespace.
+func closeValue(b []byte, i int) error {
+	if skipJSONSpace(b, i+1) != len(b) {
+		return fmt.Errorf("bytes after the end of the value at byte %d", i)
+	}
+	return nil
+}
+
+// nextElement looks past the value ending at end for a comma or the closing
+// byte. It returns the start of the next element, or -1 when the closing
+// byte ends b.
+func nextElement(b []byte, end int, closing byte) (int, error) {
+	i := skipJSONSpace(b, end)
+	switch {
+	case i < len(b) && b[i] == ',':
+		if i = skipJSONSpace(b, i+1); i >= len(b) {
+			return 0, fmt.Errorf("no value after the comma at byte %d", end)
+		}
+		return i, nil
+	case i < len(b) && b[i] == closing:
+		return -1, closeValue(b, i)
+	}
+	return 0, fmt.Errorf("no comma or %q after the value ending at byte %d", closing, end)
+}
+
+// valueEnd returns the index just past the JSON value starting at b[i].
+func valueEnd(b []byte, i int) (int, error) {
+	if i >= len(b) {
+		return 0, fmt.Errorf("no value at byte %d", i)
+	}
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				end, err := stringEnd(b, j)
+				if err != nil {
+					return 0, err
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1, nil
+				}
+			}
+		}
+		return 0, fmt.Errorf("value at byte %d is not closed", i)
+	}
+	// A number, true, false or null runs to the next delimiter.
+	j := i
+	for j < len(b) && !isJSONSpace(b[j]) && b[j] != ',' && b[j] != '}' && b[j] != ']' {
+		j++
+	}
+	if j == i {
+		return 0, fmt.Errorf("no value at byte %d", i)
+	}
+	return j, nil
+}
+
+// stringEnd returns the index just past the JSON string starting at b[i].
+func stringEnd(b []byte, i int) (int, error) {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++ // the escaped byte cannot end the string
+		case '"':
+			return j + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("string at byte %d is not closed", i)
+}
+
+// unquote decodes a JSON string as encoding/json does, so that names
+// escaped differently ("a" and "\u0061") are the same key, and invalid
+// UTF-8 becomes U+FFFD.
+func unquote(quoted []byte) (string, error) {
+	if bytes.IndexByte(quoted, '\\') < 0 && utf8.Valid(quoted) {
+		return string(quoted[1 : len(quoted)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(quoted, &s)
+	return s, err
 }
 
 // valueKind is the first byte of a JSON value: '{', '[', '"', 'n', 't', 'f',
@@ -393,12 +527,22 @@ func stringValue(raw json.RawMessage) (string, bool) {
 // trimJSONSpace trims JSON's four whitespace bytes (not Unicode spaces,
 // which are not whitespace to JSON).
 func trimJSONSpace(b []byte) []byte {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-	for len(b) > 0 && isSpace(b[0]) {
+	for len(b) > 0 && isJSONSpace(b[0]) {
 		b = b[1:]
 	}
-	for len(b) > 0 && isSpace(b[len(b)-1]) {
+	for len(b) > 0 && isJSONSpace(b[len(b)-1]) {
 		b = b[:len(b)-1]
 	}
 	return b
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// skipJSONSpace returns the index of the first non-whitespace byte of b at
+// or after i, or len(b).
+func skipJSONSpace(b []byte, i int) int {
+	for i < len(b) && isJSONSpace(b[i]) {
+		i++
+	}
+	return i
 }
