@@ -50,11 +50,11 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		}
 	})
 	// PDFs' text layers are read in process; images and scans go to
-	// Textract. TEXT_READER=local (sam local without AWS) reads PDF text
-	// layers only: Lambda has no Tesseract, and linking it costs size.
-	reader := docread.Local{PDF: pdftext.Reader{}}
-	if cfg.TextReader == "textract" {
-		reader.OCR = textract.Reader{Client: awstextract.NewFromConfig(awsCfg), Bucket: cfg.EvidenceBucket}
+	// Textract, or with TEXT_READER=local to Tesseract where it is
+	// installed (sam local, make bench).
+	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: awstextract.NewFromConfig(awsCfg), Bucket: cfg.EvidenceBucket}}
+	if cfg.TextReader == "local" {
+		reader = docread.NewLocal(ctx)
 	}
 	return api.NewHandler(api.Deps{
 		Log: cfg.Logger(logOut),
