@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/awsenv"
@@ -33,11 +32,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	if err != nil {
 		return nil, err
 	}
-	db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) {
-		if e := awsenv.ServiceEndpoint("DYNAMODB"); e != nil {
-			o.BaseEndpoint = e
-		}
-	})
+	db := dynamo.NewClient(awsCfg)
 	return api.NewHandler(api.Deps{
 		Log:                cfg.Logger(logOut),
 		Leads:              &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	awstextract "github.com/aws/aws-sdk-go-v2/service/textract"
 	"github.com/google/uuid"
@@ -44,11 +43,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	if err != nil {
 		return nil, err
 	}
-	db := dynamodb.NewFromConfig(awsCfg, func(o *dynamodb.Options) {
-		if e := awsenv.ServiceEndpoint("DYNAMODB"); e != nil {
-			o.BaseEndpoint = e
-		}
-	})
+	db := dynamo.NewClient(awsCfg)
 	// PDFs' text layers are read in process; images and scans go to
 	// Textract, or with TEXT_READER=local to Tesseract where it is
 	// installed (sam local, make bench).

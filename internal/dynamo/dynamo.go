@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/clinicplatform/intake/internal/awsenv"
 	"github.com/clinicplatform/intake/internal/derrors"
 )
 
@@ -36,4 +38,14 @@ func putError(what string, err error) error {
 		return fmt.Errorf("put %s: already exists: %w", what, derrors.ErrConflict)
 	}
 	return fmt.Errorf("put %s: %w: %w", what, derrors.ErrUnavailable, err)
+}
+
+// NewClient is the DynamoDB client for cfg, honouring
+// AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local under sam local).
+func NewClient(cfg aws.Config) *dynamodb.Client {
+	return dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
+		if e := awsenv.ServiceEndpoint("DYNAMODB"); e != nil {
+			o.BaseEndpoint = e
+		}
+	})
 }
