@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 
-
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/awsenv"
 	"github.com/clinicplatform/intake/internal/config"
