@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	_ "time/tzdata" // Lambda's provided.al2023 image has no zoneinfo
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/lead"
@@ -70,9 +71,12 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	if maxAge <= 0 {
 		maxAge = DefaultMaxAge
 	}
-	result := Verify(text, exp, Policy{Now: now, MaxAge: maxAge, Market: s.Market})
+	result := Verify(text, exp, Policy{Now: inMarket(now, s.Market), MaxAge: maxAge, Market: s.Market})
 	if readErr != nil {
 		result.Note = unreadableNote
+		if !exp.PatientKnown {
+			result.Note += " " + noLeadSentence
+		}
 	}
 
 	rec := Record{
@@ -86,6 +90,9 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	}
 	return Outcome{ID: id, Result: result}, nil
 }
+
+// noLeadSentence keeps the unknown-lead finding in an unreadable document's note.
+const noLeadSentence = "No lead has this user id, so the patient name could not be checked either."
 
 // unreadableNote replaces the note when no reader could read the document.
 const unreadableNote = "The document could not be read (it may be damaged, password-protected or blank), " +
@@ -115,4 +122,28 @@ func (s *Service) expected(ctx context.Context, req Request) (Expected, error) {
 // client's file name), partitioned by day for lifecycle rules and audits.
 func ObjectKey(now time.Time, id, mediaType string) string {
 	return "evidence/" + now.UTC().Format("2006/01/02") + "/" + id + Extension(mediaType)
+}
+
+// marketZones: a document's "today" is the market's calendar date, not
+// UTC's. For the US it is the eastern zone's, the latest date in the
+// country, so a label dated the patient's own today is never "future".
+var marketZones = map[string]*time.Location{
+	"uk": mustZone("Europe/London"),
+	"us": mustZone("America/New_York"),
+}
+
+func mustZone(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		panic("evidence: time zone " + name + ": " + err.Error())
+	}
+	return loc
+}
+
+// inMarket is now in the market's zone (UTC for an unknown market).
+func inMarket(now time.Time, market string) time.Time {
+	if loc, ok := marketZones[market]; ok {
+		return now.In(loc)
+	}
+	return now
 }

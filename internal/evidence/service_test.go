@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -201,5 +202,54 @@ func TestVerifyFailuresLeaveNothingHalfDone(t *testing.T) {
 				t.Errorf("staged %d, read %d times; want %d, %d", len(f.stager.keys), f.reader.calls, tt.wantStaged, tt.wantReads)
 			}
 		})
+	}
+}
+
+// TestVerifyJudgesDatesByTheMarketsCalendar: at 02:00 UTC on 21 November
+// it is still 20 November in New York, so a US label dated 21 November is
+// in the future; in London just after midnight (BST) a label dated that
+// day is today.
+func TestVerifyJudgesDatesByTheMarketsCalendar(t *testing.T) {
+	tests := []struct {
+		name   string
+		market string
+		now    time.Time
+		date   string
+		want   evidence.Verdict
+	}{
+		{"us evening before", "us", time.Date(2026, 11, 21, 2, 0, 0, 0, time.UTC), "Date filled: 11/21/2026", evidence.Invalid},
+		{"us same day", "us", time.Date(2026, 11, 21, 16, 0, 0, 0, time.UTC), "Date filled: 11/21/2026", evidence.Valid},
+		{"uk just after midnight BST", "uk", time.Date(2026, 7, 20, 23, 30, 0, 0, time.UTC), "Date dispensed: 21/07/2026", evidence.Valid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture()
+			f.svc.Market = tt.market
+			f.svc.Now = func() time.Time { return tt.now }
+			text := label()
+			text.Lines[4].Text = tt.date
+			f.reader.text = text
+			out, err := f.svc.Verify(context.Background(), request)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := out.Result.Data.MedicationDate.Value; got != tt.want {
+				t.Errorf("medicationDate = %s, want %s (note %q)", got, tt.want, out.Result.Note)
+			}
+		})
+	}
+}
+
+func TestUnreadableNoteKeepsTheUnknownLead(t *testing.T) {
+	f := newFixture()
+	f.reader.text, f.reader.err = evidence.Text{}, fmt.Errorf("pdf: %w", evidence.ErrUnreadable)
+	req := request
+	req.UserID = "00000000-0000-0000-0000-000000000000"
+	out, err := f.svc.Verify(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.Result.Note, "could not be read") || !strings.Contains(out.Result.Note, "No lead has this user id") {
+		t.Errorf("note = %q; want both the unreadable document and the unknown lead", out.Result.Note)
 	}
 }
