@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
-	awstextract "github.com/aws/aws-sdk-go-v2/service/textract"
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
@@ -47,7 +46,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	// PDFs' text layers are read in process; images and scans go to
 	// Textract, or with TEXT_READER=local to Tesseract where it is
 	// installed (sam local, make bench).
-	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: awstextract.NewFromConfig(awsCfg), Bucket: cfg.EvidenceBucket}}
+	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket}}
 	if cfg.TextReader == "local" {
 		reader = docread.NewLocal(ctx)
 	}

@@ -349,10 +349,19 @@ func TestCreateLeadStoresWhatItAnswers(t *testing.T) {
 	}
 }
 
+// TestLeadDataComesBackAsSent: no HTML escaping of the intake record.
+func TestLeadDataComesBackAsSent(t *testing.T) {
+	body := []byte(`{"email":"ada@example.com","data":{"billingAddress":{"addressLine1":"Flat 4 & 5 <rear>"}}}`)
+	got, _ := request{method: "POST", path: api.PathLeads, header: jsonHeader(), body: body}.serve(t)
+	if !strings.Contains(got, `"addressLine1": "Flat 4 & 5 <rear>"`) {
+		t.Errorf("data was rewritten on the way back:\n%s", got)
+	}
+}
+
 // TestEvidenceRequestReachesVerifier: the verifier gets the parts and the
 // type detected from the bytes, not the client's claimed image/jpeg.
 func TestEvidenceRequestReachesVerifier(t *testing.T) {
-	r := evidenceRequest(t, "", [][2]string{{"userId", " " + userID + " "}, {"medicationName", "Wegovy"}, {"medicationDosage", "2,4 mg"}, {"file", pdfHead}}...)
+	r := evidenceRequest(t, "", [][2]string{{"userId", " " + strings.ToUpper(userID) + " "}, {"medicationName", "Wegovy"}, {"medicationDosage", "2,4 mg"}, {"file", pdfHead}}...)
 	_, f := r.serve(t)
 	want := []evidence.Request{{UserID: userID, MedicationName: "Wegovy", MedicationDosage: "2,4 mg",
 		File: []byte(pdfHead), MediaType: evidence.PDF}}

@@ -159,6 +159,8 @@ func (f *evidenceForm) valid() error {
 	if !isUUID(f.userID) {
 		return derrors.Invalid("Validation failed (uuid is expected)")
 	}
+	// Lead ids are stored in lower case; a UUID's case carries no meaning.
+	f.userID = strings.ToLower(f.userID)
 	return nil
 }
 

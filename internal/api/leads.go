@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,7 +68,7 @@ func (s *server) createLead(r *http.Request, body []byte, id string) ([]byte, er
 	if len(data) == 0 {
 		data = emptyData
 	}
-	resp, err := json.Marshal(leadResponse{ID: l.ID, Email: l.Email, Data: data, CreatedAt: timestamp(now)})
+	resp, err := encodeLead(leadResponse{ID: l.ID, Email: l.Email, Data: data, CreatedAt: timestamp(now)})
 	if err != nil {
 		return nil, fmt.Errorf("encode lead %s: %w", l.ID, err)
 	}
@@ -100,4 +101,16 @@ func unexpected(err error) error {
 		return fmt.Errorf("%v: %w", err, derrors.ErrUnavailable)
 	}
 	return err
+}
+
+// encodeLead writes the lead without HTML escaping, so data comes back byte
+// for byte as accepted ("&" stays "&", not "\u0026").
+func encodeLead(l leadResponse) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(l); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

@@ -10,12 +10,32 @@ import (
 	"math"
 	"strings"
 
+	"time"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/service/textract"
 	"github.com/aws/aws-sdk-go-v2/service/textract/types"
+
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 )
+
+// Textract's budget: a dense photo can take longer than the 5 s the other
+// AWS calls get, so 2 attempts of 12 s each, which with the 1 s backoff
+// stays inside verify-evidence's 27 s.
+const (
+	MaxAttempts    = 2
+	AttemptTimeout = 12 * time.Second
+)
+
+// NewClient is the Textract client for cfg with Textract's own budget.
+func NewClient(cfg aws.Config) *textract.Client {
+	return textract.NewFromConfig(cfg, func(o *textract.Options) {
+		o.HTTPClient = awshttp.NewBuildableClient().WithTimeout(AttemptTimeout)
+		o.RetryMaxAttempts = MaxAttempts
+	})
+}
 
 // Source names this reader in evidence.Text.
 const Source = "textract"

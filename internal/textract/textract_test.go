@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -228,5 +229,17 @@ func TestReadOverTheWireErrors(t *testing.T) {
 				t.Fatalf("Read error = %v, want one wrapping %v", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestClientBudgetFitsVerifyEvidence(t *testing.T) {
+	// verify-evidence answers 1 s before its 28 s Lambda timeout.
+	worst := MaxAttempts*AttemptTimeout + (MaxAttempts-1)*time.Second
+	if worst > 26*time.Second {
+		t.Errorf("worst-case Textract call takes %v, more than verify-evidence has", worst)
+	}
+	c := NewClient(aws.Config{Region: "us-east-1"})
+	if got := c.Options().RetryMaxAttempts; got != MaxAttempts {
+		t.Errorf("RetryMaxAttempts = %d, want %d", got, MaxAttempts)
 	}
 }
