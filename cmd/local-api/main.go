@@ -93,6 +93,7 @@ func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, re
 	return api.NewHandler(api.Deps{
 		Log:         log,
 		Leads:       store,
+		LeadLookup:  store,
 		Idempotency: store,
 		Protocols:   catalogue,
 		Evidence: &evidence.Service{

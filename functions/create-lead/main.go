@@ -32,9 +32,11 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		return nil, err
 	}
 	db := dynamo.NewClient(awsCfg)
+	leads := &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable}
 	return api.NewHandler(api.Deps{
 		Log:                cfg.Logger(logOut),
-		Leads:              &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
+		Leads:              leads,
+		LeadLookup:         leads,
 		Idempotency:        &dynamo.IdempotencyStore{Client: db, Table: cfg.IdempotencyTable},
 		RequestID:          lambdahttp.RequestID,
 		LeadBodyLimit:      cfg.LeadBodyLimit,

@@ -40,6 +40,9 @@ type Deps struct {
 	// Idempotency remembers create-lead responses by Idempotency-Key;
 	// nil turns the header off.
 	Idempotency IdempotencyStore
+	// LeadLookup reads back a lead an Idempotency-Key retry finds stored
+	// without its remembered answer; nil answers such a retry with 409.
+	LeadLookup lead.Finder
 	// Protocols is the encoded protocol catalogue (get-protocols), prepared
 	// once at init.
 	Protocols []byte

@@ -41,6 +41,16 @@ type leadStore struct {
 	PutFn func(lead.Lead) error
 }
 
+func (s *leadStore) Get(_ context.Context, id string) (lead.Lead, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.leads[id]
+	if !ok {
+		return lead.Lead{}, fmt.Errorf("lead %s: %w", id, derrors.ErrNotFound)
+	}
+	return l, nil
+}
+
 func (s *leadStore) Put(_ context.Context, l lead.Lead) error {
 	if s.PutFn != nil {
 		return s.PutFn(l)

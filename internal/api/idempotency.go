@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/idempotency"
+	"github.com/clinicplatform/intake/internal/lead"
 )
 
 const (
@@ -41,27 +43,56 @@ func (s *server) createLeadIdempotent(w http.ResponseWriter, r *http.Request, bo
 	if s.replay(w, r, key, hash) {
 		return
 	}
-	resp, err := s.createLead(r, body, uuid.NewSHA1(leadIDNamespace, []byte(key)).String())
+	now := s.now().UTC()
+	p, err := lead.ParsePayload(body, now)
+	if err != nil {
+		s.writeError(w, r, err, messageList)
+		return
+	}
+	l := lead.Lead{ID: uuid.NewSHA1(leadIDNamespace, []byte(key)).String(), Email: p.Email, Data: p.Data, CreatedAt: now}
+	resp, err := s.storeLead(r, l)
 	if errors.Is(err, errLeadExists) {
-		// Another request with this key created the lead first.
+		// Another request with this key created the lead first, or ours
+		// did and its answer was lost.
 		if s.replay(w, r, key, hash) {
 			return
 		}
-		s.writeError(w, r, &derrors.Client{Kind: derrors.ErrConflict,
-			Message: idempotencyHeader + " is in use by a request still in progress, or has expired; retry shortly or use a new key"}, messageList)
-		return
+		resp, err = s.recoverLead(r, l)
+		if err == nil {
+			w.Header().Set("Idempotent-Replayed", "true")
+		}
 	}
 	if err != nil {
 		s.writeError(w, r, err, messageList)
 		return
 	}
-	entry := idempotency.Entry{Key: key, RequestHash: hash, Response: resp, ExpiresAt: s.now().Add(IdempotencyTTL)}
+	entry := idempotency.Entry{Key: key, RequestHash: hash, LeadID: l.ID, Response: resp, ExpiresAt: now.Add(IdempotencyTTL)}
 	if err := s.deps.Idempotency.PutIfAbsent(r.Context(), entry); err != nil {
 		// The lead is stored, so the client gets its 200; only replay is lost.
 		s.log.WarnContext(r.Context(), "idempotency entry not stored",
 			slog.String("request_id", requestIDFrom(r.Context())), slog.String("error", err.Error()))
 	}
 	writeJSONBytes(w, http.StatusOK, resp)
+}
+
+// recoverLead answers a retry whose lead exists but whose idempotency entry
+// does not: an earlier attempt stored the lead and lost its answer (or the
+// entry expired). The same e-mail and data are that lead; anything else is
+// the key reused for another request.
+func (s *server) recoverLead(r *http.Request, want lead.Lead) ([]byte, error) {
+	if s.deps.LeadLookup == nil {
+		return nil, &derrors.Client{Kind: derrors.ErrConflict,
+			Message: idempotencyHeader + " is in use by a request still in progress, or has expired; retry shortly or use a new key"}
+	}
+	got, err := s.deps.LeadLookup.Get(r.Context(), want.ID)
+	if err != nil {
+		return nil, fmt.Errorf("recover lead %s: %w", want.ID, unexpected(err))
+	}
+	if got.Email != want.Email || !bytes.Equal(got.Data, want.Data) {
+		return nil, &derrors.Client{Kind: derrors.ErrConflict,
+			Message: idempotencyHeader + " was already used with a different request body"}
+	}
+	return leadBody(got)
 }
 
 // replay answers from a stored entry for key, if there is one.

@@ -57,18 +57,27 @@ func (s *server) createLead(r *http.Request, body []byte, id string) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
-	l := lead.Lead{ID: id, Email: p.Email, Data: p.Data, CreatedAt: now}
+	return s.storeLead(r, lead.Lead{ID: id, Email: p.Email, Data: p.Data, CreatedAt: now})
+}
+
+// storeLead stores l and returns the response body.
+func (s *server) storeLead(r *http.Request, l lead.Lead) ([]byte, error) {
 	if err := s.deps.Leads.Put(r.Context(), l); err != nil {
 		if errors.Is(err, derrors.ErrConflict) {
-			return nil, fmt.Errorf("store lead %s: %w: %w", id, errLeadExists, unexpected(err))
+			return nil, fmt.Errorf("store lead %s: %w: %w", l.ID, errLeadExists, unexpected(err))
 		}
-		return nil, fmt.Errorf("store lead %s: %w", id, err)
+		return nil, fmt.Errorf("store lead %s: %w", l.ID, err)
 	}
+	return leadBody(l)
+}
+
+// leadBody is the Lead of the interface for l.
+func leadBody(l lead.Lead) ([]byte, error) {
 	data := l.Data
 	if len(data) == 0 {
 		data = emptyData
 	}
-	resp, err := encodeLead(leadResponse{ID: l.ID, Email: l.Email, Data: data, CreatedAt: timestamp(now)})
+	resp, err := encodeLead(leadResponse{ID: l.ID, Email: l.Email, Data: data, CreatedAt: timestamp(l.CreatedAt)})
 	if err != nil {
 		return nil, fmt.Errorf("encode lead %s: %w", l.ID, err)
 	}

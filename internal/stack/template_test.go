@@ -139,7 +139,7 @@ func TestAPILogsAndTracesNoPersonalData(t *testing.T) {
 func TestFunctionsHaveLeastPrivilege(t *testing.T) {
 	tpl := loadTemplate(t)
 	want := map[string][]string{
-		"CreateLeadFunction":     {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:PutItem"},
+		"CreateLeadFunction":     {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:PutItem"},
 		"VerifyEvidenceFunction": {"dynamodb:GetItem", "dynamodb:PutItem", "s3:GetObject", "s3:PutObject", "textract:DetectDocumentText"},
 		"GetProtocolsFunction":   nil,
 	}
