@@ -51,17 +51,6 @@ func (s *server) createLeadIdempotent(w http.ResponseWriter, r *http.Request, bo
 	}
 	l := lead.Lead{ID: uuid.NewSHA1(leadIDNamespace, []byte(key)).String(), Email: p.Email, Data: p.Data, CreatedAt: now}
 	resp, err := s.storeLead(r, l)
-	if errors.Is(err, errLeadExists) {
-		// Another request with this key created the lead first, or ours
-		// did and its answer was lost.
-		if s.replay(w, r, key, hash) {
-			return
-		}
-		resp, err = s.recoverLead(r, l)
-		if err == nil {
-			w.Header().Set("Idempotent-Replayed", "true")
-		}
-	}
 	if err != nil {
 		s.writeError(w, r, err, messageList)
 		return
@@ -75,12 +64,17 @@ func (s *server) createLeadIdempotent(w http.ResponseWriter, r *http.Request, bo
 	writeJSONBytes(w, http.StatusOK, resp)
 }
 
-// recoverLead answers a retry whose lead exists but whose idempotency entry
-// does not: an earlier attempt stored the lead and lost its answer (or the
-// entry expired). The same e-mail and data are that lead; anything else is
-// the key reused for another request.
+// recoverLead answers for a lead whose id was taken when it was put: the
+// same e-mail and data are that lead, stored by an earlier attempt that lost
+// its answer (the stored createdAt is kept, so the answer is the first one's);
+// anything else is an Idempotency-Key reused for another request. Without
+// LeadLookup it cannot tell, and says so.
 func (s *server) recoverLead(r *http.Request, want lead.Lead) ([]byte, error) {
+	keyed := s.deps.Idempotency != nil && r.Header.Get(idempotencyHeader) != ""
 	if s.deps.LeadLookup == nil {
+		if !keyed {
+			return nil, fmt.Errorf("lead id %s is taken: %w", want.ID, derrors.ErrUnavailable)
+		}
 		return nil, &derrors.Client{Kind: derrors.ErrConflict,
 			Message: idempotencyHeader + " is in use by a request still in progress, or has expired; retry shortly or use a new key"}
 	}
@@ -89,6 +83,9 @@ func (s *server) recoverLead(r *http.Request, want lead.Lead) ([]byte, error) {
 		return nil, fmt.Errorf("recover lead %s: %w", want.ID, unexpected(err))
 	}
 	if got.Email != want.Email || !bytes.Equal(got.Data, want.Data) {
+		if !keyed {
+			return nil, fmt.Errorf("lead id %s is taken by another lead: %w", want.ID, derrors.ErrUnavailable)
+		}
 		return nil, &derrors.Client{Kind: derrors.ErrConflict,
 			Message: idempotencyHeader + " was already used with a different request body"}
 	}

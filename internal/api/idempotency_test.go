@@ -100,6 +100,23 @@ func TestIdempotencyKey(t *testing.T) {
 		}
 	})
 
+	t.Run("a lead without a key whose answer was lost is recovered too", func(t *testing.T) {
+		leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
+		leads.PutFn = func(l lead.Lead) error {
+			leads.PutFn = nil
+			leads.Put(context.Background(), l)                                                        // the first attempt landed,
+			return fmt.Errorf("put lead %s: conditional check failed: %w", l.ID, derrors.ErrConflict) // the SDK's retry conflicts
+		}
+		h := newHandler(leads, keys, true)
+		req := httptest.NewRequest(http.MethodPost, api.PathLeads, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != 200 || len(leads.leads) != 1 {
+			t.Errorf("create-lead after a retried put = %d %s with %d leads; want 200 and one lead", rec.Code, rec.Body, len(leads.leads))
+		}
+	})
+
 	t.Run("the key reused after expiry with another body is a conflict", func(t *testing.T) {
 		leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
 		h := newHandler(leads, keys, true)

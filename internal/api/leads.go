@@ -45,10 +45,6 @@ func (s *server) handleCreateLead() http.Handler {
 	})
 }
 
-// errLeadExists: the lead's id is taken (only an Idempotency-Key retry
-// can make that happen; for a random id it would be a 500).
-var errLeadExists = errors.New("lead id exists")
-
 // createLead validates and stores a lead with the given id and returns the
 // response body.
 func (s *server) createLead(r *http.Request, body []byte, id string) ([]byte, error) {
@@ -60,12 +56,16 @@ func (s *server) createLead(r *http.Request, body []byte, id string) ([]byte, er
 	return s.storeLead(r, lead.Lead{ID: id, Email: p.Email, Data: p.Data, CreatedAt: now})
 }
 
-// storeLead stores l and returns the response body.
+// storeLead stores l and returns the response body. A conflict means the
+// id is taken: by this very lead when an SDK retry follows an attempt that
+// landed but lost its answer, or by an earlier request with the same
+// Idempotency-Key; recoverLead tells which.
 func (s *server) storeLead(r *http.Request, l lead.Lead) ([]byte, error) {
-	if err := s.deps.Leads.Put(r.Context(), l); err != nil {
-		if errors.Is(err, derrors.ErrConflict) {
-			return nil, fmt.Errorf("store lead %s: %w: %w", l.ID, errLeadExists, unexpected(err))
-		}
+	err := s.deps.Leads.Put(r.Context(), l)
+	switch {
+	case errors.Is(err, derrors.ErrConflict):
+		return s.recoverLead(r, l)
+	case err != nil:
 		return nil, fmt.Errorf("store lead %s: %w", l.ID, err)
 	}
 	return leadBody(l)
