@@ -1,5 +1,26 @@
 // Package docread chooses a reader by document type: a PDF's text layer
-// first, OCR for images and for PDFs whose text layer is missing or unusable.
+// first, OCR for images and for PDFs whose text layer is missing, unusable
+// or not to be trusted.
+//
+// A text layer is read as the page's words at full confidence, so text in
+// the layer that is not on the page would be believed. pdftext leaves out
+// text drawn invisibly, off the page, clipped away or under an opaque image
+// drawn later. When it left any out, or when the pages draw images as well
+// as text, the PDF is read as it looks, by OCR: the layer may say something
+// the page does not show, or the images may show what the layer does not
+// say (another patient's label). A scan with an invisible OCR text layer,
+// the common honest case, is read by OCR too. OCR's reading stands even when
+// it finds no text (white text on a white page, say); the visible layer is
+// used only when OCR cannot open the file, or no OCR engine is installed
+// (locally). When OCR is down, its error is returned rather than the layer.
+//
+// Residual risk: a text-only PDF (no images, nothing hidden by the rules
+// above) is trusted as its text layer says, so text painted the colour of
+// what lies behind it (white on white), text too small to see and text
+// under vector shapes are still believed. Inline images (BI ... EI) are
+// not counted as images. Textract's synchronous API reads one-page PDFs
+// only, so in production a longer PDF with images or hidden text falls
+// back to its visible layer.
 package docread
 
 import (
@@ -15,8 +36,9 @@ import (
 )
 
 // Local reads documents without AWS (the local API and CI). PDF reads text
-// layers (pdftext.Reader); OCR reads images and scanned PDFs
-// (*tesseract.Reader), and is nil when no OCR engine is installed.
+// layers (pdftext.Reader, whose ReadLayer reports hidden text and images);
+// OCR reads images and scanned PDFs (*tesseract.Reader), and is nil when no
+// OCR engine is installed.
 type Local struct {
 	PDF evidence.Reader
 	OCR evidence.Reader
@@ -43,8 +65,30 @@ func (l Local) Read(ctx context.Context, doc evidence.Document) (evidence.Text, 
 	}
 }
 
+// layerReader is a PDF reader that also reports what it left out of the
+// text layer (pdftext.Reader).
+type layerReader interface {
+	ReadLayer(ctx context.Context, doc evidence.Document) (pdftext.Layer, error)
+}
+
 func (l Local) readPDF(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
-	text, err := l.PDF.Read(ctx, doc)
+	var layer pdftext.Layer
+	var err error
+	if lr, ok := l.PDF.(layerReader); ok {
+		layer, err = lr.ReadLayer(ctx, doc)
+	} else {
+		layer.Text, err = l.PDF.Read(ctx, doc)
+	}
+	text := layer.Text
+	if err == nil && l.OCR != nil && (layer.Hidden > 0 || layer.Images > 0 && len(text.Lines) > 0) {
+		// Read what the page shows, even if that is nothing; keep the
+		// visible layer only when OCR cannot open the file.
+		ocr, ocrErr := l.OCR.Read(ctx, doc)
+		if ocrErr == nil || !errors.Is(ocrErr, evidence.ErrUnreadable) || len(text.Lines) == 0 {
+			return ocr, ocrErr
+		}
+		return text, nil
+	}
 	switch {
 	case err == nil && usable(text):
 		return text, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -17,6 +18,20 @@ type fakeReader struct {
 }
 
 func (f fakeReader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
+	return f.Fn(ctx, doc)
+}
+
+// fakeLayerReader is a hand-written PDF reader that reports what it left out.
+type fakeLayerReader struct {
+	Fn func(ctx context.Context, doc evidence.Document) (pdftext.Layer, error)
+}
+
+func (f fakeLayerReader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
+	layer, err := f.Fn(ctx, doc)
+	return layer.Text, err
+}
+
+func (f fakeLayerReader) ReadLayer(ctx context.Context, doc evidence.Document) (pdftext.Layer, error) {
 	return f.Fn(ctx, doc)
 }
 
@@ -40,6 +55,8 @@ var (
 type result struct {
 	text evidence.Text
 	err  error
+	// hidden and images are what a PDF reader reports with text.
+	hidden, images int
 }
 
 func TestRead(t *testing.T) {
@@ -68,6 +85,19 @@ func TestRead(t *testing.T) {
 		{name: "OCR unavailable", mediaType: "image/png", ocr: &result{err: down}, wantErr: derrors.ErrUnavailable},
 		{name: "image without OCR", mediaType: "image/png", noOCR: true, wantErr: ErrNoOCR},
 		{name: "other media type", mediaType: "text/plain", wantErr: evidence.ErrUnreadable},
+
+		// A text layer that hid text, or pages with images as well as text,
+		// are read as the page looks.
+		{name: "hidden text: OCR instead of the visible layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "all text hidden (a scan's OCR layer)", mediaType: "application/pdf", pdf: &result{text: noText, hidden: 40, images: 1}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "hidden text, OCR sees none: nothing", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{text: text("tesseract")}, want: text("tesseract")},
+		{name: "hidden text, OCR cannot open the file: the visible layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{err: unreadable}, want: labelText},
+		{name: "hidden text, nothing visible, OCR cannot open the file", mediaType: "application/pdf", pdf: &result{text: noText, hidden: 2}, ocr: &result{err: unreadable}, wantErr: evidence.ErrUnreadable},
+		{name: "hidden text, OCR down: no verdict on the layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{err: down}, wantErr: derrors.ErrUnavailable},
+		{name: "hidden text without OCR: the visible layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, noOCR: true, want: labelText},
+		{name: "images and text: OCR", mediaType: "application/pdf", pdf: &result{text: labelText, images: 1}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "images and text, OCR cannot open the file: the layer", mediaType: "application/pdf", pdf: &result{text: labelText, images: 1}, ocr: &result{err: unreadable}, want: labelText},
+		{name: "images and text without OCR: the layer", mediaType: "application/pdf", pdf: &result{text: labelText, images: 3}, noOCR: true, want: labelText},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,7 +109,13 @@ func TestRead(t *testing.T) {
 					return r.text, r.err
 				}
 			}
-			l := Local{PDF: fakeReader{Fn: fake("PDF", tt.pdf)}}
+			pdf := func(context.Context, evidence.Document) (pdftext.Layer, error) {
+				if tt.pdf == nil {
+					t.Fatal("PDF reader called")
+				}
+				return pdftext.Layer{Text: tt.pdf.text, Hidden: tt.pdf.hidden, Images: tt.pdf.images}, tt.pdf.err
+			}
+			l := Local{PDF: fakeLayerReader{Fn: pdf}}
 			if !tt.noOCR {
 				l.OCR = fakeReader{Fn: fake("OCR", tt.ocr)}
 			}
@@ -97,6 +133,28 @@ func TestRead(t *testing.T) {
 				t.Errorf("text (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// A PDF reader that reports nothing but text is trusted as before.
+func TestReadPlainPDFReader(t *testing.T) {
+	ocrCalled := false
+	l := Local{
+		PDF: fakeReader{Fn: func(context.Context, evidence.Document) (evidence.Text, error) { return labelText, nil }},
+		OCR: fakeReader{Fn: func(context.Context, evidence.Document) (evidence.Text, error) {
+			ocrCalled = true
+			return ocrText, nil
+		}},
+	}
+	got, err := l.Read(context.Background(), evidence.Document{Body: []byte("x"), MediaType: "application/pdf"})
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	if diff := cmp.Diff(labelText, got); diff != "" {
+		t.Errorf("text (-want +got):\n%s", diff)
+	}
+	if ocrCalled {
+		t.Error("OCR called for a text layer")
 	}
 }
 

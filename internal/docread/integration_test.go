@@ -33,15 +33,20 @@ func TestLocalWithRealReaders(t *testing.T) {
 	label := []string{"RIVERSIDE COMMUNITY PHARMACY", "ALEX TESTPATIENT", "WEGOVY 2.4 MG"}
 	l := Local{PDF: pdftext.Reader{}, OCR: ocr}
 
+	// An invisible text layer over the scan that names someone else, as a
+	// doctored file would; honest scanners put the scan's own words there.
+	hidden := []string{"Patient: Dana Whitcombe", "Boots Pharmacy"}
 	tests := []struct {
 		name       string
 		body       []byte
 		wantSource string
+		absent     []string
 	}{
-		{"text PDF", textPDF(t, label, ""), "pdf-text"},
-		{"scanned PDF", scannedPDF(t, label), "tesseract"},
+		{"text PDF", textPDF(t, label, ""), "pdf-text", nil},
+		{"scanned PDF", scannedPDF(t, label, nil), "tesseract", nil},
 		// The Go parser refuses encrypted files; pdftoppm opens those that need no user password.
-		{"encrypted text PDF", textPDF(t, label, "owner-secret"), "tesseract"},
+		{"encrypted text PDF", textPDF(t, label, "owner-secret"), "tesseract", nil},
+		{"scan under an invisible text layer", scannedPDF(t, label, hidden), "tesseract", hidden},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,6 +65,11 @@ func TestLocalWithRealReaders(t *testing.T) {
 			for _, want := range label {
 				if !strings.Contains(joined, strings.ToLower(want)) {
 					t.Errorf("no line contains %q in:\n%s", want, joined)
+				}
+			}
+			for _, s := range tt.absent {
+				if strings.Contains(joined, strings.ToLower(s)) {
+					t.Errorf("hidden text %q was read", s)
 				}
 			}
 		})
@@ -82,8 +92,9 @@ func textPDF(t *testing.T, lines []string, ownerPassword string) []byte {
 	return pdfBytes(t, f)
 }
 
-// scannedPDF places a rendered picture of the lines on a page, with no text layer.
-func scannedPDF(t *testing.T, lines []string) []byte {
+// scannedPDF places a rendered picture of the lines on a page, with an
+// invisible text layer (render mode 3) of the hidden lines over it.
+func scannedPDF(t *testing.T, lines, hidden []string) []byte {
 	t.Helper()
 	face, err := opentype.Parse(goregular.TTF)
 	if err != nil {
@@ -108,6 +119,11 @@ func scannedPDF(t *testing.T, lines []string) []byte {
 	f.AddPage()
 	f.RegisterImageOptionsReader("scan", fpdf.ImageOptions{ImageType: "PNG"}, &pngBuf)
 	f.ImageOptions("scan", 15, 15, 180, 0, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
+	f.SetFont("Helvetica", "", 12)
+	f.SetTextRenderingMode(3)
+	for i, s := range hidden {
+		f.Text(20, float64(20+8*i), s)
+	}
 	return pdfBytes(t, f)
 }
 

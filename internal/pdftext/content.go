@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -37,6 +38,20 @@ func (m matrix) then(n matrix) matrix {
 
 func translate(tx, ty float64) matrix { return matrix{1, 0, 0, 1, tx, ty} }
 
+// apply maps the point (x, y) through m.
+func (m matrix) apply(x, y float64) (float64, float64) {
+	return x*m[0] + y*m[2] + m[4], x*m[1] + y*m[3] + m[5]
+}
+
+// Text render modes (Tr) that paint nothing: 3 is invisible, 7 only adds
+// the glyphs to the clipping path.
+const (
+	renderInvisible = 3
+	renderClipOnly  = 7
+	// Modes 4 to 7 add the glyphs to the clipping path at ET.
+	renderClipFirst = 4
+)
+
 type graphicsState struct {
 	ctm     matrix
 	font    *font
@@ -46,14 +61,46 @@ type graphicsState struct {
 	scale   float64 // Th
 	leading float64 // TL
 	rise    float64 // Ts
+	render  int     // Tr
+	// clip bounds the clipping path in default user space: the page box,
+	// narrowed by clipping paths and form bounding boxes.
+	clip rect
+	// see holds the ExtGState (gs) settings that let what is under an image
+	// show through it.
+	see seeThrough
 }
+
+// seeThrough records the ExtGState entries under which an image may not hide
+// what it is drawn over: fill alpha below 1, a blend mode, a soft mask.
+type seeThrough struct{ alpha, blend, softMask bool }
+
+func (s seeThrough) any() bool { return s.alpha || s.blend || s.softMask }
 
 type interpreter struct {
 	ctx   context.Context
 	ops   int
 	bytes int64 // decompressed stream bytes seen so far
 	frags []fragment
+	// hidden counts the page's shown strings no reader of the page sees.
+	hidden int
+	images int
+	// covers are the opaque images drawn on the page, in drawing order.
+	covers []cover
 }
+
+// cover is an opaque image's visible box and how many fragments were drawn
+// before it (those it may hide).
+type cover struct {
+	box    rect
+	before int
+}
+
+// maxCovers bounds the images checked for hiding text per page, and
+// maxCoverChecks the fragment-image pairs checked.
+const (
+	maxCovers      = 256
+	maxCoverChecks = 20_000_000
+)
 
 // maxStreamBytes bounds the decompressed content and CMap streams read per
 // document: the parser holds operands in memory until an operator comes, so a
@@ -81,23 +128,63 @@ func (in *interpreter) budget(v pdf.Value) {
 	}
 }
 
-// page interprets one page's content streams and returns its text fragments.
+// page interprets one page's content streams and returns the text fragments
+// a reader of the page sees. Fragments drawn invisibly (Tr 3 or 7), outside
+// the page's box or clipping path, or under an opaque image drawn later are
+// left out and counted in in.hidden.
 func (in *interpreter) page(page pdf.Value) []fragment {
-	in.frags = nil
-	gs := graphicsState{ctm: identity, scale: 1}
-	in.run(page.Key("Contents"), inheritedResources(page), gs, 0)
-	return in.frags
+	in.frags, in.covers = nil, nil
+	gs := graphicsState{ctm: identity, scale: 1, clip: pageBox(page)}
+	in.run(page.Key("Contents"), inherited(page, "Resources"), gs, 0)
+	return in.uncovered()
 }
 
-func inheritedResources(page pdf.Value) pdf.Value {
+// uncovered drops the fragments an opaque image drawn after them hides.
+func (in *interpreter) uncovered() []fragment {
+	if len(in.covers) == 0 {
+		return in.frags
+	}
+	if len(in.frags)*len(in.covers) > maxCoverChecks {
+		panic(abort{errTooComplex})
+	}
+	out := in.frags[:0:0]
+	for i, f := range in.frags {
+		hiddenBy := func(c cover) bool { return c.before > i && c.box.contains(f.x, f.y) && c.box.contains(f.endX, f.y) }
+		if slices.ContainsFunc(in.covers, hiddenBy) {
+			in.hidden++
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// inherited looks key up on the page and then on its ancestors, as the
+// page attributes Resources, MediaBox and CropBox are.
+func inherited(page pdf.Value, key string) pdf.Value {
 	v := page
 	for i := 0; i < 32 && !v.IsNull(); i++ {
-		if r := v.Key("Resources"); !r.IsNull() {
+		if r := v.Key(key); !r.IsNull() {
 			return r
 		}
 		v = v.Key("Parent")
 	}
 	return pdf.Value{}
+}
+
+// letter is the page box viewers assume when a page has none.
+var letter = rect{0, 0, 612, 792}
+
+// pageBox is the visible page: the CropBox within the MediaBox.
+func pageBox(page pdf.Value) rect {
+	box, ok := boxOf(inherited(page, "MediaBox"))
+	if !ok {
+		box = letter
+	}
+	if crop, ok := boxOf(inherited(page, "CropBox")); ok {
+		box = box.intersect(crop)
+	}
+	return box
 }
 
 // run interprets a content stream (or array of streams) with the given
@@ -110,6 +197,12 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 	fonts := map[string]*font{}
 	var stack []graphicsState
 	tm, tlm := identity, identity
+	// path bounds the path under construction; clipNext is set by W and W*,
+	// which clip to the path when the next painting operator ends it.
+	path, clipNext := emptyRect, false
+	// textClip bounds the glyphs shown in modes 4 to 7 since BT.
+	textClip := emptyRect
+	point := func(x, y float64) { path = path.add(gs.ctm.apply(x, y)) }
 
 	show := func(raw string) {
 		f := gs.font
@@ -128,8 +221,17 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 		start := matrix{gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise}.then(tm).then(gs.ctm)
 		tm = translate(advance, 0).then(tm)
 		end := matrix{gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise}.then(tm).then(gs.ctm)
+		if gs.render >= renderClipFirst && gs.render <= renderClipOnly {
+			textClip = textClip.union(glyphBox(start, end))
+		}
 		txt := cleanText(f.decode(raw))
 		if txt == "" {
+			return
+		}
+		if gs.render == renderInvisible || gs.render == renderClipOnly || !gs.clip.contains(start[4], start[5]) {
+			if strings.TrimSpace(txt) != "" {
+				in.hidden++
+			}
 			return
 		}
 		in.frags = append(in.frags, fragment{
@@ -174,6 +276,53 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 			}
 		case "BT":
 			tm, tlm = identity, identity
+			textClip = emptyRect
+		case "ET":
+			if !textClip.empty() {
+				gs.clip = gs.clip.intersect(textClip)
+			}
+			textClip = emptyRect
+		case "Tr":
+			if len(args) == 1 {
+				gs.render = int(num(0))
+			}
+		case "m", "l":
+			if len(args) == 2 {
+				point(num(0), num(1))
+			}
+		case "c", "v", "y":
+			for i := 0; i+1 < len(args); i += 2 {
+				point(num(i), num(i+1))
+			}
+		case "re":
+			if len(args) == 4 {
+				x, y, w, h := num(0), num(1), num(2), num(3)
+				point(x, y)
+				point(x+w, y)
+				point(x, y+h)
+				point(x+w, y+h)
+			}
+		case "W", "W*":
+			clipNext = true
+		case "n", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*":
+			if clipNext {
+				// An empty path clips everything away.
+				gs.clip = gs.clip.intersect(path)
+			}
+			path, clipNext = emptyRect, false
+		case "gs":
+			if len(args) == 1 {
+				egs := resources.Key("ExtGState").Key(args[0].Name())
+				if ca := egs.Key("ca"); ca.Kind() == pdf.Integer || ca.Kind() == pdf.Real {
+					gs.see.alpha = ca.Float64() < 1
+				}
+				if bm := egs.Key("BM"); !bm.IsNull() {
+					gs.see.blend = bm.Name() != "Normal" && bm.Name() != "Compatible"
+				}
+				if sm := egs.Key("SMask"); !sm.IsNull() {
+					gs.see.softMask = sm.Name() != "None"
+				}
+			}
 		case "Tf":
 			if len(args) == 2 {
 				gs.font = in.loadFont(fonts, resources, args[0].Name())
@@ -247,13 +396,19 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 				return
 			}
 			xobj := resources.Key("XObject").Key(args[0].Name())
-			if xobj.Key("Subtype").Name() != "Form" {
+			if sub := xobj.Key("Subtype").Name(); sub != "Form" {
+				if sub == "Image" {
+					in.image(xobj, gs)
+				}
 				return
 			}
 			inner := gs
 			if m := xobj.Key("Matrix"); m.Len() == 6 {
 				inner.ctm = matrix{m.Index(0).Float64(), m.Index(1).Float64(), m.Index(2).Float64(),
 					m.Index(3).Float64(), m.Index(4).Float64(), m.Index(5).Float64()}.then(gs.ctm)
+			}
+			if bbox, ok := boxOf(xobj.Key("BBox")); ok {
+				inner.clip = gs.clip.intersect(bbox.transform(inner.ctm))
 			}
 			res := xobj.Key("Resources")
 			if res.IsNull() {
@@ -262,6 +417,29 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 			in.run(xobj, res, inner, depth+1)
 		}
 	})
+}
+
+// image notes an image XObject drawn with the graphics state gs: an opaque
+// one hides the text drawn under it before.
+func (in *interpreter) image(xobj pdf.Value, gs graphicsState) {
+	in.images++
+	if gs.see.any() || xobj.Key("ImageMask").Bool() || !xobj.Key("SMask").IsNull() || !xobj.Key("Mask").IsNull() || len(in.covers) >= maxCovers {
+		return
+	}
+	box := rect{0, 0, 1, 1}.transform(gs.ctm).intersect(gs.clip)
+	if !box.empty() {
+		in.covers = append(in.covers, cover{box: box, before: len(in.frags)})
+	}
+}
+
+// glyphBox bounds the glyphs of a shown string, from the text rendering
+// matrices at its start and end (descenders and ascenders included).
+func glyphBox(start, end matrix) rect {
+	r := emptyRect
+	for _, m := range []matrix{start, end} {
+		r = r.add(m.apply(0, -0.3)).add(m.apply(0, 1))
+	}
+	return r
 }
 
 // cleanText drops control characters and invalid bytes that fonts without a

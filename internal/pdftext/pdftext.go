@@ -1,6 +1,14 @@
 // Package pdftext reads the text layer of PDF documents in pure Go
 // (github.com/ledongthuc/pdf). It implements evidence.Reader for PDFs that
 // carry text; scanned PDFs with no text layer read as an empty Text.
+//
+// Only text a reader of the page sees is returned: strings drawn invisibly
+// (render mode 3 or 7), outside the page's CropBox (or MediaBox), outside a
+// clipping path's or form's bounds, or under an opaque image drawn after them
+// are left out, and counted in Layer.Hidden. Not detected: text the colour of
+// what is behind it (white on white), text too small to read, text under
+// vector shapes, and text inside inline images' data; see package docread
+// for what that leaves.
 package pdftext
 
 import (
@@ -39,13 +47,32 @@ var errTooComplex = errors.New("content streams exceed the work budget")
 
 type abort struct{ err error }
 
-// Read returns the document's text lines, top to bottom, page after page.
+// Layer is the visible text of a PDF's pages and what was left out of it.
+type Layer struct {
+	Text evidence.Text
+	// Hidden counts the shown strings left out because no reader of the page
+	// sees them (invisible, off the page, clipped away, under an image).
+	Hidden int
+	// Images counts the image XObjects drawn on the pages read.
+	Images int
+}
+
+// Read returns the document's visible text lines, top to bottom, page after
+// page (see ReadLayer).
+func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
+	layer, err := r.ReadLayer(ctx, doc)
+	return layer.Text, err
+}
+
+// ReadLayer returns the document's visible text lines, top to bottom, page
+// after page, with counts of the hidden strings left out and of the images.
 // Malformed, truncated and encrypted PDFs give an error wrapping
 // evidence.ErrUnreadable; a PDF without a text layer gives an empty Text.
-func (r Reader) Read(ctx context.Context, doc evidence.Document) (text evidence.Text, err error) {
+func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Layer, err error) {
+	text := &layer.Text
 	text.Source = Source
 	if doc.MediaType != "" && doc.MediaType != "application/pdf" {
-		return text, fmt.Errorf("read pdf text: media type %s is not a PDF: %w", doc.MediaType, evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: media type %s is not a PDF: %w", doc.MediaType, evidence.ErrUnreadable)
 	}
 	maxPages := r.MaxPages
 	if maxPages <= 0 {
@@ -56,7 +83,7 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (text evidence.
 		if p == nil {
 			return
 		}
-		text.Lines = nil
+		layer = Layer{Text: evidence.Text{Source: Source}}
 		if a, ok := p.(abort); ok {
 			if errors.Is(a.err, errTooComplex) {
 				err = fmt.Errorf("read pdf text: %w: %w", a.err, evidence.ErrUnreadable)
@@ -71,31 +98,32 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (text evidence.
 
 	rd, err := pdf.NewReader(bytes.NewReader(doc.Body), int64(len(doc.Body)))
 	if errors.Is(err, pdf.ErrInvalidPassword) {
-		return text, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.ErrUnreadable)
 	}
 	if err != nil {
-		return text, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
 	}
 	// The pdf package's decryption fails on common producers' output; encrypted
 	// files are left to OCR (pdftoppm opens those without a user password).
 	if !rd.Trailer().Key("Encrypt").IsNull() {
-		return text, fmt.Errorf("read pdf text: PDF is encrypted: %w", evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: PDF is encrypted: %w", evidence.ErrUnreadable)
 	}
 	pages := collectPages(rd.Trailer().Key("Root").Key("Pages"), maxPages)
 	if len(pages) == 0 {
-		return text, fmt.Errorf("read pdf text: PDF has no pages: %w", evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: PDF has no pages: %w", evidence.ErrUnreadable)
 	}
 	in := &interpreter{ctx: ctx}
 	for _, page := range pages {
 		if err := ctx.Err(); err != nil {
-			return evidence.Text{Source: Source}, fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, err)
+			return Layer{Text: evidence.Text{Source: Source}}, fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, err)
 		}
 		frags := in.page(page)
 		for _, line := range layoutLines(frags) {
 			text.Lines = append(text.Lines, evidence.Line{Text: line, Confidence: 1})
 		}
 	}
-	return text, nil
+	layer.Hidden, layer.Images = in.hidden, in.images
+	return layer, nil
 }
 
 // collectPages walks the page tree depth first and returns up to max leaf

@@ -9,7 +9,9 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -144,6 +146,21 @@ func TestReadLabels(t *testing.T) {
 			body: imageOnlyPDF(t),
 			want: nil,
 		},
+		{
+			name: "invisible text as fpdf writes it",
+			body: func() []byte {
+				f := fpdf.New("P", "mm", "A4", "")
+				f.AddPage()
+				f.SetFont("Helvetica", "", 11)
+				f.Text(20, 20, "Shown")
+				f.SetTextRenderingMode(3)
+				f.Text(20, 30, "Patient: Dana Whitcombe")
+				f.SetTextRenderingMode(0)
+				f.Text(20, 40, "Shown again")
+				return output(t, f)
+			}(),
+			want: lines("Shown", "Shown again"),
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -207,6 +224,9 @@ func TestReadUnreadable(t *testing.T) {
 		{name: "image media type", body: good, mediaType: "image/png"},
 		{name: "decompression bomb", body: flatePDF(t, bytes.Repeat([]byte("0 "), 20<<20))},
 		{name: "operator flood", body: flatePDF(t, bytes.Repeat([]byte("q Q "), 1_100_000))},
+		{name: "text under too many images", body: flatePDF(t, slices.Concat(
+			[]byte("BT /F1 1 Tf 10 10 Td "), bytes.Repeat([]byte("(x) Tj 0 0 Td "), 100_000), []byte("ET "),
+			bytes.Repeat([]byte("q 600 0 0 800 0 0 cm /Im1 Do Q "), 256)))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -250,7 +270,7 @@ q 1 0 0 1 72 600 cm /Fm1 Do Q`
 // rawPDF builds a one-page PDF whose font F1 has a width table (every glyph
 // 500/1000 em) and whose form XObject Fm1 holds form.
 func rawPDF(content, form string) []byte {
-	return rawPDFWithStream(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content)+1, content), form)
+	return rawPage{content: content, form: form}.pdf()
 }
 
 // flatePDF is rawPDF with a Flate-compressed content stream.
@@ -264,18 +284,39 @@ func flatePDF(t *testing.T, content []byte) []byte {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return rawPDFWithStream(fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes()), "")
+	return rawPage{contentObj: fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes())}.pdf()
 }
 
-func rawPDFWithStream(contentObj, form string) []byte {
+// rawPage is a hand-written one-page PDF. Its resources are the font F1
+// (every glyph 500/1000 em), the form XObject Fm1 (BBox 0 0 300 50, holding
+// form), the opaque 1×1 image Im1, the image Im2 with a soft mask, and the
+// ExtGState GSa (fill alpha 0.5).
+type rawPage struct {
+	content    string
+	contentObj string // the content stream object, instead of content
+	form       string
+	// pageAttrs are the page's box entries ("/MediaBox [0 0 612 792]" when
+	// empty); pagesAttrs go on the parent Pages node, for the page to inherit.
+	pageAttrs, pagesAttrs string
+}
+
+func (p rawPage) pdf() []byte {
+	if p.contentObj == "" {
+		p.contentObj = fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(p.content)+1, p.content)
+	}
+	if p.pageAttrs == "" && p.pagesAttrs == "" {
+		p.pageAttrs = "/MediaBox [0 0 612 792]"
+	}
 	widths := bytes.Repeat([]byte("500 "), 95)
 	objs := []string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
-		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R >> >> >>",
-		contentObj,
+		fmt.Sprintf("<< /Type /Pages /Kids [3 0 R] /Count 1 %s >>", p.pagesAttrs),
+		fmt.Sprintf("<< /Type /Page /Parent 2 0 R %s /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R /Im1 7 0 R /Im2 8 0 R >> /ExtGState << /GSa << /ca 0.5 >> >> >> >>", p.pageAttrs),
+		p.contentObj,
 		fmt.Sprintf("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 126 /Widths [%s] >>", widths),
-		fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 300 50] /Resources << /Font << /F1 5 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(form)+1, form),
+		fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 300 50] /Resources << /Font << /F1 5 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(p.form)+1, p.form),
+		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream",
+		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /SMask 7 0 R /Length 1 >>\nstream\n\x80\nendstream",
 	}
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.4\n")
@@ -291,6 +332,213 @@ func rawPDFWithStream(contentObj, form string) []byte {
 	}
 	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
 	return b.Bytes()
+}
+
+// TestReadHiddenText: text no reader of the page sees is not read.
+func TestReadHiddenText(t *testing.T) {
+	// at shows s with F1 at 12 pt from (x, y).
+	at := func(x, y int, s string) string { return fmt.Sprintf("BT /F1 12 Tf %d %d Td (%s) Tj ET\n", x, y, s) }
+	tests := []struct {
+		name       string
+		page       rawPage
+		want       []string
+		wantHidden int
+	}{
+		{name: "ordinary text", page: rawPage{content: at(72, 700, "Shown")}, want: []string{"Shown"}},
+		{
+			name:       "render mode 3 is invisible",
+			page:       rawPage{content: at(72, 700, "Shown") + "BT /F1 12 Tf 3 Tr 72 680 Td (Hidden) Tj ET"},
+			want:       []string{"Shown"},
+			wantHidden: 1,
+		},
+		{
+			name:       "render mode 7 only clips",
+			page:       rawPage{content: "BT /F1 12 Tf 7 Tr 72 680 Td (Hidden) Tj ET"},
+			wantHidden: 1,
+		},
+		{
+			name:       "render mode outlives BT and ET",
+			page:       rawPage{content: "3 Tr " + at(72, 700, "Hidden") + at(72, 680, "Also hidden")},
+			wantHidden: 2,
+		},
+		{
+			name:       "Q restores the render mode",
+			page:       rawPage{content: "q 3 Tr " + at(72, 700, "Hidden") + "Q " + at(72, 680, "Shown")},
+			want:       []string{"Shown"},
+			wantHidden: 1,
+		},
+		{
+			name:       "back to mode 0",
+			page:       rawPage{content: "BT /F1 12 Tf 3 Tr 72 700 Td (Hidden) Tj 0 Tr 0 -20 Td (Shown) Tj ET"},
+			want:       []string{"Shown"},
+			wantHidden: 1,
+		},
+		{
+			name: "stroked and filled modes are visible",
+			page: rawPage{content: "BT /F1 12 Tf 1 Tr 72 700 Td (Stroked) Tj 2 Tr 0 -20 Td (Filled and stroked) Tj ET"},
+			want: []string{"Stroked", "Filled and stroked"},
+		},
+		{
+			name:       "a form inherits the render mode",
+			page:       rawPage{content: "q 3 Tr 1 0 0 1 72 600 cm /Fm1 Do Q", form: "BT /F1 10 Tf 0 0 Td (Form text) Tj ET"},
+			wantHidden: 1,
+		},
+		{
+			name:       "far outside the page",
+			page:       rawPage{content: at(72, 700, "Shown") + at(5000, 5000, "Boots Pharmacy")},
+			want:       []string{"Shown"},
+			wantHidden: 1,
+		},
+		{
+			name:       "left of and below the page",
+			page:       rawPage{content: at(-400, 700, "Left") + at(72, -30, "Below")},
+			wantHidden: 2,
+		},
+		{
+			name:       "moved off the page by the CTM",
+			page:       rawPage{content: "q 1 0 0 1 10000 0 cm " + at(72, 700, "Moved") + "Q"},
+			wantHidden: 1,
+		},
+		{
+			name:       "moved off the page by Tm",
+			page:       rawPage{content: "BT /F1 12 Tf 1 0 0 1 700 400 Tm (Right) Tj ET"},
+			wantHidden: 1,
+		},
+		{
+			name:       "outside the CropBox, inside the MediaBox",
+			page:       rawPage{content: at(72, 700, "Top half") + at(72, 100, "Bottom half"), pageAttrs: "/MediaBox [0 0 612 792] /CropBox [0 396 612 792]"},
+			want:       []string{"Top half"},
+			wantHidden: 1,
+		},
+		{
+			name:       "CropBox inherited from the Pages node",
+			page:       rawPage{content: at(72, 700, "Top half") + at(72, 100, "Bottom half"), pageAttrs: "/MediaBox [0 0 612 792]", pagesAttrs: "/CropBox [0 396 612 792]"},
+			want:       []string{"Top half"},
+			wantHidden: 1,
+		},
+		{
+			name:       "MediaBox inherited from the Pages node",
+			page:       rawPage{content: at(20, 150, "Inside") + at(300, 300, "Outside"), pagesAttrs: "/MediaBox [0 0 200 200]"},
+			want:       []string{"Inside"},
+			wantHidden: 1,
+		},
+		{
+			name: "MediaBox corners in either order",
+			page: rawPage{content: at(20, 150, "Inside"), pageAttrs: "/MediaBox [200 200 0 0]"},
+			want: []string{"Inside"},
+		},
+		{
+			name:       "clipped away by a rectangle",
+			page:       rawPage{content: "q 0 0 100 100 re W n " + at(72, 700, "Clipped") + at(20, 50, "In the clip") + "Q " + at(72, 650, "Shown")},
+			want:       []string{"Shown", "In the clip"},
+			wantHidden: 1,
+		},
+		{
+			name:       "clipped away by a path",
+			page:       rawPage{content: "q 0 0 m 100 0 l 100 100 l h W* n " + at(300, 300, "Clipped") + "Q"},
+			wantHidden: 1,
+		},
+		{
+			name: "a path that is not a clip hides nothing",
+			page: rawPage{content: "0 0 100 100 re f " + at(300, 300, "Shown")},
+			want: []string{"Shown"},
+		},
+		{
+			name:       "outside the form's bounding box",
+			page:       rawPage{content: "q 1 0 0 1 72 600 cm /Fm1 Do Q", form: "BT /F1 10 Tf 0 10 Td (Form text) Tj 0 100 Td (Outside) Tj ET"},
+			want:       []string{"Form text"},
+			wantHidden: 1,
+		},
+		{
+			name:       "text clip then text outside the glyphs",
+			page:       rawPage{content: "q BT /F1 12 Tf 7 Tr 72 700 Td (Clip) Tj ET " + at(300, 300, "Clipped") + "Q " + at(72, 650, "Shown")},
+			want:       []string{"Shown"},
+			wantHidden: 2,
+		},
+		{
+			name:       "under an opaque image drawn later",
+			page:       rawPage{content: at(72, 700, "Covered") + "q 300 0 0 100 50 650 cm /Im1 Do Q " + at(72, 680, "On top") + at(72, 500, "Beside")},
+			want:       []string{"On top", "Beside"},
+			wantHidden: 1,
+		},
+		{
+			name: "an image drawn first is a background",
+			page: rawPage{content: "q 300 0 0 100 50 650 cm /Im1 Do Q " + at(72, 700, "On the background")},
+			want: []string{"On the background"},
+		},
+		{
+			name: "an image with a soft mask may show what is under it",
+			page: rawPage{content: at(72, 700, "Under a mask") + "q 300 0 0 100 50 650 cm /Im2 Do Q"},
+			want: []string{"Under a mask"},
+		},
+		{
+			name: "an image drawn half transparent",
+			page: rawPage{content: at(72, 700, "Under glass") + "q /GSa gs 300 0 0 100 50 650 cm /Im1 Do Q"},
+			want: []string{"Under glass"},
+		},
+		{
+			name: "an image covering part of a string does not hide it",
+			page: rawPage{content: at(72, 700, "Half covered") + "q 40 0 0 100 50 650 cm /Im1 Do Q"},
+			want: []string{"Half covered"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := evidence.Document{Body: tt.page.pdf(), MediaType: "application/pdf"}
+			got, err := Reader{}.Read(context.Background(), doc)
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			var gotLines []string
+			for _, l := range got.Lines {
+				gotLines = append(gotLines, l.Text)
+			}
+			if diff := cmp.Diff(tt.want, gotLines); diff != "" {
+				t.Errorf("lines (-want +got):\n%s", diff)
+			}
+			layer, err := Reader{}.ReadLayer(context.Background(), doc)
+			if err != nil {
+				t.Fatalf("ReadLayer: %v", err)
+			}
+			if layer.Hidden != tt.wantHidden {
+				t.Errorf("Hidden = %d, want %d", layer.Hidden, tt.wantHidden)
+			}
+		})
+	}
+}
+
+// The reviewer's case: a picture of a label with an invisible text layer
+// that claims a whole dispensing label, and a pharmacy drawn off the page.
+// Nothing of it may reach Verify as text a person could see.
+func TestReadHiddenLabel(t *testing.T) {
+	content := `q 500 0 0 300 50 400 cm /Im1 Do Q
+BT /F1 11 Tf 3 Tr 72 680 Td (Patient: Dana Whitcombe) Tj 0 -14 Td (Wegovy 2.4 mg solution for injection) Tj
+0 -14 Td (Dispensed: 12/11/2026) Tj ET
+BT /F1 11 Tf 5000 5000 Td (Boots Pharmacy) Tj ET`
+	doc := evidence.Document{Body: rawPDF(content, ""), MediaType: "application/pdf"}
+	layer, err := Reader{}.ReadLayer(context.Background(), doc)
+	if err != nil {
+		t.Fatalf("ReadLayer: %v", err)
+	}
+	want := Layer{Text: evidence.Text{Source: Source}, Hidden: 4, Images: 1}
+	if diff := cmp.Diff(want, layer); diff != "" {
+		t.Errorf("layer (-want +got):\n%s", diff)
+	}
+	res := evidence.Verify(layer.Text, evidence.Expected{
+		PatientKnown: true, Forename: "Dana", Surname: "Whitcombe", MedicationName: "Wegovy", MedicationDosage: "2.4 mg",
+	}, evidence.Policy{Now: time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC), Market: "uk"})
+	for name, r := range map[string]evidence.Rating{
+		"patientName": res.Data.PatientName, "medicationName": res.Data.MedicationName,
+		"medicationDosage": res.Data.MedicationDosage, "medicationDate": res.Data.MedicationDate,
+		"pharmacyName": res.Data.PharmacyName,
+	} {
+		if r.Value == evidence.Valid {
+			t.Errorf("%s rated valid from hidden text", name)
+		}
+	}
+	if res.Success {
+		t.Error("Verify succeeded on hidden text")
+	}
 }
 
 func TestReadCanceled(t *testing.T) {
