@@ -151,16 +151,36 @@ func nameWords(s string) []word {
 
 func (e expectedName) usable() bool { return len(e.forename) > 0 && len(e.surname) > 0 }
 
+// nameReading is how the words compared with a name were read: by OCR or
+// from a text layer, and with what line confidence.
+type nameReading struct {
+	ocr  bool
+	conf float64
+}
+
+func (l docLine) reading() nameReading      { return nameReading{ocr: l.ocr, conf: l.conf} }
+func (v patientValue) reading() nameReading { return nameReading{ocr: v.ocr, conf: v.conf} }
+
+// noisy reports a reading whose names may carry OCR noise: OCR output read
+// less than well. A reader sure of a line that spelt a name otherwise read
+// another name ("Amie" at 99.5% is not "Arnie").
+func (r nameReading) noisy() bool { return r.ocr && r.conf < wellRead }
+
+// anyOCR is how words are compared to tell whether they might be the
+// expected name at all, however well they were read.
+var anyOCR = nameReading{ocr: true}
+
 // nameWordMatch compares one word of the expected name with one of the
-// document. Text layers match exactly (case, accents and apostrophes
-// aside); OCR output may also differ by OCR confusions, by what OCR makes
-// of accented letters (ñ read as "fi", ö as "é", ç as "g" or "¢", ë as "6"), or, for longer
-// names, a small edit distance. Neither OCR allowance is ever an exact match.
-func nameWordMatch(want, got word, ocr bool) matchLevel {
+// document. Text layers and well-read OCR lines match exactly (case,
+// accents and apostrophes aside); OCR lines read less well may also differ
+// by OCR confusions, by what OCR makes of accented letters (ñ read as "fi",
+// ö as "é", ç as "g" or "¢", ë as "6"), or, for longer names, a small edit
+// distance. Neither OCR allowance is ever an exact match.
+func nameWordMatch(want, got word, r nameReading) matchLevel {
 	if want.text == got.text {
 		return exactMatch
 	}
-	if !ocr || (len(got.text) < 2 && len(want.text) > 1) {
+	if !r.noisy() || (len(got.text) < 2 && len(want.text) > 1) {
 		return noMatch
 	}
 	if want.lower != want.text {
@@ -301,7 +321,7 @@ func isAccented(r rune) bool {
 // compareName compares a run of words (a labelled value, or a window of a
 // line) with the expected name. The order of the words does not matter
 // ("SMITH, Jane", "Jane Smith"); middle names are allowed.
-func compareName(ws []word, e expectedName, ocr bool) (nameOutcome, matchLevel) {
+func compareName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLevel) {
 	if len(ws) == 0 {
 		return nameAbsent, noMatch
 	}
@@ -311,7 +331,7 @@ func compareName(ws []word, e expectedName, ocr bool) (nameOutcome, matchLevel) 
 	for _, s := range e.surname {
 		bi, bl := -1, noMatch
 		for i, w := range ws {
-			if l := nameWordMatch(s, w, ocr); !used[i] && l > bl {
+			if l := nameWordMatch(s, w, r); !used[i] && l > bl {
 				bi, bl = i, l
 			}
 		}
@@ -325,7 +345,7 @@ func compareName(ws []word, e expectedName, ocr bool) (nameOutcome, matchLevel) 
 	forename, initial, otherInitial := false, false, false
 	fi, fl := -1, noMatch
 	for i, w := range ws {
-		if l := nameWordMatch(f0, w, ocr); !used[i] && l > fl {
+		if l := nameWordMatch(f0, w, r); !used[i] && l > fl {
 			fi, fl = i, l
 		}
 	}
@@ -364,18 +384,24 @@ func compareName(ws []word, e expectedName, ocr bool) (nameOutcome, matchLevel) 
 	return nameOther, noMatch
 }
 
-// nearName reports whether words hold something within two edits of both
-// the forename and the surname: too close to call another person's name
-// when OCR read it. A word that is the surname is not also taken for the
-// forename: "Lucia Fairbairn-Lowe" is a relative of "Zoë Fairbairn-Lowe",
-// however close "Lowe" is to "Zoe".
-func nearName(ws []word, e expectedName) bool {
+// nearName reports whether words hold something close to both the forename
+// and the surname: too close to call another person's name when OCR read
+// it. Close is within two edits on a line read less than well, and within
+// one once OCR confusions (rn/m, 1/l) are undone on a well-read line, where
+// "Walker" is not a misreading of "Warner". A word that is the surname is
+// not also taken for the forename: "Lucia Fairbairn-Lowe" is a relative of
+// "Zoë Fairbairn-Lowe", however close "Lowe" is to "Zoe".
+func nearName(ws []word, e expectedName, r nameReading) bool {
+	edits := 1
+	if r.noisy() {
+		edits = 2
+	}
 	near := func(want word, skipSurname bool) bool {
 		for _, w := range ws {
-			if skipSurname && slices.ContainsFunc(e.surname, func(s word) bool { return nameWordMatch(s, w, true) != noMatch }) {
+			if skipSurname && slices.ContainsFunc(e.surname, func(s word) bool { return nameWordMatch(s, w, anyOCR) != noMatch }) {
 				continue
 			}
-			if editDistance(w.ocr, want.ocr, 2) <= 2 {
+			if editDistance(w.ocr, want.ocr, edits) <= edits {
 				return true
 			}
 		}
@@ -482,17 +508,22 @@ func ratePatientName(d document, exp Expected) finding {
 
 	var match, other, addressee *patientValue
 	var matchLevel matchLevel
-	partial := false
+	// partial: an initial or part of the name; nearly: a spelling close to
+	// the lead's name, which may be a misreading of it or another person's.
+	partial, nearly := false, false
 	for _, v := range labelledPatientValues(d) {
-		outcome, level := compareName(v.words, e, v.ocr)
+		outcome, level := compareName(v.words, e, v.reading())
 		switch {
+		case outcome == nameFull && level <= fuzzyMatch2:
+			// Two edits from the lead's name is too far to call it theirs.
+			nearly = true
 		case outcome == nameFull && v.strength == strongLabel:
 			if match == nil || level > matchLevel {
 				match, matchLevel = &v, level
 			}
-		case outcome == nameOther && v.ocr && nearName(v.words, e):
+		case outcome == nameOther && v.ocr && nearName(v.words, e, v.reading()):
 			// OCR may have garbled the lead's own name ("Jnae Smtih").
-			partial = true
+			nearly = true
 		case outcome == nameOther && v.strength == strongLabel && looksLikeName(v.words):
 			if other == nil {
 				other = &v
@@ -527,8 +558,8 @@ func ratePatientName(d document, exp Expected) finding {
 			continue
 		}
 		outcome, level, titled := searchName(l, e)
-		switch outcome {
-		case nameFull:
+		switch {
+		case outcome == nameFull && level > fuzzyMatch2:
 			c := lower(readConfidence(l.conf), level.confidence())
 			if !titled {
 				// An unlabelled, untitled name may not be the patient's.
@@ -537,7 +568,9 @@ func ratePatientName(d document, exp Expected) finding {
 			if best == "" || rank(c) > rank(best) {
 				best = c
 			}
-		case nameInitial, namePartial:
+		case outcome == nameFull:
+			nearly = true
+		case outcome == nameInitial, outcome == namePartial:
 			partial = true
 		}
 	}
@@ -549,6 +582,8 @@ func ratePatientName(d document, exp Expected) finding {
 		return withCaveat(finding{rating: Rating{Valid, best}}, "the patient name")
 	case partial:
 		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)"}
+	case nearly:
+		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document is spelt differently from the lead's (a misreading, or another person)"}
 	case several:
 		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
 	case someoneElse:
@@ -584,10 +619,10 @@ func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf Conf
 		if !ok || (i > 0 && captionAbove(d.lines[i-1])) {
 			continue
 		}
-		if o, _ := compareName(ws, e, l.ocr); o != nameOther || (l.ocr && nearName(ws, e)) {
+		if o, _ := compareName(ws, e, l.reading()); o != nameOther || (l.ocr && nearName(ws, e, l.reading())) {
 			continue
 		}
-		if !marked && !sharesSurname(ws, e, l.ocr) && !besidePatientFields(d, i) {
+		if !marked && !sharesSurname(ws, e, l.reading()) && !besidePatientFields(d, i) {
 			continue
 		}
 		if len(found) > 0 && found[0].text != ws[0].text {
@@ -661,9 +696,9 @@ func allCapitalised(ws []word) bool {
 
 // sharesSurname reports a name that holds every word of the lead's surname:
 // a relative's, when its forename is not the lead's.
-func sharesSurname(ws []word, e expectedName, ocr bool) bool {
+func sharesSurname(ws []word, e expectedName, r nameReading) bool {
 	for _, s := range e.surname {
-		if !slices.ContainsFunc(ws, func(w word) bool { return nameWordMatch(s, w, ocr) >= ocrMatch }) {
+		if !slices.ContainsFunc(ws, func(w word) bool { return nameWordMatch(s, w, r) >= ocrMatch }) {
 			return false
 		}
 	}
@@ -685,7 +720,7 @@ func besidePatientFields(d document, i int) bool {
 // the line that matches a surname word. titled reports a title (Mrs, Mr)
 // in front of the name found, which marks it as a person's name.
 func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLevel, titled bool) {
-	if !slices.ContainsFunc(l.words, func(w word) bool { return nameWordMatch(e.surname[0], w, l.ocr) != noMatch }) {
+	if !slices.ContainsFunc(l.words, func(w word) bool { return nameWordMatch(e.surname[0], w, l.reading()) != noMatch }) {
 		return nameAbsent, noMatch, false
 	}
 	norm := l.norm
@@ -708,13 +743,13 @@ func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLeve
 		prevTitle = false
 	}
 	for i, w := range ws {
-		if nameWordMatch(e.surname[0], w, l.ocr) == noMatch {
+		if nameWordMatch(e.surname[0], w, l.reading()) == noMatch {
 			continue
 		}
 		// Forenames come just before the surname, or just after it in
 		// "SMITH, Jane Mary".
 		lo, hi := max(0, i-3), min(len(ws), i+len(e.surname)+2)
-		o, lv := compareName(ws[lo:hi], e, l.ocr)
+		o, lv := compareName(ws[lo:hi], e, l.reading())
 		if o == nameOther {
 			continue
 		}

@@ -10,60 +10,74 @@ import (
 )
 
 func TestCompareName(t *testing.T) {
+	layer := nameReading{conf: 1}                 // a PDF text layer
+	noisy := nameReading{ocr: true, conf: 0.8}    // OCR read less than well
+	clearly := nameReading{ocr: true, conf: 0.95} // OCR read well
 	tests := []struct {
 		value             string
 		forename, surname string
-		ocr               bool
+		read              nameReading
 		want              nameOutcome
 		wantLevel         matchLevel
 	}{
-		{"Jane Smith", "Jane", "Smith", false, nameFull, exactMatch},
-		{"JANE SMITH", "Jane", "Smith", false, nameFull, exactMatch},
-		{"SMITH, Jane", "Jane", "Smith", false, nameFull, exactMatch},
-		{"Mrs Jane Smith", "Jane", "Smith", false, nameFull, exactMatch},
-		{"Jane Mary Smith", "Jane", "Smith", false, nameFull, exactMatch},
-		{"José Álvarez", "Jose", "Alvarez", false, nameFull, exactMatch},
-		{"Jose Alvarez", "José", "Álvarez", false, nameFull, exactMatch},
-		{"Siobhan O'Neil", "Siobhan", "O’Neil", false, nameFull, exactMatch},
-		{"Siobhan ONeil", "Siobhan", "O'Neil", false, nameFull, exactMatch},
-		{"Anne-Marie Smith-Jones", "Anne-Marie", "Smith-Jones", false, nameFull, exactMatch},
-		{"Anne Marie Smith Jones", "Anne-Marie", "Smith-Jones", false, nameFull, exactMatch},
-		{"Jane Srnith", "Jane", "Smith", true, nameFull, ocrMatch},
-		{"J0hn Doe", "John", "Doe", true, nameFull, ocrMatch},
-		{"Jane Srnith", "Jane", "Smith", false, nameOther, noMatch}, // a text layer has no OCR noise
-		{"Jonathon Whitehouse", "Jonathan", "Whitehouse", true, nameFull, fuzzyMatch1},
-		{"Jonathon Whitehouse", "Jonathan", "Whitehouse", false, nameOther, noMatch},
-		{"J SMITH", "Jane", "Smith", false, nameInitial, exactMatch},
-		{"J. Smith", "Jane", "Smith", false, nameInitial, exactMatch},
-		{"K Smith", "Jane", "Smith", false, nameOther, noMatch},
-		{"SMITH", "Jane", "Smith", false, nameSurnameOnly, exactMatch},
-		{"John Smith", "Jane", "Smith", false, nameOther, noMatch},
-		{"Jane Doe", "Jane", "Smith", false, nameOther, noMatch},
-		{"Maria Garcia", "Maria", "Garcia Lopez", false, namePartial, exactMatch},
-		{"Jane Smyth", "Jane", "Smith", true, nameOther, noMatch}, // five letters: no edit allowed
+		{"Jane Smith", "Jane", "Smith", layer, nameFull, exactMatch},
+		{"JANE SMITH", "Jane", "Smith", layer, nameFull, exactMatch},
+		{"SMITH, Jane", "Jane", "Smith", layer, nameFull, exactMatch},
+		{"Mrs Jane Smith", "Jane", "Smith", layer, nameFull, exactMatch},
+		{"Jane Mary Smith", "Jane", "Smith", layer, nameFull, exactMatch},
+		{"José Álvarez", "Jose", "Alvarez", layer, nameFull, exactMatch},
+		{"Jose Alvarez", "José", "Álvarez", layer, nameFull, exactMatch},
+		{"Siobhan O'Neil", "Siobhan", "O’Neil", layer, nameFull, exactMatch},
+		{"Siobhan ONeil", "Siobhan", "O'Neil", layer, nameFull, exactMatch},
+		{"Anne-Marie Smith-Jones", "Anne-Marie", "Smith-Jones", layer, nameFull, exactMatch},
+		{"Anne Marie Smith Jones", "Anne-Marie", "Smith-Jones", layer, nameFull, exactMatch},
+		{"Jane Srnith", "Jane", "Smith", noisy, nameFull, ocrMatch},
+		{"J0hn Doe", "John", "Doe", noisy, nameFull, ocrMatch},
+		{"Jane Srnith", "Jane", "Smith", layer, nameOther, noMatch}, // a text layer has no OCR noise
+		{"Jonathon Whitehouse", "Jonathan", "Whitehouse", noisy, nameFull, fuzzyMatch1},
+		{"Jonathon Whitehouse", "Jonathan", "Whitehouse", layer, nameOther, noMatch},
+		{"J SMITH", "Jane", "Smith", layer, nameInitial, exactMatch},
+		{"J. Smith", "Jane", "Smith", layer, nameInitial, exactMatch},
+		{"K Smith", "Jane", "Smith", layer, nameOther, noMatch},
+		{"SMITH", "Jane", "Smith", layer, nameSurnameOnly, exactMatch},
+		{"John Smith", "Jane", "Smith", layer, nameOther, noMatch},
+		{"Jane Doe", "Jane", "Smith", layer, nameOther, noMatch},
+		{"Maria Garcia", "Maria", "Garcia Lopez", layer, namePartial, exactMatch},
+		{"Jane Smyth", "Jane", "Smith", noisy, nameOther, noMatch}, // five letters: no edit allowed
 
 		// What OCR makes of accented letters, allowed on OCR output only.
-		{"José Nufiez-Garcia", "José", "Núñez-García", true, nameFull, ocrMatch},       // ñ read as "fi"
-		{"JOSE NUIIEZ-GARCIA", "José", "Núñez-García", true, nameFull, ocrMatch},       // ñ read as "ii"
-		{"José Nufiez-Garcia", "José", "Núñez-García", false, namePartial, exactMatch}, // a text layer has no OCR noise
-		{"Bjérn Akesson", "Björn", "Åkesson", true, nameFull, ocrMatch},                // ö read as é
-		{"Z06 Fairbairn-Lowe", "Zoë", "Fairbairn-Lowe", true, nameFull, ocrMatch},      // ë read as 6, o as 0
-		{"Mateus Conceigaéo", "Mateus", "Conceição", true, nameFull, fuzzyMatch1},      // ç read as g, a stray é
-		{"Tomas 0 Briain", "Tomás", "Ó Briain", true, nameFull, ocrMatch},              // Ó read as 0
-		{"Frangoise Martin", "Françoise", "Martin", true, nameFull, ocrMatch},
-		{"Mateus Concei¢ao", "Mateus", "Conceição", true, nameFull, ocrMatch}, // ç read as ¢
-		{"Mateus Concei¢ao", "Mateus", "Conceição", false, nameOther, noMatch},
+		{"José Nufiez-Garcia", "José", "Núñez-García", noisy, nameFull, ocrMatch},      // ñ read as "fi"
+		{"JOSE NUIIEZ-GARCIA", "José", "Núñez-García", noisy, nameFull, ocrMatch},      // ñ read as "ii"
+		{"José Nufiez-Garcia", "José", "Núñez-García", layer, namePartial, exactMatch}, // a text layer has no OCR noise
+		{"Bjérn Akesson", "Björn", "Åkesson", noisy, nameFull, ocrMatch},               // ö read as é
+		{"Z06 Fairbairn-Lowe", "Zoë", "Fairbairn-Lowe", noisy, nameFull, ocrMatch},     // ë read as 6, o as 0
+		{"Mateus Conceigaéo", "Mateus", "Conceição", noisy, nameFull, fuzzyMatch1},     // ç read as g, a stray é
+		{"Tomas 0 Briain", "Tomás", "Ó Briain", noisy, nameFull, ocrMatch},             // Ó read as 0
+		{"Frangoise Martin", "Françoise", "Martin", noisy, nameFull, ocrMatch},
+		{"Mateus Concei¢ao", "Mateus", "Conceição", noisy, nameFull, ocrMatch}, // ç read as ¢
+		{"Mateus Concei¢ao", "Mateus", "Conceição", layer, nameOther, noMatch},
 		// A plain letter in place of an accented one is a different name.
-		{"Josh Nunez", "José", "Núñez", true, nameOther, noMatch},
-		{"Jose Nunes", "José", "Núñez", true, nameOther, noMatch},
-		{"Rene Kowalczyk", "Renée", "Kowalczyk", true, nameOther, noMatch},
-		{"José Ndfiez", "José", "Núñez", true, nameOther, noMatch}, // five letters: no edit allowed
-		{"Zoa Lowe", "Zoë", "Lowe", true, nameOther, noMatch},
-		{"", "Jane", "Smith", false, nameAbsent, noMatch},
+		{"Josh Nunez", "José", "Núñez", noisy, nameOther, noMatch},
+		{"Jose Nunes", "José", "Núñez", noisy, nameOther, noMatch},
+		{"Rene Kowalczyk", "Renée", "Kowalczyk", noisy, nameOther, noMatch},
+		{"José Ndfiez", "José", "Núñez", noisy, nameOther, noMatch}, // five letters: no edit allowed
+		{"Zoa Lowe", "Zoë", "Lowe", noisy, nameOther, noMatch},
+		{"", "Jane", "Smith", layer, nameAbsent, noMatch},
+
+		// OCR that read the line well is held to the spelling.
+		{"Jane Srnith", "Jane", "Smith", clearly, nameOther, noMatch},
+		{"Amie Warner", "Arnie", "Warner", clearly, nameOther, noMatch},
+		{"Amie Warner", "Arnie", "Warner", noisy, nameFull, ocrMatch},
+		{"Jonathon Whitehouse", "Jonathan", "Whitehouse", clearly, nameOther, noMatch},
+		{"Kristopher Andersen", "Christopher", "Anderson", noisy, nameFull, fuzzyMatch2},
+		{"Kristopher Andersen", "Christopher", "Anderson", clearly, nameOther, noMatch},
+		{"Bjérn Akesson", "Björn", "Åkesson", clearly, nameOther, noMatch},
+		{"JOSE NUNEZ", "José", "Núñez", clearly, nameFull, exactMatch},
+		{"Jane Smith", "Jane", "Smith", clearly, nameFull, exactMatch},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value+"/"+tt.forename+" "+tt.surname, func(t *testing.T) {
-			got, level := compareName(nameWords(tt.value), newExpectedName(tt.forename, tt.surname), tt.ocr)
+			got, level := compareName(nameWords(tt.value), newExpectedName(tt.forename, tt.surname), tt.read)
 			if got != tt.want || level != tt.wantLevel {
 				t.Errorf("compareName(%q) = %v, %v; want %v, %v", tt.value, got, level, tt.want, tt.wantLevel)
 			}
@@ -73,11 +87,14 @@ func TestCompareName(t *testing.T) {
 
 func TestRatePatientName(t *testing.T) {
 	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
+	arnie := Expected{PatientKnown: true, Forename: "Arnie", Surname: "Warner"}
+	christopher := Expected{PatientKnown: true, Forename: "Christopher", Surname: "Anderson"}
 	tests := []struct {
 		name      string
 		exp       Expected
 		lines     []string
 		conf      float64
+		source    string // "test" when empty
 		want      Rating
 		wantWords string
 	}{
@@ -181,11 +198,30 @@ func TestRatePatientName(t *testing.T) {
 		{name: "ñ read as fi on a text layer is not the lead", exp: Expected{PatientKnown: true, Forename: "José", Surname: "Núñez-García"}, lines: block(`
 			José Nufiez-Garcia
 			Date dispensed: 19 Oct 2026`), want: Rating{NotFound, Medium}},
-		{name: "accented name read well is still only medium", exp: Expected{PatientKnown: true, Forename: "Björn", Surname: "Åkesson"}, lines: []string{"Patient: Bjérn Akesson"}, conf: 0.97, want: Rating{Valid, Medium}},
+		{name: "accented name read fairly is only medium", exp: Expected{PatientKnown: true, Forename: "Björn", Surname: "Åkesson"}, lines: []string{"Patient: Bjérn Akesson"}, conf: 0.85, want: Rating{Valid, Medium}},
+		{name: "accented name read well and spelt otherwise is not the lead's", exp: Expected{PatientKnown: true, Forename: "Björn", Surname: "Åkesson"}, lines: []string{"Patient: Bjérn Akesson"}, conf: 0.97, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+
+		// A confident reader that spelt the name otherwise read another name.
+		{name: "Textract, well read: rn read as m is not the lead", exp: arnie, lines: []string{"Patient: Amie Warner"}, conf: 0.995, source: "textract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "Textract, well read: two names a letter or two off", exp: christopher, lines: []string{"Patient: Kristopher Andersen"}, conf: 0.99, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "Textract, well read: a clearly different surname", exp: arnie, lines: []string{"Patient: Arnie Walker"}, conf: 0.995, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "Textract, well read: one letter off the surname", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.96, source: "textract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "Textract, well read: the lead's name", exp: arnie, lines: []string{"Patient: Arnie Warner"}, conf: 0.995, source: "textract", want: Rating{Valid, High}},
+		{name: "Textract, well read: the lead's name without accents", exp: Expected{PatientKnown: true, Forename: "José", Surname: "Núñez"}, lines: []string{"PATIENT: JOSE NUNEZ"}, conf: 0.99, source: "textract", want: Rating{Valid, High}},
+		{name: "Tesseract, well read: unlabelled misspelling", exp: arnie, lines: block(`
+			Mrs Amie Warner
+			Date dispensed: 12/11/2026`), conf: 0.95, source: "tesseract", want: Rating{NotFound, Medium}},
+		{name: "Textract, fairly read: rn read as m", exp: arnie, lines: []string{"Patient: Amie Warner"}, conf: 0.85, source: "textract", want: Rating{Valid, Medium}},
+		{name: "Textract, poorly read: rn read as m", exp: arnie, lines: []string{"Patient: Amie Warner"}, conf: 0.5, source: "textract", want: Rating{Valid, Low}},
+
+		// Two edits from the lead's name is never the lead's name.
+		{name: "two edits, labelled, poorly read", exp: christopher, lines: []string{"Patient: Kristopher Anderson"}, conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "two edits, unlabelled, poorly read", exp: christopher, lines: []string{"Mrs Kristopher Anderson"}, conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "one edit, poorly read", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.8, source: "tesseract", want: Rating{Valid, Medium}},
 		{name: "initial only", exp: jane, lines: []string{"Patient: J SMITH"}, want: Rating{NotFound, Low}, wantWords: "only partly matches"},
 		{name: "initial only, unlabelled", exp: jane, lines: []string{"J. SMITH"}, want: Rating{NotFound, Low}},
 		{name: "OCR noise", exp: jane, lines: []string{"Patient: Jane Srnith"}, conf: 0.85, want: Rating{Valid, Medium}},
-		{name: "OCR garble is not another patient", exp: jane, lines: []string{"Patient: Jnae Smtih"}, conf: 0.93, want: Rating{NotFound, Low}},
+		{name: "OCR garble is not another patient", exp: jane, lines: []string{"Patient: Jnae Smtih"}, conf: 0.93, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "another patient read by OCR", exp: jane, lines: []string{"Patient: Laura Brown"}, conf: 0.93, want: Rating{Invalid, Medium}},
 		{name: "accents", exp: Expected{PatientKnown: true, Forename: "José", Surname: "Núñez"}, lines: []string{"PATIENT: JOSE NUNEZ"}, want: Rating{Valid, High}},
 		{name: "apostrophe", exp: Expected{PatientKnown: true, Forename: "Siobhan", Surname: "O'Neil"}, lines: []string{"Patient: Siobhan O’Neil"}, want: Rating{Valid, High}},
@@ -201,15 +237,21 @@ func TestRatePatientName(t *testing.T) {
 			if conf == 0 {
 				conf = 1
 			}
-			f := ratePatientName(readDocument(textOf(conf, tt.lines...)), tt.exp)
+			text := textOf(conf, tt.lines...)
+			if tt.source != "" {
+				text.Source = tt.source
+			}
+			f := ratePatientName(readDocument(text), tt.exp)
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}
 			if !strings.Contains(f.problem, tt.wantWords) {
 				t.Errorf("problem = %q, want it to contain %q", f.problem, tt.wantWords)
 			}
-			if strings.Contains(strings.ToLower(f.problem+f.caveat+f.missing), "smith") {
-				t.Errorf("note clause %q quotes the patient's name", f.problem)
+			for _, n := range append(nameWords(tt.exp.Forename), nameWords(tt.exp.Surname)...) {
+				if strings.Contains(strings.ToLower(f.problem+f.caveat+f.missing), n.text) {
+					t.Errorf("note clause %q quotes the patient's name", f.problem)
+				}
 			}
 		})
 	}
@@ -237,15 +279,17 @@ func FuzzMatchName(f *testing.F) {
 				t.Fatalf("empty rating %+v", r.rating)
 			}
 		}
-		// A text layer matches names exactly or not at all; OCR allowances
-		// are never an exact match.
+		// A text layer and well-read OCR match names exactly or not at all;
+		// OCR allowances are never an exact match.
 		_, ws := normalise(value)
 		for _, w := range ws {
 			for _, n := range append(slices.Clone(e.forename), e.surname...) {
-				if l := nameWordMatch(n, w, false); l != exactMatch && l != noMatch {
-					t.Fatalf("text layer: %q against %q matched at %v", w.text, n.text, l)
+				for _, r := range []nameReading{{conf: 1}, {ocr: true, conf: wellRead}, {ocr: true, conf: 0.995}} {
+					if l := nameWordMatch(n, w, r); l != exactMatch && l != noMatch {
+						t.Fatalf("%+v: %q against %q matched at %v", r, w.text, n.text, l)
+					}
 				}
-				if l := nameWordMatch(n, w, true); l == exactMatch && n.text != w.text {
+				if l := nameWordMatch(n, w, nameReading{ocr: true, conf: 0.8}); l == exactMatch && n.text != w.text {
 					t.Fatalf("OCR: %q against %q is no exact match", w.text, n.text)
 				}
 			}
@@ -253,7 +297,7 @@ func FuzzMatchName(f *testing.F) {
 		// The expected name, written out, always matches itself.
 		if simpleNameWord.MatchString(forename) && simpleNameWord.MatchString(surname) && !titles[strings.ToLower(forename)] && !titles[strings.ToLower(surname)] {
 			ws := nameWords(forename + " " + surname)
-			if got, _ := compareName(ws, e, false); got != nameFull {
+			if got, _ := compareName(ws, e, nameReading{conf: 1}); got != nameFull {
 				t.Fatalf("compareName(%q %q) = %v, want nameFull", forename, surname, got)
 			}
 			r := ratePatientName(readDocument(textOf(1, "Patient: "+forename+" "+surname)), exp)

@@ -2,7 +2,9 @@ package evidence
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 )
 
 // pharmacyChain is a pharmacy business known by name. Some names are also
@@ -82,7 +84,44 @@ var notPharmacyNames = map[string]bool{
 	"brand": true, "study": true, "trial": true, "investigational": true, "illicit": true,
 	"recreational": true, "federal": true, "food": true, "medicine": true, "medicines": true, "rx": true,
 	"schedule": true, "scheduled": true, "class": true,
+	// Labels of a patient's chosen pharmacy ("Nominated pharmacy: none").
+	"nominated": true, "preferred": true, "selected": true, "chosen": true, "usual": true, "default": true,
 }
+
+// pharmacyPlaceholders begin a value that stands in for a pharmacy's name
+// ("Pharmacy: None", "Pharmacy: Not yet dispensed", "Unknown Pharmacy").
+var pharmacyPlaceholders = map[string]bool{
+	"none": true, "nil": true, "null": true, "na": true, "nk": true, "tbc": true, "tba": true, "tbd": true,
+	"unknown": true, "pending": true, "not": true, "unassigned": true, "awaiting": true, "blank": true,
+}
+
+// namesBusiness reports whether words could be a business's name: they
+// begin with a capitalised word that is neither a number, a placeholder nor
+// a word no name starts with, and one of them has two letters or more
+// ("N/A" and "T.B.C." have none).
+func namesBusiness(ws []word) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	first := ws[0]
+	if !first.capital || isDigit(first.text[0]) || notPharmacyNames[first.text] || pharmacyPlaceholders[first.text] {
+		return false
+	}
+	return slices.ContainsFunc(ws, func(w word) bool { return letterCount(w.text) >= 2 })
+}
+
+func letterCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// labelValueEndRe ends a label's value: a column gap or a field separator.
+var labelValueEndRe = regexp.MustCompile(`\s{2,}|[|;]`)
 
 // pharmacyLabelRe is a label whose value is the pharmacy's name.
 var pharmacyLabelRe = regexp.MustCompile(`\b(?:dispensing\s+)?pharmacy(?:\s+name)?\s*:`)
@@ -143,8 +182,11 @@ func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
 		return noMatch, Low, false
 	}
 	if loc := pharmacyLabelRe.FindStringIndex(l.norm); loc != nil {
-		ws := l.wordsIn(loc[1], len(l.norm))
-		if len(ws) > 0 && ws[0].capital && !notPharmacyNames[ws[0].text] && !isDigit(ws[0].text[0]) {
+		end := len(l.norm)
+		if gap := labelValueEndRe.FindStringIndex(l.norm[loc[1]:]); gap != nil && strings.TrimSpace(l.norm[loc[1]:loc[1]+gap[0]]) != "" {
+			end = loc[1] + gap[0]
+		}
+		if namesBusiness(l.wordsIn(loc[1], end)) {
 			return exactMatch, High, true
 		}
 	}
@@ -161,7 +203,7 @@ func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
 			continue
 		}
 		p := l.words[j]
-		if p.capital && !notPharmacyNames[p.text] && !isDigit(p.text[0]) && !romanNumerals[p.text] {
+		if namesBusiness([]word{p}) && !romanNumerals[p.text] {
 			return exactMatch, c, true
 		}
 	}

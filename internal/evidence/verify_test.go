@@ -25,6 +25,13 @@ func textOf(conf float64, lines ...string) Text {
 	return t
 }
 
+// textractOf makes a Text of lines all read by Textract with confidence conf.
+func textractOf(conf float64, lines ...string) Text {
+	t := textOf(conf, lines...)
+	t.Source = "textract"
+	return t
+}
+
 // block makes lines from a multi-line string, dropping the common indent.
 func block(s string) []string {
 	var out []string
@@ -247,6 +254,26 @@ func TestVerify(t *testing.T) {
 				Data:       Fields{v(High), v(High), v(High), iv(High), v(High)},
 				Confidence: High,
 				Note:       "The dispensing date (1 Dec 2026) is in the future.",
+			},
+		},
+		{
+			name: "Textract sure of a misspelt name: rn read as m is not the lead",
+			text: textractOf(0.995, "Boots Pharmacy, 1 High St, Nottingham", "Patient: Amie Warner", "Wegovy 2.4mg/0.75ml solution for injection", "Dispensed: 13/11/2026"),
+			exp:  Expected{PatientKnown: true, Forename: "Arnie", Surname: "Warner", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}, market: "uk",
+			want: Result{
+				Data:       Fields{nf(Low), v(High), v(High), v(High), v(High)},
+				Confidence: Low,
+				Note:       "The patient name on the document is spelt differently from the lead's (a misreading, or another person).",
+			},
+		},
+		{
+			name: "Textract sure of a differently spelt name",
+			text: textractOf(0.99, "CVS/pharmacy #04521", "Patient: Kristopher Andersen", "WEGOVY 2.4MG/0.75ML PEN", "Date Filled: 11/13/2026"),
+			exp:  Expected{PatientKnown: true, Forename: "Christopher", Surname: "Anderson", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}, market: "us",
+			want: Result{
+				Data:       Fields{iv(Medium), v(High), v(High), v(High), v(High)},
+				Confidence: Medium,
+				Note:       "The patient name on the document is not the lead's name.",
 			},
 		},
 		{
