@@ -288,6 +288,10 @@ func TestVerificationStoreRecord(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("item after the refused Record (-want +got):\n%s", diff)
 	}
+	// The same record again is an SDK retry meeting its own item: done.
+	if err := store.Record(t.Context(), r); err != nil {
+		t.Errorf("the same record again: %v, want nil", err)
+	}
 }
 
 func TestIdempotencyStore(t *testing.T) {

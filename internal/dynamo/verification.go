@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -11,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 )
 
@@ -57,7 +59,29 @@ func (s *VerificationStore) Record(ctx context.Context, r evidence.Record) error
 		ExpressionAttributeNames: map[string]string{"#id": "id"},
 	})
 	if err != nil {
-		return putError("verification record "+r.ID, err)
+		perr := putError("verification record "+r.ID, err)
+		if errors.Is(perr, derrors.ErrConflict) && s.alreadyRecorded(ctx, item) {
+			return nil
+		}
+		return perr
 	}
 	return nil
+}
+
+// alreadyRecorded reports whether the table holds exactly item: an SDK retry
+// after an attempt that landed but lost its answer meets its own record.
+func (s *VerificationStore) alreadyRecorded(ctx context.Context, item map[string]types.AttributeValue) bool {
+	out, err := s.Client.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName:      aws.String(s.Table),
+		Key:            map[string]types.AttributeValue{"id": item["id"]},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil || out.Item == nil {
+		return false
+	}
+	var stored, want map[string]any
+	if attributevalue.UnmarshalMap(out.Item, &stored) != nil || attributevalue.UnmarshalMap(item, &want) != nil {
+		return false
+	}
+	return reflect.DeepEqual(stored, want)
 }

@@ -23,6 +23,7 @@ import (
 // API is the part of the S3 client the Stager uses.
 type API interface {
 	PutObject(ctx context.Context, in *s3.PutObjectInput, opts ...func(*s3.Options)) (*s3.PutObjectOutput, error)
+	HeadObject(ctx context.Context, in *s3.HeadObjectInput, opts ...func(*s3.Options)) (*s3.HeadObjectOutput, error)
 }
 
 // Metadata keys of a staged object (sent as x-amz-meta-sha256 and
@@ -65,11 +66,22 @@ func (s *Stager) Stage(ctx context.Context, key string, up evidence.Upload) erro
 	})
 	if err != nil {
 		if isConflict(err) {
+			if s.alreadyStaged(ctx, key, up) {
+				return nil
+			}
 			return fmt.Errorf("stage %s: object exists: %w", key, derrors.ErrConflict)
 		}
 		return fmt.Errorf("stage %s: %w: %w", key, derrors.ErrUnavailable, err)
 	}
 	return nil
+}
+
+// alreadyStaged reports whether key holds exactly up: an SDK retry after an
+// attempt that landed but lost its answer meets its own object.
+func (s *Stager) alreadyStaged(ctx context.Context, key string, up evidence.Upload) bool {
+	head, err := s.Client.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)})
+	return err == nil && head.Metadata[MetaSHA256] == up.SHA256 &&
+		aws.ToInt64(head.ContentLength) == int64(len(up.Body))
 }
 
 // isConflict: 412 when the key exists, 409 when a concurrent conditional

@@ -140,7 +140,7 @@ func TestFunctionsHaveLeastPrivilege(t *testing.T) {
 	tpl := loadTemplate(t)
 	want := map[string][]string{
 		"CreateLeadFunction":     {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:PutItem"},
-		"VerifyEvidenceFunction": {"dynamodb:GetItem", "dynamodb:PutItem", "s3:GetObject", "s3:PutObject", "textract:DetectDocumentText"},
+		"VerifyEvidenceFunction": {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "s3:GetObject", "s3:PutObject", "textract:DetectDocumentText"},
 		"GetProtocolsFunction":   nil,
 	}
 	for fn, wantActions := range want {
