@@ -21,9 +21,6 @@ type Medicine struct {
 	Strengths []Dose
 }
 
-// Same reports whether m and o are the same medicine (brand or generic).
-func (m Medicine) Same(o Medicine) bool { return m.Generic == o.Generic }
-
 // Licensed reports whether d is a licensed strength of m.Name.
 func (m Medicine) Licensed(d Dose) bool { return slices.Contains(m.Strengths, d) }
 
