@@ -16,7 +16,7 @@ import (
 // its staged file.
 func TestAWSFaults(t *testing.T) {
 	const lead = `{"Item":{"id":{"S":"2f1d7c9e-8b6a-4c3d-9e2f-1a0b9c8d7e6f"},"email":{"S":"p@example.com"},` +
-		`"createdAt":{"S":"2026-11-01T10:00:00.000Z"},"dataJson":{"S":"{\"forename\":\"Jordan\",\"surname\":\"Avery\"}"}}}`
+		`"createdAt":{"S":"2026-11-01T10:00:00.000Z"},"dataJson":{"S":"{\"forename\":\"Dana\",\"surname\":\"Whitcombe\"}"}}}`
 	tests := []struct {
 		name         string
 		s3, dynamo   awstest.Fault
@@ -30,7 +30,7 @@ func TestAWSFaults(t *testing.T) {
 		{"DynamoDB throttling after staging", awstest.OK, awstest.Throttle, 1, awsenv.MaxAttempts},
 		{"DynamoDB timeout after staging", awstest.OK, awstest.Hang, 1, -1},
 	}
-	doc := labelPDF(t, time.Now().AddDate(0, 0, -7))
+	doc := sampleLabel(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			faults := awstest.NewFaultServer(t, tt.dynamo, tt.s3)

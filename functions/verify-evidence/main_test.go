@@ -19,9 +19,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/go-pdf/fpdf"
 
 	"github.com/clinicplatform/intake/internal/awstest"
+	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/dynamo"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/lead"
@@ -55,10 +55,10 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 	const userID = "2f1d7c9e-8b6a-4c3d-9e2f-1a0b9c8d7e6f"
 	store := &dynamo.LeadStore{Client: db, Table: leads}
 	if err := store.Put(t.Context(), lead.Lead{ID: userID, Email: "p@example.com",
-		Data: json.RawMessage(`{"forename":"Jordan","surname":"Avery"}`), CreatedAt: time.Now()}); err != nil {
+		Data: json.RawMessage(`{"forename":"Dana","surname":"Whitcombe"}`), CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	doc := labelPDF(t, time.Now().AddDate(0, 0, -7))
+	doc := sampleLabel(t)
 	resp, err := lambdahttp.Handler(h)(t.Context(), multipartEvent(t, userID, doc))
 	if err != nil {
 		t.Fatal(err)
@@ -103,29 +103,15 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 	}
 }
 
-// labelPDF is a UK dispensing label for the test patient.
-func labelPDF(t *testing.T, dispensed time.Time) []byte {
+// sampleLabel is the repository's sample pharmacy label (Dana Whitcombe,
+// Zepbound 5 mg), filled ten days ago.
+func sampleLabel(t *testing.T) []byte {
 	t.Helper()
-	pdf := fpdf.New("P", "mm", "A5", "")
-	pdf.AddPage()
-	pdf.SetFont("Helvetica", "", 11)
-	for _, line := range []string{
-		"Riverside Pharmacy, 12 High Street, Leeds LS1 4AB",
-		"GPhC 1234567",
-		"Wegovy 2.4mg/0.75ml FlexTouch pre-filled pen",
-		"Inject 2.4mg once weekly",
-		"Patient: Jordan Avery",
-		"Date dispensed: " + dispensed.Format("02/01/2006"),
-		"Keep out of the reach and sight of children",
-	} {
-		pdf.Cell(0, 7, line)
-		pdf.Ln(7)
-	}
-	var buf bytes.Buffer
-	if err := pdf.Output(&buf); err != nil {
+	c, err := corpus.Sample(time.Now())
+	if err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
+	return c.File
 }
 
 // multipartEvent is the REST proxy event API Gateway sends for an upload:
@@ -135,8 +121,8 @@ func multipartEvent(t *testing.T, userID string, doc []byte) events.APIGatewayPr
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	mw.WriteField("userId", userID)
-	mw.WriteField("medicationName", "Wegovy")
-	mw.WriteField("medicationDosage", "2.4 mg")
+	mw.WriteField("medicationName", "Zepbound")
+	mw.WriteField("medicationDosage", "5 mg")
 	fw, _ := mw.CreateFormFile("file", "my label.pdf")
 	fw.Write(doc)
 	mw.Close()
