@@ -54,6 +54,18 @@ type Result struct {
 type Line struct {
 	Text       string
 	Confidence float64
+	// Words are the line's words as the reader saw them, with their own
+	// confidences, when the reader reports them (Textract, Tesseract). A
+	// line read well on average may hold one word read poorly: the verifier
+	// judges a name by its weakest word. Optional; nil when not reported.
+	Words []Word
+}
+
+// Word is one word of a Line with the reader's certainty for it (0 to 1, or
+// a percentage as Textract and Tesseract report it).
+type Word struct {
+	Text       string
+	Confidence float64
 }
 
 // Text is what a reader got out of a document, top to bottom.
