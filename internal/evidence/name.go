@@ -18,6 +18,7 @@ const (
 	nameInitial                        // the surname with the forename's initial ("J SMITH")
 	namePartial                        // the forename and part of a compound surname
 	nameFull                           // forename and surname
+	nameSwapped                        // forename and surname, the surname first with nothing marking it
 )
 
 // patientLabelStrength: a strong label names the patient; a weak one names

@@ -74,6 +74,19 @@ func TestCompareName(t *testing.T) {
 		{"Bjérn Akesson", "Björn", "Åkesson", clearly, nameOther, noMatch},
 		{"JOSE NUNEZ", "José", "Núñez", clearly, nameFull, exactMatch},
 		{"Jane Smith", "Jane", "Smith", clearly, nameFull, exactMatch},
+
+		// Order is evidence: the surname before the forename is another
+		// person unless a comma marks the surname-first form.
+		{"Owen Thomas", "Thomas", "Owen", layer, nameSwapped, exactMatch},
+		{"OWEN THOMAS", "Thomas", "Owen", layer, nameSwapped, exactMatch},
+		{"Smith Jane", "Jane", "Smith", layer, nameSwapped, exactMatch},
+		{"Smith Jane Mary", "Jane", "Smith", layer, nameSwapped, exactMatch},
+		{"Owen Thomas", "Thomas", "Owen", noisy, nameSwapped, exactMatch},
+		{"OWEN, THOMAS", "Thomas", "Owen", layer, nameFull, exactMatch},
+		{"Owen, Thomas", "Thomas", "Owen", layer, nameFull, exactMatch},
+		{"Smith-Jones, Anne-Marie", "Anne-Marie", "Smith-Jones", layer, nameFull, exactMatch},
+		{"Thomas Owen", "Thomas", "Owen", layer, nameFull, exactMatch},
+		{"Thomas Rhys Owen", "Thomas", "Owen", layer, nameFull, exactMatch},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value+"/"+tt.forename+" "+tt.surname, func(t *testing.T) {
@@ -89,6 +102,9 @@ func TestRatePatientName(t *testing.T) {
 	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
 	arnie := Expected{PatientKnown: true, Forename: "Arnie", Surname: "Warner"}
 	christopher := Expected{PatientKnown: true, Forename: "Christopher", Surname: "Anderson"}
+	thomas := Expected{PatientKnown: true, Forename: "Thomas", Surname: "Owen"}
+	morganRhys := Expected{PatientKnown: true, Forename: "Morgan", Surname: "Rhys"}
+	john := Expected{PatientKnown: true, Forename: "John", Surname: "Doe"}
 	tests := []struct {
 		name      string
 		exp       Expected
@@ -205,7 +221,9 @@ func TestRatePatientName(t *testing.T) {
 		{name: "Textract, well read: rn read as m is not the lead", exp: arnie, lines: []string{"Patient: Amie Warner"}, conf: 0.995, source: "textract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "Textract, well read: two names a letter or two off", exp: christopher, lines: []string{"Patient: Kristopher Andersen"}, conf: 0.99, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
 		{name: "Textract, well read: a clearly different surname", exp: arnie, lines: []string{"Patient: Arnie Walker"}, conf: 0.995, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
-		{name: "Textract, well read: one letter off the surname", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.96, source: "textract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		// A well-read surname a letter off, not by an OCR confusion, is
+		// another person's (issue 9, item 2).
+		{name: "Textract, well read: one letter off the surname", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.96, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
 		{name: "Textract, well read: the lead's name", exp: arnie, lines: []string{"Patient: Arnie Warner"}, conf: 0.995, source: "textract", want: Rating{Valid, High}},
 		{name: "Textract, well read: the lead's name without accents", exp: Expected{PatientKnown: true, Forename: "José", Surname: "Núñez"}, lines: []string{"PATIENT: JOSE NUNEZ"}, conf: 0.99, source: "textract", want: Rating{Valid, High}},
 		{name: "Tesseract, well read: unlabelled misspelling", exp: arnie, lines: block(`
@@ -230,6 +248,80 @@ func TestRatePatientName(t *testing.T) {
 		{name: "e-mail address is not a name", exp: jane, lines: []string{"jane.smith@example.com"}, want: Rating{NotFound, Medium}},
 		{name: "two people on one line", exp: jane, lines: []string{"Jane Doe and Laura Brown and Tom Smith"}, want: Rating{NotFound, Medium}},
 		{name: "greeting", exp: jane, lines: []string{"Dear Jane Smith,"}, want: Rating{Valid, Medium}},
+
+		// Item 1: name order is evidence. The lead is forename Thomas,
+		// surname Owen; "Mr Owen Thomas" is forename Owen, surname Thomas.
+		{name: "swapped: titled, unlabelled (the issue's case)", exp: thomas, lines: block(`
+			Mr Owen Thomas
+			Date dispensed: 12/11/2026`), want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "swapped: titled, read by OCR", exp: thomas, lines: block(`
+			Mr Owen Thomas
+			Date dispensed: 12/11/2026`), conf: 0.95, source: "tesseract", want: Rating{Invalid, Medium}, wantWords: "other way round"},
+		{name: "swapped: labelled and titled", exp: thomas, lines: []string{"Patient: Mr Owen Thomas   DOB: 01/02/1980"}, want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "swapped: titled inside prose", exp: thomas, lines: []string{"I have today prescribed Mounjaro 7.5 mg once weekly for Mr Owen Thomas."}, want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "swapped: labelled, no title: not valid, not sure", exp: thomas, lines: []string{"Patient: Owen Thomas"}, want: Rating{NotFound, Low}, wantWords: "other way round"},
+		{name: "swapped: bare line beside the Rx number", exp: thomas, lines: block(`
+			Rx# 1448704 Fill Date: 2026-10-26
+			OWEN THOMAS`), want: Rating{NotFound, Low}, wantWords: "other way round"},
+		{name: "swapped: a salutation settles the order", exp: morganRhys, lines: block(`
+			Dear Mx Morgan,
+			Re: Rhys Morgan
+			I have today prescribed Mounjaro 7.5 mg once weekly.`), want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "surname first, marked by a comma", exp: thomas, lines: []string{"Patient: OWEN, THOMAS"}, want: Rating{Valid, High}},
+		{name: "surname first, marked by a comma, mixed case", exp: thomas, lines: block(`
+			Rx# 1448704 Fill Date: 2026-10-26
+			Owen, Thomas`), want: Rating{Valid, Medium}},
+		{name: "the lead's own order, titled", exp: thomas, lines: []string{"Mr Thomas Owen"}, want: Rating{Valid, High}},
+		{name: "salutation by the lead's surname", exp: Expected{PatientKnown: true, Forename: "Rhys", Surname: "Morgan"}, lines: block(`
+			Dear Mx Morgan,
+			Re: Rhys Morgan`), want: Rating{Valid, Medium}},
+		{name: "labelled surname and forename fields", exp: thomas, lines: block(`
+			Surname: Owen
+			Forename: Thomas`), want: Rating{Valid, High}},
+		{name: "labelled fields holding the other order", exp: thomas, lines: block(`
+			First Name: Owen
+			Last Name: Thomas`), want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "FP10 caption above the name", exp: thomas, lines: block(`
+			Title, Forename, Surname & Address
+			Mr Thomas Owen
+			12 High Street, Cardiff CF10 1AA`), want: Rating{Valid, High}},
+		{name: "FP10 caption above a swapped name", exp: thomas, lines: block(`
+			Title, Forename, Surname & Address
+			Owen Thomas
+			12 High Street, Cardiff CF10 1AA`), want: Rating{Invalid, High}, wantWords: "other way round"},
+
+		// Item 2: a name read well that differs is another person's.
+		{name: "well read: another forename", exp: john, lines: []string{"Patient: Jon Doe"}, conf: 0.96, source: "tesseract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "well read: another surname", exp: john, lines: []string{"Patient: John Dowd"}, conf: 0.96, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "well read: Katherine is not Catherine", exp: Expected{PatientKnown: true, Forename: "Catherine", Surname: "Doe"}, lines: []string{"Patient: Katherine Doe"}, conf: 0.97, source: "textract", want: Rating{Invalid, Medium}},
+		{name: "well read, titled on a label: another forename", exp: john, lines: block(`
+			Mr Jon Doe
+			Date dispensed: 12/11/2026`), conf: 0.95, source: "tesseract", want: Rating{Invalid, Medium}},
+		{name: "poorly read: another forename may be a misreading", exp: john, lines: []string{"Patient: Jon Doe"}, conf: 0.7, source: "tesseract", want: Rating{NotFound, Low}},
+
+		// Item 6: captions split from their values, as Textract returns them.
+		{name: "a caption alone is not followed by the next caption's value", exp: jane, lines: block(`
+			Patient:
+			Emergency Contact 2:
+			Jane Smith
+			Laura Brown`), conf: 0.98, source: "textract", want: Rating{Valid, Medium}},
+		{name: "first and last name with their values on the next lines", exp: jane, lines: block(`
+			First Name:
+			Last Name:
+			Jane
+			Smith`), conf: 0.98, source: "textract", want: Rating{Valid, Medium}},
+		{name: "first and last name each over its value", exp: jane, lines: block(`
+			First Name:
+			Jane
+			Last Name:
+			Smith`), conf: 0.98, source: "textract", want: Rating{Valid, High}},
+		{name: "a US city and state line is no SURNAME, Forename", exp: jane, lines: block(`
+			Rx# 1234567   Filled: 11/02/2026
+			SMITH, JANE
+			CHICAGO, IL`), want: Rating{Valid, Medium}},
+		{name: "a US city and state line alone is no patient", exp: jane, lines: block(`
+			Rx# 1234567   Filled: 11/02/2026
+			CHICAGO, IL`), want: Rating{NotFound, Medium}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
