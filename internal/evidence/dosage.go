@@ -539,7 +539,7 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			if t >= nearTier && !lic {
 				continue
 			}
-			byTier[t] = append(byTier[t], found{m.dose, lic, l.conf, text[m.start:m.end] != l.norm[m.start:m.end]})
+			byTier[t] = append(byTier[t], found{m.dose, lic, l.confIn(m.start, m.end), text[m.start:m.end] != l.norm[m.start:m.end]})
 		}
 	}
 	for t, fs := range byTier {

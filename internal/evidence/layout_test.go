@@ -183,3 +183,34 @@ func TestWeakWordInConfidentLine(t *testing.T) {
 		})
 	}
 }
+
+// TestWeakWordLowersEveryField: the medicine, the dose and the date are read
+// as well as their own words, not as the line around them.
+func TestWeakWordLowersEveryField(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	words := func(conf float64, ws ...Word) Line {
+		var ts []string
+		for _, w := range ws {
+			ts = append(ts, w.Text)
+		}
+		return Line{Text: strings.Join(ts, " "), Confidence: conf, Words: ws}
+	}
+	text := Text{Source: "textract", Lines: []Line{
+		words(0.96, Word{"Wegovy", 41}, Word{"2.4mg", 99}, Word{"pen", 99}),
+		words(0.96, Word{"Inject", 99}, Word{"2.4mg", 52}, Word{"weekly", 99}),
+		words(0.97, Word{"Patient:", 99}, Word{"Jane", 99}, Word{"Smith", 99}),
+		words(0.95, Word{"Date", 99}, Word{"dispensed:", 99}, Word{"03/11/2026", 38}),
+		words(0.97, Word{"Greenfield", 99}, Word{"Pharmacy", 99}),
+	}}
+	got := Verify(text, exp, Policy{Now: testNow, Market: "uk"}).Data
+	want := Fields{
+		PatientName:      Rating{Valid, High},
+		MedicationName:   Rating{Valid, Low},
+		MedicationDosage: Rating{Valid, Low},
+		MedicationDate:   Rating{Valid, Low},
+		PharmacyName:     Rating{Valid, High},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("fields mismatch (-want +got):\n%s", diff)
+	}
+}

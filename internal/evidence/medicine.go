@@ -365,7 +365,7 @@ func unlistedMentions(l docLine, i int, table []medicineMention) []medicineMenti
 		if form == 0 {
 			return nil
 		}
-		out = append(out, medicineMention{line: i, entry: e, brand: -1, name: w.text, level: exactMatch, conf: l.conf, start: w.start, unlisted: true, dosed: dosed})
+		out = append(out, medicineMention{line: i, entry: e, brand: -1, name: w.text, level: exactMatch, conf: l.confIn(w.start, w.end), start: w.start, unlisted: true, dosed: dosed})
 	}
 	return out
 }
@@ -380,7 +380,7 @@ func lineMentions(l docLine, index int) []medicineMention {
 		if level == noMatch {
 			continue
 		}
-		raw = append(raw, medicineMention{line: index, entry: n.entry, brand: n.brand, name: n.text, level: level, conf: l.conf, start: w.start})
+		raw = append(raw, medicineMention{line: index, entry: n.entry, brand: n.brand, name: n.text, level: level, conf: l.confIn(w.start, w.end), start: w.start})
 	}
 	if len(raw) == 0 {
 		return nil

@@ -359,6 +359,7 @@ func FuzzMatchName(f *testing.F) {
 	f.Add("Jane Srnith", "Jane", "Smith")
 	f.Add("José Nufiez-Garcia", "José", "Núñez-García")
 	f.Add("Z06 Fairbairn-Lowe", "Zoë", "Fairbairn-Lowe")
+	f.Add("Mr Owen Thomas", "Thomas", "Owen")
 	f.Fuzz(func(t *testing.T, value, forename, surname string) {
 		e := newExpectedName(forename, surname)
 		exp := Expected{PatientKnown: true, Forename: forename, Surname: surname}
@@ -395,6 +396,17 @@ func FuzzMatchName(f *testing.F) {
 			r := ratePatientName(readDocument(textOf(1, "Patient: "+forename+" "+surname)), exp)
 			if r.rating.Value != Valid && !isNonNameWord(strings.ToLower(forename)) && !isNonNameWord(strings.ToLower(surname)) {
 				t.Fatalf("labelled %q %q rated %v", forename, surname, r.rating)
+			}
+			// The name the other way round is another person's: never valid
+			// (issue 9), whether titled, labelled or bare.
+			if !strings.EqualFold(forename, surname) {
+				for _, doc := range []string{"Mr " + surname + " " + forename, "Patient: " + surname + " " + forename, surname + " " + forename} {
+					for _, conf := range []float64{1, 0.95, 0.8} {
+						if r := ratePatientName(readDocument(textOf(conf, doc)), exp); r.rating.Value == Valid {
+							t.Fatalf("%q at %v for %q %q rated valid", doc, conf, forename, surname)
+						}
+					}
+				}
 			}
 		}
 	})

@@ -709,6 +709,18 @@ func (ps phraseSet[K]) any(ws []word) bool {
 	return false
 }
 
+// confIn is how well the text at norm[from:to] was read: the line's
+// confidence, or its weakest word's there when the reader reported words.
+func (l docLine) confIn(from, to int) float64 {
+	c := l.conf
+	for _, w := range l.words {
+		if w.conf > 0 && w.end > from && w.start < to {
+			c = min(c, w.conf)
+		}
+	}
+	return c
+}
+
 // wordsIn returns the words of l that lie within norm[from:to].
 func (l docLine) wordsIn(from, to int) []word {
 	var ws []word
