@@ -652,6 +652,10 @@ func nameFieldsValue(d document) (patientValue, bool) {
 var valueEndRe = regexp.MustCompile(`\s{2,}|[|;(\[@\d]`)
 
 func valueWords(l docLine, from int) (out []word, titled bool) {
+	// The value may sit in the next column, after a gap.
+	for from < len(l.norm) && l.norm[from] == ' ' {
+		from++
+	}
 	to := len(l.norm)
 	if loc := valueEndRe.FindStringIndex(l.norm[from:]); loc != nil {
 		to = from + loc[0]

@@ -315,6 +315,8 @@ func TestRatePatientName(t *testing.T) {
 			Jane
 			Last Name:
 			Smith`), conf: 0.98, source: "textract", want: Rating{Valid, High}},
+		{name: "fields side by side, values after a column gap", exp: jane, lines: []string{"First Name:    Jane        Last Name:    Smith"}, conf: 0.98, source: "textract", want: Rating{Valid, High}},
+		{name: "a labelled value after a column gap", exp: jane, lines: []string{"Patient:      Laura Brown      DOB: 01/02/1980"}, want: Rating{Invalid, High}},
 		{name: "a US city and state line is no SURNAME, Forename", exp: jane, lines: block(`
 			Rx# 1234567   Filled: 11/02/2026
 			SMITH, JANE
