@@ -44,6 +44,7 @@ var patientLabels = []patientLabel{
 	{regexp.MustCompile(`\bpt\.?(?:\s+name)?\s*:`), strongLabel, false},
 	{regexp.MustCompile(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
 	{regexp.MustCompile(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},
+	{regexp.MustCompile(`^\s*re\s*:`), strongLabel, false},
 	{regexp.MustCompile(`\bfor\s*:`), weakLabel, false},
 	{regexp.MustCompile(`\b(?:ship(?:ping)?|deliver(?:y|ed)?|bill(?:ing)?)\s+to\b\s*:?`), weakLabel, false},
 	{regexp.MustCompile(`\b(?:recipient|customer(?:\s+name)?|delivery\s+name)\s*:`), weakLabel, false},
@@ -53,7 +54,7 @@ var patientLabels = []patientLabel{
 // patientLabelWords: a line without one of them has no patient label.
 var patientLabelWords = newPhraseSet(map[bool][]string{true: {
 	"patient", "patients", "pt", "name", "for", "ship", "shipping", "deliver", "delivery", "delivered", "bill",
-	"billing", "recipient", "customer", "dear", "hi", "hello", "title", "forename", "forenames", "first",
+	"billing", "recipient", "customer", "dear", "hi", "hello", "title", "forename", "forenames", "first", "re",
 }})
 
 // prescriberWords mark a line about the prescriber, pharmacist or doctor:
@@ -541,6 +542,11 @@ func labelledPatientValues(d document) []patientValue {
 				continue
 			}
 			v, ok := labelValue(d, i, loc[1])
+			if pl.ordered && (!ok || !looksLikeName(v.words)) {
+				// A form's caption box: the name may sit a line or two
+				// below, past the next caption ("D.o.B").
+				v, ok = nameBelow(d, i)
+			}
 			if ok {
 				v.strength, v.ordered = pl.strength, pl.ordered
 				out = append(out, v)
@@ -572,6 +578,18 @@ func labelValue(d document, i, from int) (patientValue, bool) {
 	}
 	r := line.reading().of(ws)
 	return patientValue{words: ws, conf: r.conf, ocr: line.ocr, titled: titled, paired: paired}, true
+}
+
+// nameBelow is the first name-like value on the three lines under caption
+// line i.
+func nameBelow(d document, i int) (patientValue, bool) {
+	for k := i + 1; k <= i+3 && k < len(d.lines); k++ {
+		l := d.lines[k]
+		if ws, titled := valueWords(l, 0); looksLikeName(ws) {
+			return patientValue{words: ws, conf: l.reading().of(ws).conf, ocr: l.ocr, titled: titled}, true
+		}
+	}
+	return patientValue{}, false
 }
 
 // captionOnly reports a line that is nothing but a caption ("Patient:",

@@ -274,7 +274,7 @@ func TestRatePatientName(t *testing.T) {
 		{name: "the lead's own order, titled", exp: thomas, lines: []string{"Mr Thomas Owen"}, want: Rating{Valid, High}},
 		{name: "salutation by the lead's surname", exp: Expected{PatientKnown: true, Forename: "Rhys", Surname: "Morgan"}, lines: block(`
 			Dear Mx Morgan,
-			Re: Rhys Morgan`), want: Rating{Valid, Medium}},
+			Re: Rhys Morgan`), want: Rating{Valid, High}},
 		{name: "labelled surname and forename fields", exp: thomas, lines: block(`
 			Surname: Owen
 			Forename: Thomas`), want: Rating{Valid, High}},
@@ -317,6 +317,14 @@ func TestRatePatientName(t *testing.T) {
 			Smith`), conf: 0.98, source: "textract", want: Rating{Valid, High}},
 		{name: "fields side by side, values after a column gap", exp: jane, lines: []string{"First Name:    Jane        Last Name:    Smith"}, conf: 0.98, source: "textract", want: Rating{Valid, High}},
 		{name: "a labelled value after a column gap", exp: jane, lines: []string{"Patient:      Laura Brown      DOB: 01/02/1980"}, want: Rating{Invalid, High}},
+		{name: "a letter's subject line names the patient", exp: jane, lines: block(`
+			Re: Laura Brown   DOB 01/02/1980
+			Dear Ms Brown,`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "FP10 caption with the date of birth caption between it and the name", exp: thomas, lines: block(`
+			Title, Forename, Surname & Address
+			D.o.B
+			Owen Thomas
+			12 High Street, Cardiff CF10 1AA`), want: Rating{Invalid, High}, wantWords: "other way round"},
 		{name: "a US city and state line is no SURNAME, Forename", exp: jane, lines: block(`
 			Rx# 1234567   Filled: 11/02/2026
 			SMITH, JANE
