@@ -969,14 +969,38 @@ func standaloneName(l docLine) (ws []word, marked, ok bool) {
 		if comma < ws[0].end || comma > ws[len(ws)-1].start {
 			return nil, false, false
 		}
-		// "CHICAGO, IL": a US city and its state, not a name.
-		if last := ws[len(ws)-1]; len(ws) == 2 && usStates[last.text] && strings.ToUpper(l.raw[strings.IndexByte(l.raw, ',')+1:]) == l.raw[strings.IndexByte(l.raw, ',')+1:] {
-			return nil, false, false
-		}
 		marked = true
+	}
+	if placeLine(l, ws) {
+		return nil, false, false
 	}
 	return ws, marked, true
 }
+
+// placeLine reports a line that names a place, not a person: a US city and
+// its state code in capitals ("CHICAGO, IL", "SPRINGFIELD IL"), or a town
+// and its county or nation ("Leeds, West Yorkshire").
+func placeLine(l docLine, ws []word) bool {
+	fields := strings.Fields(l.raw)
+	lastRaw := strings.TrimRight(fields[len(fields)-1], ".,;")
+	if usStates[ws[len(ws)-1].text] && lastRaw == strings.ToUpper(lastRaw) {
+		return true
+	}
+	return slices.ContainsFunc(ws[1:], func(w word) bool { return ukRegions[w.text] })
+}
+
+// ukRegions are UK nations and counties a town line names after the town.
+var ukRegions = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range strings.Fields(`england scotland wales yorkshire lancashire cheshire derbyshire nottinghamshire
+		lincolnshire leicestershire warwickshire staffordshire shropshire worcestershire gloucestershire oxfordshire
+		buckinghamshire bedfordshire hertfordshire cambridgeshire northamptonshire wiltshire hampshire berkshire
+		somerset dorset devon cornwall essex kent surrey sussex suffolk norfolk cumbria northumberland durham merseyside
+		midlands tyne wear glamorgan gwent powys gwynedd dyfed lanarkshire ayrshire fife lothian antrim`) {
+		m[c] = true
+	}
+	return m
+}()
 
 // usStates are the US state and territory codes a city line ends with.
 var usStates = func() map[string]bool {

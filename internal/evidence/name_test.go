@@ -329,6 +329,12 @@ func TestRatePatientName(t *testing.T) {
 			Rx# 1234567   Filled: 11/02/2026
 			SMITH, JANE
 			CHICAGO, IL`), want: Rating{Valid, Medium}},
+		{name: "a US city and state without a comma is no patient", exp: jane, lines: block(`
+			Rx# 1234567   Filled: 11/02/2026
+			SPRINGFIELD IL`), want: Rating{NotFound, Medium}},
+		{name: "a town and county is no SURNAME, Forename", exp: jane, lines: block(`
+			Date dispensed: 12/11/2026
+			Leeds, West Yorkshire`), want: Rating{NotFound, Medium}},
 		{name: "a US city and state line alone is no patient", exp: jane, lines: block(`
 			Rx# 1234567   Filled: 11/02/2026
 			CHICAGO, IL`), want: Rating{NotFound, Medium}},
