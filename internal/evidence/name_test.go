@@ -335,6 +335,16 @@ func TestRatePatientName(t *testing.T) {
 		{name: "a town and county is no SURNAME, Forename", exp: jane, lines: block(`
 			Date dispensed: 12/11/2026
 			Leeds, West Yorkshire`), want: Rating{NotFound, Medium}},
+		{name: "FP10: the prescriber's name with an initial is not a second patient", exp: thomas, lines: block(`
+			Title, Forename, Surname & Address
+			D.o.B 01/02/1980
+			Mr Thomas Owen
+			A PATEL
+			Riverside Medical Practice`), want: Rating{Valid, High}},
+		{name: "an initial and a surname beside the date of birth is no second patient", exp: thomas, lines: block(`
+			Mr Thomas Owen
+			A PATEL
+			D.o.B 01/02/1980`), want: Rating{Valid, High}},
 		{name: "a US city and state line alone is no patient", exp: jane, lines: block(`
 			Rx# 1234567   Filled: 11/02/2026
 			CHICAGO, IL`), want: Rating{NotFound, Medium}},
