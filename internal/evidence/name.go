@@ -708,8 +708,8 @@ func valueWords(l docLine, from int) (out []word, titled bool) {
 // before their forename, with no comma to mark the surname-first form, is
 // another person's name ("Owen Thomas" is not Thomas Owen). When a title,
 // a salutation or the captions fix the order, that name is invalid; when
-// nothing does, the name may be either person's and is not_found with low
-// confidence, the note asking for a check by hand.
+// nothing does, it is invalid with low confidence (the document may write
+// surnames first without a comma), the note asking for a check by hand.
 func ratePatientName(d document, exp Expected) finding {
 	if !exp.PatientKnown {
 		return finding{rating: Rating{NotFound, High}, problem: "no lead has this user id, so the patient name could not be checked"}
@@ -824,7 +824,9 @@ func ratePatientName(d document, exp Expected) finding {
 	case best != "":
 		return withCaveat(finding{rating: Rating{Valid, best}}, "the patient name")
 	case swap.bare:
-		return finding{rating: Rating{NotFound, Low}, problem: swapped + "with nothing marking which is the surname: it may be another person; check by hand"}
+		// Another person unless the document writes surnames first without
+		// marking it: invalid, but only low.
+		return finding{rating: Rating{Invalid, Low}, problem: swapped + "with nothing marking which is the surname: another person, unless the document writes surnames first; check by hand"}
 	case partial:
 		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)"}
 	case nearly:

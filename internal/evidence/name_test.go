@@ -259,10 +259,10 @@ func TestRatePatientName(t *testing.T) {
 			Date dispensed: 12/11/2026`), conf: 0.95, source: "tesseract", want: Rating{Invalid, Medium}, wantWords: "other way round"},
 		{name: "swapped: labelled and titled", exp: thomas, lines: []string{"Patient: Mr Owen Thomas   DOB: 01/02/1980"}, want: Rating{Invalid, High}, wantWords: "other way round"},
 		{name: "swapped: titled inside prose", exp: thomas, lines: []string{"I have today prescribed Mounjaro 7.5 mg once weekly for Mr Owen Thomas."}, want: Rating{Invalid, High}, wantWords: "other way round"},
-		{name: "swapped: labelled, no title: not valid, not sure", exp: thomas, lines: []string{"Patient: Owen Thomas"}, want: Rating{NotFound, Low}, wantWords: "other way round"},
+		{name: "swapped: labelled, no title: invalid, not sure", exp: thomas, lines: []string{"Patient: Owen Thomas"}, want: Rating{Invalid, Low}, wantWords: "other way round"},
 		{name: "swapped: bare line beside the Rx number", exp: thomas, lines: block(`
 			Rx# 1448704 Fill Date: 2026-10-26
-			OWEN THOMAS`), want: Rating{NotFound, Low}, wantWords: "other way round"},
+			OWEN THOMAS`), want: Rating{Invalid, Low}, wantWords: "other way round"},
 		{name: "swapped: a salutation settles the order", exp: morganRhys, lines: block(`
 			Dear Mx Morgan,
 			Re: Rhys Morgan
