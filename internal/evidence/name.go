@@ -100,6 +100,8 @@ var nameStopWords = map[string]bool{
 	"rx": true, "id": true, "no": true, "number": true, "ref": true, "age": true, "sex": true, "gender": true,
 	"qty": true, "quantity": true, "order": true, "hospital": true, "ward": true, "gp": true, "pharmacy": true,
 	"pharmacist": true, "chemist": true, "medication": true, "medicine": true, "drug": true, "item": true,
+	// The next field's caption ("Surname: OWEN Forename: THOMAS").
+	"surname": true, "forename": true, "forenames": true, "first": true, "last": true, "given": true, "family": true,
 }
 
 // nonNameWords never appear in a person's name: a value holding one is not

@@ -316,6 +316,8 @@ func TestRatePatientName(t *testing.T) {
 			Last Name:
 			Smith`), conf: 0.98, source: "textract", want: Rating{Valid, High}},
 		{name: "fields side by side, values after a column gap", exp: jane, lines: []string{"First Name:    Jane        Last Name:    Smith"}, conf: 0.98, source: "textract", want: Rating{Valid, High}},
+		{name: "surname and forename fields on one line", exp: thomas, lines: []string{"Surname: OWEN Forename(s): THOMAS"}, want: Rating{Valid, High}},
+		{name: "forename and surname fields swapped on one line", exp: thomas, lines: []string{"First name: Owen Last name: Thomas"}, want: Rating{Invalid, High}, wantWords: "other way round"},
 		{name: "a labelled value after a column gap", exp: jane, lines: []string{"Patient:      Laura Brown      DOB: 01/02/1980"}, want: Rating{Invalid, High}},
 		{name: "a letter's subject line names the patient", exp: jane, lines: block(`
 			Re: Laura Brown   DOB 01/02/1980
