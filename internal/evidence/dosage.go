@@ -469,6 +469,10 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 		mentionsOn[m.line] = append(mentionsOn[m.line], m.entry)
 	}
 	licensed := map[Dose]bool{}
+	// anyStrength marks the block of a medicine outside the table, whose
+	// strengths are unknown: any dose there is its dose ("Metformin
+	// tablets" over "500 mg" in an invoice's next column).
+	anyStrength := make([]bool, len(d.lines))
 	direction := make([]int8, len(d.lines)) // 0 unknown, 1 yes, -1 no
 	isDirection := func(k int) bool {
 		if direction[k] == 0 {
@@ -491,6 +495,7 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			if k == a.line {
 				t = medicineTier
 			}
+			anyStrength[k] = anyStrength[k] || a.unlisted
 			if isDirection(k) {
 				t = directionTier
 			}
@@ -536,7 +541,7 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			lic := licensed[m.dose]
 			// Away from the medicine's line, only its licensed strengths
 			// are taken as its dose.
-			if t >= nearTier && !lic {
+			if t >= nearTier && !lic && !anyStrength[i] {
 				continue
 			}
 			byTier[t] = append(byTier[t], found{m.dose, lic, l.confIn(m.start, m.end), text[m.start:m.end] != l.norm[m.start:m.end]})

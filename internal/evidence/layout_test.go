@@ -49,6 +49,23 @@ func TestVerifyLayouts(t *testing.T) {
 			want: Fields{v(High), iv(High), iv(Medium), v(High), v(High)},
 		},
 		{
+			name: "another medicine in an invoice's item table, its strength in the next column",
+			text: textOf(1, block(`
+				Brightwater Online Pharmacy
+				INVOICE
+				Order date: 16 Nov 2026
+				Deliver to: Jane Smith
+				Item
+				Strength Qty
+				Price
+				Metformin tablets
+				500 mg
+				1
+				£229.00`)...),
+			exp: janeWegovy, market: "uk",
+			want: Fields{v(Medium), iv(Medium), iv(Medium), v(High), v(High)},
+		},
+		{
 			name: "another medicine named without a dose",
 			text: textOf(1, block(`
 				Atorvastatin tablets

@@ -829,14 +829,16 @@ func ratePatientName(d document, exp Expected) finding {
 		// Another person unless the document writes surnames first without
 		// marking it: invalid, but only low.
 		return finding{rating: Rating{Invalid, Low}, problem: swapped + "with nothing marking which is the surname: another person, unless the document writes surnames first; check by hand"}
-	case partial:
-		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)"}
 	case nearly:
 		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document is spelt differently from the lead's (a misreading, or another person)"}
 	case several:
 		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
 	case someoneElse:
+		// A whole other name, clearly read, says more than a surname or an
+		// initial that fits the lead ("Dear Mr Walsh" beside Steven Walsh).
 		return finding{rating: Rating{Invalid, conf}, problem: "the patient name on the document is not the lead's name"}
+	case partial:
+		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)"}
 	case addressee != nil:
 		// Whoever an order ships to is usually, not always, the patient.
 		return finding{rating: Rating{Invalid, Low}, problem: "the document is made out to someone other than the lead"}
@@ -878,8 +880,10 @@ func titledSurnames(d document) map[string]bool {
 			if !titles[w.text] || w.text == "dr" || w.text == "prof" || !next.capital || hasDigit(next.text) || len(next.text) < 2 || titles[next.text] {
 				continue
 			}
+			// A hyphen or an apostrophe joins the parts of one name
+			// ("Ms Ana-Lucía Ferreira"); other marks end it.
 			alone := k+2 == len(l.words) || next.commaAfter || !l.words[k+2].capital ||
-				strings.TrimSpace(l.norm[next.end:l.words[k+2].start]) != ""
+				strings.ContainsAny(l.norm[next.end:l.words[k+2].start], ",.;:()/|")
 			if alone {
 				out[next.text] = true
 			}
@@ -900,15 +904,19 @@ var patientFieldWords = newPhraseSet(map[bool][]string{true: {
 // word capitalised), that the layout marks as a person's: a title (Mrs,
 // Mr), the "SURNAME, Forename" order, the lead's own surname on a relative,
 // or the line beside the label's Rx number, dispensing date or date of
-// birth. someoneElse reports such a line that names someone other than the
+// birth, or a letter's salutation by the same surname. someoneElse reports such a line that names someone other than the
 // lead, with how sure it is (never high: there is no caption); several,
 // that two such lines name different people. Prescribers' and pharmacists'
 // lines, and names under a caption, never count.
 func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf Confidence, several bool) {
 	var found []word // the first word of each name found, to tell them apart
 	conf = Medium
+	addressed := titledSurnames(d)
 	for i, l := range d.lines {
 		ws, marked, ok := standaloneName(l)
+		// A letter's address block: the name whose surname the salutation
+		// uses ("Callum Fraser" ... "Dear Mr Fraser").
+		marked = marked || (ok && addressed[ws[len(ws)-1].text])
 		if !ok || (i > 0 && captionAbove(d.lines[i-1])) {
 			continue
 		}

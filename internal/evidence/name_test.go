@@ -347,6 +347,20 @@ func TestRatePatientName(t *testing.T) {
 			Mr Thomas Owen
 			A PATEL
 			D.o.B 01/02/1980`), want: Rating{Valid, High}},
+		{name: "a hyphenated forename after a title is no surname", exp: Expected{PatientKnown: true, Forename: "Ana-Lucía", Surname: "Ferreira"}, lines: []string{"Patient: Ms Ana-Lucía Ferreira"}, want: Rating{Valid, High}},
+		{name: "letter: addressed to someone else", exp: thomas, lines: block(`
+			Summit Weight Care
+			Callum Fraser
+			905 Palmetto Ave
+			Dear Mr Fraser,
+			I have today prescribed Ozempic 0.5 mg once weekly for
+			Callum Fraser, as we discussed at your review.`), want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "letter: addressed to a near miss of the lead's name", exp: Expected{PatientKnown: true, Forename: "Stephen", Surname: "Walsh"}, lines: block(`
+			Steven Walsh
+			7 Orchard Close
+			Dear Mr Walsh,
+			I have today prescribed Ozempic 0.5 mg once weekly for
+			Steven Walsh, as we discussed at your review.`), want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
 		{name: "a US city and state line alone is no patient", exp: jane, lines: block(`
 			Rx# 1234567   Filled: 11/02/2026
 			CHICAGO, IL`), want: Rating{NotFound, Medium}},
