@@ -559,7 +559,70 @@ func labelledPatientValues(d document) []patientValue {
 	if v, ok := nameFieldsValue(d); ok {
 		out = append(out, v)
 	}
+	return append(out, proseRecipients(d)...)
+}
+
+// prescribingWords mark a sentence about prescribing or dispensing.
+var prescribingWords = []string{"prescrib", "dispens", "supplied", "issued"}
+
+// proseRecipients finds whom a letter's prescribing sentence names ("I have
+// today prescribed Mounjaro 7.5 mg once weekly for Mrs Jane Doe."): the
+// capitalised words after "for", on the line or at the start of the next,
+// when the line or the one above speaks of prescribing or dispensing. The
+// name ends at a mark or at the first word that is not a name's.
+func proseRecipients(d document) []patientValue {
+	var out []patientValue
+	for i, l := range d.lines {
+		if isPrescriberLine(l) {
+			continue
+		}
+		context := l.norm
+		if i > 0 {
+			context = d.lines[i-1].norm + " " + context
+		}
+		if !slices.ContainsFunc(prescribingWords, func(p string) bool { return strings.Contains(context, p) }) {
+			continue
+		}
+		for j, w := range l.words {
+			if w.text != "for" {
+				continue
+			}
+			line, ws := l, l.words[j+1:]
+			if len(ws) == 0 && i+1 < len(d.lines) {
+				line = d.lines[i+1]
+				ws = line.words
+			}
+			if v, ok := capitalisedName(line, ws); ok {
+				out = append(out, v)
+			}
+			break
+		}
+	}
 	return out
+}
+
+// capitalisedName is the run of capitalised name words at the start of ws,
+// after any title, up to a mark or a word no name has.
+func capitalisedName(l docLine, ws []word) (patientValue, bool) {
+	v := patientValue{strength: strongLabel, ocr: l.ocr}
+	for k, w := range ws {
+		if titles[w.text] && len(v.words) == 0 && w.text != "dr" && w.text != "prof" {
+			v.titled = true
+			continue
+		}
+		if !w.capital || hasDigit(w.text) || isNonNameWord(w.text) || len(v.words) == 4 {
+			break
+		}
+		v.words = append(v.words, w)
+		if k+1 < len(ws) && strings.ContainsAny(l.norm[w.end:ws[k+1].start], ",.;:()") {
+			break
+		}
+	}
+	if len(v.words) < 2 {
+		return patientValue{}, false
+	}
+	v.conf = l.reading().of(v.words).conf
+	return v, true
 }
 
 // labelValue is the value of the label that ends at byte from of line i.

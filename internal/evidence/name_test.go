@@ -354,13 +354,24 @@ func TestRatePatientName(t *testing.T) {
 			905 Palmetto Ave
 			Dear Mr Fraser,
 			I have today prescribed Ozempic 0.5 mg once weekly for
-			Callum Fraser, as we discussed at your review.`), want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+			Callum Fraser, as we discussed at your review.`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
 		{name: "letter: addressed to a near miss of the lead's name", exp: Expected{PatientKnown: true, Forename: "Stephen", Surname: "Walsh"}, lines: block(`
 			Steven Walsh
 			7 Orchard Close
 			Dear Mr Walsh,
 			I have today prescribed Ozempic 0.5 mg once weekly for
-			Steven Walsh, as we discussed at your review.`), want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+			Steven Walsh, as we discussed at your review.`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "letter: prescribed for someone else, across a line break", exp: john, lines: block(`
+			Dear John,
+			Following our consultation, I have today prescribed
+			Saxenda 1.2 mg once daily for John Dowd. The
+			prescription has been sent to Riverbend Pharmacy.`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "letter: prescribed for, the name on the next line", exp: john, lines: block(`
+			I have today prescribed Ozempic 0.5 mg once weekly for
+			Mr John Doe, as we discussed at your review.`), want: Rating{Valid, High}},
+		{name: "letter: prescribed for a condition is no name", exp: john, lines: block(`
+			I have today prescribed Ozempic 0.5 mg for Type 2 Diabetes.
+			John Doe`), want: Rating{Valid, Medium}},
 		{name: "a US city and state line alone is no patient", exp: jane, lines: block(`
 			Rx# 1234567   Filled: 11/02/2026
 			CHICAGO, IL`), want: Rating{NotFound, Medium}},
