@@ -613,6 +613,13 @@ func capitalisedName(l docLine, ws []word) (patientValue, bool) {
 		if !w.capital || hasDigit(w.text) || isNonNameWord(w.text) || len(v.words) == 4 {
 			break
 		}
+		if strings.HasSuffix(l.norm[w.start:w.end], "'s") && len(w.text) > 2 {
+			// "Jane Doe's treatment": the name ends with the possessive.
+			w.text = strings.TrimSuffix(w.text, "s")
+			w.ocr, w.lower = ocrForm(w.text), w.text
+			v.words = append(v.words, w)
+			break
+		}
 		v.words = append(v.words, w)
 		if k+1 < len(ws) && strings.ContainsAny(l.norm[w.end:ws[k+1].start], ",.;:()") {
 			break

@@ -369,6 +369,7 @@ func TestRatePatientName(t *testing.T) {
 		{name: "letter: prescribed for, the name on the next line", exp: john, lines: block(`
 			I have today prescribed Ozempic 0.5 mg once weekly for
 			Mr John Doe, as we discussed at your review.`), want: Rating{Valid, High}},
+		{name: "letter: a possessive after the name", exp: john, lines: []string{"I have today prescribed Ozempic 0.5 mg for Mr John Doe's weight management."}, want: Rating{Valid, High}},
 		{name: "letter: prescribed for a condition is no name", exp: john, lines: block(`
 			I have today prescribed Ozempic 0.5 mg for Type 2 Diabetes.
 			John Doe`), want: Rating{Valid, Medium}},
