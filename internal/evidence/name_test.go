@@ -373,6 +373,9 @@ func TestRatePatientName(t *testing.T) {
 		{name: "letter: prescribed for a condition is no name", exp: john, lines: block(`
 			I have today prescribed Ozempic 0.5 mg for Type 2 Diabetes.
 			John Doe`), want: Rating{Valid, Medium}},
+		{name: "well read: an accented letter garbled is a misreading, not another person", exp: Expected{PatientKnown: true, Forename: "Mateus", Surname: "Conceição"}, lines: block(`
+			Mr Mateus Conceicao
+			I have today prescribed Wegovy 0.5 mg once weekly for Mr Mateus Conceicdo.`), conf: 0.93, source: "tesseract", want: Rating{Valid, High}},
 		{name: "a US city and state line alone is no patient", exp: jane, lines: block(`
 			Rx# 1234567   Filled: 11/02/2026
 			CHICAGO, IL`), want: Rating{NotFound, Medium}},
