@@ -450,6 +450,12 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 	case slices.Contains(doses, wantDose):
 		return finding{rating: Rating{NotFound, Low}, problem: "the document shows more than one dose (" + shown + ")"}
 	}
+	if generic, ok := LookupMedicine(want.Generic); ok && !slices.ContainsFunc(doses, generic.Licensed) &&
+		slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr }) {
+		// OCR read an amount no product of the medicine comes in (7.9 mg of
+		// Mounjaro): more likely a misread digit than a different dose.
+		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is not a strength of " + want.Name + ", so it may be misread"}
+	}
 	if len(doses) > 1 {
 		c = lower(c, Medium)
 	}
