@@ -29,10 +29,6 @@ const Source = "pdf-text"
 // Prescription labels and letters are one or two pages.
 const DefaultMaxPages = 5
 
-// maxOps bounds the content-stream operators interpreted per document, so a
-// hostile or pathological PDF cannot keep a request busy.
-const maxOps = 2_000_000
-
 // Reader reads the text layer of a PDF. The zero value is ready to use.
 type Reader struct {
 	// MaxPages is the number of pages read from the start (0: DefaultMaxPages).
@@ -41,10 +37,9 @@ type Reader struct {
 
 var _ evidence.Reader = Reader{}
 
-// errTooComplex and the context's error are raised as panics from deep in the
-// content-stream interpreter (which has no other way out) and recovered in Read.
-var errTooComplex = errors.New("content streams exceed the work budget")
-
+// A *derrors.Budget (see budget.go) and the context's error are raised as
+// panics from deep in the content-stream interpreter (which has no other way
+// out) and recovered in ReadLayer.
 type abort struct{ err error }
 
 // Layer is the visible text of a PDF's pages and what was left out of it.
@@ -67,7 +62,9 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 // ReadLayer returns the document's visible text lines, top to bottom, page
 // after page, with counts of the hidden strings left out and of the images.
 // Malformed, truncated and encrypted PDFs give an error wrapping
-// evidence.ErrUnreadable; a PDF without a text layer gives an empty Text.
+// evidence.ErrUnreadable; a PDF over the work budget (budget.go) one wrapping
+// both that and a *derrors.Budget; a PDF without a text layer gives an
+// empty Text.
 func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Layer, err error) {
 	text := &layer.Text
 	text.Source = Source
@@ -85,7 +82,7 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		}
 		layer = Layer{Text: evidence.Text{Source: Source}}
 		if a, ok := p.(abort); ok {
-			if errors.Is(a.err, errTooComplex) {
+			if errors.Is(a.err, derrors.ErrOverBudget) {
 				err = fmt.Errorf("read pdf text: %w: %w", a.err, evidence.ErrUnreadable)
 				return
 			}
