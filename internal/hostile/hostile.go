@@ -165,10 +165,11 @@ func PNGHeader(w, h uint32) []byte {
 	return b.Bytes()
 }
 
-// JPEGHeader is a baseline JPEG start of frame claiming w×h grey pixels,
-// with no image data.
+// JPEGHeader is a JFIF baseline JPEG start of frame claiming w×h grey
+// pixels, with no image data.
 func JPEGHeader(w, h uint16) []byte {
-	b := []byte{0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8}
+	b := []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 'J', 'F', 'I', 'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0}
+	b = append(b, 0xFF, 0xC0, 0, 11, 8)
 	b = binary.BigEndian.AppendUint16(b, h)
 	b = binary.BigEndian.AppendUint16(b, w)
 	return append(b, 1, 1, 0x11, 0, 0xFF, 0xD9)

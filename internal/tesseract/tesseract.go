@@ -125,7 +125,13 @@ func (r *Reader) checkImage(body []byte) (string, error) {
 		return "", fmt.Errorf("ocr: decode image header: %w: %w", err, evidence.ErrUnreadable)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > cmpOr(r.MaxPixels, DefaultMaxPixels) {
-		return "", fmt.Errorf("ocr: %s image of %d×%d pixels is outside the accepted size: %w", format, cfg.Width, cfg.Height, evidence.ErrUnreadable)
+		return "", fmt.Errorf("ocr: %s image of %d×%d pixels is outside the accepted size: %w: %w", format, cfg.Width, cfg.Height,
+			derrors.OverBudget(budgetImagePixels, int64(cmpOr(r.MaxPixels, DefaultMaxPixels))), evidence.ErrUnreadable)
+	}
+	if format == "tiff" {
+		if err := checkTIFFPages(body, cmpOr(r.MaxPixels, DefaultMaxPixels)); err != nil {
+			return "", err
+		}
 	}
 	return format, nil
 }
@@ -148,7 +154,10 @@ func (r *Reader) rasterise(ctx context.Context, pdf []byte) ([][]byte, error) {
 	cmd.Stdin = bytes.NewReader(pdf)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
+	if err := run(ctx, cmd); err != nil {
+		if contained(err) {
+			return nil, fmt.Errorf("ocr: rasterise PDF: %w", err)
+		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("ocr: rasterise PDF: %w: %w", derrors.ErrUnavailable, ctx.Err())
 		}
@@ -186,7 +195,10 @@ func (r *Reader) ocr(ctx context.Context, img []byte) ([]evidence.Line, error) {
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := run(ctx, cmd); err != nil {
+		if contained(err) {
+			return nil, fmt.Errorf("run tesseract: %w", err)
+		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("run tesseract: %w: %w", derrors.ErrUnavailable, ctx.Err())
 		}
