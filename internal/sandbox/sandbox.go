@@ -34,11 +34,14 @@ type Limits struct {
 }
 
 // Defaults: a 4 MB phone photo needs about 160 MB and 6 s of CPU in
-// tesseract on a loaded 2-core machine (docs/security.md).
+// tesseract (docs/security.md). The wall-clock timeout is twice the CPU
+// limit, for a process that waits rather than computes: on a loaded
+// machine a request's own deadline comes first, and is an outage, not the
+// document's fault.
 var DefaultLimits = Limits{
 	AddressSpace: 512 << 20,
 	CPU:          15 * time.Second,
-	Timeout:      20 * time.Second,
+	Timeout:      30 * time.Second,
 }
 
 // Names of the budgets a helper process trips, as logged.

@@ -9,6 +9,7 @@ import (
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/hostile"
+	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/sandbox"
 )
 
@@ -21,13 +22,13 @@ func TestCheckImageHostile(t *testing.T) {
 		wantBudget string // "" with wantErr false: accepted
 		wantErr    bool
 	}{
-		{"TIFF 8x8 then 30000x30000", hostile.TIFFPages(small, [2]uint32{30_000, 30_000}), budgetImagePixels, true},
-		{"TIFF pages adding up past the limit", hostile.TIFFPages([2]uint32{6000, 6000}, [2]uint32{6000, 6000}), budgetImagePixels, true},
-		{"TIFF of 11 pages", hostile.TIFFPages(small, small, small, small, small, small, small, small, small, small, small), budgetTIFFPages, true},
+		{"TIFF 8x8 then 30000x30000", hostile.TIFFPages(small, [2]uint32{30_000, 30_000}), imagebudget.BudgetPixels, true},
+		{"TIFF pages adding up past the limit", hostile.TIFFPages([2]uint32{6000, 6000}, [2]uint32{6000, 6000}), imagebudget.BudgetPixels, true},
+		{"TIFF of 11 pages", hostile.TIFFPages(small, small, small, small, small, small, small, small, small, small, small), imagebudget.BudgetTIFFPages, true},
 		{"TIFF of two small pages", hostile.TIFFPages(small, small), "", false},
 		{"TIFF whose page list loops", tiffLoop(), "", true},
-		{"PNG header of 100000x100000", hostile.PNGHeader(100_000, 100_000), budgetImagePixels, true},
-		{"JPEG header of 60000x60000", hostile.JPEGHeader(60_000, 60_000), budgetImagePixels, true},
+		{"PNG header of 100000x100000", hostile.PNGHeader(100_000, 100_000), imagebudget.BudgetPixels, true},
+		{"JPEG header of 60000x60000", hostile.JPEGHeader(60_000, 60_000), imagebudget.BudgetPixels, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

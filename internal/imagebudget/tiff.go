@@ -1,4 +1,4 @@
-package tesseract
+package imagebudget
 
 import (
 	"encoding/binary"
@@ -13,8 +13,8 @@ const maxTIFFPages = 10
 
 // Budgets of uploaded images, as logged.
 const (
-	budgetImagePixels = "image.pixels"
-	budgetTIFFPages   = "tiff.pages"
+	BudgetPixels    = "image.pixels"
+	BudgetTIFFPages = "tiff.pages"
 )
 
 // checkTIFFPages walks every page (IFD) of a TIFF, not only the first that
@@ -23,7 +23,7 @@ const (
 // maxTIFFPages pages.
 func checkTIFFPages(body []byte, maxPixels int) error {
 	if len(body) < 8 {
-		return fmt.Errorf("ocr: TIFF header is truncated: %w", evidence.ErrUnreadable)
+		return fmt.Errorf("TIFF header is truncated: %w", evidence.ErrUnreadable)
 	}
 	var order binary.ByteOrder
 	switch string(body[:4]) {
@@ -32,22 +32,22 @@ func checkTIFFPages(body []byte, maxPixels int) error {
 	case "MM\x00*":
 		order = binary.BigEndian
 	default:
-		return fmt.Errorf("ocr: not a classic TIFF: %w", evidence.ErrUnreadable)
+		return fmt.Errorf("not a classic TIFF: %w", evidence.ErrUnreadable)
 	}
 	total := 0
 	seen := map[uint32]bool{}
 	for off, page := order.Uint32(body[4:8]), 0; off != 0; page++ {
 		if page == maxTIFFPages {
-			return fmt.Errorf("ocr: TIFF has more pages than %d: %w: %w", maxTIFFPages, derrors.OverBudget(budgetTIFFPages, maxTIFFPages), evidence.ErrUnreadable)
+			return fmt.Errorf("TIFF has more pages than %d: %w: %w", maxTIFFPages, derrors.OverBudget(BudgetTIFFPages, maxTIFFPages), evidence.ErrUnreadable)
 		}
 		if seen[off] || uint64(off)+2 > uint64(len(body)) {
-			return fmt.Errorf("ocr: TIFF page %d is not in the file: %w", page+1, evidence.ErrUnreadable)
+			return fmt.Errorf("TIFF page %d is not in the file: %w", page+1, evidence.ErrUnreadable)
 		}
 		seen[off] = true
 		n := int(order.Uint16(body[off:]))
 		end := uint64(off) + 2 + uint64(n)*12
 		if end+4 > uint64(len(body)) {
-			return fmt.Errorf("ocr: TIFF page %d is truncated: %w", page+1, evidence.ErrUnreadable)
+			return fmt.Errorf("TIFF page %d is truncated: %w", page+1, evidence.ErrUnreadable)
 		}
 		var w, h uint64
 		for i := range n {
@@ -71,8 +71,8 @@ func checkTIFFPages(body []byte, maxPixels int) error {
 		}
 		px := w * h
 		if w == 0 || h == 0 || px > uint64(maxPixels) || total+int(px) > maxPixels {
-			return fmt.Errorf("ocr: TIFF page %d of %d×%d pixels is outside the accepted size: %w: %w",
-				page+1, w, h, derrors.OverBudget(budgetImagePixels, int64(maxPixels)), evidence.ErrUnreadable)
+			return fmt.Errorf("TIFF page %d of %d×%d pixels is outside the accepted size: %w: %w",
+				page+1, w, h, derrors.OverBudget(BudgetPixels, int64(maxPixels)), evidence.ErrUnreadable)
 		}
 		total += int(px)
 		off = order.Uint32(body[end:])
