@@ -18,7 +18,7 @@ const (
 	maxStreamBytes = 32 << 20
 	// maxNesting bounds arrays and dictionaries inside one another in a
 	// content stream (the parser recurses on them).
-	maxNesting = 32
+	maxNesting = 64
 	// maxOperands bounds the operands waiting for an operator (the parser
 	// holds them all in memory until one comes).
 	maxOperands = 1 << 16
@@ -60,6 +60,12 @@ func overBudget(name string, limit int64) {
 // 23 KB of Flate can otherwise cost gigabytes. It tokenizes as that parser
 // does (comments, literal strings with nested parentheses, hex strings,
 // names, keywords), in constant memory. It panics with abort past a limit.
+//
+// Inline image data (BI ... ID data EI) is scanned as the parser reads it,
+// as tokens: skipping it would let the parser meet unchecked nesting
+// there. Binary data rarely nests 64 deep (any keyword-like run of letters
+// ends an open array for the parser, and so here), but a PDF whose inline
+// image does is rated unreadable, and the patient asked for a photo.
 type contentScan struct {
 	in       *interpreter
 	state    scanState

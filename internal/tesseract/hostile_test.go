@@ -68,7 +68,7 @@ func TestReadStopsRunawayHelper(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved := helpers
-	helpers = sandbox.NewPool(1, 1, sandbox.Limits{CPU: time.Second, Timeout: 5 * time.Second})
+	helpers = sandbox.NewPool(1, 1, sandbox.Limits{CPU: time.Second, Timeout: 60 * time.Second})
 	t.Cleanup(func() { helpers = saved })
 	start := time.Now()
 	_, err = r.Read(context.Background(), evidence.Document{Body: hostile.PNGHeader(40, 40), MediaType: "image/png"})
@@ -76,7 +76,7 @@ func TestReadStopsRunawayHelper(t *testing.T) {
 	if !errors.As(err, &b) || !errors.Is(err, evidence.ErrUnreadable) {
 		t.Fatalf("Read error = %v, want a process budget, unreadable", err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
+	if took := time.Since(start); took > 20*time.Second {
 		t.Errorf("Read took %v", took)
 	}
 }
