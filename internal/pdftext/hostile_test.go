@@ -3,6 +3,7 @@ package pdftext
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -51,5 +52,22 @@ func TestReadHostile(t *testing.T) {
 				t.Errorf("lines returned with an error: %d", len(layer.Text.Lines))
 			}
 		})
+	}
+}
+
+// Inline image data is scanned as the parser reads it; random bytes, as a
+// compressed image's are, do not trip the budget.
+func TestReadInlineImageWithinBudget(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 20 {
+		data := make([]byte, 64<<10)
+		for j := range data {
+			data[j] = byte(r.Uint32())
+		}
+		content := "q 100 0 0 100 72 600 cm BI /W 256 /H 256 /BPC 8 /CS /G /F /Fl ID " + string(data) + " EI Q\nBT /F1 12 Tf 72 700 Td (Wegovy) Tj ET"
+		_, err := Reader{}.Read(context.Background(), evidence.Document{Body: rawPDF(content, ""), MediaType: "application/pdf"})
+		if errors.Is(err, derrors.ErrOverBudget) {
+			t.Errorf("inline image %d: %v", i, err)
+		}
 	}
 }
