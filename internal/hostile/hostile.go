@@ -31,6 +31,8 @@ func All() []Document {
 		{"flate-bomb", FlateBomb(1 << 30)},
 		{"huge-pdf-image", HugePDFImage(100_000, 100_000)},
 		{"many-pages", ManyPages(20_000)},
+		{"xref-reach", XrefReach(100_000_000)},
+		{"trailer-size", TrailerSize(100_000_000)},
 		{"tiff-huge-second-page", TIFFPages([2]uint32{8, 8}, [2]uint32{30_000, 30_000})},
 		{"png-huge-header", PNGHeader(100_000, 100_000)},
 		{"jpeg-huge-header", JPEGHeader(60_000, 60_000)},
@@ -83,6 +85,23 @@ func HugePDFImage(w, h int) []byte {
 		"<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Length 1 >>\nstream\n \nendstream",
 		fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream",
 			w, h, len(deflateBytes(make([]byte, 1<<16))), deflateBytes(make([]byte, 1<<16)))))
+}
+
+// XrefReach is a one-page PDF whose cross-reference subsection starts at
+// object `start` (a reader that sizes its table by it allocates start
+// entries).
+func XrefReach(start int) []byte {
+	b := onePage([]byte("BT /F1 12 Tf 72 700 Td (Wegovy) Tj ET"), "")
+	return bytes.Replace(b, []byte("xref\n0 "), []byte(fmt.Sprintf("xref\n%d ", start)), 1)
+}
+
+// TrailerSize is a one-page PDF whose trailer claims size objects.
+func TrailerSize(size int) []byte {
+	b := onePage([]byte("BT /F1 12 Tf 72 700 Td (Wegovy) Tj ET"), "")
+	i := bytes.LastIndex(b, []byte("/Size "))
+	j := i + bytes.IndexByte(b[i:], ' ') + 1
+	k := j + bytes.IndexByte(b[j:], ' ')
+	return append(append(append([]byte{}, b[:j]...), fmt.Sprint(size)...), b[k:]...)
 }
 
 // ManyPages is a PDF of n pages, each showing a line of text.

@@ -29,6 +29,9 @@ func TestReadHostile(t *testing.T) {
 		{"flate-bomb", hostile.FlateBomb(256 << 20), budgetStreamBytes},
 		{"huge-pdf-image", hostile.HugePDFImage(100_000, 100_000), budgetImagePixels},
 		{"many-pages", hostile.ManyPages(20_000), ""},
+		{"xref-reach", hostile.XrefReach(100_000_000), budgetObjects},
+		{"trailer-size", hostile.TrailerSize(100_000_000), budgetObjects},
+		{"self-extending object stream", []byte("%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Extends 1 0 R /Length 0 >>\nstream\n\nendstream\nendobj\n"), budgetExtends},
 	}
 	for _, tt := range tests {
 		t.Run(tt.class, func(t *testing.T) {

@@ -12,7 +12,6 @@
 package pdftext
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -40,7 +39,21 @@ var _ evidence.Reader = Reader{}
 // A *derrors.Budget (see budget.go) and the context's error are raised as
 // panics from deep in the content-stream interpreter (which has no other way
 // out) and recovered in ReadLayer.
+// It is a runtime.Error so that the pdf package, which recovers its own
+// parse errors and carries on, passes it on.
 type abort struct{ err error }
+
+func (a abort) Error() string { return a.err.Error() }
+
+// readError is the error ReadLayer returns for a: over budget is the
+// document's fault (unreadable), the context's end an outage.
+func (a abort) readError() error {
+	if errors.Is(a.err, derrors.ErrOverBudget) {
+		return fmt.Errorf("read pdf text: %w: %w", a.err, evidence.ErrUnreadable)
+	}
+	return fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, a.err)
+}
+func (abort) RuntimeError() {}
 
 // Layer is the visible text of a PDF's pages and what was left out of it.
 type Layer struct {
@@ -82,20 +95,23 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		}
 		layer = Layer{Text: evidence.Text{Source: Source}}
 		if a, ok := p.(abort); ok {
-			if errors.Is(a.err, derrors.ErrOverBudget) {
-				err = fmt.Errorf("read pdf text: %w: %w", a.err, evidence.ErrUnreadable)
-				return
-			}
-			err = fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, a.err)
+			err = a.readError()
 			return
 		}
 		// The panic value may quote document bytes, so it is not kept.
 		err = fmt.Errorf("read pdf text: malformed PDF: %w", evidence.ErrUnreadable)
 	}()
 
-	rd, err := pdf.NewReader(bytes.NewReader(doc.Body), int64(len(doc.Body)))
+	if err := checkStructure(doc.Body); err != nil {
+		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
+	}
+	rd, err := pdf.NewReader(newBudgetedFile(ctx, doc.Body), int64(len(doc.Body)))
 	if errors.Is(err, pdf.ErrInvalidPassword) {
 		return layer, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.ErrUnreadable)
+	}
+	if a := (abort{}); errors.As(err, &a) {
+		// The pdf package recovered the abort and returned it.
+		return layer, a.readError()
 	}
 	if err != nil {
 		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)

@@ -623,6 +623,8 @@ func FuzzRead(f *testing.F) {
 	f.Add(hostile.FlateBomb(1 << 20)) // within budget: a bomb is its ratio
 	f.Add(hostile.HugePDFImage(100_000, 100_000))
 	f.Add(hostile.ManyPages(8))
+	f.Add(hostile.XrefReach(100_000_000))
+	f.Add(hostile.TrailerSize(100_000_000))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		got, err := Reader{}.Read(context.Background(), evidence.Document{Body: body, MediaType: "application/pdf"})
 		if err != nil && len(got.Lines) != 0 {
