@@ -31,6 +31,10 @@ type Limits struct {
 	CPU time.Duration
 	// Timeout is the wall-clock time the process may run.
 	Timeout time.Duration
+	// MinRemaining is the least time a request must have left before its
+	// deadline to be given a slot: work that cannot finish in time is
+	// refused as busy (503) rather than started and cut off (500).
+	MinRemaining time.Duration
 }
 
 // Defaults: a 4 MB phone photo needs about 160 MB and 6 s of CPU in
@@ -42,6 +46,7 @@ var DefaultLimits = Limits{
 	AddressSpace: 512 << 20,
 	CPU:          15 * time.Second,
 	Timeout:      30 * time.Second,
+	MinRemaining: 8 * time.Second,
 }
 
 // Names of the budgets a helper process trips, as logged.
@@ -78,6 +83,9 @@ func NewPool(slots, queue int, limits Limits) *Pool {
 	if limits.Timeout == 0 {
 		limits.Timeout = DefaultLimits.Timeout
 	}
+	if limits.MinRemaining == 0 {
+		limits.MinRemaining = DefaultLimits.MinRemaining
+	}
 	return &Pool{limits: limits, slots: make(chan struct{}, slots), queue: int64(queue)}
 }
 
@@ -91,11 +99,15 @@ func (p *Pool) Limits() Limits { return p.limits }
 //   - an error wrapping a *derrors.Budget when the process ran out of CPU
 //     time or wall-clock time;
 //   - otherwise cmd.Run's error.
+//
+// With a context from Enter, Run uses the slot Enter took.
 func (p *Pool) Run(ctx context.Context, cmd *exec.Cmd) error {
-	if err := p.acquire(ctx); err != nil {
-		return err
+	if held, _ := ctx.Value(heldSlot{p}).(bool); !held {
+		if err := p.acquire(ctx); err != nil {
+			return err
+		}
+		defer func() { <-p.slots }()
 	}
-	defer func() { <-p.slots }()
 
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, p.limits.Timeout)
@@ -131,7 +143,31 @@ func (p *Pool) Run(ctx context.Context, cmd *exec.Cmd) error {
 	return err
 }
 
+// heldSlot marks a context whose work holds a slot of the pool.
+type heldSlot struct{ p *Pool }
+
+// Enter takes a slot (waiting in the queue, or refused as Run is) for a
+// whole piece of work: the in-process preparation of a document as well as
+// the processes it runs, which reuse the slot through the returned context.
+// leave gives the slot back.
+func (p *Pool) Enter(ctx context.Context) (_ context.Context, leave func(), _ error) {
+	if err := p.acquire(ctx); err != nil {
+		return ctx, func() {}, err
+	}
+	return context.WithValue(ctx, heldSlot{p}, true), func() { <-p.slots }, nil
+}
+
 func (p *Pool) acquire(ctx context.Context) error {
+	// A request waits only while it still has MinRemaining to run in.
+	wait := ctx
+	if dl, ok := ctx.Deadline(); ok {
+		if time.Until(dl) < p.limits.MinRemaining {
+			return fmt.Errorf("helper processes: %v left before the request's deadline: %w", time.Until(dl).Round(time.Millisecond), derrors.ErrBusy)
+		}
+		var cancel context.CancelFunc
+		wait, cancel = context.WithDeadline(ctx, dl.Add(-p.limits.MinRemaining))
+		defer cancel()
+	}
 	select {
 	case p.slots <- struct{}{}:
 		return nil
@@ -145,8 +181,8 @@ func (p *Pool) acquire(ctx context.Context) error {
 	select {
 	case p.slots <- struct{}{}:
 		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("helper processes: no slot before the request's deadline: %w: %w", derrors.ErrBusy, ctx.Err())
+	case <-wait.Done():
+		return fmt.Errorf("helper processes: no slot in time to finish before the request's deadline: %w: %w", derrors.ErrBusy, wait.Err())
 	}
 }
 

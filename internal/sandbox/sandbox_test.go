@@ -59,7 +59,7 @@ func TestRunLimits(t *testing.T) {
 }
 
 func TestRunRequestDeadlineIsNotABudget(t *testing.T) {
-	pool := NewPool(1, 1, Limits{Timeout: 10 * time.Second})
+	pool := NewPool(1, 1, Limits{Timeout: 10 * time.Second, MinRemaining: time.Millisecond})
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	err := pool.Run(ctx, exec.Command("sleep", "5"))
@@ -96,8 +96,9 @@ func TestRunQueue(t *testing.T) {
 		t.Errorf("refusal took %v", took)
 	}
 
-	// A request that waits past its own deadline is refused as busy too.
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	// A request that would wait past its own deadline (less MinRemaining)
+	// is refused as busy too.
+	ctx, cancel := context.WithTimeout(context.Background(), pool.limits.MinRemaining+50*time.Millisecond)
 	defer cancel()
 	pool.queue = 2
 	if err := pool.Run(ctx, exec.Command("true")); !errors.Is(err, derrors.ErrBusy) || !errors.Is(err, context.DeadlineExceeded) {
@@ -111,6 +112,16 @@ func TestRunQueue(t *testing.T) {
 	}
 }
 
+// A request with too little time left is refused at once, slot free or not.
+func TestRunNeedsTimeLeft(t *testing.T) {
+	pool := NewPool(1, 1, Limits{MinRemaining: 5 * time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := pool.Run(ctx, exec.Command("true")); !errors.Is(err, derrors.ErrBusy) {
+		t.Fatalf("Run with 2 s left = %v, want ErrBusy", err)
+	}
+}
+
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
@@ -119,4 +130,28 @@ func waitFor(t *testing.T, cond func() bool) {
 		}
 	}
 	t.Fatal("condition not met in 5 s")
+}
+
+// Work that entered the pool runs its processes in its own slot (no
+// deadlock with one slot), and holds that slot against other work.
+func TestEnter(t *testing.T) {
+	pool := NewPool(1, 1, Limits{Timeout: 10 * time.Second})
+	ctx, leave, err := pool.Enter(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.Run(ctx, exec.Command("true")); err != nil {
+		t.Fatalf("Run inside Enter: %v", err)
+	}
+	short, cancel := context.WithTimeout(context.Background(), pool.limits.MinRemaining+50*time.Millisecond)
+	defer cancel()
+	if _, _, err := pool.Enter(short); !errors.Is(err, derrors.ErrBusy) {
+		t.Fatalf("second Enter while the slot is held = %v, want ErrBusy", err)
+	}
+	leave()
+	_, leave2, err := pool.Enter(context.Background())
+	if err != nil {
+		t.Fatalf("Enter after leave: %v", err)
+	}
+	leave2()
 }

@@ -16,6 +16,17 @@ import (
 // each under sandbox.DefaultLimits.
 var helpers = sandbox.NewPool(0, 0, sandbox.Limits{})
 
+// enter holds a helper slot for a whole Read: decoding and preparing a
+// photo in process costs as much memory and CPU as the OCR after it, so
+// it waits its turn too.
+func enter(ctx context.Context) (context.Context, func(), error) {
+	ctx, leave, err := helpers.Enter(ctx)
+	if err != nil {
+		return ctx, leave, fmt.Errorf("ocr: %w", err)
+	}
+	return ctx, leave, nil
+}
+
 // run runs cmd in the helper pool. A refusal (queue full) wraps
 // derrors.ErrBusy; a process over its CPU or time limit wraps the
 // *derrors.Budget and evidence.ErrUnreadable, as the document's fault.

@@ -84,6 +84,11 @@ func (r *Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text
 	text := evidence.Text{Source: Source}
 	ctx, cancel := context.WithTimeout(ctx, cmpOr(r.Timeout, DefaultTimeout))
 	defer cancel()
+	ctx, leave, err := enter(ctx)
+	if err != nil {
+		return text, err
+	}
+	defer leave()
 
 	var pages [][]byte
 	switch doc.MediaType {
