@@ -397,7 +397,7 @@ func TestDocument(t *testing.T) {
 	for _, s := range doc.Servers {
 		servers = append(servers, s.URL)
 	}
-	if diff := cmp.Diff([]string{"https://api.uk.example.com", "https://api.us.example.com"}, servers); diff != "" {
+	if diff := cmp.Diff([]string{"/", "https://api.uk.example.com", "https://api.us.example.com"}, servers); diff != "" {
 		t.Errorf("servers (-want +got):\n%s", diff)
 	}
 	createLead := doc.Paths.Value(pathLeads).Post
