@@ -7,7 +7,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"net/http"
 	"strings"
 
 	"time"
@@ -70,7 +72,7 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 			Bucket: aws.String(r.Bucket),
 			Name:   aws.String(doc.Key),
 		}},
-	})
+	}, plainRequestBody)
 	if err != nil {
 		if unreadable(err) {
 			return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, evidence.ErrUnreadable, err)
@@ -92,6 +94,32 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 	}
 	return text, nil
 }
+
+// plainRequestBody makes the call's HTTP client send the request body
+// through Read alone. smithy-go closes the request body as soon as the
+// response headers arrive; when they arrive before net/http has made its
+// last read of the body, the body's WriteTo answers io.EOF as an error, so
+// net/http counts the write as failed and closes the connection under the
+// response body still being read ("use of closed network connection").
+// Read answers a plain EOF once closed, which ends the body as it should.
+func plainRequestBody(o *textract.Options) {
+	o.HTTPClient = plainBodyClient{o.HTTPClient}
+}
+
+type plainBodyClient struct{ next textract.HTTPClient }
+
+func (c plainBodyClient) Do(req *http.Request) (*http.Response, error) {
+	if req.Body != nil && req.Body != http.NoBody {
+		req.Body = readOnlyBody{req.Body}
+	}
+	return c.next.Do(req)
+}
+
+// readOnlyBody hides every method of a request body but Read and Close.
+type readOnlyBody struct{ body io.ReadCloser }
+
+func (b readOnlyBody) Read(p []byte) (int, error) { return b.body.Read(p) }
+func (b readOnlyBody) Close() error               { return b.body.Close() }
 
 // unreadable reports whether Textract refused the document itself (its
 // format, content or size) rather than failed. InvalidS3ObjectException is

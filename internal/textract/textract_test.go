@@ -243,3 +243,30 @@ func TestClientBudgetFitsVerifyEvidence(t *testing.T) {
 		t.Errorf("RetryMaxAttempts = %d, want %d", got, MaxAttempts)
 	}
 }
+
+// writerToSpy records whether the request body net/http would copy offers
+// io.WriterTo, the path on which a body closed early answers io.EOF as a
+// write error (see plainRequestBody).
+type writerToSpy struct{ writerTo *bool }
+
+func (s writerToSpy) Do(req *http.Request) (*http.Response, error) {
+	_, *s.writerTo = req.Body.(io.WriterTo)
+	return nil, errors.New("not sent")
+}
+
+func TestRequestBodyIsReadOnly(t *testing.T) {
+	var writerTo bool
+	c := textract.New(textract.Options{
+		Region:           "us-east-1",
+		Credentials:      credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", ""),
+		RetryMaxAttempts: 1,
+		HTTPClient:       writerToSpy{&writerTo},
+	})
+	r := Reader{Client: c, Bucket: "evidence-bucket"}
+	if _, err := r.Read(context.Background(), evidence.Document{Key: "evidence/label.jpg"}); err == nil {
+		t.Fatal("Read succeeded without a response")
+	}
+	if writerTo {
+		t.Error("the request body offers io.WriterTo, which answers io.EOF as an error once smithy-go closes it")
+	}
+}
