@@ -1,6 +1,7 @@
 // Package textract reads staged evidence with Amazon Textract's synchronous
 // DetectDocumentText on the S3 object. It implements evidence.Reader for the
-// deployed service.
+// deployed service, and rebuilds the rows a person reads from the geometry
+// Textract returns (layout.go).
 package textract
 
 import (
@@ -10,8 +11,6 @@ import (
 	"io"
 	"math"
 	"net/http"
-	"strings"
-
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -59,40 +58,35 @@ type Reader struct {
 
 var _ evidence.Reader = Reader{}
 
-// Read returns Textract's LINE blocks in response order, confidence scaled
-// to 0..1. Documents Textract cannot read give an error wrapping
-// evidence.ErrUnreadable; every other failure wraps derrors.ErrUnavailable.
+// Read returns the document's rows as a person reads them (see lines), page
+// by page, confidences scaled to 0..1. Documents Textract cannot read give
+// an error wrapping evidence.ErrUnreadable; every other failure wraps
+// derrors.ErrUnavailable.
 func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	text := evidence.Text{Source: Source}
 	if doc.Key == "" {
 		return text, fmt.Errorf("textract: document has no staged object key")
 	}
 	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
-		Document: &types.Document{S3Object: &types.S3Object{
-			Bucket: aws.String(r.Bucket),
-			Name:   aws.String(doc.Key),
-		}},
+		Document: &types.Document{S3Object: r.object(doc)},
 	}, plainRequestBody)
 	if err != nil {
-		if unreadable(err) {
-			return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, evidence.ErrUnreadable, err)
-		}
-		return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, derrors.ErrUnavailable, err)
+		return text, classify("textract detect text "+doc.Key, err)
 	}
-	for _, b := range out.Blocks {
-		if b.BlockType != types.BlockTypeLine {
-			continue
-		}
-		s := strings.TrimSpace(aws.ToString(b.Text))
-		if s == "" {
-			continue
-		}
-		text.Lines = append(text.Lines, evidence.Line{
-			Text:       s,
-			Confidence: confidence(b.Confidence),
-		})
-	}
+	text.Lines = lines(out.Blocks)
 	return text, nil
+}
+
+func (r Reader) object(doc evidence.Document) *types.S3Object {
+	return &types.S3Object{Bucket: aws.String(r.Bucket), Name: aws.String(doc.Key)}
+}
+
+// classify wraps a client error as unreadable or unavailable.
+func classify(what string, err error) error {
+	if unreadable(err) {
+		return fmt.Errorf("%s: %w: %w", what, evidence.ErrUnreadable, err)
+	}
+	return fmt.Errorf("%s: %w: %w", what, derrors.ErrUnavailable, err)
 }
 
 // plainRequestBody makes the call's HTTP client send the request body

@@ -27,8 +27,18 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden.json from the
 
 // The testdata/*.json responses have the exact shape of DetectDocumentText
 // responses (PAGE, LINE and WORD blocks with geometry and relationships);
-// their labels are invented.
-var fixtures = []string{"us_pharmacy_label", "uk_dispensing_label"}
+// their documents and people are invented. The first two are tidy, one
+// LINE per row; the others are as messy as real responses (after public
+// samples of Textract's output): rows split into several LINEs, two
+// columns listed row by row, captions in small print with larger
+// handwritten values set higher, a caption wrapped under another, a city
+// and state split from the ZIP code, slight skew, and pages turned a
+// quarter, a half and three quarters with stray marks read at other angles.
+var fixtures = []string{
+	"us_pharmacy_label", "uk_dispensing_label",
+	"us_vial_label_messy", "intake_form_two_columns",
+	"us_vial_label_rotated_90", "us_vial_label_rotated_180", "us_vial_label_rotated_270",
+}
 
 // fakeAPI is a hand-written API whose behaviour is its Fn field.
 type fakeAPI struct {
