@@ -1,7 +1,8 @@
-// Package textract reads staged evidence with Amazon Textract's synchronous
-// DetectDocumentText on the S3 object. It implements evidence.Reader for the
-// deployed service, and rebuilds the rows a person reads from the geometry
-// Textract returns (layout.go).
+// Package textract reads staged evidence with Amazon Textract on the S3
+// object: DetectDocumentText for images and one-page PDFs, and the
+// asynchronous StartDocumentTextDetection for PDFs of several pages. It
+// implements evidence.Reader for the deployed service, and rebuilds the
+// rows a person reads from the geometry Textract returns (layout.go).
 package textract
 
 import (
@@ -44,17 +45,25 @@ const Source = "textract"
 // API is the part of the Textract client the reader uses.
 type API interface {
 	DetectDocumentText(ctx context.Context, in *textract.DetectDocumentTextInput, optFns ...func(*textract.Options)) (*textract.DetectDocumentTextOutput, error)
+	StartDocumentTextDetection(ctx context.Context, in *textract.StartDocumentTextDetectionInput, optFns ...func(*textract.Options)) (*textract.StartDocumentTextDetectionOutput, error)
+	GetDocumentTextDetection(ctx context.Context, in *textract.GetDocumentTextDetectionInput, optFns ...func(*textract.Options)) (*textract.GetDocumentTextDetectionOutput, error)
 }
 
 var _ API = (*textract.Client)(nil)
 
 // Reader detects text in documents staged in Bucket. Synchronous detection
-// takes JPEG, PNG, TIFF and PDF, one page each (multi-page files are
-// refused by Textract as unsupported, and so read as unreadable).
+// takes JPEG, PNG, TIFF and PDF, one page each; a PDF it refuses (several
+// pages) is read by an asynchronous detection job, polled every
+// PollInterval (DefaultPollInterval when zero) until ctx's deadline.
 type Reader struct {
-	Client API
-	Bucket string
+	Client       API
+	Bucket       string
+	PollInterval time.Duration
 }
+
+// DefaultPollInterval: a job on a few pages takes some seconds; polling
+// each second costs a free Get call and waits at most a second too long.
+const DefaultPollInterval = time.Second
 
 var _ evidence.Reader = Reader{}
 
@@ -70,6 +79,16 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
 		Document: &types.Document{S3Object: r.object(doc)},
 	}, plainRequestBody)
+	var unsupported *types.UnsupportedDocumentException
+	if err != nil && doc.MediaType == "application/pdf" && errors.As(err, &unsupported) {
+		// The synchronous API reads one page: a longer PDF is a job.
+		blocks, err := r.detectAsync(ctx, doc)
+		if err != nil {
+			return text, err
+		}
+		text.Lines = lines(blocks)
+		return text, nil
+	}
 	if err != nil {
 		return text, classify("textract detect text "+doc.Key, err)
 	}

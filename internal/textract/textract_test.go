@@ -40,13 +40,30 @@ var fixtures = []string{
 	"us_vial_label_rotated_90", "us_vial_label_rotated_180", "us_vial_label_rotated_270",
 }
 
-// fakeAPI is a hand-written API whose behaviour is its Fn field.
+// fakeAPI is a hand-written API whose behaviour is its Fn fields; a
+// method whose field is nil fails the test.
 type fakeAPI struct {
-	Fn func(ctx context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error)
+	Fn    func(ctx context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error)
+	Start func(ctx context.Context, in *textract.StartDocumentTextDetectionInput) (*textract.StartDocumentTextDetectionOutput, error)
+	Get   func(ctx context.Context, in *textract.GetDocumentTextDetectionInput) (*textract.GetDocumentTextDetectionOutput, error)
 }
 
 func (f fakeAPI) DetectDocumentText(ctx context.Context, in *textract.DetectDocumentTextInput, _ ...func(*textract.Options)) (*textract.DetectDocumentTextOutput, error) {
 	return f.Fn(ctx, in)
+}
+
+func (f fakeAPI) StartDocumentTextDetection(ctx context.Context, in *textract.StartDocumentTextDetectionInput, _ ...func(*textract.Options)) (*textract.StartDocumentTextDetectionOutput, error) {
+	if f.Start == nil {
+		return nil, errors.New("unexpected StartDocumentTextDetection")
+	}
+	return f.Start(ctx, in)
+}
+
+func (f fakeAPI) GetDocumentTextDetection(ctx context.Context, in *textract.GetDocumentTextDetectionInput, _ ...func(*textract.Options)) (*textract.GetDocumentTextDetectionOutput, error) {
+	if f.Get == nil {
+		return nil, errors.New("unexpected GetDocumentTextDetection")
+	}
+	return f.Get(ctx, in)
 }
 
 func readFixture(t *testing.T, name string) []byte {
