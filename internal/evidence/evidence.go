@@ -50,19 +50,17 @@ type Result struct {
 }
 
 // Line is one line of text read from a document. Confidence is the reader's
-// certainty for the line, from 0 to 1 (1 for a PDF text layer).
+// certainty for the line, from 0 to 1 (1 for a PDF text layer). Words, when
+// the reader reports them, are the line's words with their own confidences,
+// so a weak word inside a confident line can be seen.
 type Line struct {
 	Text       string
 	Confidence float64
-	// Words are the line's words as the reader saw them, with their own
-	// confidences, when the reader reports them (Textract, Tesseract). A
-	// line read well on average may hold one word read poorly: the verifier
-	// judges a name by its weakest word. Optional; nil when not reported.
-	Words []Word
+	Words      []Word
 }
 
-// Word is one word of a Line with the reader's certainty for it (0 to 1, or
-// a percentage as Textract and Tesseract report it).
+// Word is one word of a Line as the reader saw it, Confidence from 0 to 1
+// (a percentage, as Textract and Tesseract report it, is also understood).
 type Word struct {
 	Text       string
 	Confidence float64
