@@ -62,15 +62,19 @@ var _ evidence.Reader = Reader{}
 // evidence.ErrUnreadable; every other failure wraps derrors.ErrUnavailable.
 func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	text := evidence.Text{Source: Source}
-	if doc.Key == "" {
-		return text, fmt.Errorf("textract: document has no staged object key")
-	}
-	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
-		Document: &types.Document{S3Object: &types.S3Object{
+	// The staged object, or the body itself when the body is not what was
+	// staged (docread turns an EXIF-rotated photo upright and clears Key).
+	in := &textract.DetectDocumentTextInput{Document: &types.Document{Bytes: doc.Body}}
+	switch {
+	case doc.Key != "":
+		in.Document = &types.Document{S3Object: &types.S3Object{
 			Bucket: aws.String(r.Bucket),
 			Name:   aws.String(doc.Key),
-		}},
-	})
+		}}
+	case len(doc.Body) == 0:
+		return text, fmt.Errorf("textract: document has no staged object key and no body")
+	}
+	out, err := r.Client.DetectDocumentText(ctx, in)
 	if err != nil {
 		if unreadable(err) {
 			return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, evidence.ErrUnreadable, err)
