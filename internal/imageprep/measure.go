@@ -18,6 +18,16 @@ type Layout struct {
 	// or scanned a quarter turn off), judged by which projection profile,
 	// rows or columns, alternates more sharply between ink and gaps.
 	Sideways bool
+	// UpsideDown: once level (turned a quarter clockwise when Sideways),
+	// the text looks upside down: more ink hangs below its lines' cores
+	// than rises above them, while Latin print has more ascenders (capitals,
+	// digits, b d f h k l t) than descenders (g j p q y). False when the
+	// text gives no clear sign (all capitals, say).
+	UpsideDown bool
+	// Skew is the angle, in degrees (clockwise positive), the level text
+	// lines slope by, within ±maxSkew: a page photographed or scanned a
+	// little askew.
+	Skew float64
 	// GlyphHeight is the median height of the characters, about the
 	// x-height of lower case and the cap height of capitals; 0 when too
 	// few characters were found.
@@ -45,15 +55,104 @@ func MeasureLayout(g *image.Gray) Layout {
 		turned := make([]bool, len(ink))
 		for y := range h {
 			for x := range w {
-				turned[x*h+y] = ink[y*w+x]
+				turned[x*h+h-1-y] = ink[y*w+x] // as Turn(g, 1)
 			}
 		}
 		ink, w, h = turned, h, w
 	}
+	var rows2 []float64
+	l.Skew, rows2 = deskew(ink, w, h)
+	l.UpsideDown = upsideDown(rows2)
 	if gh := glyphHeight(ink, w, h); gh > 0 {
 		l.GlyphHeight = gh * k
 	}
 	return l
+}
+
+// upsideDown compares the ink above and below the cores of the text lines
+// in a row profile taken along the lines (see skewedRows). A line is a run of rows with ink (above an eighth of the way from the
+// gaps' level to a typical text row's); its core the rows with at least
+// half its fullest row's ink.
+func upsideDown(rows []float64) bool {
+	h := len(rows)
+	var inked []float64
+	for _, v := range rows {
+		if v > 0 {
+			inked = append(inked, v)
+		}
+	}
+	if len(inked) < 5 {
+		return false
+	}
+	slices.Sort(inked)
+	gap, typical := inked[len(inked)*2/10], inked[len(inked)*8/10]
+	threshold := gap + (typical-gap)/8
+	var above, below float64
+	for y := 0; y < h; {
+		if rows[y] <= threshold {
+			y++
+			continue
+		}
+		start := y
+		for y < h && rows[y] > threshold {
+			y++
+		}
+		line := rows[start:y]
+		if len(line) < 4 {
+			continue
+		}
+		peak := slices.Max(line)
+		first, last := -1, -1
+		for i, v := range line {
+			if v >= peak/2 {
+				if first < 0 {
+					first = i
+				}
+				last = i
+			}
+		}
+		for _, v := range line[:first] {
+			above += v - gap
+		}
+		for _, v := range line[last+1:] {
+			below += v - gap
+		}
+	}
+	return below > 1.2*above && below > 0
+}
+
+// maxSkew bounds the skew looked for, in degrees; skewStep is the step.
+const maxSkew, skewStep = 6.0, 0.25
+
+// deskew finds the slope of the text lines: the angle whose sheared row
+// profile (skewedRows) has the most contrast. It returns the angle and
+// that profile.
+func deskew(ink []bool, w, h int) (float64, []float64) {
+	type pixel struct{ x, y int32 }
+	var inked []pixel
+	for i, v := range ink {
+		if v {
+			inked = append(inked, pixel{int32(i % w), int32(i / w)})
+		}
+	}
+	best, bestC := 0.0, -1.0
+	var bestRows []float64
+	for a := -maxSkew; a <= maxSkew+1e-9; a += skewStep {
+		t := math.Tan(a * math.Pi / 180)
+		off := 0 // keeps y - t·x at 0 or above
+		if t > 0 {
+			off = int(t*float64(w)) + 1
+		}
+		rows := make([]float64, h+int(math.Abs(t)*float64(w))+2)
+		for _, p := range inked {
+			// The row a pixel's line started at on the left edge.
+			rows[int(p.y)+off-int(t*float64(p.x))]++
+		}
+		if c := contrast(rows); c > bestC || c == bestC && math.Abs(a) < math.Abs(best) {
+			best, bestC, bestRows = a, c, rows
+		}
+	}
+	return best, bestRows
 }
 
 // contrast is a projection profile's variance over its squared mean.

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -59,21 +60,25 @@ func TestMeasureLayout(t *testing.T) {
 	tests := []struct {
 		name               string
 		img                *image.Gray
-		sideways           bool
+		sideways, upside   bool
 		minGlyph, maxGlyph int
 	}{
-		{"upright", large, false, 38, 50},
-		{"upside down", Turn(large, 2), false, 38, 50},
-		{"a quarter clockwise", Turn(large, 1), true, 38, 50},
-		{"a quarter anticlockwise", Turn(large, 3), true, 38, 50},
-		{"small print", small, false, 7, 11},
-		{"small print sideways", Turn(small, 1), true, 7, 11},
+		{"upright", large, false, false, 38, 50},
+		{"upside down", Turn(large, 2), false, true, 38, 50},
+		{"a quarter clockwise", Turn(large, 1), true, true, 38, 50},
+		{"a quarter anticlockwise", Turn(large, 3), true, false, 38, 50},
+		{"small print", small, false, false, 7, 11},
+		{"small print upside down", Turn(small, 2), false, true, 7, 11},
+		{"small print sideways", Turn(small, 3), true, false, 7, 11},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := MeasureLayout(tt.img)
 			if got.Sideways != tt.sideways {
 				t.Errorf("Sideways = %v, want %v", got.Sideways, tt.sideways)
+			}
+			if got.UpsideDown != tt.upside {
+				t.Errorf("UpsideDown = %v, want %v", got.UpsideDown, tt.upside)
 			}
 			if got.GlyphHeight < tt.minGlyph || got.GlyphHeight > tt.maxGlyph {
 				t.Errorf("GlyphHeight = %d, want %d..%d", got.GlyphHeight, tt.minGlyph, tt.maxGlyph)
@@ -134,5 +139,23 @@ func TestScaleLevels(t *testing.T) {
 	}
 	if got := Scale(grayImage(1, 1, 9), 0.1); got.Rect.Dx() != 1 || got.Rect.Dy() != 1 {
 		t.Errorf("Scale of a 1×1 image to nothing: %v", got.Rect.Size())
+	}
+}
+
+func TestSkewAndRotate(t *testing.T) {
+	g := render(t, page, 30)
+	for _, deg := range []float64{-4, -2, 0, 3} {
+		got := MeasureLayout(Rotate(g, deg))
+		// Text turned clockwise by deg slopes down to the right by deg.
+		if math.Abs(got.Skew-deg) > 0.5 {
+			t.Errorf("Skew of a page rotated %v degrees = %v", deg, got.Skew)
+		}
+		if got.Sideways || got.UpsideDown {
+			t.Errorf("page rotated %v degrees: %+v", deg, got)
+		}
+		back := MeasureLayout(Rotate(Rotate(g, deg), -got.Skew))
+		if math.Abs(back.Skew) > 0.5 {
+			t.Errorf("deskewed page still slopes %v degrees", back.Skew)
+		}
 	}
 }

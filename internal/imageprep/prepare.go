@@ -1,6 +1,9 @@
 package imageprep
 
-import "image"
+import (
+	"image"
+	"math"
+)
 
 // Scale resizes g by factor: reductions average whole boxes of pixels (by
 // the nearest integer factor, which also averages noise away), and
@@ -81,4 +84,37 @@ func rowSums(sums []uint16, row []uint8) {
 		sums[x] = uint16(row[x-1]) + uint16(row[x]) + uint16(row[x+1])
 	}
 	sums[w-1] = uint16(row[w-2]) + 2*uint16(row[w-1])
+}
+
+// Rotate turns g by degrees (clockwise positive) about its centre, keeping
+// its size; corners brought in from outside are white. Bilinear, for the
+// few degrees a page is askew.
+func Rotate(g *image.Gray, degrees float64) *image.Gray {
+	g = compact(g)
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	sin, cos := math.Sincos(degrees * math.Pi / 180)
+	cx, cy := float64(w-1)/2, float64(h-1)/2
+	const one = 256
+	for y := range h {
+		dy := float64(y) - cy
+		row := out.Pix[y*w : (y+1)*w]
+		for x := range row {
+			dx := float64(x) - cx
+			// The source of (x, y) is it turned back by degrees.
+			sx := int((cos*dx + sin*dy + cx) * one)
+			sy := int((-sin*dx + cos*dy + cy) * one)
+			x0, y0 := sx>>8, sy>>8
+			if sx < 0 || sy < 0 || x0 >= w-1 || y0 >= h-1 {
+				row[x] = 255
+				continue
+			}
+			fx, fy := sx&(one-1), sy&(one-1)
+			i := y0*w + x0
+			top := int(g.Pix[i])*(one-fx) + int(g.Pix[i+1])*fx
+			bottom := int(g.Pix[i+w])*(one-fx) + int(g.Pix[i+w+1])*fx
+			row[x] = uint8((top*(one-fy) + bottom*fy + one*one/2) / (one * one))
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package tesseract
 import (
 	"context"
 	"image"
+	"math"
 
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/imageprep"
@@ -21,6 +22,9 @@ const (
 	// characters taller than largeGlyph are reduced to it, which saves OCR
 	// time on large photos. The sample photo and scan measure 24 and 26.
 	smallGlyph, targetGlyph, largeGlyph = 14, 24, 60
+	// deskewAt: pages sloping less than this many degrees are left as they
+	// are (tesseract's own line finding copes); the sample photo slopes 1.25.
+	deskewAt = 2.0
 	// maxUpscale bounds the enlargement (memory and time on a tiny image).
 	maxUpscale = 3.0
 	// maxReadings bounds the OCR passes over one page.
@@ -28,18 +32,23 @@ const (
 )
 
 // readPage OCRs one decoded page. It turns a page whose text runs up or
-// down a quarter turn (so that it is upright or upside down), prepares it
-// as measured (plan), and reads it. A reading that is not clear is tried
+// down a quarter turn, and one whose text looks upside down half a turn,
+// prepares it as measured (plan), and reads it. A reading that is not clear is tried
 // again upside down, then without the preparation, and the best reading
 // (the most confidence in words read well) is kept: a page read upside
 // down gives junk at low confidence, and a preparation step that makes
 // the reading worse loses to the plain page.
 func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Line, error) {
 	layout := imageprep.MeasureLayout(page)
+	turns := 0
 	if layout.Sideways {
-		page = imageprep.Turn(page, 1)
+		turns++
 	}
-	prepared, steps := plan(page, layout.GlyphHeight)
+	if layout.UpsideDown {
+		turns += 2
+	}
+	page = imageprep.Turn(page, turns)
+	prepared, steps := plan(page, layout)
 	candidates := []func() *image.Gray{
 		func() *image.Gray { return prepared },
 		func() *image.Gray { return imageprep.Turn(prepared, 2) },
@@ -74,24 +83,30 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 	return best.Lines, nil
 }
 
-// plan prepares a page for tesseract from what it measures: characters too
-// small are enlarged and very large ones reduced (by glyphHeight, 0 when
-// unknown), and a noisy image is smoothed. It returns the prepared image
-// and how many steps were applied (0: the page itself).
-func plan(page *image.Gray, glyphHeight int) (*image.Gray, int) {
+// plan prepares a page for tesseract from what it measures: a page askew
+// by deskewAt degrees or more is levelled, characters too small are
+// enlarged and very large ones reduced, and a noisy image is smoothed. It
+// returns the prepared image and how many steps were applied (0: the page
+// itself).
+func plan(page *image.Gray, layout imageprep.Layout) (*image.Gray, int) {
 	steps := 0
+	glyph := layout.GlyphHeight
 	// Reduce first (which also averages noise away), smooth, then enlarge
 	// (so that noise is not enlarged with the text).
-	if glyphHeight > largeGlyph {
-		page = imageprep.Scale(page, float64(targetGlyph)/float64(glyphHeight))
+	if glyph > largeGlyph {
+		page = imageprep.Scale(page, float64(targetGlyph)/float64(glyph))
+		steps++
+	}
+	if math.Abs(layout.Skew) >= deskewAt {
+		page = imageprep.Rotate(page, -layout.Skew)
 		steps++
 	}
 	if imageprep.NoiseSigma(page) > noisySigma {
 		page = imageprep.Blur(page)
 		steps++
 	}
-	if glyphHeight > 0 && glyphHeight < smallGlyph {
-		page = imageprep.Scale(page, min(float64(targetGlyph)/float64(glyphHeight), maxUpscale))
+	if glyph > 0 && glyph < smallGlyph {
+		page = imageprep.Scale(page, min(float64(targetGlyph)/float64(glyph), maxUpscale))
 		steps++
 	}
 	return page, steps

@@ -57,7 +57,7 @@ func BenchmarkPrepare(b *testing.B) {
 				if l.Sideways {
 					g = imageprep.Turn(g, 1)
 				}
-				p, _ := plan(g, l.GlyphHeight)
+				p, _ := plan(g, l)
 				_ = imageprep.PGM(p)
 				return nil
 			}},
@@ -66,7 +66,8 @@ func BenchmarkPrepare(b *testing.B) {
 			{"noise", func() error { imageprep.NoiseSigma(g); return nil }},
 			{"blur", func() error { imageprep.Blur(g); return nil }},
 			{"turn", func() error { imageprep.Turn(g, 1); return nil }},
-			{"plan", func() error { plan(g, layout.GlyphHeight); return nil }},
+			{"deskew", func() error { imageprep.Rotate(g, 2); return nil }},
+			{"plan", func() error { plan(g, layout); return nil }},
 		}
 		for _, step := range steps {
 			b.Run(doc.Name+"/"+step.name, func(b *testing.B) {

@@ -92,6 +92,8 @@ func TestReadImages(t *testing.T) {
 		{"label upside down", "image/png", encodePNG(t, imageprep.Turn(us, 2)), []string{"riverside community pharmacy", "alex testpatient", "wegovy 2.4 mg"}},
 		{"label turned a quarter anticlockwise", "image/jpeg", encodeJPEG(t, imageprep.Turn(uk, 3), 85), []string{"highfield pharmacy", "jo fictional", "mounjaro 5mg"}},
 		{"noisy photo upside down", "image/jpeg", encodeJPEG(t, imageprep.Turn(photoLike(us, 3, 60, 11), 2), 70), []string{"riverside community pharmacy", "alex testpatient", "wegovy"}},
+		// Scanned 5 degrees askew: levelled before OCR.
+		{"scan askew", "image/png", encodePNG(t, photoLike(us, 5, 0, 1)), []string{"riverside community pharmacy", "alex testpatient", "wegovy 2.4 mg"}},
 		// Stored sideways with an EXIF tag saying to turn it clockwise.
 		{"photo stored sideways, EXIF orientation 6", "image/jpeg", withOrientation(encodeJPEG(t, imageprep.Turn(uk, 3), 85), 6), []string{"highfield pharmacy", "jo fictional", "mounjaro 5mg"}},
 		// Small, low-contrast print, as a dispensing label scanned at low
