@@ -18,7 +18,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -86,34 +85,29 @@ type Documents struct {
 }
 
 // Label generates the documents of corpus.Sample's case (a valid US
-// pharmacy label) in every format. The corpus exports whole markets only,
-// so this renders the US corpus (a few seconds) and keeps one case.
+// pharmacy label) as a PDF, a clean PNG scan and a mild phone photo (the
+// corpus's photo before issue 9, so figures compare with earlier runs).
 func Label(now time.Time) (Documents, error) {
 	c, err := corpus.Sample(now)
 	if err != nil {
 		return Documents{}, fmt.Errorf("sample label: %w", err)
 	}
-	cs, err := corpus.Generate(1, now, "us")
-	if err != nil {
-		return Documents{}, fmt.Errorf("sample label: %w", err)
-	}
 	var docs Documents
-	for _, k := range cs {
-		if k.Market != c.Market || k.Template != c.Template || k.Scenario != c.Scenario {
-			continue
+	for _, form := range []struct {
+		condition string
+		doc       *Document
+	}{
+		{corpus.ConditionPDF, &docs.PDF}, {corpus.ConditionClean, &docs.PNG}, {corpus.ConditionMildPhoto, &docs.Photo},
+	} {
+		k, err := corpus.SampleAs(now, form.condition)
+		if err != nil {
+			return Documents{}, fmt.Errorf("sample label: %w", err)
 		}
-		d := Document{
-			Name: strings.TrimPrefix(k.Format, "jpeg-"), File: k.File, MediaType: k.MediaType(), FileName: k.FileName(),
+		*form.doc = Document{
+			Name: map[string]string{corpus.FormatPDF: "pdf", corpus.FormatPNG: "png", corpus.FormatJPEG: "photo"}[k.Format],
+			File: k.File, MediaType: k.MediaType(), FileName: k.FileName(),
 			MedicationName: k.MedicationName, MedicationDosage: k.MedicationDosage,
 			Forename: k.Lead.Forename, Surname: k.Lead.Surname,
-		}
-		switch k.Format {
-		case corpus.FormatPDF:
-			docs.PDF = d
-		case corpus.FormatPNG:
-			docs.PNG = d
-		case corpus.FormatPhoto:
-			docs.Photo = d
 		}
 	}
 	if docs.PDF.File == nil || docs.PNG.File == nil || docs.Photo.File == nil {
