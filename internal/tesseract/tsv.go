@@ -30,10 +30,18 @@ type reading struct {
 }
 
 // Clear reports a reading good enough to stop looking for a better one:
-// at least five confident words and most words confident. A page read
-// upside down or through noise gives junk words at low confidence.
+// most words confident. A page read upside down or through noise gives
+// junk words at low confidence.
 func (rd reading) Clear() bool {
-	return rd.Confident >= 5 && rd.Confident*10 >= rd.Words*6
+	return rd.Confident*10 >= rd.Words*6
+}
+
+// Junk reports a reading worth trying again another way: words were found
+// (five or more) but most were read without confidence. A blank or sparse
+// page (a cover page, a signature page) finds few words whichever way up
+// it is read, so reading it again would only cost time.
+func (rd reading) Junk() bool {
+	return rd.Words >= 5 && !rd.Clear()
 }
 
 // Score orders readings of the same page: the confidence mass of the words
