@@ -28,6 +28,9 @@ type Layout struct {
 	// lines slope by, within ±maxSkew: a page photographed or scanned a
 	// little askew.
 	Skew float64
+	// Glyphs counts the character-shaped marks measured: a page with many
+	// that reads as few words is being read the wrong way.
+	Glyphs int
 	// GlyphHeight is the median height of the characters, about the
 	// x-height of lower case and the cap height of capitals; 0 when too
 	// few characters were found.
@@ -49,22 +52,27 @@ func MeasureLayout(g *image.Gray) Layout {
 		}
 	}
 	var l Layout
-	l.Sideways = contrast(cols) > 1.15*contrast(rows)
-	if l.Sideways {
-		// Measure the characters as they stand once the page is turned.
-		turned := make([]bool, len(ink))
-		for y := range h {
-			for x := range w {
-				turned[x*h+h-1-y] = ink[y*w+x] // as Turn(g, 1)
-			}
+	// The axis: whichever way, along the rows or turned to along the
+	// columns, gives the sharper line profile once levelled (a page
+	// photographed at an angle slopes, which blurs the straight profile).
+	turned := make([]bool, len(ink))
+	for y := range h {
+		for x := range w {
+			turned[x*h+h-1-y] = ink[y*w+x] // as Turn(g, 1)
 		}
-		ink, w, h = turned, h, w
 	}
-	var rows2 []float64
-	l.Skew, rows2 = deskew(ink, w, h)
-	l.UpsideDown = upsideDown(rows2)
-	if gh := glyphHeight(ink, w, h); gh > 0 {
+	skew, rows := deskew(ink, w, h)
+	tskew, trows := deskew(turned, h, w)
+	if contrast(trows) > 1.15*contrast(rows) {
+		l.Sideways = true
+		ink, w, h = turned, h, w
+		skew, rows = tskew, trows
+	}
+	l.Skew = skew
+	l.UpsideDown = upsideDown(rows)
+	if gh, n := glyphHeight(ink, w, h); gh > 0 {
 		l.GlyphHeight = gh * k
+		l.Glyphs = n
 	}
 	return l
 }
@@ -178,8 +186,9 @@ func contrast(profile []float64) float64 {
 // at most twice as wide as tall plus 2 pixels (touching letters), and not
 // taller than a tenth of the image (a photo's edges, a logo). For text
 // that is about the x-height of lower case and the cap height of capitals;
-// 0 when fewer than 8 such components are found.
-func glyphHeight(ink []bool, w, h int) int {
+// 0 when fewer than 8 such components are found. It also returns how many
+// were found.
+func glyphHeight(ink []bool, w, h int) (int, int) {
 	seen := make([]bool, len(ink))
 	var heights []int
 	var stack []int
@@ -214,10 +223,10 @@ func glyphHeight(ink []bool, w, h int) int {
 		}
 	}
 	if len(heights) < 8 {
-		return 0
+		return 0, len(heights)
 	}
 	slices.Sort(heights)
-	return heights[len(heights)/2]
+	return heights[len(heights)/2], len(heights)
 }
 
 // reduce box-filters g by an integer factor k so its long side is at most

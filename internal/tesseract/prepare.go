@@ -35,7 +35,8 @@ const (
 // readPage OCRs one decoded page. It turns a page whose text runs up or
 // down a quarter turn, and one whose text looks upside down half a turn,
 // prepares it as measured (plan), and reads it. A junk reading (many
-// words, mostly unsure) is tried again upside down, then without the
+// words, mostly unsure), or one that finds almost no words on a page with
+// many characters, is tried again upside down, then without the
 // preparation, while the deadline allows, and the best reading (the most
 // confidence in words read well) is kept: a page read upside down gives
 // junk at low confidence, and a preparation step that makes the reading
@@ -83,11 +84,18 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		if i == 0 || rd.Score() > best.Score() {
 			best, bestTurned = rd, i == 1 || i == 2 && bestTurned
 		}
-		if !rd.Junk() || !timeFor(ctx, first) {
+		if !(rd.Junk() || unread(rd, layout)) || !timeFor(ctx, first) {
 			break
 		}
 	}
 	return best.Lines, nil
+}
+
+// unread reports a page with text on it (many character-shaped marks)
+// that a reading found almost no words in: read the wrong way, or spoilt
+// by a preparation step.
+func unread(rd reading, layout imageprep.Layout) bool {
+	return rd.Words < 5 && layout.Glyphs >= 50
 }
 
 // timeFor reports whether ctx leaves time for another reading that takes

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/clinicplatform/intake/internal/imageprep"
 )
 
 func TestReadingJudgement(t *testing.T) {
@@ -40,5 +42,19 @@ func TestTimeFor(t *testing.T) {
 	}
 	if timeFor(ctx, 6*time.Second) {
 		t.Error("10 s left, a 6 s reading: time found")
+	}
+}
+
+func TestUnread(t *testing.T) {
+	text := imageprep.Layout{Glyphs: 300}
+	blank := imageprep.Layout{Glyphs: 3}
+	if !unread(reading{Words: 0}, text) {
+		t.Error("no words on a page of 300 characters: not taken as unread")
+	}
+	if unread(reading{Words: 0}, blank) {
+		t.Error("no words on a blank page: taken as unread")
+	}
+	if unread(reading{Words: 40, Confident: 40}, text) {
+		t.Error("40 words on a page of 300 characters: taken as unread")
 	}
 }
