@@ -202,6 +202,8 @@ func writeReport(w io.Writer, r results) {
 			fmt.Sprintf("CPU %.2fx", ratio), "<= 2x (on CPU)", atMost(ratio, 2)})
 	}
 
+	add(hostileRows(r.Hostile)...)
+
 	m := r.Machine
 	fmt.Fprintf(w, "\nPerformance against floors and budgets (%s; %d CPUs; %s; %s RAM; load average %s before, %s after; took %s)\n\n",
 		m.CPU, m.CPUs, m.Go, m.MemTotal, m.LoadBefore, m.LoadAfter, m.Took)

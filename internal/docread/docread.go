@@ -18,9 +18,9 @@
 // above) is trusted as its text layer says, so text painted the colour of
 // what lies behind it (white on white), text too small to see and text
 // under vector shapes are still believed. Inline images (BI ... EI) are
-// not counted as images. Textract's synchronous API reads one-page PDFs
-// only, so in production a longer PDF with images or hidden text falls
-// back to its visible layer.
+// not counted as images. In production the OCR reader is Textract, which
+// reads a PDF of several pages with an asynchronous job (internal/textract),
+// so a longer PDF is read as it looks too.
 package docread
 
 import (
@@ -30,6 +30,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/imageprep"
 	"github.com/clinicplatform/intake/internal/pdftext"
@@ -106,6 +107,11 @@ func (l Local) readPDF(ctx context.Context, doc evidence.Document) (evidence.Tex
 		layer.Text, err = l.PDF.Read(ctx, doc)
 	}
 	text := layer.Text
+	if errors.Is(err, derrors.ErrOverBudget) {
+		// A document the Go reader gave up on as too costly would cost a
+		// renderer more still: it is not handed to OCR.
+		return text, err
+	}
 	if err == nil && l.OCR != nil && (layer.Hidden > 0 || layer.Images > 0 && len(text.Lines) > 0) {
 		// Read what the page shows, even if that is nothing; keep the
 		// visible layer only when OCR cannot open the file.
