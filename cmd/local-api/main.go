@@ -47,7 +47,9 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}
 	defer store.Close()
 	reader := docread.NewLocal(ctx)
-	h, err := newHandler(cfg, log, store, reader)
+	// Embedded-format metrics only with METRICS_NAMESPACE set: locally they
+	// would only crowd the log.
+	h, err := newHandler(cfg, log, store, reader, cfg.Metrics(stdout))
 	if err != nil {
 		return err
 	}
@@ -85,7 +87,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 }
 
 // newHandler wires every route to the embedded store and local readers.
-func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, reader evidence.Reader) (http.Handler, error) {
+func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, reader evidence.Reader, emf api.Metrics) (http.Handler, error) {
 	catalogue, err := protocol.Load(cfg.Market)
 	if err != nil {
 		return nil, err
@@ -106,6 +108,7 @@ func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, re
 			MaxAge:   cfg.EvidenceMaxAge,
 			Market:   cfg.Market,
 		},
+		Metrics:            emf,
 		LeadBodyLimit:      cfg.LeadBodyLimit,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,

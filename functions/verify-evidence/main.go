@@ -43,10 +43,12 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		return nil, err
 	}
 	db := dynamo.NewClient(awsCfg)
+	// Embedded-format metrics share stdout with the log lines.
+	emf := cfg.Metrics(logOut)
 	// PDFs' text layers are read in process; images and scans go to
 	// Textract, or with TEXT_READER=local to Tesseract where it is
 	// installed (sam local, make bench).
-	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket}}
+	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket, Usage: emf}}
 	if cfg.TextReader == "local" {
 		reader = docread.NewLocal(ctx)
 	}
@@ -64,6 +66,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 			MaxAge:   cfg.EvidenceMaxAge,
 			Market:   cfg.Market,
 		},
+		Metrics:            emf,
 		RequestID:          lambdahttp.RequestID,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,

@@ -60,3 +60,27 @@ type Reader interface {
 
 // ErrUnreadable: the document's content could not be read.
 var ErrUnreadable = errors.New("document unreadable")
+
+// Unreadable is ErrUnreadable with a reason: a short lower-case word
+// ("encrypted", "no_ocr") that metrics may count by. It reads and matches as
+// ErrUnreadable, so a reader tags its error with
+// fmt.Errorf("...: %w", evidence.Unreadable("encrypted")).
+func Unreadable(reason string) error { return &unreadableError{reason: reason} }
+
+type unreadableError struct{ reason string }
+
+func (e *unreadableError) Error() string        { return ErrUnreadable.Error() }
+func (e *unreadableError) Is(target error) bool { return target == ErrUnreadable }
+
+// UnreadableReason is the reason err gives for a document that could not be
+// read: "" when err is not ErrUnreadable, "other" when no reader named one.
+func UnreadableReason(err error) string {
+	if !errors.Is(err, ErrUnreadable) {
+		return ""
+	}
+	var u *unreadableError
+	if errors.As(err, &u) && u.reason != "" {
+		return u.reason
+	}
+	return "other"
+}

@@ -30,6 +30,11 @@ type Request struct {
 type Outcome struct {
 	ID     string
 	Result Result
+	// TextSource names the reader that read the document ("" when none
+	// could), and Unreadable why none could ("" when one did): what the
+	// service's metrics count.
+	TextSource string
+	Unreadable string
 }
 
 // Service runs verifications: stage the file, read it, check it against the
@@ -88,7 +93,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	if err := s.Recorder.Record(ctx, rec); err != nil {
 		return Outcome{}, fmt.Errorf("record verification %s: %w", id, err)
 	}
-	return Outcome{ID: id, Result: result}, nil
+	return Outcome{ID: id, Result: result, TextSource: text.Source, Unreadable: UnreadableReason(readErr)}, nil
 }
 
 // noLeadSentence keeps the unknown-lead finding in an unreadable document's note.

@@ -53,6 +53,15 @@ var _ API = (*textract.Client)(nil)
 type Reader struct {
 	Client API
 	Bucket string
+	// Usage counts pages read and calls failed (metrics.EMF in the
+	// function); nil counts nothing.
+	Usage Usage
+}
+
+// Usage receives what each Textract call cost or why it failed.
+type Usage interface {
+	TextractPages(n int)
+	TextractError(reason string)
 }
 
 var _ evidence.Reader = Reader{}
@@ -72,10 +81,16 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 		}},
 	})
 	if err != nil {
-		if unreadable(err) {
-			return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, evidence.ErrUnreadable, err)
+		if reason := unreadable(err); reason != "" {
+			return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, evidence.Unreadable(reason), err)
+		}
+		if r.Usage != nil {
+			r.Usage.TextractError(failure(err))
 		}
 		return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, derrors.ErrUnavailable, err)
+	}
+	if r.Usage != nil {
+		r.Usage.TextractPages(pages(out))
 	}
 	for _, b := range out.Blocks {
 		if b.BlockType != types.BlockTypeLine {
@@ -93,17 +108,53 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 	return text, nil
 }
 
-// unreadable reports whether Textract refused the document itself (its
-// format, content or size) rather than failed. InvalidS3ObjectException is
-// not among them: it means our bucket, key, region or permissions are wrong,
-// which is ours to fix, not the patient's.
-func unreadable(err error) bool {
+// unreadable names why Textract refused the document itself (its format,
+// content or size) rather than failed, or is "" when it did not.
+// InvalidS3ObjectException is not among them: it means our bucket, key,
+// region or permissions are wrong, which is ours to fix, not the patient's.
+func unreadable(err error) string {
 	var (
 		unsupported *types.UnsupportedDocumentException
 		bad         *types.BadDocumentException
 		tooLarge    *types.DocumentTooLargeException
 	)
-	return errors.As(err, &unsupported) || errors.As(err, &bad) || errors.As(err, &tooLarge)
+	switch {
+	case errors.As(err, &unsupported):
+		return "unsupported_document"
+	case errors.As(err, &bad):
+		return "bad_document"
+	case errors.As(err, &tooLarge):
+		return "too_large"
+	}
+	return ""
+}
+
+// failure names, for the TextractErrors metric, why a call failed:
+// "throttled" (Textract's rate or quota), "denied" (our role, bucket or
+// region), or "failed" (Textract's errors, timeouts, the network).
+func failure(err error) string {
+	var (
+		throughput *types.ProvisionedThroughputExceededException
+		throttled  *types.ThrottlingException
+		limit      *types.LimitExceededException
+		denied     *types.AccessDeniedException
+		object     *types.InvalidS3ObjectException
+	)
+	switch {
+	case errors.As(err, &throughput), errors.As(err, &throttled), errors.As(err, &limit):
+		return "throttled"
+	case errors.As(err, &denied), errors.As(err, &object):
+		return "denied"
+	}
+	return "failed"
+}
+
+// pages is how many pages Textract read (one when it does not say).
+func pages(out *textract.DetectDocumentTextOutput) int {
+	if out.DocumentMetadata != nil && out.DocumentMetadata.Pages != nil && *out.DocumentMetadata.Pages > 0 {
+		return int(*out.DocumentMetadata.Pages)
+	}
+	return 1
 }
 
 // confidence scales Textract's percentage to 0..1, rounded to drop float32 noise.
