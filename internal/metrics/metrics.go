@@ -10,14 +10,12 @@
 package metrics
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
-	"maps"
 	"net/http"
-	"slices"
+	"strconv"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/clinicplatform/intake/internal/evidence"
 )
@@ -81,6 +79,7 @@ const ReasonOther = "other"
 // *EMF writes nothing.
 type EMF struct {
 	mu        sync.Mutex
+	buf       []byte // the line being written, reused under mu
 	w         io.Writer
 	namespace string
 	market    string
@@ -107,71 +106,129 @@ const (
 	milliseconds unit = "Milliseconds"
 )
 
-// directive is one MetricDirective: metrics that share dimension sets.
-type directive struct {
-	dimensions [][]string
-	metrics    map[string]unit
+// dim is one dimension's value on a line.
+type dim struct{ name, value string }
+
+// val is one metric's value on a line.
+type val struct {
+	name  string
+	unit  unit
+	value float64
 }
 
-// put writes one line: the directives, and the values of their dimensions
-// and metrics as members of the root. Function and Market lead every
-// dimension set.
-func (e *EMF) put(function string, dims map[string]string, values map[string]float64, directives ...directive) {
+// directive is one MetricDirective: metrics that share dimension sets.
+// Each set lists the dimensions after Function and Market, which lead every
+// set.
+type directive struct {
+	sets [][]string
+	vals []val
+}
+
+// Dimension sets used below.
+var (
+	byNothing      = [][]string{{}}
+	byStatusClass  = [][]string{{}, {DimStatusClass}}
+	byOutcome      = [][]string{{}, {DimOutcome}}
+	bySource       = [][]string{{DimSource}}
+	byReason       = [][]string{{}, {DimReason}}
+	byFieldVerdict = [][]string{{DimField, DimVerdict}}
+)
+
+// put writes one line: the values of its dimensions and metrics as members
+// of the root, and the directives under _aws. It is written by hand, not
+// with encoding/json, to keep a request's metrics to a few allocations.
+func (e *EMF) put(function string, dims []dim, directives ...directive) {
 	if e == nil || e.w == nil {
 		return
 	}
-	type metricDef struct {
-		Name string `json:"Name"`
-		Unit unit   `json:"Unit"`
-	}
-	type metricDirective struct {
-		Namespace  string      `json:"Namespace"`
-		Dimensions [][]string  `json:"Dimensions"`
-		Metrics    []metricDef `json:"Metrics"`
-	}
-	root := map[string]any{
-		DimFunction: function,
-		DimMarket:   e.market,
-	}
-	for k, v := range dims {
-		root[k] = v
-	}
-	for k, v := range values {
-		root[k] = v
-	}
-	var ds []metricDirective
-	for _, d := range directives {
-		md := metricDirective{Namespace: e.namespace}
-		for _, set := range d.dimensions {
-			md.Dimensions = append(md.Dimensions, append([]string{DimFunction, DimMarket}, set...))
-		}
-		for _, name := range slices.Sorted(maps.Keys(d.metrics)) {
-			md.Metrics = append(md.Metrics, metricDef{Name: name, Unit: d.metrics[name]})
-		}
-		ds = append(ds, md)
-	}
-	root["_aws"] = struct {
-		Timestamp         int64             `json:"Timestamp"`
-		CloudWatchMetrics []metricDirective `json:"CloudWatchMetrics"`
-	}{e.now().UnixMilli(), ds}
-	line, err := json.Marshal(root)
-	if err != nil {
-		// Only strings and numbers go in; this cannot happen.
-		panic(fmt.Sprintf("metrics: encode line: %v", err))
-	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	_, _ = e.w.Write(append(line, '\n'))
+	b := append(e.buf[:0], '{')
+	b = appendMember(b, DimFunction, function)
+	b = append(b, ',')
+	b = appendMember(b, DimMarket, e.market)
+	for _, d := range dims {
+		b = append(b, ',')
+		b = appendMember(b, d.name, d.value)
+	}
+	for _, d := range directives {
+		for _, v := range d.vals {
+			b = append(b, ',')
+			b = appendString(b, v.name)
+			b = append(b, ':')
+			b = strconv.AppendFloat(b, v.value, 'f', -1, 64)
+		}
+	}
+	b = append(b, `,"_aws":{"Timestamp":`...)
+	b = strconv.AppendInt(b, e.now().UnixMilli(), 10)
+	b = append(b, `,"CloudWatchMetrics":[`...)
+	for i, d := range directives {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"Namespace":`...)
+		b = appendString(b, e.namespace)
+		b = append(b, `,"Dimensions":[`...)
+		for j, set := range d.sets {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `["`+DimFunction+`","`+DimMarket+`"`...)
+			for _, name := range set {
+				b = append(b, ',')
+				b = appendString(b, name)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, `],"Metrics":[`...)
+		for j, v := range d.vals {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"Name":`...)
+			b = appendString(b, v.name)
+			b = append(b, `,"Unit":`...)
+			b = appendString(b, string(v.unit))
+			b = append(b, '}')
+		}
+		b = append(b, "]}"...)
+	}
+	b = append(b, "]}}\n"...)
+	e.buf = b
+	_, _ = e.w.Write(b)
+}
+
+func appendMember(b []byte, name, value string) []byte {
+	b = appendString(b, name)
+	b = append(b, ':')
+	return appendString(b, value)
+}
+
+// appendString appends s as a JSON string. Names and values here are fixed
+// words or validated settings; anything else is escaped all the same.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r < 0x20 || r == utf8.RuneError:
+			b = append(b, `\u00`...)
+			b = append(b, "0123456789abcdef"[r>>4&0xf], "0123456789abcdef"[r&0xf])
+		default:
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return append(b, '"')
 }
 
 // Request counts one answered request of function and its latency, by status
 // class (2xx, 4xx, 5xx).
 func (e *EMF) Request(function string, status int, elapsed time.Duration) {
-	both := map[string]unit{Requests: count, Latency: milliseconds}
-	e.put(function,
-		map[string]string{DimStatusClass: statusClass(status)},
-		map[string]float64{Requests: 1, Latency: float64(elapsed.Microseconds()) / 1000},
-		directive{dimensions: [][]string{{}, {DimStatusClass}}, metrics: both})
+	e.put(function, []dim{{DimStatusClass, statusClass(status)}}, directive{byStatusClass, []val{
+		{Latency, milliseconds, float64(elapsed.Microseconds()) / 1000},
+		{Requests, count, 1},
+	}})
 }
 
 // LeadCreated counts a lead created, or an Idempotency-Key replay of one.
@@ -180,28 +237,27 @@ func (e *EMF) LeadCreated(replayed bool) {
 	if replayed {
 		name = IdempotentReplays
 	}
-	e.put(FunctionCreateLead, nil, map[string]float64{name: 1},
-		directive{dimensions: [][]string{{}}, metrics: map[string]unit{name: count}})
+	e.put(FunctionCreateLead, nil, directive{byNothing, []val{{name, count, 1}}})
 }
 
 // Verified counts a verification by outcome, the text source that read its
 // document, why a document could not be read, and each field's verdict.
 func (e *EMF) Verified(out evidence.Outcome) {
 	outcome := outcomeOf(out)
-	dims := map[string]string{DimOutcome: outcome, DimSource: sourceOf(out.TextSource)}
-	values := map[string]float64{Verifications: 1, DocumentsRead: 1}
-	directives := []directive{
-		{dimensions: [][]string{{}, {DimOutcome}}, metrics: map[string]unit{Verifications: count}},
-		{dimensions: [][]string{{DimSource}}, metrics: map[string]unit{DocumentsRead: count}},
-	}
 	if outcome == OutcomeUnreadable {
-		dims[DimReason] = reason(out.Unreadable)
-		values[UnreadableDocuments] = 1
-		directives = append(directives, directive{dimensions: [][]string{{}, {DimReason}}, metrics: map[string]unit{UnreadableDocuments: count}})
+		e.put(FunctionVerifyEvidence,
+			[]dim{{DimOutcome, outcome}, {DimSource, sourceOf(out.TextSource)}, {DimReason, reason(out.Unreadable)}},
+			directive{byOutcome, []val{{Verifications, count, 1}}},
+			directive{bySource, []val{{DocumentsRead, count, 1}}},
+			directive{byReason, []val{{UnreadableDocuments, count, 1}}})
+	} else {
+		e.put(FunctionVerifyEvidence,
+			[]dim{{DimOutcome, outcome}, {DimSource, sourceOf(out.TextSource)}},
+			directive{byOutcome, []val{{Verifications, count, 1}}},
+			directive{bySource, []val{{DocumentsRead, count, 1}}})
 	}
-	e.put(FunctionVerifyEvidence, dims, values, directives...)
 	f := out.Result.Data
-	for _, field := range []struct {
+	for _, field := range [...]struct {
 		name string
 		r    evidence.Rating
 	}{
@@ -211,35 +267,26 @@ func (e *EMF) Verified(out evidence.Outcome) {
 		{"medicationDate", f.MedicationDate},
 		{"pharmacyName", f.PharmacyName},
 	} {
-		e.put(FunctionVerifyEvidence,
-			map[string]string{DimField: field.name, DimVerdict: verdict(field.r.Value)},
-			map[string]float64{FieldVerdicts: 1},
-			directive{dimensions: [][]string{{DimField, DimVerdict}}, metrics: map[string]unit{FieldVerdicts: count}})
+		e.put(FunctionVerifyEvidence, []dim{{DimField, field.name}, {DimVerdict, verdict(field.r.Value)}},
+			directive{byFieldVerdict, []val{{FieldVerdicts, count, 1}}})
 	}
 }
 
 // DocumentRefused counts an upload refused before it was read (too large,
 // a type not accepted), by reason.
 func (e *EMF) DocumentRefused(why string) {
-	e.put(FunctionVerifyEvidence,
-		map[string]string{DimReason: reason(why)},
-		map[string]float64{RefusedDocuments: 1},
-		directive{dimensions: [][]string{{}, {DimReason}}, metrics: map[string]unit{RefusedDocuments: count}})
+	e.put(FunctionVerifyEvidence, []dim{{DimReason, reason(why)}}, directive{byReason, []val{{RefusedDocuments, count, 1}}})
 }
 
 // TextractPages counts pages Textract read (and bills).
 func (e *EMF) TextractPages(n int) {
-	e.put(FunctionVerifyEvidence, nil, map[string]float64{TextractPages: float64(n)},
-		directive{dimensions: [][]string{{}}, metrics: map[string]unit{TextractPages: count}})
+	e.put(FunctionVerifyEvidence, nil, directive{byNothing, []val{{TextractPages, count, float64(n)}}})
 }
 
 // TextractError counts a Textract call that failed for a reason of ours or
 // Textract's (throttled, denied, failed), not a document Textract refused.
 func (e *EMF) TextractError(why string) {
-	e.put(FunctionVerifyEvidence,
-		map[string]string{DimReason: reason(why)},
-		map[string]float64{TextractErrors: 1},
-		directive{dimensions: [][]string{{}, {DimReason}}, metrics: map[string]unit{TextractErrors: count}})
+	e.put(FunctionVerifyEvidence, []dim{{DimReason, reason(why)}}, directive{byReason, []val{{TextractErrors, count, 1}}})
 }
 
 func statusClass(status int) string {

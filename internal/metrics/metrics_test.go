@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -289,4 +290,41 @@ func TestNilWritesNothing(t *testing.T) {
 	var m *metrics.EMF
 	m.LeadCreated(true) // must not panic
 	m.Request("create-lead", 200, time.Second)
+}
+
+// TestLinesStayJSONWhateverTheSettings: the writer escapes what it writes,
+// so even a namespace or market with quotes or control characters cannot
+// break a line.
+func TestLinesStayJSONWhateverTheSettings(t *testing.T) {
+	var out bytes.Buffer
+	metrics.New(&out, "Clinic\"Intake\\\x01/é", "u\nk").DocumentRefused("too_large")
+	var root map[string]any
+	if err := json.Unmarshal(out.Bytes(), &root); err != nil {
+		t.Fatalf("line is not JSON: %v\n%s", err, out.String())
+	}
+	if root["Market"] != "u\nk" {
+		t.Errorf("Market = %q", root["Market"])
+	}
+	var line emfLine
+	json.Unmarshal(out.Bytes(), &line)
+	if got := line.AWS.CloudWatchMetrics[0].Namespace; got != "Clinic\"Intake\\\x01/é" {
+		t.Errorf("Namespace = %q", got)
+	}
+}
+
+// BenchmarkRequestLine is the cost a request pays for its metrics line.
+func BenchmarkRequestLine(b *testing.B) {
+	m := metrics.New(io.Discard, "ClinicIntake/clinic-intake-us", "us")
+	for b.Loop() {
+		m.Request(metrics.FunctionGetProtocols, 200, 1500*time.Microsecond)
+	}
+}
+
+// BenchmarkVerifiedLines: the six lines of one verification.
+func BenchmarkVerifiedLines(b *testing.B) {
+	m := metrics.New(io.Discard, "ClinicIntake/clinic-intake-us", "us")
+	out := evidence.Outcome{Result: result(valid, invalid, notFound, valid, valid), TextSource: "textract"}
+	for b.Loop() {
+		m.Verified(out)
+	}
 }
