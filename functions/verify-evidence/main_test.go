@@ -44,15 +44,12 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 	db, s3c := awstest.DynamoDB(t), awstest.S3(t)
 	leads, verifications := awstest.CreateTable(t, db, "id"), awstest.CreateTable(t, db, "id")
 	bucket := awstest.CreateBucket(t, s3c)
-	for k, v := range map[string]string{"AWS_ENDPOINT_URL": endpoint, "AWS_ACCESS_KEY_ID": "test",
-		"AWS_SECRET_ACCESS_KEY": "test", "AWS_REGION": "eu-west-2"} {
-		t.Setenv(k, v)
-	}
+	// No S3_USE_PATH_STYLE: the emulator's endpoint alone must give path style.
 	env := map[string]string{"LEADS_TABLE": leads, "VERIFICATIONS_TABLE": verifications,
-		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "S3_USE_PATH_STYLE": "true", "MARKET": "uk",
+		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "MARKET": "uk",
 		"METRICS_NAMESPACE": "ClinicIntake/test"}
 	var stdout bytes.Buffer
-	h, err := newHandler(t.Context(), func(k string) string { return env[k] }, &stdout)
+	h, err := newHandler(t.Context(), awstest.LambdaEnv(endpoint, env), &stdout)
 	if err != nil {
 		t.Fatal(err)
 	}
