@@ -168,7 +168,7 @@ func golden(res *http.Response, body []byte) string {
 	for k := range res.Header {
 		switch k {
 		case "Content-Type", "Allow", "Etag", "Cache-Control", "Access-Control-Allow-Origin",
-			"Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "X-Verification-Id", "Idempotent-Replayed":
+			"Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "X-Verification-Id", "Idempotent-Replayed", "Retry-After":
 			keys = append(keys, k)
 		}
 	}
@@ -302,6 +302,11 @@ func TestRoutes(t *testing.T) {
 		func() request {
 			r := evidenceRequest(t, "evidence verifier down", validParts(pdfHead)...)
 			r.fixture = failing(fmt.Errorf("stage: %w", derrors.ErrUnavailable))
+			return r
+		}(),
+		func() request {
+			r := evidenceRequest(t, "evidence busy", validParts(pdfHead)...)
+			r.fixture = failing(fmt.Errorf("read evidence: helper processes: 2 running and 4 waiting: %w", derrors.ErrBusy))
 			return r
 		}(),
 		{name: "cors preflight allowed", method: "OPTIONS", path: api.PathLeads, header: map[string]string{

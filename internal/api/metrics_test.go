@@ -37,7 +37,7 @@ func (c *counted) Request(function string, status int, elapsed time.Duration) {
 }
 func (c *counted) LeadCreated(replayed bool) { c.add("lead replayed=%t", replayed) }
 func (c *counted) Verified(out evidence.Outcome) {
-	c.add("verified %s success=%t source=%s unreadable=%s", out.ID, out.Result.Success, out.TextSource, out.Unreadable)
+	c.add("verified %s success=%t source=%s unreadable=%s", out.ID, out.Result.Success, out.TextSource, evidence.UnreadableReason(out.Unreadable))
 }
 func (c *counted) DocumentRefused(reason string) { c.add("refused %s", reason) }
 

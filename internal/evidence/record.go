@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/clinicplatform/intake/internal/derrors"
 )
 
 // Upload is an evidence file as received, once its type was detected from
@@ -73,10 +75,15 @@ func (e *unreadableError) Error() string        { return ErrUnreadable.Error() }
 func (e *unreadableError) Is(target error) bool { return target == ErrUnreadable }
 
 // UnreadableReason is the reason err gives for a document that could not be
-// read: "" when err is not ErrUnreadable, "other" when no reader named one.
+// read: "" when err is not ErrUnreadable, "over_budget" for a document that
+// needed more work than the service spends on one, "other" when no reader
+// named one.
 func UnreadableReason(err error) string {
 	if !errors.Is(err, ErrUnreadable) {
 		return ""
+	}
+	if errors.Is(err, derrors.ErrOverBudget) {
+		return "over_budget"
 	}
 	var u *unreadableError
 	if errors.As(err, &u) && u.reason != "" {

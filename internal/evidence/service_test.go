@@ -114,7 +114,7 @@ func TestVerifyStagesReadsAndRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !out.Result.Success || out.ID != verID || out.TextSource != "pdf-text" || out.Unreadable != "" {
+	if !out.Result.Success || out.ID != verID || out.TextSource != "pdf-text" || out.Unreadable != nil {
 		t.Errorf("outcome = %+v, want a success with id %s read from pdf-text", out, verID)
 	}
 	wantKey := "evidence/2026/11/21/" + verID + ".pdf"
@@ -188,8 +188,8 @@ func TestOutcomeSaysWhyADocumentWasUnreadable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Unreadable != tt.want {
-			t.Errorf("%v: Unreadable = %q, want %q", tt.err, out.Unreadable, tt.want)
+		if got := evidence.UnreadableReason(out.Unreadable); got != tt.want {
+			t.Errorf("%v: UnreadableReason = %q, want %q", tt.err, got, tt.want)
 		}
 		if !errors.Is(tt.err, evidence.ErrUnreadable) || tt.err.Error() == "" || strings.Contains(tt.err.Error(), "encrypted: encrypted") {
 			t.Errorf("a tagged error must read and match as ErrUnreadable: %v", tt.err)

@@ -246,7 +246,7 @@ func (e *EMF) Verified(out evidence.Outcome) {
 	outcome := outcomeOf(out)
 	if outcome == OutcomeUnreadable {
 		e.put(FunctionVerifyEvidence,
-			[]dim{{DimOutcome, outcome}, {DimSource, sourceOf(out.TextSource)}, {DimReason, reason(out.Unreadable)}},
+			[]dim{{DimOutcome, outcome}, {DimSource, sourceOf(out.TextSource)}, {DimReason, reason(evidence.UnreadableReason(out.Unreadable))}},
 			directive{byOutcome, []val{{Verifications, count, 1}}},
 			directive{bySource, []val{{DocumentsRead, count, 1}}},
 			directive{byReason, []val{{UnreadableDocuments, count, 1}}})
@@ -304,7 +304,7 @@ func statusClass(status int) string {
 }
 
 func outcomeOf(out evidence.Outcome) string {
-	if out.Unreadable != "" {
+	if out.Unreadable != nil {
 		return OutcomeUnreadable
 	}
 	if out.Result.Success {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/metrics"
 )
@@ -131,7 +133,7 @@ func TestLinesMatchGolden(t *testing.T) {
 	m.LeadCreated(false)
 	m.LeadCreated(true)
 	m.Verified(evidence.Outcome{ID: "9b2f4c1e", Result: result(valid, valid, valid, valid, valid), TextSource: "pdf-text"})
-	m.Verified(evidence.Outcome{Result: result(notFound, notFound, notFound, notFound, notFound), Unreadable: "encrypted"})
+	m.Verified(evidence.Outcome{Result: result(notFound, notFound, notFound, notFound, notFound), Unreadable: fmt.Errorf("read pdf text: %w", evidence.Unreadable("encrypted"))})
 	m.DocumentRefused("too_large")
 	m.TextractPages(1)
 	m.TextractError("throttled")
@@ -202,12 +204,17 @@ func TestVerificationOutcomes(t *testing.T) {
 			"Function=verify-evidence Market=us Outcome=incomplete Verifications=1",
 			"Function=verify-evidence Market=us Source=pdf DocumentsRead=1",
 		}},
-		{"unreadable", evidence.Outcome{Result: result(notFound, notFound, notFound, notFound, notFound), Unreadable: "no_ocr"}, []string{
+		{"unreadable", evidence.Outcome{Result: result(notFound, notFound, notFound, notFound, notFound), Unreadable: evidence.Unreadable("no_ocr")}, []string{
 			"Function=verify-evidence Market=us Outcome=unreadable Verifications=1",
 			"Function=verify-evidence Market=us Source=none DocumentsRead=1",
 			"Function=verify-evidence Market=us Reason=no_ocr UnreadableDocuments=1",
 		}},
-		{"free text never becomes a dimension", evidence.Outcome{Result: result(notFound, notFound, notFound, notFound, notFound), TextSource: "Jordan Avery", Unreadable: "Jordan Avery's file"}, []string{
+		{"over budget", evidence.Outcome{Result: result(notFound, notFound, notFound, notFound, notFound), Unreadable: fmt.Errorf("pdf: %w: %w", derrors.OverBudget("pdf.operators", 1000), evidence.ErrUnreadable)}, []string{
+			"Function=verify-evidence Market=us Outcome=unreadable Verifications=1",
+			"Function=verify-evidence Market=us Source=none DocumentsRead=1",
+			"Function=verify-evidence Market=us Reason=over_budget UnreadableDocuments=1",
+		}},
+		{"free text never becomes a dimension", evidence.Outcome{Result: result(notFound, notFound, notFound, notFound, notFound), TextSource: "Jordan Avery", Unreadable: evidence.Unreadable("Jordan Avery's file")}, []string{
 			"Function=verify-evidence Market=us Outcome=unreadable Verifications=1",
 			"Function=verify-evidence Market=us Source=other DocumentsRead=1",
 			"Function=verify-evidence Market=us Reason=other UnreadableDocuments=1",
