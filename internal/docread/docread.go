@@ -50,7 +50,7 @@ var _ evidence.Reader = Local{}
 
 // ErrNoOCR explains why an image, or a PDF without a text layer, could not
 // be read. It wraps evidence.ErrUnreadable.
-var ErrNoOCR = fmt.Errorf("no OCR engine is installed to read images and scanned PDFs (install tesseract): %w", evidence.ErrUnreadable)
+var ErrNoOCR = fmt.Errorf("no OCR engine is installed to read images and scanned PDFs (install tesseract): %w", evidence.Unreadable("no_ocr"))
 
 // Read reads doc by its detected media type.
 func (l Local) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
@@ -67,7 +67,7 @@ func (l Local) Read(ctx context.Context, doc evidence.Document) (evidence.Text, 
 		}
 		return l.OCR.Read(ctx, doc)
 	default:
-		return evidence.Text{}, fmt.Errorf("read document: media type %q is not readable: %w", doc.MediaType, evidence.ErrUnreadable)
+		return evidence.Text{}, fmt.Errorf("read document: media type %q is not readable: %w", doc.MediaType, evidence.Unreadable("unsupported_type"))
 	}
 }
 
