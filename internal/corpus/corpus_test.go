@@ -198,16 +198,20 @@ func TestFilesDecode(t *testing.T) {
 }
 
 // TestPDFTextLayer reads every PDF back with a PDF text extractor: all the
-// document's text, accents included, must be in its text layer.
+// document's text, accents included, must be in its text layer, and a
+// scanned PDF must have none.
 func TestPDFTextLayer(t *testing.T) {
 	for _, c := range allCases(t) {
-		if c.Condition != ConditionPDF {
+		if c.Format != FormatPDF {
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
 			r, err := pdf.NewReader(bytes.NewReader(c.File), int64(len(c.File)))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if want := map[bool]int{true: 2, false: 1}[c.Layout == LayoutMultiPage]; r.NumPage() != want {
+				t.Errorf("%d pages, want %d", r.NumPage(), want)
 			}
 			rd, err := r.GetPlainText()
 			if err != nil {
@@ -218,6 +222,12 @@ func TestPDFTextLayer(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := string(b)
+			if c.Condition == ConditionScannedPDF {
+				if strings.TrimSpace(got) != "" {
+					t.Errorf("a scanned PDF has a text layer: %q", got)
+				}
+				return
+			}
 			for _, line := range strings.Split(c.text, "\n") {
 				for _, cell := range strings.Split(line, "  ") {
 					if cell != "" && !strings.Contains(got, cell) {

@@ -257,7 +257,11 @@ func clinicLetter(r *rand.Rand, f facts) page {
 	} else {
 		text += " Your medicine will be sent to you by post."
 	}
-	text += " Please keep the pens in the fridge and contact us if you have any side effects."
+	if m.product.tablet {
+		text += " Please take them as directed and contact us if you have any side effects."
+	} else {
+		text += " Please keep the pens in the fridge and contact us if you have any side effects."
+	}
 	keep := []string{name, medicine}
 	if f.pharmacy != nil {
 		keep = append(keep, f.pharmacy.name)

@@ -285,7 +285,26 @@ func score(cases []corpus.Case, answers []answer) Report {
 	r.ByCondition = byCondition.list()
 	r.ByLayout = byLayout.list()
 	r.ByScenario = byScenario.list()
+	// Cells read best grouped by layout, conditions in report order.
 	r.ByCell = byCell.list()
+	layoutRank, condRank := map[string]int{}, map[string]int{}
+	for i, g := range r.ByLayout {
+		layoutRank[g.Name] = i
+	}
+	for i, c := range corpus.Conditions {
+		condRank[c] = i
+	}
+	cellOf := map[string][2]string{}
+	for _, c := range cases {
+		cellOf[c.Layout+" x "+c.Condition] = [2]string{c.Layout, c.Condition}
+	}
+	slices.SortStableFunc(r.ByCell, func(a, b Group) int {
+		ca, cb := cellOf[a.Name], cellOf[b.Name]
+		if d := layoutRank[ca[0]] - layoutRank[cb[0]]; d != 0 {
+			return d
+		}
+		return condRank[ca[1]] - condRank[cb[1]]
+	})
 	r.ByConfidence = byConfidence.list()
 	return r
 }
