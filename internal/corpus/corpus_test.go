@@ -156,6 +156,25 @@ func TestGenerateOptionsSelect(t *testing.T) {
 	if rotated != 1 || len(cs) != len(Scenarios)+1 {
 		t.Errorf("%d cases, %d rotated; want %d and 1", len(cs), rotated, len(Scenarios)+1)
 	}
+	// More per cell adds scenarios and keeps the first.
+	wider, err := Generate(testSeed, testNow, "us", Options{Layouts: []string{LayoutUSVial}, Conditions: []string{ConditionRotated90}, PerCell: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scenarios []string
+	for _, c := range wider {
+		scenarios = append(scenarios, c.Scenario)
+	}
+	var first string
+	for _, c := range cs {
+		if c.Condition == ConditionRotated90 {
+			first = c.Scenario
+		}
+	}
+	slices.Sort(scenarios)
+	if len(slices.Compact(scenarios)) != 3 || !slices.Contains(scenarios, first) {
+		t.Errorf("PerCell 3 gives scenarios %v; want 3 different, %s among them", scenarios, first)
+	}
 	// A selection renders the same bytes as the whole corpus.
 	all := map[string][]byte{}
 	for _, c := range corpus(t, "us") {

@@ -376,6 +376,7 @@ func (r Report) WriteText(w io.Writer) error {
 	table("layout", r.ByLayout)
 	table("scenario", r.ByScenario)
 	table("layout x condition", r.ByCell)
+	r.writeMatrix(p, pct)
 
 	p("confidence\tverdicts\tcorrect\t%%\tfalse accepts\n")
 	for _, g := range r.ByConfidence {
@@ -415,6 +416,40 @@ func (r Report) WriteText(w io.Writer) error {
 		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
+}
+
+// writeMatrix prints field accuracy with layouts down and conditions
+// across; "!" marks a cell with a false accept or a false success.
+func (r Report) writeMatrix(p func(string, ...any), pct func(Score) string) {
+	cells := map[[2]string]Group{}
+	for _, g := range r.ByCell {
+		layout, cond, ok := strings.Cut(g.Name, " x ")
+		if ok {
+			cells[[2]string{layout, cond}] = g
+		}
+	}
+	p("field accuracy %% by layout x condition (! marks a false accept or a false success)\n")
+	p("layout")
+	for _, c := range r.ByCondition {
+		p("\t%s", c.Name)
+	}
+	p("\n")
+	for _, l := range r.ByLayout {
+		p("%s", l.Name)
+		for _, c := range r.ByCondition {
+			g, ok := cells[[2]string{l.Name, c.Name}]
+			switch {
+			case !ok:
+				p("\t")
+			case g.FalseAccepts > 0 || g.FalseSuccesses > 0:
+				p("\t%s!", pct(g.Score))
+			default:
+				p("\t%s", pct(g.Score))
+			}
+		}
+		p("\n")
+	}
+	p("\n")
 }
 
 func (r Report) successFalseAccepts() int {
