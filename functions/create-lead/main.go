@@ -27,17 +27,20 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	}); err != nil {
 		return nil, err
 	}
-	awsCfg, err := awsenv.Load(ctx)
+	awsCfg, err := awsenv.Load(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
 	db := dynamo.NewClient(awsCfg)
 	leads := &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable}
+	// Embedded-format metrics share stdout with the log lines.
+	emf := cfg.Metrics(logOut)
 	return api.NewHandler(api.Deps{
 		Log:                cfg.Logger(logOut),
 		Leads:              leads,
 		LeadLookup:         leads,
 		Idempotency:        &dynamo.IdempotencyStore{Client: db, Table: cfg.IdempotencyTable},
+		Metrics:            emf,
 		RequestID:          lambdahttp.RequestID,
 		LeadBodyLimit:      cfg.LeadBodyLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,

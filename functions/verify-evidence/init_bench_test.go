@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -14,10 +15,17 @@ import (
 // deployedEnv is the function's environment as template.yaml sets it.
 var deployedEnv = map[string]string{
 	"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications", "EVIDENCE_BUCKET": "evidence",
-	"TEXT_READER": "textract", "S3_USE_PATH_STYLE": "true", "MARKET": "us",
+	"TEXT_READER": "textract", "S3_USE_PATH_STYLE": "true", "MARKET": "us", "METRICS_NAMESPACE": "ClinicIntake/bench",
 }
 
-func deployedGetenv(k string) string { return deployedEnv[k] }
+// deployedGetenv is Lambda's environment for the function: deployedEnv,
+// then the process's (where useFakeAWS puts the AWS variables).
+func deployedGetenv(k string) string {
+	if v, ok := deployedEnv[k]; ok {
+		return v
+	}
+	return os.Getenv(k)
+}
 
 // useFakeAWS points the SDK at fake on loopback with static credentials,
 // as Lambda provides them in the environment.

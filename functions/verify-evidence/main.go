@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
@@ -17,6 +16,7 @@ import (
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/dynamo"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/s3store"
@@ -38,24 +38,27 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	}); err != nil {
 		return nil, err
 	}
-	awsCfg, err := awsenv.Load(ctx)
+	awsCfg, err := awsenv.Load(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
 	db := dynamo.NewClient(awsCfg)
+	// Embedded-format metrics share stdout with the log lines.
+	emf := cfg.Metrics(logOut)
 	// PDFs' text layers are read in process; images and scans go to
 	// Textract, or with TEXT_READER=local to Tesseract where it is
 	// installed (sam local, make bench).
-	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket}}
+	// Images claiming more pixels than any label needs are refused before
+	// Textract is paid to look at them.
+	reader := docread.Local{PDF: pdftext.Reader{}, OCR: imagebudget.Reader{
+		Next: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket, Usage: emf}}}
 	if cfg.TextReader == "local" {
 		reader = docread.NewLocal(ctx)
 	}
 	return api.NewHandler(api.Deps{
 		Log: cfg.Logger(logOut),
 		Evidence: &evidence.Service{
-			Stager: &s3store.Stager{Client: s3.NewFromConfig(awsCfg, func(o *s3.Options) {
-				o.UsePathStyle = cfg.S3UsePathStyle
-			}), Bucket: cfg.EvidenceBucket},
+			Stager:   &s3store.Stager{Client: s3store.NewClient(awsCfg, cfg.S3UsePathStyle), Bucket: cfg.EvidenceBucket},
 			Reader:   reader,
 			Leads:    &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
 			Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable},
@@ -64,6 +67,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 			MaxAge:   cfg.EvidenceMaxAge,
 			Market:   cfg.Market,
 		},
+		Metrics:            emf,
 		RequestID:          lambdahttp.RequestID,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,

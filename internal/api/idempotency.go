@@ -61,6 +61,7 @@ func (s *server) createLeadIdempotent(w http.ResponseWriter, r *http.Request, bo
 		s.log.WarnContext(r.Context(), "idempotency entry not stored",
 			slog.String("request_id", requestIDFrom(r.Context())), slog.String("error", err.Error()))
 	}
+	s.deps.Metrics.LeadCreated(false)
 	writeJSONBytes(w, http.StatusOK, resp)
 }
 
@@ -106,6 +107,7 @@ func (s *server) replay(w http.ResponseWriter, r *http.Request, key, hash string
 		s.writeError(w, r, err, messageList)
 		return true
 	}
+	s.deps.Metrics.LeadCreated(true)
 	w.Header().Set("Idempotent-Replayed", "true")
 	writeJSONBytes(w, http.StatusOK, entry.Response)
 	return true

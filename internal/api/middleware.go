@@ -69,6 +69,9 @@ func (s *server) middleware(next http.Handler) http.Handler {
 				slog.String("path", loggedPath(r.URL.Path)),
 				slog.Int("status", rec.status),
 				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000))
+			if fn := functionOf(r.URL.Path); fn != "" {
+				s.deps.Metrics.Request(fn, rec.status, time.Since(start))
+			}
 		}()
 
 		if s.cors(rec, r) {
@@ -82,13 +85,13 @@ func (s *server) middleware(next http.Handler) http.Handler {
 // Lambda's own deadline (which would make API Gateway answer a bare 502), and
 // outside Lambda within DefaultRequestTimeout (under API Gateway's 29 s).
 const (
-	deadlineMargin        = time.Second
+	DeadlineMargin        = time.Second
 	DefaultRequestTimeout = 25 * time.Second
 )
 
 func (s *server) deadline(ctx context.Context) (context.Context, context.CancelFunc) {
 	if dl, ok := ctx.Deadline(); ok {
-		return context.WithDeadline(ctx, dl.Add(-deadlineMargin))
+		return context.WithDeadline(ctx, dl.Add(-DeadlineMargin))
 	}
 	return context.WithTimeout(ctx, DefaultRequestTimeout)
 }

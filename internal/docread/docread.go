@@ -18,9 +18,9 @@
 // above) is trusted as its text layer says, so text painted the colour of
 // what lies behind it (white on white), text too small to see and text
 // under vector shapes are still believed. Inline images (BI ... EI) are
-// not counted as images. Textract's synchronous API reads one-page PDFs
-// only, so in production a longer PDF with images or hidden text falls
-// back to its visible layer.
+// not counted as images. In production the OCR reader is Textract, which
+// reads a PDF of several pages with an asynchronous job (internal/textract),
+// so a longer PDF is read as it looks too.
 package docread
 
 import (
@@ -30,6 +30,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/tesseract"
@@ -48,7 +49,7 @@ var _ evidence.Reader = Local{}
 
 // ErrNoOCR explains why an image, or a PDF without a text layer, could not
 // be read. It wraps evidence.ErrUnreadable.
-var ErrNoOCR = fmt.Errorf("no OCR engine is installed to read images and scanned PDFs (install tesseract): %w", evidence.ErrUnreadable)
+var ErrNoOCR = fmt.Errorf("no OCR engine is installed to read images and scanned PDFs (install tesseract): %w", evidence.Unreadable("no_ocr"))
 
 // Read reads doc by its detected media type.
 func (l Local) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
@@ -61,7 +62,7 @@ func (l Local) Read(ctx context.Context, doc evidence.Document) (evidence.Text, 
 		}
 		return l.OCR.Read(ctx, doc)
 	default:
-		return evidence.Text{}, fmt.Errorf("read document: media type %q is not readable: %w", doc.MediaType, evidence.ErrUnreadable)
+		return evidence.Text{}, fmt.Errorf("read document: media type %q is not readable: %w", doc.MediaType, evidence.Unreadable("unsupported_type"))
 	}
 }
 
@@ -80,6 +81,11 @@ func (l Local) readPDF(ctx context.Context, doc evidence.Document) (evidence.Tex
 		layer.Text, err = l.PDF.Read(ctx, doc)
 	}
 	text := layer.Text
+	if errors.Is(err, derrors.ErrOverBudget) {
+		// A document the Go reader gave up on as too costly would cost a
+		// renderer more still: it is not handed to OCR.
+		return text, err
+	}
 	if err == nil && l.OCR != nil && (layer.Hidden > 0 || layer.Images > 0 && len(text.Lines) > 0) {
 		// Read what the page shows, even if that is nothing; keep the
 		// visible layer only when OCR cannot open the file.

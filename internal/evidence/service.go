@@ -30,6 +30,14 @@ type Request struct {
 type Outcome struct {
 	ID     string
 	Result Result
+	// TextSource names the reader that read the document ("" when none
+	// could): what the service's metrics count by.
+	TextSource string
+	// Unreadable is why the document could not be read (wrapping
+	// ErrUnreadable, and a *derrors.Budget when it was over the work
+	// budget); nil when it was read. It may quote the document: log only
+	// what errors.As finds in it.
+	Unreadable error
 }
 
 // Service runs verifications: stage the file, read it, check it against the
@@ -88,7 +96,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	if err := s.Recorder.Record(ctx, rec); err != nil {
 		return Outcome{}, fmt.Errorf("record verification %s: %w", id, err)
 	}
-	return Outcome{ID: id, Result: result}, nil
+	return Outcome{ID: id, Result: result, TextSource: text.Source, Unreadable: readErr}, nil
 }
 
 // noLeadSentence keeps the unknown-lead finding in an unreadable document's note.
@@ -109,12 +117,12 @@ func (s *Service) expected(ctx context.Context, req Request) (Expected, error) {
 	case err != nil:
 		return Expected{}, fmt.Errorf("find lead %s: %w", req.UserID, err)
 	}
-	in, err := l.Intake()
+	patient, err := l.Patient()
 	if err != nil {
 		return Expected{}, err
 	}
 	exp.PatientKnown = true
-	exp.Forename, exp.Surname = in.Forename, in.Surname
+	exp.Forename, exp.Surname = patient.Forename, patient.Surname
 	return exp, nil
 }
 

@@ -29,6 +29,9 @@ const (
 	msgNotObject   = "request body must be a JSON object"
 )
 
+// utf8BOM is U+FEFF, the byte order mark, encoded in UTF-8.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 const dateLayout = "2006-01-02"
 
 type fieldKind int
@@ -42,61 +45,15 @@ const (
 )
 
 // field is one property of a JSON object in the create-lead body. Every field
-// except email may be absent or null (class-validator's @IsOptional).
+// except email may be absent or null (class-validator's @IsOptional). The
+// tables of fields are in schema.go, generated from openapi.yaml: to add an
+// intake field, add it to the document's IntakeRecord and run
+// `go test ./internal/lead -run Schema -update`.
 type field struct {
 	name     string
 	kind     fieldKind
 	required bool
 	fields   []field // of the object, or of each element of the list
-}
-
-// The create-lead schema (spec sections 2.2 and 2.3), the one table the
-// validator walks. Order is the spec's, and is the order of the messages.
-var (
-	addressFields                = stringFields("addressLine1", "addressLine2", "city", "state", "region", "zipCode")
-	heightFields                 = stringFields("unit", "feet", "inches", "cm")
-	weightFields                 = stringFields("unit", "kg", "stones", "pounds")
-	prescriptionMedicationFields = stringFields("medication", "reason")
-	surgeryFields                = stringFields("value", "intervalTime", "details")
-	weightLossInjectionFields    = stringFields("drugName", "strength", "weightPriorToTreatment")
-	allergicReactionFields       = stringFields("description")
-	medicalConditionFields       = stringFields("condition", "desc", "kidneyDiseaseType")
-	familyHistoryFields          = stringFields("value", "relation")
-
-	intakeFields = []field{
-		{name: "surname", kind: kindString},
-		{name: "forename", kind: kindString},
-		{name: "phone", kind: kindString},
-		{name: "gender", kind: kindString},
-		{name: "ethnicity", kind: kindString},
-		{name: "dateOfBirth", kind: kindDate},
-		{name: "billingAddress", kind: kindObject, fields: addressFields},
-		{name: "shippingAddress", kind: kindObject, fields: addressFields},
-		{name: "height", kind: kindObject, fields: heightFields},
-		{name: "weight", kind: kindObject, fields: weightFields},
-		{name: "goalWeight", kind: kindObject, fields: weightFields},
-		{name: "prescriptionMedication", kind: kindObjectList, fields: prescriptionMedicationFields},
-		{name: "surgeries", kind: kindObjectList, fields: surgeryFields},
-		{name: "weightLossInjections", kind: kindObject, fields: weightLossInjectionFields},
-		{name: "allergicReactionToWeightLossInjections", kind: kindObject, fields: allergicReactionFields},
-		{name: "medicalConditions", kind: kindObjectList, fields: medicalConditionFields},
-		{name: "healthConditions", kind: kindObjectList, fields: medicalConditionFields},
-		{name: "familyHistoryOfMedicalConditions", kind: kindObject, fields: familyHistoryFields},
-		{name: "allergyToMedicationOrSupplement", kind: kindString},
-	}
-
-	payloadFields = []field{
-		{name: "email", kind: kindEmail, required: true},
-		{name: "data", kind: kindObject, fields: intakeFields},
-	}
-)
-
-func stringFields(names ...string) []field {
-	fields := make([]field, len(names))
-	for i, n := range names {
-		fields[i] = field{name: n, kind: kindString}
-	}
-	return fields
 }
 
 // ParsePayload validates a create-lead request body and returns the accepted
@@ -112,7 +69,9 @@ func stringFields(names ...string) []field {
 // MaxMessages end with an "and N more problems" message. now decides
 // whether a date of birth is in the future (compared as UTC dates).
 func ParsePayload(body []byte, now time.Time) (Payload, error) {
-	body = trimJSONSpace(body)
+	// RFC 8259 lets a parser ignore one leading byte order mark, as
+	// body-parser (a NestJS service's) does; a second one is not JSON.
+	body = trimJSONSpace(bytes.TrimPrefix(body, utf8BOM))
 	if len(body) == 0 {
 		return Payload{}, derrors.Invalid(msgNotObject)
 	}
@@ -129,7 +88,7 @@ func ParsePayload(body []byte, now time.Time) (Payload, error) {
 	}
 
 	c := checker{today: now.UTC().Format(dateLayout), path: make([]string, 0, 4)} // 4: data.list.N.field
-	c.object(members, payloadFields)
+	c.object(members, createLeadPayloadFields)
 	if c.err != nil {
 		return Payload{}, fmt.Errorf("parse create-lead body: %w", c.err)
 	}

@@ -1,15 +1,17 @@
-// Package textract reads staged evidence with Amazon Textract's synchronous
-// DetectDocumentText on the S3 object. It implements evidence.Reader for the
-// deployed service.
+// Package textract reads staged evidence with Amazon Textract on the S3
+// object: DetectDocumentText for images and one-page PDFs, and the
+// asynchronous StartDocumentTextDetection for PDFs of several pages. It
+// implements evidence.Reader for the deployed service, and rebuilds the
+// rows a person reads from the geometry Textract returns (layout.go).
 package textract
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
-	"strings"
-
+	"net/http"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -22,11 +24,12 @@ import (
 )
 
 // Textract's budget: a dense photo can take longer than the 5 s the other
-// AWS calls get, so 2 attempts of 12 s each, which with the 1 s backoff
-// stays inside verify-evidence's 27 s.
+// AWS calls get, so 2 attempts of 10 s each, which with the 1 s backoff
+// (21 s) leaves verify-evidence's 25 s answer deadline 4 s for S3 and
+// DynamoDB (internal/stack deadline_test.go).
 const (
 	MaxAttempts    = 2
-	AttemptTimeout = 12 * time.Second
+	AttemptTimeout = 10 * time.Second
 )
 
 // NewClient is the Textract client for cfg with Textract's own budget.
@@ -43,67 +46,165 @@ const Source = "textract"
 // API is the part of the Textract client the reader uses.
 type API interface {
 	DetectDocumentText(ctx context.Context, in *textract.DetectDocumentTextInput, optFns ...func(*textract.Options)) (*textract.DetectDocumentTextOutput, error)
+	StartDocumentTextDetection(ctx context.Context, in *textract.StartDocumentTextDetectionInput, optFns ...func(*textract.Options)) (*textract.StartDocumentTextDetectionOutput, error)
+	GetDocumentTextDetection(ctx context.Context, in *textract.GetDocumentTextDetectionInput, optFns ...func(*textract.Options)) (*textract.GetDocumentTextDetectionOutput, error)
 }
 
 var _ API = (*textract.Client)(nil)
 
 // Reader detects text in documents staged in Bucket. Synchronous detection
-// takes JPEG, PNG, TIFF and PDF, one page each (multi-page files are
-// refused by Textract as unsupported, and so read as unreadable).
+// takes JPEG, PNG, TIFF and PDF, one page each; a PDF it refuses (several
+// pages) is read by an asynchronous detection job, polled every
+// PollInterval (DefaultPollInterval when zero) until ctx's deadline.
 type Reader struct {
-	Client API
-	Bucket string
+	Client       API
+	Bucket       string
+	PollInterval time.Duration
+	// Usage counts pages read and calls failed (metrics.EMF in the
+	// function); nil counts nothing.
+	Usage Usage
 }
+
+// Usage receives what Textract read (and bills) or why a call failed.
+type Usage interface {
+	TextractPages(n int)
+	TextractError(reason string)
+}
+
+// DefaultPollInterval: a job on a few pages takes some seconds; polling
+// each second costs a free Get call and waits at most a second too long.
+const DefaultPollInterval = time.Second
 
 var _ evidence.Reader = Reader{}
 
-// Read returns Textract's LINE blocks in response order, confidence scaled
-// to 0..1. Documents Textract cannot read give an error wrapping
-// evidence.ErrUnreadable; every other failure wraps derrors.ErrUnavailable.
+// Read returns the document's rows as a person reads them (see lines), page
+// by page, confidences scaled to 0..1. Documents Textract cannot read give
+// an error wrapping evidence.ErrUnreadable; every other failure wraps
+// derrors.ErrUnavailable.
 func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	text := evidence.Text{Source: Source}
 	if doc.Key == "" {
 		return text, fmt.Errorf("textract: document has no staged object key")
 	}
 	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
-		Document: &types.Document{S3Object: &types.S3Object{
-			Bucket: aws.String(r.Bucket),
-			Name:   aws.String(doc.Key),
-		}},
-	})
+		Document: &types.Document{S3Object: r.object(doc)},
+	}, plainRequestBody)
+	var unsupported *types.UnsupportedDocumentException
+	if err != nil && doc.MediaType == "application/pdf" && errors.As(err, &unsupported) {
+		// The synchronous API reads one page: a longer PDF is a job.
+		blocks, err := r.detectAsync(ctx, doc)
+		if err != nil {
+			return text, err
+		}
+		text.Lines = lines(blocks)
+		return text, nil
+	}
 	if err != nil {
-		if unreadable(err) {
-			return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, evidence.ErrUnreadable, err)
-		}
-		return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, derrors.ErrUnavailable, err)
+		return text, r.classify("textract detect text "+doc.Key, err)
 	}
-	for _, b := range out.Blocks {
-		if b.BlockType != types.BlockTypeLine {
-			continue
-		}
-		s := strings.TrimSpace(aws.ToString(b.Text))
-		if s == "" {
-			continue
-		}
-		text.Lines = append(text.Lines, evidence.Line{
-			Text:       s,
-			Confidence: confidence(b.Confidence),
-		})
-	}
+	r.countPages(out.DocumentMetadata)
+	text.Lines = lines(out.Blocks)
 	return text, nil
 }
 
-// unreadable reports whether Textract refused the document itself (its
-// format, content or size) rather than failed. InvalidS3ObjectException is
-// not among them: it means our bucket, key, region or permissions are wrong,
-// which is ours to fix, not the patient's.
-func unreadable(err error) bool {
+// countPages counts the pages Textract says it read (one when it does not say).
+func (r Reader) countPages(meta *types.DocumentMetadata) {
+	if r.Usage == nil {
+		return
+	}
+	n := 1
+	if meta != nil && meta.Pages != nil && *meta.Pages > 0 {
+		n = int(*meta.Pages)
+	}
+	r.Usage.TextractPages(n)
+}
+
+// failed counts a call that failed for a reason of ours or Textract's.
+func (r Reader) failed(reason string) {
+	if r.Usage != nil {
+		r.Usage.TextractError(reason)
+	}
+}
+
+func (r Reader) object(doc evidence.Document) *types.S3Object {
+	return &types.S3Object{Bucket: aws.String(r.Bucket), Name: aws.String(doc.Key)}
+}
+
+// classify wraps a client error as unreadable (with Textract's reason) or
+// unavailable (counted as a failed call).
+func (r Reader) classify(what string, err error) error {
+	if reason := unreadable(err); reason != "" {
+		return fmt.Errorf("%s: %w: %w", what, evidence.Unreadable(reason), err)
+	}
+	r.failed(failure(err))
+	return fmt.Errorf("%s: %w: %w", what, derrors.ErrUnavailable, err)
+}
+
+// plainRequestBody makes the call's HTTP client send the request body
+// through Read alone. smithy-go closes the request body as soon as the
+// response headers arrive; when they arrive before net/http has made its
+// last read of the body, the body's WriteTo answers io.EOF as an error, so
+// net/http counts the write as failed and closes the connection under the
+// response body still being read ("use of closed network connection").
+// Read answers a plain EOF once closed, which ends the body as it should.
+func plainRequestBody(o *textract.Options) {
+	o.HTTPClient = plainBodyClient{o.HTTPClient}
+}
+
+type plainBodyClient struct{ next textract.HTTPClient }
+
+func (c plainBodyClient) Do(req *http.Request) (*http.Response, error) {
+	if req.Body != nil && req.Body != http.NoBody {
+		req.Body = readOnlyBody{req.Body}
+	}
+	return c.next.Do(req)
+}
+
+// readOnlyBody hides every method of a request body but Read and Close.
+type readOnlyBody struct{ body io.ReadCloser }
+
+func (b readOnlyBody) Read(p []byte) (int, error) { return b.body.Read(p) }
+func (b readOnlyBody) Close() error               { return b.body.Close() }
+
+// unreadable names why Textract refused the document itself (its format,
+// content or size) rather than failed, or is "" when it did not.
+// InvalidS3ObjectException is not among them: it means our bucket, key,
+// region or permissions are wrong, which is ours to fix, not the patient's.
+func unreadable(err error) string {
 	var (
 		unsupported *types.UnsupportedDocumentException
 		bad         *types.BadDocumentException
 		tooLarge    *types.DocumentTooLargeException
 	)
-	return errors.As(err, &unsupported) || errors.As(err, &bad) || errors.As(err, &tooLarge)
+	switch {
+	case errors.As(err, &unsupported):
+		return "unsupported_document"
+	case errors.As(err, &bad):
+		return "bad_document"
+	case errors.As(err, &tooLarge):
+		return "too_large"
+	}
+	return ""
+}
+
+// failure names, for the TextractErrors metric, why a call failed:
+// "throttled" (Textract's rate or quota), "denied" (our role, bucket or
+// region), or "failed" (Textract's errors, timeouts, the network).
+func failure(err error) string {
+	var (
+		throughput *types.ProvisionedThroughputExceededException
+		throttled  *types.ThrottlingException
+		limit      *types.LimitExceededException
+		denied     *types.AccessDeniedException
+		object     *types.InvalidS3ObjectException
+	)
+	switch {
+	case errors.As(err, &throughput), errors.As(err, &throttled), errors.As(err, &limit):
+		return "throttled"
+	case errors.As(err, &denied), errors.As(err, &object):
+		return "denied"
+	}
+	return "failed"
 }
 
 // confidence scales Textract's percentage to 0..1, rounded to drop float32 noise.

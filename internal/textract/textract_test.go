@@ -27,16 +27,43 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden.json from the
 
 // The testdata/*.json responses have the exact shape of DetectDocumentText
 // responses (PAGE, LINE and WORD blocks with geometry and relationships);
-// their labels are invented.
-var fixtures = []string{"us_pharmacy_label", "uk_dispensing_label"}
+// their documents and people are invented. The first two are tidy, one
+// LINE per row; the others are as messy as real responses (after public
+// samples of Textract's output): rows split into several LINEs, two
+// columns listed row by row, captions in small print with larger
+// handwritten values set higher, a caption wrapped under another, a city
+// and state split from the ZIP code, slight skew, and pages turned a
+// quarter, a half and three quarters with stray marks read at other angles.
+var fixtures = []string{
+	"us_pharmacy_label", "uk_dispensing_label",
+	"us_vial_label_messy", "intake_form_two_columns",
+	"us_vial_label_rotated_90", "us_vial_label_rotated_180", "us_vial_label_rotated_270",
+}
 
-// fakeAPI is a hand-written API whose behaviour is its Fn field.
+// fakeAPI is a hand-written API whose behaviour is its Fn fields; a
+// method whose field is nil fails the test.
 type fakeAPI struct {
-	Fn func(ctx context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error)
+	Fn    func(ctx context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error)
+	Start func(ctx context.Context, in *textract.StartDocumentTextDetectionInput) (*textract.StartDocumentTextDetectionOutput, error)
+	Get   func(ctx context.Context, in *textract.GetDocumentTextDetectionInput) (*textract.GetDocumentTextDetectionOutput, error)
 }
 
 func (f fakeAPI) DetectDocumentText(ctx context.Context, in *textract.DetectDocumentTextInput, _ ...func(*textract.Options)) (*textract.DetectDocumentTextOutput, error) {
 	return f.Fn(ctx, in)
+}
+
+func (f fakeAPI) StartDocumentTextDetection(ctx context.Context, in *textract.StartDocumentTextDetectionInput, _ ...func(*textract.Options)) (*textract.StartDocumentTextDetectionOutput, error) {
+	if f.Start == nil {
+		return nil, errors.New("unexpected StartDocumentTextDetection")
+	}
+	return f.Start(ctx, in)
+}
+
+func (f fakeAPI) GetDocumentTextDetection(ctx context.Context, in *textract.GetDocumentTextDetectionInput, _ ...func(*textract.Options)) (*textract.GetDocumentTextDetectionOutput, error) {
+	if f.Get == nil {
+		return nil, errors.New("unexpected GetDocumentTextDetection")
+	}
+	return f.Get(ctx, in)
 }
 
 func readFixture(t *testing.T, name string) []byte {
@@ -107,25 +134,39 @@ func TestReadRecorded(t *testing.T) {
 	}
 }
 
+// usage records what a Reader counted.
+type usage struct {
+	pages  []int
+	errors []string
+}
+
+func (u *usage) TextractPages(n int)         { u.pages = append(u.pages, n) }
+func (u *usage) TextractError(reason string) { u.errors = append(u.errors, reason) }
+
 func TestReadClientErrors(t *testing.T) {
 	tests := []struct {
 		name string
 		err  error
 		want error
+		// unreadable is the document's reason; counted the failure's.
+		unreadable string
+		counted    []string
 	}{
-		{"bad document", &types.BadDocumentException{Message: aws.String("bad")}, evidence.ErrUnreadable},
-		{"unsupported", &types.UnsupportedDocumentException{}, evidence.ErrUnreadable},
-		{"too large", &types.DocumentTooLargeException{}, evidence.ErrUnreadable},
-		{"invalid S3 object", &types.InvalidS3ObjectException{}, derrors.ErrUnavailable},
-		{"throttled", &types.ThrottlingException{}, derrors.ErrUnavailable},
-		{"throughput", &types.ProvisionedThroughputExceededException{}, derrors.ErrUnavailable},
-		{"access denied", &types.AccessDeniedException{}, derrors.ErrUnavailable},
-		{"network", errors.New("read tcp: connection reset by peer"), derrors.ErrUnavailable},
-		{"deadline", context.DeadlineExceeded, derrors.ErrUnavailable},
+		{"bad document", &types.BadDocumentException{Message: aws.String("bad")}, evidence.ErrUnreadable, "bad_document", nil},
+		{"unsupported", &types.UnsupportedDocumentException{}, evidence.ErrUnreadable, "unsupported_document", nil},
+		{"too large", &types.DocumentTooLargeException{}, evidence.ErrUnreadable, "too_large", nil},
+		{"invalid S3 object", &types.InvalidS3ObjectException{}, derrors.ErrUnavailable, "", []string{"denied"}},
+		{"throttled", &types.ThrottlingException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
+		{"throughput", &types.ProvisionedThroughputExceededException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
+		{"limit", &types.LimitExceededException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
+		{"access denied", &types.AccessDeniedException{}, derrors.ErrUnavailable, "", []string{"denied"}},
+		{"network", errors.New("read tcp: connection reset by peer"), derrors.ErrUnavailable, "", []string{"failed"}},
+		{"deadline", context.DeadlineExceeded, derrors.ErrUnavailable, "", []string{"failed"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Reader{Bucket: "b", Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+			var u usage
+			r := Reader{Bucket: "b", Usage: &u, Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
 				return nil, tt.err
 			}}}
 			got, err := r.Read(context.Background(), evidence.Document{Key: "k"})
@@ -137,6 +178,39 @@ func TestReadClientErrors(t *testing.T) {
 			}
 			if len(got.Lines) != 0 {
 				t.Errorf("got %d lines with an error", len(got.Lines))
+			}
+			if r := evidence.UnreadableReason(err); r != tt.unreadable {
+				t.Errorf("UnreadableReason = %q, want %q", r, tt.unreadable)
+			}
+			if diff := cmp.Diff(usage{errors: tt.counted}, u, cmp.AllowUnexported(usage{})); diff != "" {
+				t.Errorf("counted (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReadCountsPages: each successful call counts the pages Textract
+// billed, one when the response does not say.
+func TestReadCountsPages(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		metadata *types.DocumentMetadata
+		want     []int
+	}{
+		{"one page", &types.DocumentMetadata{Pages: aws.Int32(1)}, []int{1}},
+		{"three pages", &types.DocumentMetadata{Pages: aws.Int32(3)}, []int{3}},
+		{"no metadata", nil, []int{1}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var u usage
+			r := Reader{Bucket: "b", Usage: &u, Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+				return &textract.DetectDocumentTextOutput{DocumentMetadata: tt.metadata}, nil
+			}}}
+			if _, err := r.Read(context.Background(), evidence.Document{Key: "k"}); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(usage{pages: tt.want}, u, cmp.AllowUnexported(usage{})); diff != "" {
+				t.Errorf("counted (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -241,5 +315,32 @@ func TestClientBudgetFitsVerifyEvidence(t *testing.T) {
 	c := NewClient(aws.Config{Region: "us-east-1"})
 	if got := c.Options().RetryMaxAttempts; got != MaxAttempts {
 		t.Errorf("RetryMaxAttempts = %d, want %d", got, MaxAttempts)
+	}
+}
+
+// writerToSpy records whether the request body net/http would copy offers
+// io.WriterTo, the path on which a body closed early answers io.EOF as a
+// write error (see plainRequestBody).
+type writerToSpy struct{ writerTo *bool }
+
+func (s writerToSpy) Do(req *http.Request) (*http.Response, error) {
+	_, *s.writerTo = req.Body.(io.WriterTo)
+	return nil, errors.New("not sent")
+}
+
+func TestRequestBodyIsReadOnly(t *testing.T) {
+	var writerTo bool
+	c := textract.New(textract.Options{
+		Region:           "us-east-1",
+		Credentials:      credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", ""),
+		RetryMaxAttempts: 1,
+		HTTPClient:       writerToSpy{&writerTo},
+	})
+	r := Reader{Client: c, Bucket: "evidence-bucket"}
+	if _, err := r.Read(context.Background(), evidence.Document{Key: "evidence/label.jpg"}); err == nil {
+		t.Fatal("Read succeeded without a response")
+	}
+	if writerTo {
+		t.Error("the request body offers io.WriterTo, which answers io.EOF as an error once smithy-go closes it")
 	}
 }
