@@ -136,6 +136,11 @@ const maxSkew, skewStep = 6.0, 0.25
 // profile (skewedRows) has the most contrast. It returns the angle and
 // that profile.
 func deskew(ink []bool, w, h int) (float64, []float64) {
+	return deskewWithin(ink, w, h, maxSkew, skewStep)
+}
+
+// deskewWithin is deskew over ±limit degrees in steps of step.
+func deskewWithin(ink []bool, w, h int, limit, step float64) (float64, []float64) {
 	type pixel struct{ x, y int32 }
 	var inked []pixel
 	for i, v := range ink {
@@ -145,7 +150,7 @@ func deskew(ink []bool, w, h int) (float64, []float64) {
 	}
 	best, bestC := 0.0, -1.0
 	var bestRows []float64
-	for a := -maxSkew; a <= maxSkew+1e-9; a += skewStep {
+	for a := -limit; a <= limit+1e-9; a += step {
 		t := math.Tan(a * math.Pi / 180)
 		off := 0 // keeps y - t·x at 0 or above
 		if t > 0 {

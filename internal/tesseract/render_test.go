@@ -10,6 +10,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/clinicplatform/intake/internal/imageprep"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
@@ -113,6 +114,51 @@ func tinted(src *image.Gray) *image.RGBA {
 		dst.Pix[4*i+1] = v
 		dst.Pix[4*i+2] = uint8(max(int(v)-35, 0))
 		dst.Pix[4*i+3] = 255
+	}
+	return dst
+}
+
+// withStamp is page with the lines below it, set as a stamp turned
+// degrees clockwise.
+func withStamp(t testing.TB, page *image.Gray, lines []string, degrees float64) *image.Gray {
+	t.Helper()
+	stamp := renderLabel(t, lines, 30)
+	sw, sh := stamp.Rect.Dx(), stamp.Rect.Dy()
+	// Room for the stamp to turn in.
+	side := int(math.Hypot(float64(sw), float64(sh))) + 2
+	square := image.NewGray(image.Rect(0, 0, side, side))
+	draw.Draw(square, square.Rect, image.White, image.Point{}, draw.Src)
+	draw.Draw(square, stamp.Rect.Add(image.Pt((side-sw)/2, (side-sh)/2)), stamp, image.Point{}, draw.Src)
+	turned := imageprep.Rotate(square, degrees)
+	w := max(page.Rect.Dx(), side+40)
+	out := image.NewGray(image.Rect(0, 0, w, page.Rect.Dy()+side))
+	draw.Draw(out, out.Rect, image.White, image.Point{}, draw.Src)
+	draw.Draw(out, page.Rect, page, image.Point{}, draw.Src)
+	draw.Draw(out, image.Rect(40, page.Rect.Dy(), 40+side, page.Rect.Dy()+side), turned, image.Point{}, draw.Src)
+	return out
+}
+
+// shadowed lays a shadow with a hard edge diagonally across src, as a hand
+// or a phone casts on a page photographed under a lamp: paper in the shadow
+// is darker than ink in the light. Light is the paper's brightness outside
+// the shadow, dark inside; noise is added as in photoLike.
+func shadowed(src *image.Gray, dark, light int, noise uint8, seed uint64) *image.Gray {
+	b := src.Bounds()
+	dst := image.NewGray(b)
+	state := seed | 1
+	for y := 0; y < b.Dy(); y++ {
+		for x := 0; x < b.Dx(); x++ {
+			paper := light
+			if 3*y > b.Dy()-b.Dy()*x/b.Dx()+b.Dy()/2 {
+				paper = dark
+			}
+			g := int(src.GrayAt(x, y).Y) * paper / 255
+			state ^= state << 13
+			state ^= state >> 7
+			state ^= state << 17
+			g += int(state%uint64(2*int(noise)+1)) - int(noise)
+			dst.SetGray(x, y, color.Gray{Y: uint8(min(max(g, 0), 255))})
+		}
 	}
 	return dst
 }

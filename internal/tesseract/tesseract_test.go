@@ -99,6 +99,12 @@ func TestReadImages(t *testing.T) {
 		// Small, low-contrast print, as a dispensing label scanned at low
 		// resolution: blurred, as every JPEG once was, it read as
 		// "ightiehd Pharmacy" and "Mourparo Sang"; enlarged, it reads.
+		// A shadow across the page: flattened, the text in it reads.
+		{"photo with a shadow across it", "image/jpeg", encodeJPEG(t, shadowed(renderLabel(t, ukLabel, 24), 110, 245, 12, 5), 60), []string{"highfield pharmacy", "jo fictional", "21/11/2026", "mounjaro", "reach of children"}},
+		// A pharmacy's rubber stamp pressed on 11 degrees crooked below a
+		// level page: the page's reading skips it, so it is read levelled
+		// on its own.
+		{"crooked rubber stamp", "image/png", encodePNG(t, withStamp(t, uk, []string{"NORTHGATE PHARMACY", "3 Northgate Parade", "Chester CH1 2HQ"}, 11)), []string{"mounjaro 5mg", "northgate pharmacy"}},
 		{"small print JPEG scan", "image/jpeg", encodeJPEG(t, photoLike(renderLabel(t, ukLabel, 11), 0.5, 0, 3), 80), []string{"highfield pharmacy", "jo fictional", "mounjaro"}},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,180 @@
+package imageprep
+
+import (
+	"image"
+	"slices"
+)
+
+// maxBlockSkew bounds the slope looked for in a block of text set at an
+// angle of its own (a rubber stamp pressed on crooked, a label stuck on
+// askew), in degrees.
+const maxBlockSkew = 20.0
+
+// TextBlocks finds the blocks of text on g: character-shaped ink (frames,
+// rules and the page's edges left out) joined across gaps of about glyph
+// pixels (a character's height). Blocks smaller than two lines by ten
+// characters, or with less ink than a few words, are dropped. Blocks come
+// largest first, in g's coordinates. A block can then be measured on its
+// own: text set at an angle of its own, like a rubber stamp pressed on
+// crooked, defeats tesseract's line finding on the whole page.
+func TextBlocks(g *image.Gray, glyph int) []image.Rectangle {
+	small, k := reduce(g)
+	w, h := small.Rect.Dx(), small.Rect.Dy()
+	ink := binarize(small)
+	lineH := max(1, glyph/k)
+	ink = characters(ink, w, h, lineH)
+	joined := dilate(ink, w, h, max(1, lineH/2))
+	seen := make([]bool, len(joined))
+	var blocks []image.Rectangle
+	var counts []int
+	var stack []int
+	for start, v := range joined {
+		if !v || seen[start] {
+			continue
+		}
+		seen[start] = true
+		stack = append(stack[:0], start)
+		var box image.Rectangle // Union skips the empty rectangle
+		n := 0
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%w, i/w
+			if ink[i] {
+				n++
+			}
+			box = box.Union(image.Rect(x, y, x+1, y+1))
+			for _, j := range [4]int{i - 1, i + 1, i - w, i + w} {
+				if j < 0 || j >= len(joined) || (j == i-1 && x == 0) || (j == i+1 && x == w-1) {
+					continue
+				}
+				if joined[j] && !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		if box.Dy() < 2*lineH || box.Dx() < 10*lineH || n < 4*lineH*lineH {
+			continue
+		}
+		blocks = append(blocks, image.Rect(box.Min.X*k, box.Min.Y*k, box.Max.X*k, box.Max.Y*k).Intersect(g.Rect.Sub(g.Rect.Min)))
+		counts = append(counts, n)
+	}
+	order := make([]int, len(blocks))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return counts[b] - counts[a] })
+	out := make([]image.Rectangle, len(order))
+	for i, o := range order {
+		out[i] = blocks[o]
+	}
+	return out
+}
+
+// BlockSkew is the angle, in degrees (clockwise positive), the text lines
+// of a block slope by, within ±maxBlockSkew.
+func BlockSkew(g *image.Gray) float64 {
+	small, _ := reduce(g)
+	ink := binarize(small)
+	skew, _ := deskewWithin(ink, small.Rect.Dx(), small.Rect.Dy(), maxBlockSkew, 0.5)
+	return skew
+}
+
+// Crop copies r (in g's coordinates from its origin) out of g.
+func Crop(g *image.Gray, r image.Rectangle) *image.Gray {
+	g = compact(g)
+	r = r.Intersect(image.Rect(0, 0, g.Rect.Dx(), g.Rect.Dy()))
+	out := image.NewGray(image.Rect(0, 0, r.Dx(), r.Dy()))
+	w := g.Rect.Dx()
+	for y := range r.Dy() {
+		copy(out.Pix[y*r.Dx():(y+1)*r.Dx()], g.Pix[(r.Min.Y+y)*w+r.Min.X:])
+	}
+	return out
+}
+
+// characters keeps the ink's connected components (8-connected) shaped
+// like characters about lineH pixels tall: frames, rules and the page's
+// edges, which would join every block into one, are dropped.
+func characters(ink []bool, w, h, lineH int) []bool {
+	out := make([]bool, len(ink))
+	seen := make([]bool, len(ink))
+	var stack, comp []int
+	for start, v := range ink {
+		if !v || seen[start] {
+			continue
+		}
+		seen[start] = true
+		stack = append(stack[:0], start)
+		comp = comp[:0]
+		minX, maxX, minY, maxY := w, -1, h, -1
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			comp = append(comp, i)
+			x, y := i%w, i/w
+			minX, maxX, minY, maxY = min(minX, x), max(maxX, x), min(minY, y), max(maxY, y)
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if nx < 0 || ny < 0 || nx >= w || ny >= h {
+						continue
+					}
+					if j := ny*w + nx; ink[j] && !seen[j] {
+						seen[j] = true
+						stack = append(stack, j)
+					}
+				}
+			}
+		}
+		cw, ch := maxX-minX+1, maxY-minY+1
+		if ch >= max(2, lineH/3) && ch <= 3*lineH && cw <= 2*ch+2 {
+			for _, i := range comp {
+				out[i] = true
+			}
+		}
+	}
+	return out
+}
+
+// dilate marks every pixel within r (a square) of a marked one.
+func dilate(m []bool, w, h, r int) []bool {
+	tmp := make([]bool, len(m))
+	// Rows: distance to the nearest mark left and right.
+	for y := range h {
+		row := m[y*w : (y+1)*w]
+		out := tmp[y*w : (y+1)*w]
+		last := -1 << 30
+		for x := range w {
+			if row[x] {
+				last = x
+			}
+			out[x] = x-last <= r
+		}
+		last = 1 << 30
+		for x := w - 1; x >= 0; x-- {
+			if row[x] {
+				last = x
+			}
+			out[x] = out[x] || last-x <= r
+		}
+	}
+	res := make([]bool, len(m))
+	for x := range w {
+		last := -1 << 30
+		for y := range h {
+			if tmp[y*w+x] {
+				last = y
+			}
+			res[y*w+x] = y-last <= r
+		}
+		last = 1 << 30
+		for y := h - 1; y >= 0; y-- {
+			if tmp[y*w+x] {
+				last = y
+			}
+			res[y*w+x] = res[y*w+x] || last-y <= r
+		}
+	}
+	return res
+}
