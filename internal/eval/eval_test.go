@@ -407,6 +407,36 @@ func TestRunCountsErrorsAsWrong(t *testing.T) {
 	}
 }
 
+func TestRunAsksAgainWhenBusy(t *testing.T) {
+	defer func(p time.Duration) { busyPause = p }(busyPause)
+	busyPause = time.Millisecond
+	cases := testCases()
+	var mu sync.Mutex
+	asked := map[string]int{}
+	f := newFake(cases, func(c corpus.Case) reply {
+		mu.Lock()
+		asked[c.Name]++
+		n := asked[c.Name]
+		mu.Unlock()
+		rep := truthful(c)
+		switch {
+		case c.Name == "a" && n <= 2:
+			rep.status = http.StatusServiceUnavailable // loaded twice, then read
+		case c.Name == "b":
+			rep.status = http.StatusServiceUnavailable // always busy
+		}
+		return rep
+	})
+	r := run(t, f, cases, Options{Parallelism: 2})
+	wantErrors := []Failure{{Case: "b", Status: 503, Reason: "verify: status 503"}}
+	if diff := cmp.Diff(wantErrors, r.Errors); diff != "" {
+		t.Errorf("errors (-want +got):\n%s", diff)
+	}
+	if asked["a"] != 3 || asked["b"] != 1+busyRetries {
+		t.Errorf("asked a %d times, b %d times; want 3 and %d", asked["a"], asked["b"], 1+busyRetries)
+	}
+}
+
 func TestRunFilterAndParallelismDoNotChangeScores(t *testing.T) {
 	cases := testCases()
 	serial := run(t, newFake(cases, alwaysValid), cases, Options{Parallelism: 1})

@@ -88,6 +88,10 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		start := time.Now()
 		rd, err := r.ocr(ctx, imageprep.PGM(img))
 		if err != nil {
+			if i > 0 && ctx.Err() != nil {
+				// Out of time for a better reading: the one found stands.
+				break
+			}
 			return nil, err
 		}
 		if i == 0 {

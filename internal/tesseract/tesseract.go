@@ -83,10 +83,33 @@ func (r *Reader) PDFSupport() bool { return r.pdftoppm != "" }
 // Read OCRs a PNG, JPEG or TIFF image, or the first pages of a PDF. Each
 // image or page is turned upright and prepared for OCR first (see
 // readPage).
+//
+// A reading cut off by its time (Timeout, or the request's deadline less
+// the time to answer) wraps derrors.ErrBusy: the client may retry, and a
+// loaded machine is neither an outage (500) nor the document's fault.
 func (r *Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
-	text := evidence.Text{Source: Source}
+	request := ctx
 	ctx, cancel := context.WithTimeout(ctx, cmpOr(r.Timeout, DefaultTimeout))
 	defer cancel()
+	if dl, ok := request.Deadline(); ok {
+		// Leave the request time to record the verdict and answer.
+		var cancelMargin context.CancelFunc
+		ctx, cancelMargin = context.WithDeadline(ctx, dl.Add(-min(answerMargin, time.Until(dl)/5)))
+		defer cancelMargin()
+	}
+	text, err := r.read(ctx, doc)
+	if err != nil && ctx.Err() != nil && request.Err() == nil {
+		return evidence.Text{Source: Source}, fmt.Errorf("ocr: not read in time (%v): %w", err, derrors.ErrBusy)
+	}
+	return text, err
+}
+
+// answerMargin is the time a request keeps, after reading its document,
+// to record the verdict and answer (at most a fifth of what is left).
+const answerMargin = 1500 * time.Millisecond
+
+func (r *Reader) read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
+	text := evidence.Text{Source: Source}
 	ctx, leave, err := enter(ctx)
 	if err != nil {
 		return text, err

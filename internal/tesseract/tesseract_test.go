@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -274,6 +275,15 @@ func TestReadFailures(t *testing.T) {
 			cancel()
 			return ctx
 		}, derrors.ErrUnavailable},
+		// Cut off by the request's deadline (a loaded machine; the helper
+		// pool gives a slot only with 8 s left, and 1.5 s is kept to answer):
+		// the client may retry
+		// (503), it is no outage (500).
+		{"out of time", "/bin/sleep 30", func() context.Context {
+			ctx, cancel := context.WithTimeout(context.Background(), 11*time.Second)
+			t.Cleanup(cancel)
+			return ctx
+		}, derrors.ErrBusy},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
