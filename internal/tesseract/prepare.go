@@ -35,7 +35,7 @@ const (
 	// maxUpscale bounds the enlargement (memory and time on a tiny image).
 	maxUpscale = 3.0
 	// maxReadings bounds the OCR passes over one page.
-	maxReadings = 3
+	maxReadings = 4
 	// A block of ink the page's reading missed whose text slopes by
 	// blockSkewAt degrees or more (a rubber stamp pressed on crooked) is
 	// levelled and read on its own; at most maxBlocks such blocks a page.
@@ -48,7 +48,8 @@ const (
 // prepares it as measured (plan), and reads it. A junk reading (many
 // words, mostly unsure), or one that finds almost no words on a page with
 // many characters, is tried again upside down, then without the
-// preparation, while the deadline allows, and the best reading (the most
+// preparation, then as one block of text (no page layout analysis), while
+// the deadline allows, and the best reading (the most
 // confidence in words read well) is kept: a page read upside down gives
 // junk at low confidence, and a preparation step that makes the reading
 // worse loses to the plain page.
@@ -63,30 +64,33 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 	}
 	page = imageprep.Turn(page, turns)
 	prepared, steps := plan(page, layout)
-	candidates := []func() *image.Gray{
-		func() *image.Gray { return prepared },
-		func() *image.Gray { return imageprep.Turn(prepared, 2) },
-	}
+	triedBlock := false
 	var best reading
 	var bestImg *image.Gray
 	bestTurned := false
 	var first time.Duration
 	for i := 0; i < maxReadings; i++ {
-		var img *image.Gray
+		img, psm := prepared, autoLayout
 		switch {
-		case i < len(candidates):
-			img = candidates[i]()
-		case steps > 0:
+		case i == 0:
+		case i == 1:
+			img = imageprep.Turn(prepared, 2)
+		case i == 2 && steps > 0:
 			// The plain page, the better way up so far.
 			img = page
 			if bestTurned {
 				img = imageprep.Turn(page, 2)
 			}
+		case i >= 2 && !triedBlock:
+			// The best so far as one block of text: tesseract's page
+			// layout analysis finds no text in some pages (small blurred
+			// print inside a frame) that it reads well as one block.
+			img, psm, triedBlock = bestImg, oneBlock, true
 		default:
-			return best.Lines, nil
+			continue
 		}
 		start := time.Now()
-		rd, err := r.ocr(ctx, imageprep.PGM(img))
+		rd, err := r.ocr(ctx, imageprep.PGM(img), psm)
 		if err != nil {
 			if i > 0 && ctx.Err() != nil {
 				// Out of time for a better reading: the one found stands.
@@ -98,7 +102,10 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 			first = time.Since(start)
 		}
 		if i == 0 || rd.Score() > best.Score() {
-			best, bestImg, bestTurned = rd, img, i == 1 || i == 2 && bestTurned
+			best, bestImg = rd, img
+			if psm == autoLayout {
+				bestTurned = i == 1 || i == 2 && bestTurned
+			}
 		}
 		if !(rd.Junk() || unread(rd, layout)) || !timeFor(ctx, first) {
 			break
@@ -130,7 +137,7 @@ func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, gl
 			continue
 		}
 		read++
-		got, err := r.ocr(ctx, imageprep.PGM(imageprep.Rotate(block, -skew)))
+		got, err := r.ocr(ctx, imageprep.PGM(imageprep.Rotate(block, -skew)), autoLayout)
 		if err != nil {
 			break
 		}
@@ -143,7 +150,7 @@ func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, gl
 // that a reading found almost no words in: read the wrong way, or spoilt
 // by a preparation step.
 func unread(rd reading, layout imageprep.Layout) bool {
-	return rd.Words < 5 && layout.Glyphs >= 50
+	return rd.Words < 5 && layout.Glyphs >= 30
 }
 
 // timeFor reports whether ctx leaves time for another reading that takes

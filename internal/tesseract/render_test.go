@@ -162,3 +162,23 @@ func shadowed(src *image.Gray, dark, light int, noise uint8, seed uint64) *image
 	}
 	return dst
 }
+
+// severeScan is src in a thin frame, as a label's border, halved in
+// resolution (about 100 dpi), blurred and saved as a poor JPEG.
+func severeScan(t testing.TB, src *image.Gray) []byte {
+	t.Helper()
+	framed := image.NewGray(src.Rect)
+	copy(framed.Pix, src.Pix)
+	b := src.Rect.Inset(src.Rect.Dy() / 12)
+	for x := b.Min.X; x < b.Max.X; x++ {
+		for _, y := range []int{b.Min.Y, b.Min.Y + 1, b.Max.Y - 2, b.Max.Y - 1} {
+			framed.SetGray(x, y, color.Gray{Y: 60})
+		}
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for _, x := range []int{b.Min.X, b.Min.X + 1, b.Max.X - 2, b.Max.X - 1} {
+			framed.SetGray(x, y, color.Gray{Y: 60})
+		}
+	}
+	return encodeJPEG(t, imageprep.Blur(imageprep.Scale(framed, 0.5)), 40)
+}

@@ -192,9 +192,16 @@ func (r *Reader) rasterise(ctx context.Context, pdf []byte) ([][]byte, error) {
 	return pages, nil
 }
 
-// ocr runs tesseract on one image (a binary PGM) and parses its TSV output.
-func (r *Reader) ocr(ctx context.Context, pgm []byte) (reading, error) {
-	out, err := r.run(ctx, pgm, r.tesseract, "stdin", "stdout", "-l", "eng", "--psm", "3", "tsv")
+// Tesseract's page segmentation modes (--psm) used.
+const (
+	autoLayout = "3" // find the page's blocks, columns and lines
+	oneBlock   = "6" // read the image as one uniform block of text
+)
+
+// ocr runs tesseract on one image (a binary PGM) in segmentation mode psm
+// and parses its TSV output.
+func (r *Reader) ocr(ctx context.Context, pgm []byte, psm string) (reading, error) {
+	out, err := r.run(ctx, pgm, r.tesseract, "stdin", "stdout", "-l", "eng", "--psm", psm, "tsv")
 	if err != nil {
 		return reading{}, err
 	}

@@ -106,6 +106,9 @@ func TestReadImages(t *testing.T) {
 		// level page: the page's reading skips it, so it is read levelled
 		// on its own.
 		{"crooked rubber stamp", "image/png", encodePNG(t, withStamp(t, uk, []string{"NORTHGATE PHARMACY", "3 Northgate Parade", "Chester CH1 2HQ"}, 11)), []string{"mounjaro 5mg", "northgate pharmacy"}},
+		// Small print inside a frame at about 100 dpi, blurred: the page
+		// layout analysis finds no text in it, read as one block it reads.
+		{"framed blurred small print", "image/jpeg", severeScan(t, renderLabel(t, []string{"Patient: Mr Owen Thomas", "Date filled: 11/09/2026", "Medication: Mounjaro 10 mg/0.5 mL single-dose pen", "Directions: Inject 10 mg once a week", "Rx 7718220   Refills: 1"}, 20)), []string{"owen thomas"}},
 		{"small print JPEG scan", "image/jpeg", encodeJPEG(t, photoLike(renderLabel(t, ukLabel, 11), 0.5, 0, 3), 80), []string{"highfield pharmacy", "jo fictional", "mounjaro"}},
 	}
 	for _, tt := range tests {
