@@ -149,10 +149,14 @@ func PDFOnly(now time.Time) (Document, error) {
 	}, nil
 }
 
+// enlargedMaxBytes keeps Enlarge's photo just under the 4,000,000-byte
+// upload limit (EVIDENCE_FILE_LIMIT_BYTES in template.yaml).
+const enlargedMaxBytes = 3_950_000
+
 // Enlarge turns a phone photo into one the size a phone camera uploads:
-// scaled to 4000 pixels wide (11 megapixels) with sensor noise, JPEG
-// quality 92, which lands just under the 4,000,000-byte upload limit for
-// the corpus photo. The result is deterministic.
+// scaled to 4000 pixels wide (11 megapixels) with sensor noise, JPEG at
+// quality 92, or at the highest quality below it that keeps
+// it just under the upload limit. The result is deterministic.
 func Enlarge(photo Document) (Document, error) {
 	src, err := jpeg.Decode(bytes.NewReader(photo.File))
 	if err != nil {
@@ -170,9 +174,16 @@ func Enlarge(photo Document) (Document, error) {
 		v := float64(dst.Pix[i]) + r.NormFloat64()*9
 		dst.Pix[i] = uint8(max(0, min(255, v)))
 	}
+	// Quality 92, or less if that would not fit under the limit.
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 92}); err != nil {
-		return Document{}, fmt.Errorf("enlarge photo: %w", err)
+	for quality := 92; ; quality-- {
+		buf.Reset()
+		if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: quality}); err != nil {
+			return Document{}, fmt.Errorf("enlarge photo: %w", err)
+		}
+		if buf.Len() <= enlargedMaxBytes || quality <= 50 {
+			break
+		}
 	}
 	big := photo
 	big.Name = "photo-4mb"
