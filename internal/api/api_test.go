@@ -168,7 +168,7 @@ func golden(res *http.Response, body []byte) string {
 	for k := range res.Header {
 		switch k {
 		case "Content-Type", "Allow", "Etag", "Cache-Control", "Access-Control-Allow-Origin",
-			"Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "X-Verification-Id", "Idempotent-Replayed":
+			"Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "X-Verification-Id", "Idempotent-Replayed", "Retry-After":
 			keys = append(keys, k)
 		}
 	}
