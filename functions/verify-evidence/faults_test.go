@@ -37,7 +37,9 @@ func TestAWSFaults(t *testing.T) {
 			faults.GetItemJSON = lead
 			awstest.UseEndpoint(t, faults.URL)
 			env := map[string]string{"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications",
-				"EVIDENCE_BUCKET": "bucket", "TEXT_READER": "local", "S3_USE_PATH_STYLE": "true"}
+				"EVIDENCE_BUCKET": "bucket", "TEXT_READER": "local", "S3_USE_PATH_STYLE": "true",
+				// The quota's own DynamoDB call is not what these cases fail.
+				"QUOTA_TABLE": "quota", "VERIFICATIONS_PER_LEAD_PER_DAY": "0"}
 			h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
 			if err != nil {
 				t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/pdftext"
+	"github.com/clinicplatform/intake/internal/quota"
 	"github.com/clinicplatform/intake/internal/s3store"
 	"github.com/clinicplatform/intake/internal/textract"
 )
@@ -35,6 +36,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		"LEADS_TABLE":         cfg.LeadsTable,
 		"VERIFICATIONS_TABLE": cfg.VerificationsTable,
 		"EVIDENCE_BUCKET":     cfg.EvidenceBucket,
+		"QUOTA_TABLE":         cfg.QuotaTable,
 	}); err != nil {
 		return nil, err
 	}
@@ -63,6 +65,10 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 			NewID:    uuid.NewString,
 			MaxAge:   cfg.EvidenceMaxAge,
 			Market:   cfg.Market,
+		},
+		VerificationQuota: &quota.Verifications{
+			Counter: &dynamo.QuotaStore{Client: db, Table: cfg.QuotaTable},
+			PerDay:  cfg.VerificationsPerLeadPerDay,
 		},
 		RequestID:          lambdahttp.RequestID,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,

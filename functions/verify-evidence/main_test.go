@@ -29,7 +29,7 @@ import (
 
 func TestNewHandlerNamesMissingSettings(t *testing.T) {
 	_, err := newHandler(t.Context(), func(string) string { return "" }, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "EVIDENCE_BUCKET, LEADS_TABLE, VERIFICATIONS_TABLE") {
+	if err == nil || !strings.Contains(err.Error(), "EVIDENCE_BUCKET, LEADS_TABLE, QUOTA_TABLE, VERIFICATIONS_TABLE") {
 		t.Errorf("newHandler without settings: %v", err)
 	}
 }
@@ -46,7 +46,17 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 		"AWS_SECRET_ACCESS_KEY": "test", "AWS_REGION": "eu-west-2"} {
 		t.Setenv(k, v)
 	}
-	env := map[string]string{"LEADS_TABLE": leads, "VERIFICATIONS_TABLE": verifications,
+	quotaTable := awstest.CreateTableFrom(t, db, &dynamodb.CreateTableInput{
+		AttributeDefinitions: []types.AttributeDefinition{
+			{AttributeName: aws.String("leadId"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("day"), AttributeType: types.ScalarAttributeTypeS},
+		},
+		KeySchema: []types.KeySchemaElement{
+			{AttributeName: aws.String("leadId"), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String("day"), KeyType: types.KeyTypeRange},
+		},
+	})
+	env := map[string]string{"LEADS_TABLE": leads, "VERIFICATIONS_TABLE": verifications, "QUOTA_TABLE": quotaTable,
 		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "S3_USE_PATH_STYLE": "true", "MARKET": "uk"}
 	h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
 	if err != nil {

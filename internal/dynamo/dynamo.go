@@ -49,3 +49,6 @@ func NewClient(cfg aws.Config) *dynamodb.Client {
 		}
 	})
 }
+
+// unavailable marks a failed call as a dependency failure.
+func unavailable(err error) error { return fmt.Errorf("%w: %w", derrors.ErrUnavailable, err) }

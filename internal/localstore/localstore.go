@@ -20,6 +20,7 @@ var (
 	leadsBucket         = []byte("leads")
 	verificationsBucket = []byte("verifications")
 	idempotencyBucket   = []byte("idempotency")
+	quotaBucket         = []byte("quota")
 )
 
 // lockTimeout bounds the wait for the database's file lock, so a second
@@ -50,7 +51,7 @@ func Open(dir string) (*Store, error) {
 		return nil, fmt.Errorf("open local store %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{leadsBucket, verificationsBucket, idempotencyBucket} {
+		for _, name := range [][]byte{leadsBucket, verificationsBucket, idempotencyBucket, quotaBucket} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return fmt.Errorf("create bucket %s: %w", name, err)
 			}
