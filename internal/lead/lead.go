@@ -17,6 +17,9 @@ type Lead struct {
 	Email     string
 	Data      json.RawMessage
 	CreatedAt time.Time
+	// IdempotencyKey is the Idempotency-Key of the request that created
+	// the lead, if any: erasure removes the key's entry with the lead.
+	IdempotencyKey string
 }
 
 // Intake decodes the typed view of the record, for code that needs a field
