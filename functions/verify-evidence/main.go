@@ -60,7 +60,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 			}), Bucket: cfg.EvidenceBucket},
 			Reader:   reader,
 			Leads:    &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
-			Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable},
+			Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable, Retention: cfg.VerificationRetention},
 			Now:      time.Now,
 			NewID:    uuid.NewString,
 			MaxAge:   cfg.EvidenceMaxAge,

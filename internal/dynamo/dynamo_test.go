@@ -94,12 +94,13 @@ func leadView(l lead.Lead) map[string]string {
 func TestLeadStoreItemAttributes(t *testing.T) {
 	client := awstest.DynamoDB(t)
 	table := awstest.CreateTable(t, client, "id")
-	store := &dynamo.LeadStore{Client: client, Table: table}
+	store := &dynamo.LeadStore{Client: client, Table: table, Retention: 365 * 24 * time.Hour}
 	l := lead.Lead{
-		ID:        "5a0c1c3e-7a43-4c0e-8d8c-3c1c0c7c2b10",
-		Email:     "ada.testperson@example.com",
-		Data:      json.RawMessage(intakeJSON),
-		CreatedAt: time.Date(2026, 11, 21, 10, 4, 5, 7e6, time.UTC),
+		ID:             "5a0c1c3e-7a43-4c0e-8d8c-3c1c0c7c2b10",
+		Email:          "Ada.Testperson@example.com",
+		Data:           json.RawMessage(intakeJSON),
+		CreatedAt:      time.Date(2026, 11, 21, 10, 4, 5, 7e6, time.UTC),
+		IdempotencyKey: "retry-key-9",
 	}
 	if err := store.Put(t.Context(), l); err != nil {
 		t.Fatalf("Put: %v", err)
@@ -116,6 +117,10 @@ func TestLeadStoreItemAttributes(t *testing.T) {
 		"createdAt": "2026-11-21T10:04:05.007Z",
 		"dataJson":  intakeJSON,
 		"data":      wantData,
+		// sha256("lead-email:ada.testperson@example.com")
+		"emailKey":       lead.EmailKey("ada.testperson@example.com"),
+		"idempotencyKey": "retry-key-9",
+		"expiresAt":      float64(time.Date(2027, 11, 21, 10, 4, 5, 0, time.UTC).Unix()),
 	}
 	var got map[string]any
 	if err := attributevalue.UnmarshalMap(item, &got); err != nil {
@@ -215,7 +220,7 @@ func TestLeadStoreGetItemWithoutDataJSON(t *testing.T) {
 func TestVerificationStoreRecord(t *testing.T) {
 	client := awstest.DynamoDB(t)
 	table := awstest.CreateTable(t, client, "id")
-	store := &dynamo.VerificationStore{Client: client, Table: table}
+	store := &dynamo.VerificationStore{Client: client, Table: table, Retention: 30 * 24 * time.Hour}
 	valid := evidence.Rating{Value: evidence.Valid, Confidence: evidence.High}
 	r := evidence.Record{
 		ID:               "3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a",
@@ -253,6 +258,7 @@ func TestVerificationStoreRecord(t *testing.T) {
 		"sha256":           r.SHA256,
 		"mediaType":        "application/pdf",
 		"size":             float64(48213),
+		"expiresAt":        float64(time.Date(2026, 12, 21, 10, 4, 5, 0, time.UTC).Unix()),
 		"medicationName":   "Wegovy",
 		"medicationDosage": "2.4 mg",
 		"textSource":       "pdf-text",
