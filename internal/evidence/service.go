@@ -109,12 +109,12 @@ func (s *Service) expected(ctx context.Context, req Request) (Expected, error) {
 	case err != nil:
 		return Expected{}, fmt.Errorf("find lead %s: %w", req.UserID, err)
 	}
-	in, err := l.Intake()
+	patient, err := l.Patient()
 	if err != nil {
 		return Expected{}, err
 	}
 	exp.PatientKnown = true
-	exp.Forename, exp.Surname = in.Forename, in.Surname
+	exp.Forename, exp.Surname = patient.Forename, patient.Surname
 	return exp, nil
 }
 

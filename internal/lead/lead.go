@@ -1,5 +1,7 @@
 // Package lead is the lead capture domain: the intake record, its validation
-// and the storage contract. It imports no AWS or HTTP code.
+// and the storage contract. The record's schema has one source, openapi.yaml
+// (CreateLeadPayload and IntakeRecord); schema.go is derived from it. It
+// imports no AWS or HTTP code.
 package lead
 
 import (
@@ -22,17 +24,25 @@ type Lead struct {
 	IdempotencyKey string
 }
 
-// Intake decodes the typed view of the record, for code that needs a field
-// (the patient's name, when verifying evidence).
-func (l Lead) Intake() (Intake, error) {
-	var in Intake
+// Patient is what other domains read of a lead's intake record: the name
+// evidence is checked against. The record's schema is openapi.yaml's
+// IntakeRecord (schema.go is derived from it); Data keeps the rest as sent.
+type Patient struct {
+	Forename string `json:"forename"`
+	Surname  string `json:"surname"`
+}
+
+// Patient decodes the patient's name from the intake record; a lead without
+// a record, or a record without a name, has empty fields.
+func (l Lead) Patient() (Patient, error) {
+	var p Patient
 	if len(l.Data) == 0 {
-		return in, nil
+		return p, nil
 	}
-	if err := json.Unmarshal(l.Data, &in); err != nil {
-		return Intake{}, fmt.Errorf("decode intake of lead %s: %w", l.ID, err)
+	if err := json.Unmarshal(l.Data, &p); err != nil {
+		return Patient{}, fmt.Errorf("decode intake of lead %s: %w", l.ID, err)
 	}
-	return in, nil
+	return p, nil
 }
 
 // Store persists leads. Put never overwrites: a lead whose id exists already
@@ -53,92 +63,4 @@ type Payload struct {
 	// Data is the compact JSON of the "data" object, or nil when the client
 	// sent none (or sent null).
 	Data json.RawMessage
-}
-
-// Intake is the typed intake record (CreateLeadPayload.data). Every field is
-// optional; numbers are carried as text, as the interface specifies.
-type Intake struct {
-	Surname                                string                   `json:"surname,omitempty"`
-	Forename                               string                   `json:"forename,omitempty"`
-	Phone                                  string                   `json:"phone,omitempty"`
-	Gender                                 string                   `json:"gender,omitempty"`
-	Ethnicity                              string                   `json:"ethnicity,omitempty"`
-	DateOfBirth                            string                   `json:"dateOfBirth,omitempty"`
-	BillingAddress                         *Address                 `json:"billingAddress,omitempty"`
-	ShippingAddress                        *Address                 `json:"shippingAddress,omitempty"`
-	Height                                 *Height                  `json:"height,omitempty"`
-	Weight                                 *Weight                  `json:"weight,omitempty"`
-	GoalWeight                             *Weight                  `json:"goalWeight,omitempty"`
-	PrescriptionMedication                 []PrescriptionMedication `json:"prescriptionMedication,omitempty"`
-	Surgeries                              []Surgery                `json:"surgeries,omitempty"`
-	WeightLossInjections                   *WeightLossInjection     `json:"weightLossInjections,omitempty"`
-	AllergicReactionToWeightLossInjections *AllergicReaction        `json:"allergicReactionToWeightLossInjections,omitempty"`
-	MedicalConditions                      []MedicalCondition       `json:"medicalConditions,omitempty"`
-	HealthConditions                       []MedicalCondition       `json:"healthConditions,omitempty"`
-	FamilyHistoryOfMedicalConditions       *FamilyHistory           `json:"familyHistoryOfMedicalConditions,omitempty"`
-	AllergyToMedicationOrSupplement        string                   `json:"allergyToMedicationOrSupplement,omitempty"`
-}
-
-// Address is AddressDto.
-type Address struct {
-	AddressLine1 string `json:"addressLine1,omitempty"`
-	AddressLine2 string `json:"addressLine2,omitempty"`
-	City         string `json:"city,omitempty"`
-	State        string `json:"state,omitempty"`
-	Region       string `json:"region,omitempty"`
-	ZipCode      string `json:"zipCode,omitempty"`
-}
-
-// Height is HeightDto.
-type Height struct {
-	Unit   string `json:"unit,omitempty"`
-	Feet   string `json:"feet,omitempty"`
-	Inches string `json:"inches,omitempty"`
-	Cm     string `json:"cm,omitempty"`
-}
-
-// Weight is WeightDto.
-type Weight struct {
-	Unit   string `json:"unit,omitempty"`
-	Kg     string `json:"kg,omitempty"`
-	Stones string `json:"stones,omitempty"`
-	Pounds string `json:"pounds,omitempty"`
-}
-
-// PrescriptionMedication is PrescriptionMedicationDto.
-type PrescriptionMedication struct {
-	Medication string `json:"medication,omitempty"`
-	Reason     string `json:"reason,omitempty"`
-}
-
-// Surgery is SurgeryDto.
-type Surgery struct {
-	Value        string `json:"value,omitempty"`
-	IntervalTime string `json:"intervalTime,omitempty"`
-	Details      string `json:"details,omitempty"`
-}
-
-// WeightLossInjection is WeightLossInjectionDto.
-type WeightLossInjection struct {
-	DrugName               string `json:"drugName,omitempty"`
-	Strength               string `json:"strength,omitempty"`
-	WeightPriorToTreatment string `json:"weightPriorToTreatment,omitempty"`
-}
-
-// AllergicReaction is AllergicReactionDto.
-type AllergicReaction struct {
-	Description string `json:"description,omitempty"`
-}
-
-// MedicalCondition is MedicalConditionDto.
-type MedicalCondition struct {
-	Condition         string `json:"condition,omitempty"`
-	Desc              string `json:"desc,omitempty"`
-	KidneyDiseaseType string `json:"kidneyDiseaseType,omitempty"`
-}
-
-// FamilyHistory is FamilyHistoryDto.
-type FamilyHistory struct {
-	Value    string `json:"value,omitempty"`
-	Relation string `json:"relation,omitempty"`
 }

@@ -42,61 +42,15 @@ const (
 )
 
 // field is one property of a JSON object in the create-lead body. Every field
-// except email may be absent or null (class-validator's @IsOptional).
+// except email may be absent or null (class-validator's @IsOptional). The
+// tables of fields are in schema.go, generated from openapi.yaml: to add an
+// intake field, add it to the document's IntakeRecord and run
+// `go test ./internal/lead -run Schema -update`.
 type field struct {
 	name     string
 	kind     fieldKind
 	required bool
 	fields   []field // of the object, or of each element of the list
-}
-
-// The create-lead schema (spec sections 2.2 and 2.3), the one table the
-// validator walks. Order is the spec's, and is the order of the messages.
-var (
-	addressFields                = stringFields("addressLine1", "addressLine2", "city", "state", "region", "zipCode")
-	heightFields                 = stringFields("unit", "feet", "inches", "cm")
-	weightFields                 = stringFields("unit", "kg", "stones", "pounds")
-	prescriptionMedicationFields = stringFields("medication", "reason")
-	surgeryFields                = stringFields("value", "intervalTime", "details")
-	weightLossInjectionFields    = stringFields("drugName", "strength", "weightPriorToTreatment")
-	allergicReactionFields       = stringFields("description")
-	medicalConditionFields       = stringFields("condition", "desc", "kidneyDiseaseType")
-	familyHistoryFields          = stringFields("value", "relation")
-
-	intakeFields = []field{
-		{name: "surname", kind: kindString},
-		{name: "forename", kind: kindString},
-		{name: "phone", kind: kindString},
-		{name: "gender", kind: kindString},
-		{name: "ethnicity", kind: kindString},
-		{name: "dateOfBirth", kind: kindDate},
-		{name: "billingAddress", kind: kindObject, fields: addressFields},
-		{name: "shippingAddress", kind: kindObject, fields: addressFields},
-		{name: "height", kind: kindObject, fields: heightFields},
-		{name: "weight", kind: kindObject, fields: weightFields},
-		{name: "goalWeight", kind: kindObject, fields: weightFields},
-		{name: "prescriptionMedication", kind: kindObjectList, fields: prescriptionMedicationFields},
-		{name: "surgeries", kind: kindObjectList, fields: surgeryFields},
-		{name: "weightLossInjections", kind: kindObject, fields: weightLossInjectionFields},
-		{name: "allergicReactionToWeightLossInjections", kind: kindObject, fields: allergicReactionFields},
-		{name: "medicalConditions", kind: kindObjectList, fields: medicalConditionFields},
-		{name: "healthConditions", kind: kindObjectList, fields: medicalConditionFields},
-		{name: "familyHistoryOfMedicalConditions", kind: kindObject, fields: familyHistoryFields},
-		{name: "allergyToMedicationOrSupplement", kind: kindString},
-	}
-
-	payloadFields = []field{
-		{name: "email", kind: kindEmail, required: true},
-		{name: "data", kind: kindObject, fields: intakeFields},
-	}
-)
-
-func stringFields(names ...string) []field {
-	fields := make([]field, len(names))
-	for i, n := range names {
-		fields[i] = field{name: n, kind: kindString}
-	}
-	return fields
 }
 
 // ParsePayload validates a create-lead request body and returns the accepted
@@ -129,7 +83,7 @@ func ParsePayload(body []byte, now time.Time) (Payload, error) {
 	}
 
 	c := checker{today: now.UTC().Format(dateLayout), path: make([]string, 0, 4)} // 4: data.list.N.field
-	c.object(members, payloadFields)
+	c.object(members, createLeadPayloadFields)
 	if c.err != nil {
 		return Payload{}, fmt.Errorf("parse create-lead body: %w", c.err)
 	}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -359,48 +358,36 @@ func TestParsePayloadFutureIsUTCDate(t *testing.T) {
 	}
 }
 
-// An accepted record decodes into the typed Intake, field for field.
-func TestAcceptedDataDecodesAsIntake(t *testing.T) {
+// An accepted record gives other domains the patient's name; null or
+// absent names read as empty.
+func TestAcceptedDataGivesThePatient(t *testing.T) {
 	body, err := os.ReadFile(filepath.Join("testdata", "payloads", "valid-full.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := ParsePayload(body, testNow)
-	if err != nil {
-		t.Fatalf("ParsePayload: %v", err)
+	tests := []struct {
+		name string
+		body []byte
+		want Patient
+	}{
+		{"full record", body, Patient{Forename: "Jo", Surname: "Testperson"}},
+		{"null names", []byte(`{"email":"a@example.com","data":{"forename":null,"surname":null}}`), Patient{}},
+		{"no data", []byte(`{"email":"a@example.com"}`), Patient{}},
 	}
-	got, err := Lead{ID: "test", Data: p.Data}.Intake()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := Intake{
-		Surname:         "Testperson",
-		Forename:        "Jo",
-		Phone:           "+44 7700 900123",
-		Gender:          "female",
-		Ethnicity:       "prefer not to say",
-		DateOfBirth:     "1988-04-17",
-		BillingAddress:  &Address{AddressLine1: "1 Example Street", AddressLine2: "Flat 2", City: "Exampleton", Region: "Shire", ZipCode: "EX1 2MP"},
-		ShippingAddress: &Address{AddressLine1: "1 Example Street", City: "Exampleton", ZipCode: "EX1 2MP"},
-		Height:          &Height{Unit: "imperial", Feet: "5", Inches: "6"},
-		Weight:          &Weight{Unit: "metric", Kg: "92.5"},
-		GoalWeight:      &Weight{Unit: "imperial", Stones: "12", Pounds: "4"},
-		PrescriptionMedication: []PrescriptionMedication{
-			{Medication: "metformin", Reason: "type 2 diabetes"},
-		},
-		Surgeries: []Surgery{
-			{Value: "appendectomy", IntervalTime: "more than 5 years ago", Details: "no complications"},
-			{Value: "none further"},
-		},
-		WeightLossInjections:                   &WeightLossInjection{DrugName: "semaglutide", Strength: "0.25mg", WeightPriorToTreatment: "95"},
-		AllergicReactionToWeightLossInjections: &AllergicReaction{Description: "none"},
-		MedicalConditions:                      []MedicalCondition{{Condition: "kidney disease", Desc: "stage 2", KidneyDiseaseType: "chronic"}},
-		HealthConditions:                       []MedicalCondition{{Condition: "asthma"}},
-		FamilyHistoryOfMedicalConditions:       &FamilyHistory{Value: "type 2 diabetes", Relation: "parent"},
-		AllergyToMedicationOrSupplement:        "penicillin",
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Intake (-want +got):\n%s", diff)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParsePayload(tt.body, testNow)
+			if err != nil {
+				t.Fatalf("ParsePayload: %v", err)
+			}
+			got, err := Lead{ID: "test", Data: p.Data}.Patient()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Patient (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -459,54 +446,6 @@ func goldenOutcome(t *testing.T, body []byte) []byte {
 		buf.WriteString("data: " + string(p.Data) + "\n")
 	}
 	return buf.Bytes()
-}
-
-// The schema table and the Intake struct in lead.go describe the same record.
-func TestSchemaMatchesIntake(t *testing.T) {
-	var fromStruct []string
-	describeStruct(reflect.TypeFor[Intake](), "data", &fromStruct)
-	var fromTable []string
-	describeFields(intakeFields, "data", &fromTable)
-	if diff := cmp.Diff(fromStruct, fromTable); diff != "" {
-		t.Errorf("intakeFields differs from Intake (-struct +table):\n%s", diff)
-	}
-}
-
-func describeStruct(typ reflect.Type, path string, out *[]string) {
-	for f := range typ.Fields() {
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		p := path + "." + name
-		switch t := f.Type; {
-		case t.Kind() == reflect.String:
-			*out = append(*out, p+" string")
-		case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct:
-			*out = append(*out, p+" object")
-			describeStruct(t.Elem(), p, out)
-		case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
-			*out = append(*out, p+" list")
-			describeStruct(t.Elem(), p+"[]", out)
-		default:
-			*out = append(*out, p+" unexpected "+t.String())
-		}
-	}
-}
-
-func describeFields(fields []field, path string, out *[]string) {
-	for _, f := range fields {
-		p := path + "." + f.name
-		switch f.kind {
-		case kindString, kindDate:
-			*out = append(*out, p+" string")
-		case kindObject:
-			*out = append(*out, p+" object")
-			describeFields(f.fields, p, out)
-		case kindObjectList:
-			*out = append(*out, p+" list")
-			describeFields(f.fields, p+"[]", out)
-		default:
-			*out = append(*out, p+" unexpected kind")
-		}
-	}
 }
 
 func FuzzParsePayload(f *testing.F) {
@@ -572,8 +511,8 @@ func FuzzParsePayload(f *testing.F) {
 		if !bytes.Equal(p.Data, compact.Bytes()) {
 			t.Fatalf("Data = %q, want the compacted body data %q", p.Data, compact.Bytes())
 		}
-		if _, err := (Lead{ID: "fuzz", Data: p.Data}).Intake(); err != nil {
-			t.Fatalf("accepted Data does not decode as Intake: %v", err)
+		if _, err := (Lead{ID: "fuzz", Data: p.Data}).Patient(); err != nil {
+			t.Fatalf("accepted Data does not give a Patient: %v", err)
 		}
 	})
 }
