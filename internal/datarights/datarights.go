@@ -170,12 +170,14 @@ type Export struct {
 
 // ExportedLead is one lead with the verifications asked for its id.
 type ExportedLead struct {
-	ID            string                 `json:"id"`
-	Stored        bool                   `json:"stored"`
-	Email         string                 `json:"email,omitempty"`
-	CreatedAt     string                 `json:"createdAt,omitempty"`
-	Data          any                    `json:"data,omitempty"`
-	Verifications []ExportedVerification `json:"verifications"`
+	ID        string `json:"id"`
+	Stored    bool   `json:"stored"`
+	Email     string `json:"email,omitempty"`
+	CreatedAt string `json:"createdAt,omitempty"`
+	// IdempotencyKey is the key the client sent when creating the lead.
+	IdempotencyKey string                 `json:"idempotencyKey,omitempty"`
+	Data           any                    `json:"data,omitempty"`
+	Verifications  []ExportedVerification `json:"verifications"`
 }
 
 // ExportedVerification is one verification record: what was sent (the
@@ -214,6 +216,7 @@ func (s *Service) Export(ctx context.Context, subj Subject) (Export, error) {
 		switch {
 		case err == nil:
 			el.Stored, el.Email, el.CreatedAt = true, l.Email, l.CreatedAt.UTC().Format(timeLayout)
+			el.IdempotencyKey = l.IdempotencyKey
 			if len(l.Data) > 0 {
 				el.Data = rawJSON(l.Data)
 			}

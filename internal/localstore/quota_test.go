@@ -7,5 +7,5 @@ import (
 )
 
 func TestQuotaCounter(t *testing.T) {
-	quotatest.RunCounterTests(t, open(t, t.TempDir()))
+	quotatest.RunCounterTests(t, open(t, t.TempDir()), "")
 }
