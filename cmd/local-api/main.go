@@ -12,6 +12,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -48,14 +50,17 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}
 	defer store.Close()
 	reader := docread.NewLocal(ctx)
-	h, err := newHandler(cfg, log, store, reader)
-	if err != nil {
-		return err
-	}
 
 	ln, err := net.Listen("tcp", net.JoinHostPort(or(getenv("HOST"), "127.0.0.1"), cfg.Port))
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
+	}
+	defer ln.Close()
+	// The reference page at /docs calls the API from the API's own origin.
+	cfg.CORSAllowedOrigins = append(cfg.CORSAllowedOrigins, ownOrigins(ln.Addr())...)
+	h, err := newHandler(cfg, log, store, reader)
+	if err != nil {
+		return err
 	}
 	srv := &http.Server{
 		Handler:           h,
@@ -66,6 +71,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}
 	log.Info("local API listening",
 		slog.String("url", "http://"+ln.Addr().String()),
+		slog.String("reference", "http://"+ln.Addr().String()+pathDocs),
 		slog.String("market", cfg.Market),
 		slog.String("data_dir", cfg.DataDir),
 		slog.Bool("ocr", reader.OCR != nil))
@@ -85,13 +91,14 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	return nil
 }
 
-// newHandler wires every route to the embedded store and local readers.
+// newHandler wires every route to the embedded store and local readers, and
+// serves the API reference page beside them.
 func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, reader evidence.Reader) (http.Handler, error) {
 	catalogue, err := protocol.Load(cfg.Market)
 	if err != nil {
 		return nil, err
 	}
-	return api.NewHandler(api.Deps{
+	return withReference(api.NewHandler(api.Deps{
 		Log:         log,
 		Leads:       store,
 		LeadLookup:  store,
@@ -114,7 +121,26 @@ func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, re
 		LeadBodyLimit:      cfg.LeadBodyLimit,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
-	}), nil
+	})), nil
+}
+
+// ownOrigins are the origins a browser gives pages the local API serves
+// from addr: the address itself and, on loopback, localhost.
+func ownOrigins(addr net.Addr) []string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return nil
+	}
+	port := strconv.Itoa(tcp.Port)
+	origins := []string{"http://" + net.JoinHostPort(tcp.IP.String(), port)}
+	if tcp.IP.IsLoopback() || tcp.IP.IsUnspecified() {
+		for _, o := range []string{"http://127.0.0.1:" + port, "http://localhost:" + port} {
+			if !slices.Contains(origins, o) {
+				origins = append(origins, o)
+			}
+		}
+	}
+	return origins
 }
 
 func or(v, def string) string {

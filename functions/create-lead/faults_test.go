@@ -30,14 +30,13 @@ func TestDynamoDBFaults(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var faults *awstest.FaultServer
-			if tt.unreached {
-				awstest.UseEndpoint(t, awstest.ClosedEndpoint(t))
-			} else {
+			endpoint := awstest.ClosedEndpoint(t)
+			if !tt.unreached {
 				faults = awstest.NewFaultServer(t, tt.fault, awstest.NotCalled)
-				awstest.UseEndpoint(t, faults.URL)
+				endpoint = faults.URL
 			}
 			env := map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys"}
-			h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
+			h, err := newHandler(t.Context(), awstest.LambdaEnv(endpoint, env), io.Discard)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -22,6 +23,17 @@ import (
 type discardLeads struct{}
 
 func (discardLeads) Put(context.Context, lead.Lead) error { return nil }
+
+// lambdaGetenv is Lambda's environment for the function: its settings, then
+// the process's (where useFakeAWS puts the AWS variables).
+func lambdaGetenv(settings map[string]string) func(string) string {
+	return func(k string) string {
+		if v, ok := settings[k]; ok {
+			return v
+		}
+		return os.Getenv(k)
+	}
+}
 
 // useFakeAWS points the SDK at a fake on loopback with static credentials,
 // as Lambda provides them in the environment.
@@ -61,7 +73,7 @@ func createLeadEvent(tb testing.TB) events.APIGatewayProxyRequest {
 func BenchmarkLambdaCreateLead(b *testing.B) {
 	ev := createLeadEvent(b)
 	env := map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys"}
-	getenv := func(k string) string { return env[k] }
+	getenv := lambdaGetenv(env)
 
 	b.Run("floor=bare-handler", func(b *testing.B) {
 		// The adapter around a handler that reads the body and answers a

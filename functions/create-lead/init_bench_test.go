@@ -22,7 +22,7 @@ func TestInitMakesNoNetworkCall(t *testing.T) {
 		t.Setenv(k, v)
 	}
 	env := map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys"}
-	h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
+	h, err := newHandler(t.Context(), lambdaGetenv(env), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

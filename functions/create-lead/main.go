@@ -27,7 +27,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	}); err != nil {
 		return nil, err
 	}
-	awsCfg, err := awsenv.Load(ctx)
+	awsCfg, err := awsenv.Load(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}

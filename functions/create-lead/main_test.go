@@ -32,12 +32,8 @@ func TestCreateLeadAgainstEmulator(t *testing.T) {
 	db := awstest.DynamoDB(t)
 	leads := awstest.CreateTable(t, db, "id")
 	keys := awstest.CreateTable(t, db, "key")
-	t.Setenv("AWS_ENDPOINT_URL", endpoint)
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_REGION", "eu-west-2")
 	env := map[string]string{"LEADS_TABLE": leads, "IDEMPOTENCY_TABLE": keys}
-	h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
+	h, err := newHandler(t.Context(), awstest.LambdaEnv(endpoint, env), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,8 +106,7 @@ func cloneHeaders(h map[string][]string) map[string][]string {
 }
 
 func BenchmarkInit(b *testing.B) {
-	env := map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys"}
-	b.Setenv("AWS_REGION", "eu-west-2")
+	env := map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys", "AWS_REGION": "eu-west-2"}
 	for b.Loop() {
 		if _, err := newHandler(b.Context(), func(k string) string { return env[k] }, io.Discard); err != nil {
 			b.Fatal(err)

@@ -1,14 +1,16 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/clinicplatform/intake/bench/sample"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/protocol"
 )
@@ -20,13 +22,14 @@ func lambdaHandler(tb testing.TB) (func(ev events.APIGatewayProxyRequest) (event
 	if err != nil {
 		tb.Fatal(err)
 	}
-	dir, err := sample.EventsDir()
+	// The repository's own API Gateway event for this route (events/).
+	raw, err := os.ReadFile(filepath.Join("..", "..", "events", "get-protocols.json"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	ev, err := sample.Event(dir, "get-protocols.json")
-	if err != nil {
-		tb.Fatal(err)
+	var ev events.APIGatewayProxyRequest
+	if err := json.Unmarshal(raw, &ev); err != nil {
+		tb.Fatalf("decode events/get-protocols.json: %v", err)
 	}
 	handle := lambdahttp.Handler(h)
 	return func(ev events.APIGatewayProxyRequest) (events.APIGatewayProxyResponse, error) {

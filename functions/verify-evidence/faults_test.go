@@ -35,12 +35,11 @@ func TestAWSFaults(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			faults := awstest.NewFaultServer(t, tt.dynamo, tt.s3)
 			faults.GetItemJSON = lead
-			awstest.UseEndpoint(t, faults.URL)
 			env := map[string]string{"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications",
-				"EVIDENCE_BUCKET": "bucket", "TEXT_READER": "local", "S3_USE_PATH_STYLE": "true",
+				"EVIDENCE_BUCKET": "bucket", "TEXT_READER": "local",
 				// The quota's own DynamoDB call is not what these cases fail.
 				"QUOTA_TABLE": "quota", "VERIFICATIONS_PER_LEAD_PER_DAY": "0"}
-			h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
+			h, err := newHandler(t.Context(), awstest.LambdaEnv(faults.URL, env), io.Discard)
 			if err != nil {
 				t.Fatal(err)
 			}

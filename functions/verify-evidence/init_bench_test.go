@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -17,7 +18,14 @@ var deployedEnv = map[string]string{
 	"TEXT_READER": "textract", "S3_USE_PATH_STYLE": "true", "MARKET": "us",
 }
 
-func deployedGetenv(k string) string { return deployedEnv[k] }
+// deployedGetenv is Lambda's environment for the function: deployedEnv,
+// then the process's (where useFakeAWS puts the AWS variables).
+func deployedGetenv(k string) string {
+	if v, ok := deployedEnv[k]; ok {
+		return v
+	}
+	return os.Getenv(k)
+}
 
 // useFakeAWS points the SDK at fake on loopback with static credentials,
 // as Lambda provides them in the environment.

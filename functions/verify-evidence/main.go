@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
@@ -40,7 +39,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	}); err != nil {
 		return nil, err
 	}
-	awsCfg, err := awsenv.Load(ctx)
+	awsCfg, err := awsenv.Load(ctx, getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -55,9 +54,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	return api.NewHandler(api.Deps{
 		Log: cfg.Logger(logOut),
 		Evidence: &evidence.Service{
-			Stager: &s3store.Stager{Client: s3.NewFromConfig(awsCfg, func(o *s3.Options) {
-				o.UsePathStyle = cfg.S3UsePathStyle
-			}), Bucket: cfg.EvidenceBucket},
+			Stager:   &s3store.Stager{Client: s3store.NewClient(awsCfg, cfg.S3UsePathStyle), Bucket: cfg.EvidenceBucket},
 			Reader:   reader,
 			Leads:    &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
 			Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable, Retention: cfg.VerificationRetention},

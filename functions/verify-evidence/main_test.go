@@ -42,10 +42,6 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 	db, s3c := awstest.DynamoDB(t), awstest.S3(t)
 	leads, verifications := awstest.CreateTable(t, db, "id"), awstest.CreateTable(t, db, "id")
 	bucket := awstest.CreateBucket(t, s3c)
-	for k, v := range map[string]string{"AWS_ENDPOINT_URL": endpoint, "AWS_ACCESS_KEY_ID": "test",
-		"AWS_SECRET_ACCESS_KEY": "test", "AWS_REGION": "eu-west-2"} {
-		t.Setenv(k, v)
-	}
 	quotaTable := awstest.CreateTableFrom(t, db, &dynamodb.CreateTableInput{
 		AttributeDefinitions: []types.AttributeDefinition{
 			{AttributeName: aws.String("leadId"), AttributeType: types.ScalarAttributeTypeS},
@@ -56,9 +52,10 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 			{AttributeName: aws.String("day"), KeyType: types.KeyTypeRange},
 		},
 	})
+	// No S3_USE_PATH_STYLE: the emulator's endpoint alone must give path style.
 	env := map[string]string{"LEADS_TABLE": leads, "VERIFICATIONS_TABLE": verifications, "QUOTA_TABLE": quotaTable,
-		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "S3_USE_PATH_STYLE": "true", "MARKET": "uk"}
-	h, err := newHandler(t.Context(), func(k string) string { return env[k] }, io.Discard)
+		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "MARKET": "uk"}
+	h, err := newHandler(t.Context(), awstest.LambdaEnv(endpoint, env), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -264,6 +264,8 @@ func TestRoutes(t *testing.T) {
 			body: mustRead(t, "testdata/lead_full.json")},
 		{name: "lead invalid", method: "POST", path: api.PathLeads, header: jsonHeader(),
 			body: []byte(`{"email":"not-an-email","data":{"height":"tall","dateOfBirth":"2001-02-30","foo":1}}`)},
+		{name: "lead byte order mark", method: "POST", path: api.PathLeads, header: jsonHeader(),
+			body: []byte("\xef\xbb\xbf{\"email\":\"ada@example.com\",\"data\":{\"forename\":\"Ada\"}}")},
 		{name: "lead malformed json", method: "POST", path: api.PathLeads, header: jsonHeader(),
 			body: []byte(`{"email":`)},
 		{name: "lead wrong content type", method: "POST", path: api.PathLeads,
@@ -371,7 +373,7 @@ func TestLeadDataComesBackAsSent(t *testing.T) {
 // TestEvidenceRequestReachesVerifier: the verifier gets the parts and the
 // type detected from the bytes, not the client's claimed image/jpeg.
 func TestEvidenceRequestReachesVerifier(t *testing.T) {
-	r := evidenceRequest(t, "", [][2]string{{"userId", " " + strings.ToUpper(userID) + " "}, {"medicationName", "Wegovy"}, {"medicationDosage", "2,4 mg"}, {"file", pdfHead}}...)
+	r := evidenceRequest(t, "", [][2]string{{"userId", strings.ToUpper(userID)}, {"medicationName", " Wegovy\n"}, {"medicationDosage", "2,4 mg"}, {"file", pdfHead}}...)
 	_, f := r.serve(t)
 	want := []evidence.Request{{UserID: userID, MedicationName: "Wegovy", MedicationDosage: "2,4 mg",
 		File: []byte(pdfHead), MediaType: evidence.PDF}}
@@ -394,5 +396,93 @@ func TestFailuresLogWithoutPersonalData(t *testing.T) {
 	}
 	if !strings.Contains(logs, `"msg":"panic in handler"`) || !strings.Contains(logs, `"status":500`) {
 		t.Errorf("log lacks the panic line or the 500 access line:\n%s", logs)
+	}
+}
+
+// parseUUIDCase is one verdict of NestJS's ParseUUIDPipe, written by
+// testdata/parseuuid_nestjs.mjs.
+type parseUUIDCase struct {
+	Why      string `json:"why"`
+	UserID   string `json:"userId"`
+	Accepted bool   `json:"accepted"`
+	Status   int    `json:"status"`
+	Message  string `json:"message"`
+}
+
+// TestUserIDMatchesParseUUIDPipe: every userId the reference's ParseUUIDPipe
+// accepts reaches the verifier (in lower case), and every one it refuses
+// gets its status and message, with the other parts valid.
+func TestUserIDMatchesParseUUIDPipe(t *testing.T) {
+	var cases []parseUUIDCase
+	if err := json.Unmarshal(mustRead(t, "testdata/parseuuid_nestjs.json"), &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 50 {
+		t.Fatalf("only %d cases in testdata/parseuuid_nestjs.json", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.Why, func(t *testing.T) {
+			r := evidenceRequest(t, "", [][2]string{{"userId", c.UserID}, {"medicationName", "Wegovy"}, {"medicationDosage", "2.4 mg"}, {"file", pdfHead}}...)
+			f := newFixture(t, nil)
+			req := httptest.NewRequest(r.method, r.path, bytes.NewReader(r.body))
+			req.Header.Set("Content-Type", r.header["Content-Type"])
+			rec := httptest.NewRecorder()
+			f.handler.ServeHTTP(rec, req)
+			contract.CheckResponse(t, req, r.body, rec.Code, rec.Header(), rec.Body.Bytes())
+			if c.Accepted {
+				if rec.Code != http.StatusOK || len(f.verifier.got) != 1 {
+					t.Fatalf("ParseUUIDPipe accepts %q; got %d %s", c.UserID, rec.Code, rec.Body)
+				}
+				if got, want := f.verifier.got[0].UserID, strings.ToLower(c.UserID); got != want {
+					t.Errorf("verifier got userId %q, want %q", got, want)
+				}
+				return
+			}
+			var got struct {
+				Error struct {
+					Message    string `json:"message"`
+					StatusCode int    `json:"statusCode"`
+				} `json:"error"`
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+				t.Fatalf("%d %s: %v", rec.Code, rec.Body, err)
+			}
+			if diff := cmp.Diff([2]any{c.Status, c.Message}, [2]any{rec.Code, got.Error.Message}); diff != "" {
+				t.Errorf("userId %q: answer differs from ParseUUIDPipe's (-nest +ours):\n%s", c.UserID, diff)
+			}
+			if len(f.verifier.got) != 0 {
+				t.Errorf("verifier ran for a userId ParseUUIDPipe refuses")
+			}
+		})
+	}
+}
+
+// TestEvidenceFormMessages: the userId's message comes first and every
+// other problem follows it; an absent userId is not a UUID either.
+func TestEvidenceFormMessages(t *testing.T) {
+	tests := []struct {
+		name  string
+		parts [][2]string
+		want  string
+	}{
+		{"absent userId", [][2]string{{"medicationName", "Wegovy"}, {"medicationDosage", "2.4 mg"}, {"file", pdfHead}},
+			"Validation failed (uuid is expected)"},
+		{"blank userId and no medication name", [][2]string{{"userId", "  "}, {"medicationName", " "}, {"medicationDosage", "2.4 mg"}, {"file", pdfHead}},
+			"Validation failed (uuid is expected); medicationName should not be empty"},
+		{"nothing", nil,
+			"Validation failed (uuid is expected); medicationName should not be empty; medicationDosage should not be empty; file is required"},
+		{"userId over the text part limit", [][2]string{{"userId", strings.Repeat("a", 5000)}, {"medicationName", "Wegovy"}, {"medicationDosage", "2.4 mg"}, {"file", pdfHead}},
+			"Validation failed (uuid is expected)"},
+		{"medication name over the limit", [][2]string{{"userId", userID}, {"medicationName", strings.Repeat("a", 1025)}, {"medicationDosage", "2.4 mg"}, {"file", pdfHead}},
+			"medicationName must be shorter than or equal to 1024 characters"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _ := evidenceRequest(t, "", tt.parts...).serve(t)
+			want, _ := json.Marshal(tt.want)
+			if !strings.HasPrefix(got, "HTTP 400") || !strings.Contains(got, `"message": `+string(want)) {
+				t.Errorf("want 400 with message %s, got:\n%s", want, got)
+			}
+		})
 	}
 }

@@ -144,13 +144,17 @@ func (f *evidenceForm) add(part *multipart.Part, fileLimit, sizeHint int64) erro
 	if err != nil {
 		return err
 	}
+	if name == "userId" {
+		// Kept as sent, spaces included: " <uuid>" is not a UUID, and a
+		// userId too long to read whole is not one either.
+		f.userID = string(b)
+		return nil
+	}
 	if len(b) > maxTextPartBytes {
 		return derrors.Invalid(fmt.Sprintf("%s must be shorter than or equal to %d characters", name, maxTextPartBytes))
 	}
 	v := strings.TrimSpace(string(b))
 	switch name {
-	case "userId":
-		f.userID = v
 	case "medicationName":
 		f.medicationName = v
 	case "medicationDosage":
@@ -159,28 +163,32 @@ func (f *evidenceForm) add(part *multipart.Part, fileLimit, sizeHint int64) erro
 	return nil
 }
 
-// valid reports every missing part at once, then the userId's shape.
+// msgUUIDExpected is ParseUUIDPipe's message, which the interface gives for a
+// userId that is not a UUID: absent, empty and blank ones included.
+const msgUUIDExpected = "Validation failed (uuid is expected)"
+
+// valid reports every problem of the form at once: the userId's, then each
+// missing part's.
 func (f *evidenceForm) valid() error {
-	var missing []string
+	var problems []string
+	if !isUUID(f.userID) {
+		problems = append(problems, msgUUIDExpected)
+	}
 	for _, p := range []struct{ name, value string }{
-		{"userId", f.userID},
 		{"medicationName", f.medicationName},
 		{"medicationDosage", f.medicationDosage},
 	} {
 		if p.value == "" {
-			missing = append(missing, p.name+" should not be empty")
+			problems = append(problems, p.name+" should not be empty")
 		}
 	}
 	if !f.seen["file"] {
-		missing = append(missing, "file is required")
+		problems = append(problems, "file is required")
 	} else if len(f.file) == 0 {
-		missing = append(missing, "file should not be empty")
+		problems = append(problems, "file should not be empty")
 	}
-	if len(missing) > 0 {
-		return derrors.Invalid(missing...)
-	}
-	if !isUUID(f.userID) {
-		return derrors.Invalid("Validation failed (uuid is expected)")
+	if len(problems) > 0 {
+		return derrors.Invalid(problems...)
 	}
 	// Lead ids are stored in lower case; a UUID's case carries no meaning.
 	f.userID = strings.ToLower(f.userID)
@@ -207,9 +215,11 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// isUUID accepts what validator.js isUUID accepts with no version given:
-// 8-4-4-4-12 hex digits, any version and variant, the nil and max UUIDs
-// included.
+// isUUID accepts what NestJS's ParseUUIDPipe accepts with default options
+// (@nestjs/common 12.1 onwards, the same rule as validator.js isUUID "all"):
+// 8-4-4-4-12 hex digits in any case with version 1 to 8 and the RFC 9562
+// variant (8, 9, a or b), or the nil or max UUID. Nothing around it, not
+// even a space. testdata/parseuuid_nestjs.json holds the pipe's verdicts.
 func isUUID(s string) bool {
 	if len(s) != 36 {
 		return false
@@ -222,10 +232,23 @@ func isUUID(s string) bool {
 				return false
 			}
 		default:
-			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			if !isHex(c) {
 				return false
 			}
 		}
 	}
-	return true
+	version, variant := s[14], s[19]|0x20 // |0x20 lower-cases a hex letter
+	if version >= '1' && version <= '8' && (variant == '8' || variant == '9' || variant == 'a' || variant == 'b') {
+		return true
+	}
+	return s == nilUUID || strings.EqualFold(s, maxUUID)
+}
+
+const (
+	nilUUID = "00000000-0000-0000-0000-000000000000"
+	maxUUID = "ffffffff-ffff-ffff-ffff-ffffffffffff"
+)
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }

@@ -9,14 +9,17 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 )
 
-// UseEndpoint points every AWS SDK client the process builds at endpoint,
-// with test credentials, for the rest of the test.
-func UseEndpoint(t *testing.T, endpoint string) {
-	t.Helper()
-	for k, v := range map[string]string{"AWS_ENDPOINT_URL": endpoint, "AWS_ACCESS_KEY_ID": "test",
-		"AWS_SECRET_ACCESS_KEY": "test", "AWS_REGION": "eu-west-2"} {
-		t.Setenv(k, v)
+// LambdaEnv is a function's environment as Lambda gives it, for its
+// newHandler's getenv: every AWS SDK client goes to endpoint with test
+// credentials in eu-west-2, plus the function's own settings (which may
+// override those).
+func LambdaEnv(endpoint string, settings map[string]string) func(string) string {
+	env := map[string]string{"AWS_ENDPOINT_URL": endpoint, "AWS_ACCESS_KEY_ID": "test",
+		"AWS_SECRET_ACCESS_KEY": "test", "AWS_REGION": "eu-west-2"}
+	for k, v := range settings {
+		env[k] = v
 	}
+	return func(k string) string { return env[k] }
 }
 
 // ClosedEndpoint is an address nothing listens on.

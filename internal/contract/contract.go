@@ -210,7 +210,9 @@ func (s *spec) check(req *http.Request, reqBody []byte, status int, header http.
 	if header == nil {
 		header = http.Header{}
 	}
-	routeReq := cloneWithBody(req, reqBody)
+	// RFC 8259 lets a parser ignore a leading byte order mark, and the
+	// service does; kin-openapi's JSON decoder does not.
+	routeReq := cloneWithBody(req, bytes.TrimPrefix(reqBody, []byte("\ufeff")))
 	if req.Method == http.MethodHead {
 		// Go's ServeMux serves HEAD with the GET handler; the document has GET only.
 		routeReq.Method = http.MethodGet

@@ -149,6 +149,11 @@ func TestCheckResponse(t *testing.T) {
 	}{
 		// Exchanges the document allows.
 		{name: "lead 200", exchange: leadExchange(200, jsonHeader(), validLead)},
+		{name: "lead 200 for a body with a byte order mark", exchange: func() exchange {
+			e := leadExchange(200, jsonHeader(), validLead)
+			e.reqBody = "\ufeff" + e.reqBody
+			return e
+		}()},
 		{name: "lead 200 with empty data", exchange: leadExchange(200, jsonHeader(),
 			`{"id":"9b2d4f6a-8c0e-5a1b-b3d5-e7f9a1c3e5f7","email":"sam.example@example.com","data":{},"createdAt":"`+stamp+`"}`)},
 		{name: "lead 400 with message list", exchange: leadExchange(400, jsonHeader(),
@@ -286,6 +291,10 @@ func TestCheckResponse(t *testing.T) {
 			reqHeader: header("Content-Type", "application/json"), reqBody: `{"email":"jane.example@example.com","data":{"dateOfBirth":"12/04/1985"}}`,
 			status: 200, header: jsonHeader(), body: validLead},
 			wantProblems: []string{"refuses this request", "/data/dateOfBirth"}},
+		{name: "two byte order marks accepted", exchange: exchange{method: http.MethodPost, path: pathLeads,
+			reqHeader: header("Content-Type", "application/json"), reqBody: "\ufeff\ufeff" + validLeadRequest,
+			status: 200, header: jsonHeader(), body: validLead},
+			wantProblems: []string{"refuses this request"}},
 		{name: "long Idempotency-Key accepted", exchange: exchange{method: http.MethodPost, path: pathLeads,
 			reqHeader: header("Content-Type", "application/json", "Idempotency-Key", strings.Repeat("k", 256)), reqBody: validLeadRequest,
 			status: 200, header: jsonHeader(), body: validLead},
@@ -388,7 +397,7 @@ func TestDocument(t *testing.T) {
 	for _, s := range doc.Servers {
 		servers = append(servers, s.URL)
 	}
-	if diff := cmp.Diff([]string{"https://api.uk.example.com", "https://api.us.example.com"}, servers); diff != "" {
+	if diff := cmp.Diff([]string{"/", "https://api.uk.example.com", "https://api.us.example.com"}, servers); diff != "" {
 		t.Errorf("servers (-want +got):\n%s", diff)
 	}
 	createLead := doc.Paths.Value(pathLeads).Post

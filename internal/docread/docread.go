@@ -18,9 +18,9 @@
 // above) is trusted as its text layer says, so text painted the colour of
 // what lies behind it (white on white), text too small to see and text
 // under vector shapes are still believed. Inline images (BI ... EI) are
-// not counted as images. Textract's synchronous API reads one-page PDFs
-// only, so in production a longer PDF with images or hidden text falls
-// back to its visible layer.
+// not counted as images. In production the OCR reader is Textract, which
+// reads a PDF of several pages with an asynchronous job (internal/textract),
+// so a longer PDF is read as it looks too.
 package docread
 
 import (

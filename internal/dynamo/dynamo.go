@@ -12,7 +12,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/clinicplatform/intake/internal/awsenv"
 	"github.com/clinicplatform/intake/internal/derrors"
 )
 
@@ -40,14 +39,10 @@ func putError(what string, err error) error {
 	return fmt.Errorf("put %s: %w: %w", what, derrors.ErrUnavailable, err)
 }
 
-// NewClient is the DynamoDB client for cfg, honouring
-// AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local under sam local).
+// NewClient is the DynamoDB client for cfg (from awsenv.Load, which honours
+// AWS_ENDPOINT_URL_DYNAMODB: DynamoDB Local under sam local).
 func NewClient(cfg aws.Config) *dynamodb.Client {
-	return dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
-		if e := awsenv.ServiceEndpoint("DYNAMODB"); e != nil {
-			o.BaseEndpoint = e
-		}
-	})
+	return dynamodb.NewFromConfig(cfg)
 }
 
 // unavailable marks a failed call as a dependency failure.

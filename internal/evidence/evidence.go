@@ -50,8 +50,17 @@ type Result struct {
 }
 
 // Line is one line of text read from a document. Confidence is the reader's
-// certainty for the line, from 0 to 1 (1 for a PDF text layer).
+// certainty for the line, from 0 to 1 (1 for a PDF text layer). Words, when
+// the reader reports them, are the line's words with their own confidences,
+// so a weak word inside a confident line can be seen.
 type Line struct {
+	Text       string
+	Confidence float64
+	Words      []Word
+}
+
+// Word is one word of a Line as the reader saw it, Confidence from 0 to 1.
+type Word struct {
 	Text       string
 	Confidence float64
 }

@@ -29,6 +29,9 @@ const (
 	msgNotObject   = "request body must be a JSON object"
 )
 
+// utf8BOM is U+FEFF, the byte order mark, encoded in UTF-8.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 const dateLayout = "2006-01-02"
 
 type fieldKind int
@@ -66,7 +69,9 @@ type field struct {
 // MaxMessages end with an "and N more problems" message. now decides
 // whether a date of birth is in the future (compared as UTC dates).
 func ParsePayload(body []byte, now time.Time) (Payload, error) {
-	body = trimJSONSpace(body)
+	// RFC 8259 lets a parser ignore one leading byte order mark, as
+	// body-parser (a NestJS service's) does; a second one is not JSON.
+	body = trimJSONSpace(bytes.TrimPrefix(body, utf8BOM))
 	if len(body) == 0 {
 		return Payload{}, derrors.Invalid(msgNotObject)
 	}

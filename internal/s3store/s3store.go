@@ -16,9 +16,21 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/smithy-go"
 
+	"github.com/clinicplatform/intake/internal/awsenv"
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 )
+
+// NewClient is the S3 client for cfg (from awsenv.Load). Buckets are
+// addressed by path when pathStyle is set or the endpoint is an emulator
+// (awsenv.IsEmulator: moto or LocalStack on localhost cannot answer
+// bucket.localhost), and by virtual host on AWS.
+func NewClient(cfg aws.Config, pathStyle bool) *s3.Client {
+	return s3.NewFromConfig(cfg, func(o *s3.Options) {
+		// o.BaseEndpoint is already AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL here.
+		o.UsePathStyle = pathStyle || awsenv.IsEmulator(o.BaseEndpoint)
+	})
+}
 
 // API is the part of the S3 client the Stager uses.
 type API interface {

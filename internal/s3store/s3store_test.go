@@ -6,7 +6,9 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
+	"net/url"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -15,6 +17,7 @@ import (
 	"github.com/aws/smithy-go"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/clinicplatform/intake/internal/awsenv"
 	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -164,5 +167,74 @@ func TestStageErrors(t *testing.T) {
 				t.Errorf("PutObject called %d times, want %d", fake.calls, tt.wantCalls)
 			}
 		})
+	}
+}
+
+// TestNewClientAddressesEmulatorsByPath: with only an emulator's endpoint in
+// the environment (AWS_ENDPOINT_URL=http://localhost:PORT as LocalStack's
+// guides say, or AWS_ENDPOINT_URL_S3), the client stages into the emulator
+// without S3_USE_PATH_STYLE.
+func TestNewClientAddressesEmulatorsByPath(t *testing.T) {
+	endpoint := awstest.Endpoint(t)
+	bucket := awstest.CreateBucket(t, awstest.S3(t))
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	localhost := "http://localhost:" + u.Port()
+	tests := []struct {
+		name string
+		env  map[string]string
+	}{
+		{"AWS_ENDPOINT_URL on 127.0.0.1", map[string]string{"AWS_ENDPOINT_URL": endpoint}},
+		{"AWS_ENDPOINT_URL on localhost", map[string]string{"AWS_ENDPOINT_URL": localhost}},
+		{"AWS_ENDPOINT_URL_S3 over another service's", map[string]string{
+			"AWS_ENDPOINT_URL": awstest.ClosedEndpoint(t), "AWS_ENDPOINT_URL_S3": localhost}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.env["AWS_REGION"] = "eu-west-2"
+			tt.env["AWS_ACCESS_KEY_ID"], tt.env["AWS_SECRET_ACCESS_KEY"] = "test", "test"
+			cfg, err := awsenv.Load(t.Context(), func(k string) string { return tt.env[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			client := s3store.NewClient(cfg, false)
+			if !client.Options().UsePathStyle {
+				t.Errorf("UsePathStyle is off for %v", tt.env)
+			}
+			key := fmt.Sprintf("evidence/by-path-%d", i)
+			stager := &s3store.Stager{Client: client, Bucket: bucket}
+			if err := stager.Stage(t.Context(), key, upload("%PDF-1.7 by path", "application/pdf")); err != nil {
+				t.Fatalf("Stage through %v: %v", tt.env, err)
+			}
+			if got := readObject(t, awstest.S3(t), bucket, key).Body; got != "%PDF-1.7 by path" {
+				t.Errorf("staged body = %q", got)
+			}
+		})
+	}
+}
+
+// TestNewClientOnAWS: AWS's own endpoints keep virtual-hosted addressing
+// unless path style is asked for.
+func TestNewClientOnAWS(t *testing.T) {
+	for _, tt := range []struct {
+		endpoint  string
+		pathStyle bool
+		want      bool
+	}{
+		{"", false, false},
+		{"https://s3.eu-west-2.amazonaws.com", false, false},
+		{"https://s3.eu-west-2.amazonaws.com", true, true},
+		{"http://127.0.0.1:9000", false, true},
+	} {
+		env := map[string]string{"AWS_REGION": "eu-west-2", "AWS_ENDPOINT_URL_S3": tt.endpoint}
+		cfg, err := awsenv.Load(t.Context(), func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s3store.NewClient(cfg, tt.pathStyle).Options().UsePathStyle; got != tt.want {
+			t.Errorf("NewClient(endpoint %q, pathStyle %v).UsePathStyle = %v, want %v", tt.endpoint, tt.pathStyle, got, tt.want)
+		}
 	}
 }

@@ -1,15 +1,17 @@
-// Package textract reads staged evidence with Amazon Textract's synchronous
-// DetectDocumentText on the S3 object. It implements evidence.Reader for the
-// deployed service.
+// Package textract reads staged evidence with Amazon Textract on the S3
+// object: DetectDocumentText for images and one-page PDFs, and the
+// asynchronous StartDocumentTextDetection for PDFs of several pages. It
+// implements evidence.Reader for the deployed service, and rebuilds the
+// rows a person reads from the geometry Textract returns (layout.go).
 package textract
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
-	"strings"
-
+	"net/http"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -43,55 +45,94 @@ const Source = "textract"
 // API is the part of the Textract client the reader uses.
 type API interface {
 	DetectDocumentText(ctx context.Context, in *textract.DetectDocumentTextInput, optFns ...func(*textract.Options)) (*textract.DetectDocumentTextOutput, error)
+	StartDocumentTextDetection(ctx context.Context, in *textract.StartDocumentTextDetectionInput, optFns ...func(*textract.Options)) (*textract.StartDocumentTextDetectionOutput, error)
+	GetDocumentTextDetection(ctx context.Context, in *textract.GetDocumentTextDetectionInput, optFns ...func(*textract.Options)) (*textract.GetDocumentTextDetectionOutput, error)
 }
 
 var _ API = (*textract.Client)(nil)
 
 // Reader detects text in documents staged in Bucket. Synchronous detection
-// takes JPEG, PNG, TIFF and PDF, one page each (multi-page files are
-// refused by Textract as unsupported, and so read as unreadable).
+// takes JPEG, PNG, TIFF and PDF, one page each; a PDF it refuses (several
+// pages) is read by an asynchronous detection job, polled every
+// PollInterval (DefaultPollInterval when zero) until ctx's deadline.
 type Reader struct {
-	Client API
-	Bucket string
+	Client       API
+	Bucket       string
+	PollInterval time.Duration
 }
+
+// DefaultPollInterval: a job on a few pages takes some seconds; polling
+// each second costs a free Get call and waits at most a second too long.
+const DefaultPollInterval = time.Second
 
 var _ evidence.Reader = Reader{}
 
-// Read returns Textract's LINE blocks in response order, confidence scaled
-// to 0..1. Documents Textract cannot read give an error wrapping
-// evidence.ErrUnreadable; every other failure wraps derrors.ErrUnavailable.
+// Read returns the document's rows as a person reads them (see lines), page
+// by page, confidences scaled to 0..1. Documents Textract cannot read give
+// an error wrapping evidence.ErrUnreadable; every other failure wraps
+// derrors.ErrUnavailable.
 func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	text := evidence.Text{Source: Source}
 	if doc.Key == "" {
 		return text, fmt.Errorf("textract: document has no staged object key")
 	}
 	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
-		Document: &types.Document{S3Object: &types.S3Object{
-			Bucket: aws.String(r.Bucket),
-			Name:   aws.String(doc.Key),
-		}},
-	})
+		Document: &types.Document{S3Object: r.object(doc)},
+	}, plainRequestBody)
+	var unsupported *types.UnsupportedDocumentException
+	if err != nil && doc.MediaType == "application/pdf" && errors.As(err, &unsupported) {
+		// The synchronous API reads one page: a longer PDF is a job.
+		blocks, err := r.detectAsync(ctx, doc)
+		if err != nil {
+			return text, err
+		}
+		text.Lines = lines(blocks)
+		return text, nil
+	}
 	if err != nil {
-		if unreadable(err) {
-			return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, evidence.ErrUnreadable, err)
-		}
-		return text, fmt.Errorf("textract detect text %s: %w: %w", doc.Key, derrors.ErrUnavailable, err)
+		return text, classify("textract detect text "+doc.Key, err)
 	}
-	for _, b := range out.Blocks {
-		if b.BlockType != types.BlockTypeLine {
-			continue
-		}
-		s := strings.TrimSpace(aws.ToString(b.Text))
-		if s == "" {
-			continue
-		}
-		text.Lines = append(text.Lines, evidence.Line{
-			Text:       s,
-			Confidence: confidence(b.Confidence),
-		})
-	}
+	text.Lines = lines(out.Blocks)
 	return text, nil
 }
+
+func (r Reader) object(doc evidence.Document) *types.S3Object {
+	return &types.S3Object{Bucket: aws.String(r.Bucket), Name: aws.String(doc.Key)}
+}
+
+// classify wraps a client error as unreadable or unavailable.
+func classify(what string, err error) error {
+	if unreadable(err) {
+		return fmt.Errorf("%s: %w: %w", what, evidence.ErrUnreadable, err)
+	}
+	return fmt.Errorf("%s: %w: %w", what, derrors.ErrUnavailable, err)
+}
+
+// plainRequestBody makes the call's HTTP client send the request body
+// through Read alone. smithy-go closes the request body as soon as the
+// response headers arrive; when they arrive before net/http has made its
+// last read of the body, the body's WriteTo answers io.EOF as an error, so
+// net/http counts the write as failed and closes the connection under the
+// response body still being read ("use of closed network connection").
+// Read answers a plain EOF once closed, which ends the body as it should.
+func plainRequestBody(o *textract.Options) {
+	o.HTTPClient = plainBodyClient{o.HTTPClient}
+}
+
+type plainBodyClient struct{ next textract.HTTPClient }
+
+func (c plainBodyClient) Do(req *http.Request) (*http.Response, error) {
+	if req.Body != nil && req.Body != http.NoBody {
+		req.Body = readOnlyBody{req.Body}
+	}
+	return c.next.Do(req)
+}
+
+// readOnlyBody hides every method of a request body but Read and Close.
+type readOnlyBody struct{ body io.ReadCloser }
+
+func (b readOnlyBody) Read(p []byte) (int, error) { return b.body.Read(p) }
+func (b readOnlyBody) Close() error               { return b.body.Close() }
 
 // unreadable reports whether Textract refused the document itself (its
 // format, content or size) rather than failed. InvalidS3ObjectException is

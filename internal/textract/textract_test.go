@@ -27,16 +27,43 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden.json from the
 
 // The testdata/*.json responses have the exact shape of DetectDocumentText
 // responses (PAGE, LINE and WORD blocks with geometry and relationships);
-// their labels are invented.
-var fixtures = []string{"us_pharmacy_label", "uk_dispensing_label"}
+// their documents and people are invented. The first two are tidy, one
+// LINE per row; the others are as messy as real responses (after public
+// samples of Textract's output): rows split into several LINEs, two
+// columns listed row by row, captions in small print with larger
+// handwritten values set higher, a caption wrapped under another, a city
+// and state split from the ZIP code, slight skew, and pages turned a
+// quarter, a half and three quarters with stray marks read at other angles.
+var fixtures = []string{
+	"us_pharmacy_label", "uk_dispensing_label",
+	"us_vial_label_messy", "intake_form_two_columns",
+	"us_vial_label_rotated_90", "us_vial_label_rotated_180", "us_vial_label_rotated_270",
+}
 
-// fakeAPI is a hand-written API whose behaviour is its Fn field.
+// fakeAPI is a hand-written API whose behaviour is its Fn fields; a
+// method whose field is nil fails the test.
 type fakeAPI struct {
-	Fn func(ctx context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error)
+	Fn    func(ctx context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error)
+	Start func(ctx context.Context, in *textract.StartDocumentTextDetectionInput) (*textract.StartDocumentTextDetectionOutput, error)
+	Get   func(ctx context.Context, in *textract.GetDocumentTextDetectionInput) (*textract.GetDocumentTextDetectionOutput, error)
 }
 
 func (f fakeAPI) DetectDocumentText(ctx context.Context, in *textract.DetectDocumentTextInput, _ ...func(*textract.Options)) (*textract.DetectDocumentTextOutput, error) {
 	return f.Fn(ctx, in)
+}
+
+func (f fakeAPI) StartDocumentTextDetection(ctx context.Context, in *textract.StartDocumentTextDetectionInput, _ ...func(*textract.Options)) (*textract.StartDocumentTextDetectionOutput, error) {
+	if f.Start == nil {
+		return nil, errors.New("unexpected StartDocumentTextDetection")
+	}
+	return f.Start(ctx, in)
+}
+
+func (f fakeAPI) GetDocumentTextDetection(ctx context.Context, in *textract.GetDocumentTextDetectionInput, _ ...func(*textract.Options)) (*textract.GetDocumentTextDetectionOutput, error) {
+	if f.Get == nil {
+		return nil, errors.New("unexpected GetDocumentTextDetection")
+	}
+	return f.Get(ctx, in)
 }
 
 func readFixture(t *testing.T, name string) []byte {
@@ -241,5 +268,32 @@ func TestClientBudgetFitsVerifyEvidence(t *testing.T) {
 	c := NewClient(aws.Config{Region: "us-east-1"})
 	if got := c.Options().RetryMaxAttempts; got != MaxAttempts {
 		t.Errorf("RetryMaxAttempts = %d, want %d", got, MaxAttempts)
+	}
+}
+
+// writerToSpy records whether the request body net/http would copy offers
+// io.WriterTo, the path on which a body closed early answers io.EOF as a
+// write error (see plainRequestBody).
+type writerToSpy struct{ writerTo *bool }
+
+func (s writerToSpy) Do(req *http.Request) (*http.Response, error) {
+	_, *s.writerTo = req.Body.(io.WriterTo)
+	return nil, errors.New("not sent")
+}
+
+func TestRequestBodyIsReadOnly(t *testing.T) {
+	var writerTo bool
+	c := textract.New(textract.Options{
+		Region:           "us-east-1",
+		Credentials:      credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", ""),
+		RetryMaxAttempts: 1,
+		HTTPClient:       writerToSpy{&writerTo},
+	})
+	r := Reader{Client: c, Bucket: "evidence-bucket"}
+	if _, err := r.Read(context.Background(), evidence.Document{Key: "evidence/label.jpg"}); err == nil {
+		t.Fatal("Read succeeded without a response")
+	}
+	if writerTo {
+		t.Error("the request body offers io.WriterTo, which answers io.EOF as an error once smithy-go closes it")
 	}
 }

@@ -1,0 +1,458 @@
+package textract
+
+import (
+	"cmp"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/textract/types"
+
+	"github.com/clinicplatform/intake/internal/evidence"
+)
+
+// Textract's LINE blocks are not the document's lines. It splits one visual
+// row into several LINEs wherever the gap between words is wide (a caption
+// and its value, "CHICAGO, IL" and its ZIP code), lists side-by-side columns
+// row by row, gives a caption wrapped under another as a LINE of its own,
+// and on a turned page reports text in the page's frame, with LINEs from
+// stray marks at other angles. lines rebuilds the rows a person reads from
+// the geometry Textract returns:
+//
+//   - the page is turned upright by the direction its lines run (the first
+//     two points of a polygon run along the text), and small skew is undone;
+//   - LINEs whose boxes share a row are merged, their words ordered left to
+//     right, so a caption wrapped into the row reads in place;
+//   - within a row, words apart by more than columnGap text heights start a
+//     new column; a caption ("First Name:") takes the value beside it, and
+//     captioned cells side by side share a line, a tab between them;
+//   - a row of captions alone takes the values of the row just below it,
+//     each caption the values under it ("Patient:" over "JANE DOE");
+//   - lines at another angle than the page's come after the page's rows;
+//   - a line's confidence is its weakest word's, and its words are kept.
+func lines(blocks []types.Block) []evidence.Line {
+	byID := make(map[string]*types.Block, len(blocks))
+	pages := map[int32][]*types.Block{}
+	for i := range blocks {
+		b := &blocks[i]
+		if b.Id != nil {
+			byID[*b.Id] = b
+		}
+		if b.BlockType == types.BlockTypeLine {
+			page := aws.ToInt32(b.Page)
+			pages[page] = append(pages[page], b)
+		}
+	}
+	var out []evidence.Line
+	for _, page := range slices.Sorted(maps.Keys(pages)) {
+		out = append(out, pageLines(pages[page], byID)...)
+	}
+	return out
+}
+
+// columnGap: a gap wider than this many text heights separates columns.
+// Words of a phrase sit about a third of a height apart; Textract itself
+// splits LINEs at about one height.
+const columnGap = 2.5
+
+type point struct{ x, y float64 }
+
+// box is a word in the upright frame.
+type box struct {
+	text                     string
+	conf                     float64
+	left, right, top, bottom float64
+}
+
+func (b box) height() float64 { return b.bottom - b.top }
+
+// textLine is a LINE block and its words.
+type textLine struct {
+	text    string
+	conf    float64
+	quarter int // quarter turns of the line's direction from left-to-right
+	words   []rawWord
+	poly    []point
+	weight  int
+}
+
+type rawWord struct {
+	text string
+	conf float64
+	poly []point
+}
+
+func pageLines(blocks []*types.Block, byID map[string]*types.Block) []evidence.Line {
+	var tls []textLine
+	weights := [4]int{}
+	for _, b := range blocks {
+		text := strings.TrimSpace(aws.ToString(b.Text))
+		if text == "" {
+			continue
+		}
+		tl := textLine{text: text, conf: confidence(b.Confidence), poly: polygon(b.Geometry), weight: len([]rune(text))}
+		for _, rel := range b.Relationships {
+			if rel.Type != types.RelationshipTypeChild {
+				continue
+			}
+			for _, id := range rel.Ids {
+				w, ok := byID[id]
+				if !ok || w.BlockType != types.BlockTypeWord || strings.TrimSpace(aws.ToString(w.Text)) == "" {
+					continue
+				}
+				tl.words = append(tl.words, rawWord{text: strings.TrimSpace(aws.ToString(w.Text)), conf: confidence(w.Confidence), poly: polygon(w.Geometry)})
+			}
+		}
+		if len(tl.words) == 0 {
+			// No words reported: the line is one word at the line's confidence.
+			tl.words = []rawWord{{text: text, conf: tl.conf, poly: tl.poly}}
+		}
+		tl.quarter = quarterTurns(tl.poly)
+		weights[tl.quarter] += tl.weight
+		tls = append(tls, tl)
+	}
+	if len(tls) == 0 {
+		return nil
+	}
+	if slices.ContainsFunc(tls, func(tl textLine) bool { return len(tl.poly) < 4 }) {
+		// Without geometry there is nothing to rebuild rows from.
+		out := make([]evidence.Line, len(tls))
+		for i, tl := range tls {
+			out[i] = evidence.Line{Text: tl.text, Confidence: tl.conf}
+		}
+		return out
+	}
+	page := 0
+	for q := range weights {
+		if weights[q] > weights[page] {
+			page = q
+		}
+	}
+	upright := func(p point) point { return turn(p, page) }
+
+	var aligned, stray []textLine
+	for _, tl := range tls {
+		if tl.quarter == page {
+			aligned = append(aligned, tl)
+		} else {
+			stray = append(stray, tl)
+		}
+	}
+	slope := skew(aligned, upright)
+	level := func(p point) point {
+		p = upright(p)
+		return point{p.x, p.y - slope*p.x}
+	}
+
+	type row struct {
+		words       []box
+		top, bottom float64
+		minHeight   float64
+	}
+	type placed struct {
+		words       []box
+		top, bottom float64
+	}
+	var ls []placed
+	for _, tl := range aligned {
+		var p placed
+		p.top = math.Inf(1)
+		p.bottom = math.Inf(-1)
+		for _, w := range tl.words {
+			b := bounds(w.poly, level)
+			b.text, b.conf = w.text, w.conf
+			p.words = append(p.words, b)
+			p.top = min(p.top, b.top)
+			p.bottom = max(p.bottom, b.bottom)
+		}
+		ls = append(ls, p)
+	}
+	slices.SortStableFunc(ls, func(a, b placed) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
+
+	var rows []*row
+	for _, l := range ls {
+		h := l.bottom - l.top
+		var best *row
+		bestShare := 0.0
+		for _, r := range rows {
+			overlap := min(l.bottom, r.bottom) - max(l.top, r.top)
+			share := overlap / max(min(h, r.minHeight), 1e-9)
+			if share >= 0.5 && share > bestShare {
+				best, bestShare = r, share
+			}
+		}
+		if best == nil {
+			rows = append(rows, &row{words: slices.Clone(l.words), top: l.top, bottom: l.bottom, minHeight: h})
+			continue
+		}
+		best.words = append(best.words, l.words...)
+		best.top, best.bottom = min(best.top, l.top), max(best.bottom, l.bottom)
+		best.minHeight = min(best.minHeight, h)
+	}
+	slices.SortStableFunc(rows, func(a, b *row) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
+
+	segmented := make([][]segment, len(rows))
+	for i, r := range rows {
+		segmented[i] = segments(r.words)
+	}
+	var out []evidence.Line
+	for i := 0; i < len(rows); i++ {
+		segs := segmented[i]
+		if i+1 < len(rows) && allCaptions(segs) && !anyCaption(segmented[i+1]) &&
+			rows[i+1].top-rows[i].bottom < 1.5*medianHeight(rows[i].words) {
+			out = append(out, pairBelow(segs, segmented[i+1])...)
+			i++
+			continue
+		}
+		out = append(out, joinRow(segs)...)
+	}
+	for _, tl := range stray {
+		var ws []box
+		for _, w := range tl.words {
+			ws = append(ws, box{text: w.text, conf: w.conf})
+		}
+		out = append(out, line([]string{tl.text}, ws))
+	}
+	return out
+}
+
+// segment is a run of words of a row with no column gap inside.
+type segment struct {
+	words       []box
+	left, right float64
+}
+
+func (s segment) text() string {
+	parts := make([]string, len(s.words))
+	for i, w := range s.words {
+		parts[i] = w.text
+	}
+	return strings.Join(parts, " ")
+}
+
+// caption reports a segment that is a caption waiting for its value.
+func (s segment) caption() bool { return strings.HasSuffix(s.words[len(s.words)-1].text, ":") }
+
+// startsWithCaption reports a segment that opens with a caption of its own
+// ("Last Name: SALAZAR", "Emergency Contact 2:").
+func (s segment) startsWithCaption() bool {
+	for i, w := range s.words {
+		if i == 4 {
+			break
+		}
+		if strings.HasSuffix(w.text, ":") {
+			return true
+		}
+	}
+	return false
+}
+
+func segments(words []box) []segment {
+	slices.SortStableFunc(words, func(a, b box) int { return cmp.Compare(a.left, b.left) })
+	gap := columnGap * medianHeight(words)
+	var out []segment
+	for i, w := range words {
+		if i == 0 || w.left-out[len(out)-1].right > gap {
+			out = append(out, segment{left: w.left, right: w.right})
+		}
+		s := &out[len(out)-1]
+		s.words = append(s.words, w)
+		s.right = max(s.right, w.right)
+	}
+	return out
+}
+
+func allCaptions(segs []segment) bool {
+	for _, s := range segs {
+		if !s.caption() {
+			return false
+		}
+	}
+	return len(segs) > 0
+}
+
+func anyCaption(segs []segment) bool {
+	return slices.ContainsFunc(segs, segment.startsWithCaption)
+}
+
+// joinRow turns a row's segments into lines. A caption takes the value
+// beside it after a space ("First Name: JANE"); captioned cells side by side
+// share a line, a tab (the verifier's column gap) between them ("First
+// Name: JANE<tab>Last Name: DOE"); any other cell is a line of its own, as
+// Textract gives it, so a name alone in its column reads as a name alone.
+func joinRow(segs []segment) []evidence.Line {
+	type cell struct {
+		parts    []string
+		words    []box
+		captions bool
+	}
+	var cells []cell
+	for i, s := range segs {
+		if i > 0 && segs[i-1].caption() && !s.startsWithCaption() {
+			c := &cells[len(cells)-1]
+			c.parts = append(c.parts, " ", s.text())
+			c.words = append(c.words, s.words...)
+			continue
+		}
+		cells = append(cells, cell{parts: []string{s.text()}, words: slices.Clone(s.words), captions: s.startsWithCaption()})
+	}
+	var out []evidence.Line
+	for i, c := range cells {
+		if i > 0 && c.captions && cells[i-1].captions {
+			prev := &out[len(out)-1]
+			joined := line(append([]string{prev.Text, "\t"}, c.parts...), c.words)
+			joined.Words = append(prev.Words, joined.Words...)
+			joined.Confidence = min(joined.Confidence, prev.Confidence)
+			*prev = joined
+			continue
+		}
+		out = append(out, line(c.parts, c.words))
+	}
+	return out
+}
+
+// pairBelow gives each caption of a row of captions the values of the row
+// below that start under it: a value belongs to the last caption starting
+// left of the value's right end. Values left of every caption stand alone.
+func pairBelow(captions, values []segment) []evidence.Line {
+	owned := make([][]segment, len(captions))
+	var alone []segment
+	for _, v := range values {
+		owner := -1
+		for k, c := range captions {
+			if c.left < v.right {
+				owner = k
+			}
+		}
+		if owner < 0 {
+			alone = append(alone, v)
+			continue
+		}
+		owned[owner] = append(owned[owner], v)
+	}
+	var out []evidence.Line
+	for _, v := range alone {
+		out = append(out, joinRow([]segment{v})...)
+	}
+	for k, c := range captions {
+		parts := []string{c.text()}
+		ws := slices.Clone(c.words)
+		for _, v := range owned[k] {
+			parts = append(parts, " ", v.text())
+			ws = append(ws, v.words...)
+		}
+		out = append(out, line(parts, ws))
+	}
+	return out
+}
+
+// line is an evidence.Line whose confidence is its weakest word's.
+func line(parts []string, ws []box) evidence.Line {
+	l := evidence.Line{Text: strings.Join(parts, ""), Confidence: 1}
+	for _, w := range ws {
+		l.Words = append(l.Words, evidence.Word{Text: w.text, Confidence: w.conf})
+		l.Confidence = min(l.Confidence, w.conf)
+	}
+	if len(ws) == 0 {
+		l.Confidence = 0
+	}
+	return l
+}
+
+func medianHeight(ws []box) float64 {
+	hs := make([]float64, len(ws))
+	for i, w := range ws {
+		hs[i] = w.height()
+	}
+	slices.Sort(hs)
+	if len(hs) == 0 {
+		return 0
+	}
+	return hs[len(hs)/2]
+}
+
+// polygon is a block's polygon, or its bounding box's corners clockwise from
+// the top left when Textract gave no polygon.
+func polygon(g *types.Geometry) []point {
+	if g == nil {
+		return nil
+	}
+	if len(g.Polygon) >= 4 {
+		ps := make([]point, len(g.Polygon))
+		for i, p := range g.Polygon {
+			ps[i] = point{float64(p.X), float64(p.Y)}
+		}
+		return ps
+	}
+	if bb := g.BoundingBox; bb != nil {
+		l, t, w, h := float64(bb.Left), float64(bb.Top), float64(bb.Width), float64(bb.Height)
+		return []point{{l, t}, {l + w, t}, {l + w, t + h}, {l, t + h}}
+	}
+	return nil
+}
+
+// quarterTurns is how many quarter turns clockwise the text of poly runs
+// from left to right: 0 upright, 1 running down the page, 2 upside down,
+// 3 running up.
+func quarterTurns(poly []point) int {
+	if len(poly) < 2 {
+		return 0
+	}
+	angle := math.Atan2(poly[1].y-poly[0].y, poly[1].x-poly[0].x)
+	q := int(math.Round(angle / (math.Pi / 2)))
+	return ((q % 4) + 4) % 4
+}
+
+// turn maps a point of a page whose text runs quarter turns clockwise into
+// the upright page (coordinates stay 0..1).
+func turn(p point, quarter int) point {
+	switch quarter {
+	case 1:
+		return point{p.y, 1 - p.x}
+	case 2:
+		return point{1 - p.x, 1 - p.y}
+	case 3:
+		return point{1 - p.y, p.x}
+	}
+	return p
+}
+
+// skew is the median slope of the lines in the upright frame (a photo
+// taken at a slight angle); beyond about 20 degrees it is not skew.
+func skew(tls []textLine, upright func(point) point) float64 {
+	var slopes []float64
+	for _, tl := range tls {
+		if len(tl.poly) < 2 || tl.weight < 4 {
+			continue
+		}
+		a, b := upright(tl.poly[0]), upright(tl.poly[1])
+		if dx := b.x - a.x; dx > 0 {
+			slopes = append(slopes, (b.y-a.y)/dx)
+		}
+	}
+	if len(slopes) == 0 {
+		return 0
+	}
+	slices.Sort(slopes)
+	s := slopes[len(slopes)/2]
+	if math.Abs(s) > 0.36 {
+		return 0
+	}
+	return s
+}
+
+// bounds is the upright bounding box of poly.
+func bounds(poly []point, upright func(point) point) box {
+	b := box{left: math.Inf(1), top: math.Inf(1), right: math.Inf(-1), bottom: math.Inf(-1)}
+	for _, p := range poly {
+		u := upright(p)
+		b.left, b.right = min(b.left, u.x), max(b.right, u.x)
+		b.top, b.bottom = min(b.top, u.y), max(b.bottom, u.y)
+	}
+	if len(poly) == 0 {
+		b = box{}
+	}
+	return b
+}
