@@ -11,7 +11,9 @@
 //   - the local API under load against a bare net/http server sending the
 //     same bytes;
 //   - verify-evidence's time and memory for a one-page PDF, a photo and a
-//     photo at the 4 MB upload limit, against tesseract alone.
+//     photo at the 4 MB upload limit, against tesseract alone;
+//   - verify-evidence's answer, time and memory for each hostile document
+//     class of internal/hostile (issue 10).
 package main
 
 import (
@@ -43,7 +45,7 @@ func main() {
 	flag.IntVar(&o.conns, "conns", 4, "concurrent keep-alive connections of the load generator")
 	flag.StringVar(&o.extraEnv, "env", "", "comma-separated K=V added to every function's environment, to try settings (GOGC=50)")
 	flag.StringVar(&o.from, "from", "", "re-render the table from a results.json instead of measuring")
-	flag.StringVar(&o.only, "only", "", "comma-separated steps to run (sizes, cold, evidence, load); all when empty")
+	flag.StringVar(&o.only, "only", "", "comma-separated steps to run (sizes, cold, evidence, hostile, load); all when empty")
 	flag.Parse()
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "perf:", err)
@@ -72,6 +74,7 @@ type results struct {
 	GoBench    []goBench
 	Load       []loadComparison
 	Evidence   []evidenceRun
+	Hostile    []hostileRun
 	Costs      []cost
 }
 
@@ -141,6 +144,16 @@ func run(o options) error {
 
 	if o.runs("evidence") {
 		if err := measureAllEvidence(o, &res, docs, big, fake, home, tmp, pdfEvent); err != nil {
+			return err
+		}
+	}
+	if o.runs("hostile") {
+		logf("hostile uploads")
+		readers := []string{"textract", "local"}
+		if _, err := exec.LookPath("tesseract"); err != nil {
+			readers = readers[:1]
+		}
+		if res.Hostile, err = measureHostile(hostPath(o, "VerifyEvidenceFunction"), fake, home, pdfEvent, docs.PDF, readers); err != nil {
 			return err
 		}
 	}

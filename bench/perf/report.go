@@ -172,6 +172,8 @@ func writeReport(w io.Writer, r results) {
 			floor, strings.Join(ratios, "; "), strings.Join(budgets, "; "), strings.Join(verdicts, "; ")})
 	}
 
+	add(hostileRows(r.Hostile)...)
+
 	m := r.Machine
 	fmt.Fprintf(w, "\nPerformance against floors and budgets (%s; %d CPUs; %s; %s RAM; load average %s before, %s after; took %s)\n\n",
 		m.CPU, m.CPUs, m.Go, m.MemTotal, m.LoadBefore, m.LoadAfter, m.Took)

@@ -16,6 +16,7 @@ import (
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/dynamo"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/quota"
@@ -47,7 +48,10 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	// PDFs' text layers are read in process; images and scans go to
 	// Textract, or with TEXT_READER=local to Tesseract where it is
 	// installed (sam local, make bench).
-	reader := docread.Local{PDF: pdftext.Reader{}, OCR: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket}}
+	// Images claiming more pixels than any label needs are refused before
+	// Textract is paid to look at them.
+	reader := docread.Local{PDF: pdftext.Reader{}, OCR: imagebudget.Reader{
+		Next: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket}}}
 	if cfg.TextReader == "local" {
 		reader = docread.NewLocal(ctx)
 	}

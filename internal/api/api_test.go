@@ -304,6 +304,11 @@ func TestRoutes(t *testing.T) {
 			r.fixture = failing(fmt.Errorf("stage: %w", derrors.ErrUnavailable))
 			return r
 		}(),
+		func() request {
+			r := evidenceRequest(t, "evidence busy", validParts(pdfHead)...)
+			r.fixture = failing(fmt.Errorf("read evidence: helper processes: 2 running and 4 waiting: %w", derrors.ErrBusy))
+			return r
+		}(),
 		{name: "cors preflight allowed", method: "OPTIONS", path: api.PathLeads, header: map[string]string{
 			"Origin": "https://app.example.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}},
 		{name: "cors preflight other origin", method: "OPTIONS", path: api.PathLeads, header: map[string]string{

@@ -39,6 +39,8 @@ func statusOf(err error) int {
 		return http.StatusUnsupportedMediaType
 	case errors.Is(err, derrors.ErrTooManyRequests):
 		return http.StatusTooManyRequests
+	case errors.Is(err, derrors.ErrBusy):
+		return http.StatusServiceUnavailable
 	default:
 		return http.StatusInternalServerError
 	}
@@ -65,6 +67,10 @@ func clientMessages(err error, status int) []string {
 // a 500 says nothing of its cause to the client and logs it instead.
 func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error, style messageStyle) {
 	status := statusOf(err)
+	if status == http.StatusServiceUnavailable {
+		s.writeBusy(w, r, err)
+		return
+	}
 	if status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed",
 			slog.String("request_id", requestIDFrom(r.Context())),
@@ -84,6 +90,32 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error, s
 	writeJSON(w, status, clientErrorBody{
 		Status:    status,
 		Error:     clientError{Message: message, Error: statusPhrase(status), StatusCode: status},
+		Timestamp: timestamp(s.now()),
+		Path:      r.URL.Path,
+	})
+}
+
+// RetryAfterSeconds is what a 503 asks the client to wait: about one OCR
+// run, after which a slot has usually freed.
+const RetryAfterSeconds = 5
+
+// writeBusy refuses work the service has no room for now: 503 with
+// Retry-After, in the client-error envelope (its message says what to do),
+// logged as one WARN line, since it is load, not an outage.
+func (s *server) writeBusy(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.WarnContext(r.Context(), "request refused",
+		slog.String("request_id", requestIDFrom(r.Context())),
+		slog.String("reason", "busy"),
+		slog.String("error", err.Error()))
+	w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))
+	status := http.StatusServiceUnavailable
+	writeJSON(w, status, clientErrorBody{
+		Status: status,
+		Error: clientError{
+			Message:    "too many documents are being read at once; retry in " + strconv.Itoa(RetryAfterSeconds) + " seconds",
+			Error:      statusPhrase(status),
+			StatusCode: status,
+		},
 		Timestamp: timestamp(s.now()),
 		Path:      r.URL.Path,
 	})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -71,6 +72,17 @@ func (s *server) handleVerifyEvidence() http.Handler {
 		if err != nil {
 			s.writeError(w, r, unexpected(err), messageString)
 			return
+		}
+		var budget *derrors.Budget
+		if errors.As(out.Unreadable, &budget) {
+			// An attack or a pathological file, not an outage: one WARN
+			// line with the limit it tripped and nothing of the document.
+			s.log.WarnContext(r.Context(), "document over budget",
+				slog.String("request_id", requestIDFrom(r.Context())),
+				slog.String("budget", budget.Name),
+				slog.Int64("limit", budget.Limit),
+				slog.String("media_type", mediaType),
+				slog.Int("file_bytes", len(form.file)))
 		}
 		w.Header().Set("X-Verification-Id", out.ID)
 		writeJSON(w, http.StatusOK, out.Result)

@@ -82,13 +82,13 @@ func (s *server) middleware(next http.Handler) http.Handler {
 // Lambda's own deadline (which would make API Gateway answer a bare 502), and
 // outside Lambda within DefaultRequestTimeout (under API Gateway's 29 s).
 const (
-	deadlineMargin        = time.Second
+	DeadlineMargin        = time.Second
 	DefaultRequestTimeout = 25 * time.Second
 )
 
 func (s *server) deadline(ctx context.Context) (context.Context, context.CancelFunc) {
 	if dl, ok := ctx.Deadline(); ok {
-		return context.WithDeadline(ctx, dl.Add(-deadlineMargin))
+		return context.WithDeadline(ctx, dl.Add(-DeadlineMargin))
 	}
 	return context.WithTimeout(ctx, DefaultRequestTimeout)
 }

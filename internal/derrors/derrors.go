@@ -5,6 +5,7 @@ package derrors
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -27,7 +28,29 @@ var (
 	ErrUnsupportedMediaType = errors.New("unsupported media type")
 	// ErrUnavailable: a dependency failed or timed out (500 to the client).
 	ErrUnavailable = errors.New("dependency unavailable")
+	// ErrBusy: every slot for the work is taken and the queue is full; the
+	// client may retry shortly (503 with Retry-After).
+	ErrBusy = errors.New("busy")
+	// ErrOverBudget: a document needs more work than the service spends on
+	// one (see Budget). It is the document's fault, not an outage.
+	ErrOverBudget = errors.New("over budget")
 )
+
+// Budget is a document that tripped one of the per-document work limits.
+// Name and Limit say which (for the log line); neither carries document
+// content. It unwraps to ErrOverBudget.
+type Budget struct {
+	Name  string // e.g. "pdf.nesting_depth"
+	Limit int64
+}
+
+// OverBudget returns a *Budget for the named limit.
+func OverBudget(name string, limit int64) *Budget { return &Budget{Name: name, Limit: limit} }
+
+func (b *Budget) Error() string {
+	return "over budget: " + b.Name + " exceeds " + strconv.FormatInt(b.Limit, 10)
+}
+func (b *Budget) Unwrap() error { return ErrOverBudget }
 
 // Validation is a client error whose messages are safe to show the client.
 // Messages are complete sentences in class-validator style

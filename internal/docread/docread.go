@@ -30,6 +30,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/tesseract"
@@ -80,6 +81,11 @@ func (l Local) readPDF(ctx context.Context, doc evidence.Document) (evidence.Tex
 		layer.Text, err = l.PDF.Read(ctx, doc)
 	}
 	text := layer.Text
+	if errors.Is(err, derrors.ErrOverBudget) {
+		// A document the Go reader gave up on as too costly would cost a
+		// renderer more still: it is not handed to OCR.
+		return text, err
+	}
 	if err == nil && l.OCR != nil && (layer.Hidden > 0 || layer.Images > 0 && len(text.Lines) > 0) {
 		// Read what the page shows, even if that is nothing; keep the
 		// visible layer only when OCR cannot open the file.

@@ -30,6 +30,11 @@ type Request struct {
 type Outcome struct {
 	ID     string
 	Result Result
+	// Unreadable is why the document could not be read (wrapping
+	// ErrUnreadable, and a *derrors.Budget when it was over the work
+	// budget); nil when it was read. It may quote the document: log only
+	// what errors.As finds in it.
+	Unreadable error
 }
 
 // Service runs verifications: stage the file, read it, check it against the
@@ -88,7 +93,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	if err := s.Recorder.Record(ctx, rec); err != nil {
 		return Outcome{}, fmt.Errorf("record verification %s: %w", id, err)
 	}
-	return Outcome{ID: id, Result: result}, nil
+	return Outcome{ID: id, Result: result, Unreadable: readErr}, nil
 }
 
 // noLeadSentence keeps the unknown-lead finding in an unreadable document's note.

@@ -33,9 +33,11 @@ func RequestID(r *http.Request) string {
 // environment; log lines go to logOut.
 type NewHandlerFunc func(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error)
 
-// Start builds the handler and serves Lambda invocations with it; a bad
-// configuration stops the cold start with one line naming every problem.
+// Start sets the Go memory limit from the function's memory size (see
+// MemoryLimit), builds the handler and serves Lambda invocations with it; a
+// bad configuration stops the cold start with one line naming every problem.
 func Start(name string, newHandler NewHandlerFunc) {
+	setMemoryLimit(os.Getenv)
 	h, err := newHandler(context.Background(), os.Getenv, os.Stdout)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)

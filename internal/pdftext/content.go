@@ -77,10 +77,14 @@ type seeThrough struct{ alpha, blend, softMask bool }
 func (s seeThrough) any() bool { return s.alpha || s.blend || s.softMask }
 
 type interpreter struct {
-	ctx   context.Context
-	ops   int
-	bytes int64 // decompressed stream bytes seen so far
-	frags []fragment
+	ctx context.Context
+	ops int
+	// scannedOps counts the operators contentScan saw, forms drawn and
+	// streams read twice included; forms counts the forms drawn.
+	scannedOps int
+	forms      int
+	bytes      int64 // decompressed stream bytes seen so far
+	frags      []fragment
 	// hidden counts the page's shown strings no reader of the page sees.
 	hidden int
 	images int
@@ -96,23 +100,27 @@ type cover struct {
 }
 
 // maxCovers bounds the images checked for hiding text per page, and
-// maxCoverChecks the fragment-image pairs checked.
+// maxCoverChecks the fragment-image pairs checked (past it the document is
+// over budget).
 const (
 	maxCovers      = 256
 	maxCoverChecks = 20_000_000
 )
 
-// maxStreamBytes bounds the decompressed content and CMap streams read per
-// document: the parser holds operands in memory until an operator comes, so a
-// compressed stream of bare numbers could otherwise exhaust memory.
-const maxStreamBytes = 32 << 20
-
-// budget counts a stream's (or an array of streams') decompressed size against
-// maxStreamBytes before the parser sees it, raising errTooComplex past it.
+// budget scans a stream's (or an array of streams') decompressed bytes
+// before the parser sees them: their size counts against maxStreamBytes and
+// their syntax against the nesting, operand and operator limits (see
+// contentScan). It panics with abort past a limit.
 func (in *interpreter) budget(v pdf.Value) {
+	scan := &contentScan{in: in}
+	in.scan(v, scan)
+	scan.end()
+}
+
+func (in *interpreter) scan(v pdf.Value, scan *contentScan) {
 	if v.Kind() == pdf.Array {
 		for i := 0; i < v.Len() && i < 4096; i++ {
-			in.budget(v.Index(i))
+			in.scan(v.Index(i), scan)
 		}
 		return
 	}
@@ -121,10 +129,10 @@ func (in *interpreter) budget(v pdf.Value) {
 	}
 	rc := v.Reader()
 	defer rc.Close()
-	n, _ := io.Copy(io.Discard, io.LimitReader(rc, maxStreamBytes-in.bytes+1))
+	n, _ := io.Copy(scan, io.LimitReader(rc, maxStreamBytes-in.bytes+1))
 	in.bytes += n
 	if in.bytes > maxStreamBytes {
-		panic(abort{errTooComplex})
+		overBudget(budgetStreamBytes, maxStreamBytes)
 	}
 }
 
@@ -145,7 +153,7 @@ func (in *interpreter) uncovered() []fragment {
 		return in.frags
 	}
 	if len(in.frags)*len(in.covers) > maxCoverChecks {
-		panic(abort{errTooComplex})
+		overBudget(budgetCoverChecks, maxCoverChecks)
 	}
 	out := in.frags[:0:0]
 	for i, f := range in.frags {
@@ -248,7 +256,7 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 	pdf.Interpret(strm, func(stk *pdf.Stack, op string) {
 		in.ops++
 		if in.ops > maxOps {
-			panic(abort{errTooComplex})
+			overBudget(budgetOps, maxOps)
 		}
 		if in.ops%4096 == 0 {
 			if err := in.ctx.Err(); err != nil {
@@ -392,7 +400,7 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 				tm = translate(-v.Float64()/1000*gs.size*gs.scale, 0).then(tm)
 			}
 		case "Do":
-			if len(args) != 1 || depth >= 4 {
+			if len(args) != 1 {
 				return
 			}
 			xobj := resources.Key("XObject").Key(args[0].Name())
@@ -401,6 +409,12 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 					in.image(xobj, gs)
 				}
 				return
+			}
+			if depth >= maxFormDepth {
+				overBudget(budgetFormDepth, maxFormDepth)
+			}
+			if in.forms++; in.forms > maxForms {
+				overBudget(budgetForms, maxForms)
 			}
 			inner := gs
 			if m := xobj.Key("Matrix"); m.Len() == 6 {
@@ -423,6 +437,10 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 // one hides the text drawn under it before.
 func (in *interpreter) image(xobj pdf.Value, gs graphicsState) {
 	in.images++
+	// A renderer (pdftoppm, for OCR) would decode it whole.
+	if w, h := xobj.Key("Width").Float64(), xobj.Key("Height").Float64(); w*h > maxImagePixels {
+		overBudget(budgetImagePixels, maxImagePixels)
+	}
 	if gs.see.any() || xobj.Key("ImageMask").Bool() || !xobj.Key("SMask").IsNull() || !xobj.Key("Mask").IsNull() || len(in.covers) >= maxCovers {
 		return
 	}

@@ -12,7 +12,6 @@
 package pdftext
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -29,10 +28,6 @@ const Source = "pdf-text"
 // Prescription labels and letters are one or two pages.
 const DefaultMaxPages = 5
 
-// maxOps bounds the content-stream operators interpreted per document, so a
-// hostile or pathological PDF cannot keep a request busy.
-const maxOps = 2_000_000
-
 // Reader reads the text layer of a PDF. The zero value is ready to use.
 type Reader struct {
 	// MaxPages is the number of pages read from the start (0: DefaultMaxPages).
@@ -41,11 +36,24 @@ type Reader struct {
 
 var _ evidence.Reader = Reader{}
 
-// errTooComplex and the context's error are raised as panics from deep in the
-// content-stream interpreter (which has no other way out) and recovered in Read.
-var errTooComplex = errors.New("content streams exceed the work budget")
-
+// A *derrors.Budget (see budget.go) and the context's error are raised as
+// panics from deep in the content-stream interpreter (which has no other way
+// out) and recovered in ReadLayer.
+// It is a runtime.Error so that the pdf package, which recovers its own
+// parse errors and carries on, passes it on.
 type abort struct{ err error }
+
+func (a abort) Error() string { return a.err.Error() }
+
+// readError is the error ReadLayer returns for a: over budget is the
+// document's fault (unreadable), the context's end an outage.
+func (a abort) readError() error {
+	if errors.Is(a.err, derrors.ErrOverBudget) {
+		return fmt.Errorf("read pdf text: %w: %w", a.err, evidence.ErrUnreadable)
+	}
+	return fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, a.err)
+}
+func (abort) RuntimeError() {}
 
 // Layer is the visible text of a PDF's pages and what was left out of it.
 type Layer struct {
@@ -67,7 +75,9 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 // ReadLayer returns the document's visible text lines, top to bottom, page
 // after page, with counts of the hidden strings left out and of the images.
 // Malformed, truncated and encrypted PDFs give an error wrapping
-// evidence.ErrUnreadable; a PDF without a text layer gives an empty Text.
+// evidence.ErrUnreadable; a PDF over the work budget (budget.go) one wrapping
+// both that and a *derrors.Budget; a PDF without a text layer gives an
+// empty Text.
 func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Layer, err error) {
 	text := &layer.Text
 	text.Source = Source
@@ -85,20 +95,23 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		}
 		layer = Layer{Text: evidence.Text{Source: Source}}
 		if a, ok := p.(abort); ok {
-			if errors.Is(a.err, errTooComplex) {
-				err = fmt.Errorf("read pdf text: %w: %w", a.err, evidence.ErrUnreadable)
-				return
-			}
-			err = fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, a.err)
+			err = a.readError()
 			return
 		}
 		// The panic value may quote document bytes, so it is not kept.
 		err = fmt.Errorf("read pdf text: malformed PDF: %w", evidence.ErrUnreadable)
 	}()
 
-	rd, err := pdf.NewReader(bytes.NewReader(doc.Body), int64(len(doc.Body)))
+	if err := checkStructure(doc.Body); err != nil {
+		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
+	}
+	rd, err := pdf.NewReader(newBudgetedFile(ctx, doc.Body), int64(len(doc.Body)))
 	if errors.Is(err, pdf.ErrInvalidPassword) {
 		return layer, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.ErrUnreadable)
+	}
+	if a := (abort{}); errors.As(err, &a) {
+		// The pdf package recovered the abort and returned it.
+		return layer, a.readError()
 	}
 	if err != nil {
 		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)

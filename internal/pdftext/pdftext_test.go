@@ -15,6 +15,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/hostile"
 	"github.com/go-pdf/fpdf"
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/image/font/gofont/goregular"
@@ -613,6 +614,17 @@ func TestLayoutLines(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add(rawPDF(`BT /F1 12 Tf 72 700 Td (Wegovy) Tj ET`, `BT /F1 10 Tf (x) Tj ET`))
 	f.Add([]byte("%PDF-1.4\n%%EOF\n"))
+	// Issue 10's classes, small enough to mutate quickly; some just past a budget.
+	f.Add(hostile.NestedArrays(maxNesting + 1))
+	f.Add(hostile.NestedSaves(maxSaves + 1))
+	f.Add(hostile.SelfDrawingForm(2))
+	f.Add(hostile.RepeatedForm(maxForms + 1))
+	f.Add(hostile.ManyOperators(1000))
+	f.Add(hostile.FlateBomb(1 << 20)) // within budget: a bomb is its ratio
+	f.Add(hostile.HugePDFImage(100_000, 100_000))
+	f.Add(hostile.ManyPages(8))
+	f.Add(hostile.XrefReach(100_000_000))
+	f.Add(hostile.TrailerSize(100_000_000))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		got, err := Reader{}.Read(context.Background(), evidence.Document{Body: body, MediaType: "application/pdf"})
 		if err != nil && len(got.Lines) != 0 {

@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	_ "image/jpeg" // DecodeConfig for the accepted formats
 	_ "image/png"
 	"os"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/imagebudget"
 	_ "golang.org/x/image/tiff"
 )
 
@@ -30,7 +30,7 @@ const Source = "tesseract"
 // Defaults for the Reader's limits.
 const (
 	DefaultTimeout   = 60 * time.Second
-	DefaultMaxPixels = 50_000_000 // a 48-megapixel phone photo fits
+	DefaultMaxPixels = imagebudget.DefaultMaxPixels
 	DefaultMaxPages  = 3
 	// pageSide is the long side, in pixels, PDF pages are rendered to:
 	// A4 at 300 dpi, and a bound on memory whatever the page size says.
@@ -84,6 +84,11 @@ func (r *Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text
 	text := evidence.Text{Source: Source}
 	ctx, cancel := context.WithTimeout(ctx, cmpOr(r.Timeout, DefaultTimeout))
 	defer cancel()
+	ctx, leave, err := enter(ctx)
+	if err != nil {
+		return text, err
+	}
+	defer leave()
 
 	var pages [][]byte
 	switch doc.MediaType {
@@ -120,12 +125,9 @@ func (r *Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text
 // checkImage refuses undecodable headers and absurd dimensions before
 // tesseract allocates for them. It returns the format image.DecodeConfig found.
 func (r *Reader) checkImage(body []byte) (string, error) {
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(body))
+	format, err := imagebudget.Check(body, cmpOr(r.MaxPixels, DefaultMaxPixels))
 	if err != nil {
-		return "", fmt.Errorf("ocr: decode image header: %w: %w", err, evidence.ErrUnreadable)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > cmpOr(r.MaxPixels, DefaultMaxPixels) {
-		return "", fmt.Errorf("ocr: %s image of %d×%d pixels is outside the accepted size: %w", format, cfg.Width, cfg.Height, evidence.ErrUnreadable)
+		return "", fmt.Errorf("ocr: %w", err)
 	}
 	return format, nil
 }
@@ -148,7 +150,10 @@ func (r *Reader) rasterise(ctx context.Context, pdf []byte) ([][]byte, error) {
 	cmd.Stdin = bytes.NewReader(pdf)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
+	if err := run(ctx, cmd); err != nil {
+		if contained(err) {
+			return nil, fmt.Errorf("ocr: rasterise PDF: %w", err)
+		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("ocr: rasterise PDF: %w: %w", derrors.ErrUnavailable, ctx.Err())
 		}
@@ -186,7 +191,10 @@ func (r *Reader) ocr(ctx context.Context, img []byte) ([]evidence.Line, error) {
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := run(ctx, cmd); err != nil {
+		if contained(err) {
+			return nil, fmt.Errorf("run tesseract: %w", err)
+		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("run tesseract: %w: %w", derrors.ErrUnavailable, ctx.Err())
 		}

@@ -24,11 +24,12 @@ import (
 )
 
 // Textract's budget: a dense photo can take longer than the 5 s the other
-// AWS calls get, so 2 attempts of 12 s each, which with the 1 s backoff
-// stays inside verify-evidence's 27 s.
+// AWS calls get, so 2 attempts of 10 s each, which with the 1 s backoff
+// (21 s) leaves verify-evidence's 25 s answer deadline 4 s for S3 and
+// DynamoDB (internal/stack deadline_test.go).
 const (
 	MaxAttempts    = 2
-	AttemptTimeout = 12 * time.Second
+	AttemptTimeout = 10 * time.Second
 )
 
 // NewClient is the Textract client for cfg with Textract's own budget.

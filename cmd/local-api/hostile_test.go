@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/config"
+	"github.com/clinicplatform/intake/internal/docread"
+	"github.com/clinicplatform/intake/internal/hostile"
+	"github.com/clinicplatform/intake/internal/localstore"
+)
+
+// TestHostileUploads: every hostile class of issue 10 through the whole
+// local stack (Go PDF reader, pdftoppm and tesseract where installed) is
+// answered with a 200 or a 4xx within 10 s, as one WARN line when a budget
+// tripped and no ERROR, and the server still verifies a real label after.
+func TestHostileUploads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates about 150 MB of hostile documents")
+	}
+	cfg, err := config.Load(func(k string) string { return map[string]string{"MARKET": "uk"}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	log := slog.New(slog.NewJSONHandler(&logs, nil))
+	store, err := localstore.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	h, err := newHandler(cfg, log, store, docread.NewLocal(t.Context()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const userID = "5f0c6b8e-2f4c-4f3a-9a57-3c1d2e4f5a6b"
+	for _, doc := range hostile.All() {
+		t.Run(doc.Class, func(t *testing.T) {
+			logs.Reset()
+			body, ct := uploadForm(t, userID, doc.Body)
+			start := time.Now()
+			rec := serve(h, http.MethodPost, "/external/v1/prescriptions/verify-evidence", ct, body, nil)
+			took := time.Since(start)
+			t.Logf("%s (%d bytes): %d in %v", doc.Class, len(doc.Body), rec.Code, took)
+			if rec.Code >= 500 {
+				t.Errorf("status %d: %s", rec.Code, rec.Body)
+			}
+			if took > 10*time.Second {
+				t.Errorf("answered in %v, want under 10 s", took)
+			}
+			warned := false
+			sc := bufio.NewScanner(&logs)
+			for sc.Scan() {
+				var entry map[string]any
+				if err := json.Unmarshal(sc.Bytes(), &entry); err != nil {
+					t.Fatalf("log line is not JSON: %s", sc.Text())
+				}
+				if entry["level"] == "ERROR" {
+					t.Errorf("ERROR line: %s", sc.Text())
+				}
+				if entry["msg"] == "document over budget" {
+					warned = true
+				}
+			}
+			if doc.Class != "many-pages" && !warned {
+				t.Errorf("no WARN line names the budget that tripped; log:\n%s", logs.String())
+			}
+			if rec.Code == http.StatusOK && doc.Class != "many-pages" && !strings.Contains(rec.Body.String(), "could not be read") {
+				t.Errorf("200 without the unreadable note: %s", rec.Body)
+			}
+		})
+	}
+	body, ct := uploadForm(t, userID, labelPDF(t))
+	if rec := serve(h, http.MethodPost, "/external/v1/prescriptions/verify-evidence", ct, body, nil); rec.Code != http.StatusOK ||
+		!strings.Contains(rec.Body.String(), `"medicationName":{"value":"valid"`) {
+		t.Errorf("a real label after the attack: %d %s", rec.Code, rec.Body)
+	}
+}
