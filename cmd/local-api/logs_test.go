@@ -17,6 +17,7 @@ import (
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/localstore"
+	"github.com/clinicplatform/intake/internal/metrics"
 )
 
 // Personal data the requests below carry; none of it may reach a log line.
@@ -39,7 +40,8 @@ func TestLogsCarryNoPersonalData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := newHandler(cfg, log, store, docread.NewLocal(t.Context()))
+	var metricLines bytes.Buffer
+	h, err := newHandler(cfg, log, store, docread.NewLocal(t.Context()), metrics.New(&metricLines, "ClinicIntake/test", "uk"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,6 +100,23 @@ func TestLogsCarryNoPersonalData(t *testing.T) {
 	}
 	if !strings.Contains(all, `"status":500`) {
 		t.Errorf("the broken store never produced a 500; the failure paths went untested")
+	}
+
+	// The metrics of the same requests carry no personal data either.
+	emf := 0
+	for line := range strings.Lines(metricLines.String()) {
+		emf++
+		for _, p := range personal {
+			if strings.Contains(strings.ToLower(line), strings.ToLower(p)) {
+				t.Errorf("metric line carries %q: %s", p, line)
+			}
+		}
+		if !strings.Contains(line, `"_aws":`) {
+			t.Errorf("metric line is not in embedded metric format: %s", line)
+		}
+	}
+	if emf < 14 {
+		t.Errorf("read %d metric lines, want at least one per request (14)", emf)
 	}
 }
 

@@ -58,7 +58,9 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer ln.Close()
 	// The reference page at /docs calls the API from the API's own origin.
 	cfg.CORSAllowedOrigins = append(cfg.CORSAllowedOrigins, ownOrigins(ln.Addr())...)
-	h, err := newHandler(cfg, log, store, reader)
+	// Embedded-format metrics only with METRICS_NAMESPACE set: locally they
+	// would only crowd the log.
+	h, err := newHandler(cfg, log, store, reader, cfg.Metrics(stdout))
 	if err != nil {
 		return err
 	}
@@ -93,7 +95,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 // newHandler wires every route to the embedded store and local readers, and
 // serves the API reference page beside them.
-func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, reader evidence.Reader) (http.Handler, error) {
+func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, reader evidence.Reader, emf api.Metrics) (http.Handler, error) {
 	catalogue, err := protocol.Load(cfg.Market)
 	if err != nil {
 		return nil, err
@@ -118,6 +120,7 @@ func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, re
 			MaxAge:   cfg.EvidenceMaxAge,
 			Market:   cfg.Market,
 		},
+		Metrics:            emf,
 		LeadBodyLimit:      cfg.LeadBodyLimit,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,

@@ -72,7 +72,7 @@ func createLeadEvent(tb testing.TB) events.APIGatewayProxyRequest {
 // on loopback (adding the SDK's encoding, signing and one HTTP exchange).
 func BenchmarkLambdaCreateLead(b *testing.B) {
 	ev := createLeadEvent(b)
-	env := map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys"}
+	env := map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys", "METRICS_NAMESPACE": "ClinicIntake/bench"}
 	getenv := lambdaGetenv(env)
 
 	b.Run("floor=bare-handler", func(b *testing.B) {

@@ -33,11 +33,14 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	}
 	db := dynamo.NewClient(awsCfg)
 	leads := &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable, Retention: cfg.LeadRetention}
+	// Embedded-format metrics share stdout with the log lines.
+	emf := cfg.Metrics(logOut)
 	return api.NewHandler(api.Deps{
 		Log:                cfg.Logger(logOut),
 		Leads:              leads,
 		LeadLookup:         leads,
 		Idempotency:        &dynamo.IdempotencyStore{Client: db, Table: cfg.IdempotencyTable},
+		Metrics:            emf,
 		RequestID:          lambdahttp.RequestID,
 		LeadBodyLimit:      cfg.LeadBodyLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,

@@ -18,7 +18,9 @@ import (
 // lambdaHandler is the function as Lambda runs it, with the US catalogue.
 func lambdaHandler(tb testing.TB) (func(ev events.APIGatewayProxyRequest) (events.APIGatewayProxyResponse, error), events.APIGatewayProxyRequest) {
 	tb.Helper()
-	h, err := newHandler(tb.Context(), func(k string) string { return map[string]string{"MARKET": "us"}[k] }, io.Discard)
+	h, err := newHandler(tb.Context(), func(k string) string {
+		return map[string]string{"MARKET": "us", "METRICS_NAMESPACE": "ClinicIntake/bench"}[k]
+	}, io.Discard)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -26,9 +26,12 @@ func newHandler(_ context.Context, getenv func(string) string, logOut io.Writer)
 	if err != nil {
 		return nil, err
 	}
+	// Embedded-format metrics share stdout with the log lines.
+	emf := cfg.Metrics(logOut)
 	return api.NewHandler(api.Deps{
 		Log:                cfg.Logger(logOut),
 		Protocols:          body,
+		Metrics:            emf,
 		RequestID:          lambdahttp.RequestID,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
 	}), nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -59,6 +60,40 @@ func BenchmarkInit(b *testing.B) {
 	for b.Loop() {
 		if _, err := newHandler(b.Context(), getenv, io.Discard); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestMetricsGoToStdoutInEmbeddedFormat: with METRICS_NAMESPACE set (the
+// template sets it), each request writes one EMF line next to its log line.
+func TestMetricsGoToStdoutInEmbeddedFormat(t *testing.T) {
+	for _, tt := range []struct {
+		namespace string
+		want      int
+	}{{"", 0}, {"ClinicIntake/clinic-intake-us", 1}} {
+		var out bytes.Buffer
+		h, err := newHandler(t.Context(), func(k string) string {
+			return map[string]string{"MARKET": "us", "METRICS_NAMESPACE": tt.namespace}[k]
+		}, &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/external/v1/protocols/weightloss", nil))
+		var emf []map[string]any
+		for line := range strings.Lines(out.String()) {
+			var m map[string]any
+			if err := json.Unmarshal([]byte(line), &m); err != nil {
+				t.Fatalf("stdout line is not JSON: %q", line)
+			}
+			if _, ok := m["_aws"]; ok {
+				emf = append(emf, m)
+			}
+		}
+		if len(emf) != tt.want {
+			t.Fatalf("METRICS_NAMESPACE=%q: %d EMF lines, want %d:\n%s", tt.namespace, len(emf), tt.want, out.String())
+		}
+		if tt.want > 0 && (emf[0]["Function"] != "get-protocols" || emf[0]["Market"] != "us" || emf[0]["Requests"] != 1.0 || emf[0]["StatusClass"] != "2xx") {
+			t.Errorf("EMF line = %v", emf[0])
 		}
 	}
 }

@@ -45,13 +45,15 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		return nil, err
 	}
 	db := dynamo.NewClient(awsCfg)
+	// Embedded-format metrics share stdout with the log lines.
+	emf := cfg.Metrics(logOut)
 	// PDFs' text layers are read in process; images and scans go to
 	// Textract, or with TEXT_READER=local to Tesseract where it is
 	// installed (sam local, make bench).
 	// Images claiming more pixels than any label needs are refused before
 	// Textract is paid to look at them.
 	reader := docread.Local{PDF: pdftext.Reader{}, OCR: imagebudget.Reader{
-		Next: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket}}}
+		Next: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket, Usage: emf}}}
 	if cfg.TextReader == "local" {
 		reader = docread.NewLocal(ctx)
 	}
@@ -71,6 +73,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 			Counter: &dynamo.QuotaStore{Client: db, Table: cfg.QuotaTable},
 			PerDay:  cfg.VerificationsPerLeadPerDay,
 		},
+		Metrics:            emf,
 		RequestID:          lambdahttp.RequestID,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/corpus"
@@ -54,8 +56,10 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 	})
 	// No S3_USE_PATH_STYLE: the emulator's endpoint alone must give path style.
 	env := map[string]string{"LEADS_TABLE": leads, "VERIFICATIONS_TABLE": verifications, "QUOTA_TABLE": quotaTable,
-		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "MARKET": "uk"}
-	h, err := newHandler(t.Context(), awstest.LambdaEnv(endpoint, env), io.Discard)
+		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "MARKET": "uk",
+		"METRICS_NAMESPACE": "ClinicIntake/test"}
+	var stdout bytes.Buffer
+	h, err := newHandler(t.Context(), awstest.LambdaEnv(endpoint, env), &stdout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,6 +111,27 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 	}
 	if strings.Contains(key, "label") || !strings.HasSuffix(key, ".pdf") {
 		t.Errorf("object key %q should be server-chosen with the detected type's extension", key)
+	}
+
+	// The verification's metrics reached stdout in embedded metric format.
+	var counted []string
+	for line := range strings.Lines(stdout.String()) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("stdout line is not JSON: %q", line)
+		}
+		if _, ok := m["_aws"]; !ok {
+			continue
+		}
+		for _, name := range []string{"Verifications", "DocumentsRead", "Requests"} {
+			if _, ok := m[name]; ok {
+				counted = append(counted, fmt.Sprintf("%s %v %v %v", name, m["Outcome"], m["Source"], m["StatusClass"]))
+			}
+		}
+	}
+	want := []string{"Verifications verified pdf <nil>", "DocumentsRead verified pdf <nil>", "Requests <nil> <nil> 2xx"}
+	if diff := cmp.Diff(want, counted); diff != "" {
+		t.Errorf("metrics on stdout (-want +got):\n%s", diff)
 	}
 }
 

@@ -63,6 +63,9 @@ type Deps struct {
 	// X-Request-Id header or a new id.
 	RequestID func(*http.Request) string
 
+	// Metrics counts what the API did; nil counts nothing.
+	Metrics Metrics
+
 	LeadBodyLimit     int64
 	EvidenceFileLimit int64
 	// CORSAllowedOrigins are the browser origins allowed to call the API;
@@ -87,6 +90,9 @@ func NewHandler(d Deps) http.Handler {
 	}
 	if d.NewID == nil {
 		d.NewID = uuid.NewString
+	}
+	if d.Metrics == nil {
+		d.Metrics = noMetrics{}
 	}
 	if d.LeadBodyLimit <= 0 {
 		d.LeadBodyLimit = DefaultLeadBodyLimit

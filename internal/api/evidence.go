@@ -54,11 +54,15 @@ func (s *server) handleVerifyEvidence() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		form, err := s.readEvidenceForm(w, r)
 		if err != nil {
+			if reason := refusedReason(err); reason != "" {
+				s.deps.Metrics.DocumentRefused(reason)
+			}
 			s.writeError(w, r, err, messageString)
 			return
 		}
 		mediaType, err := evidence.DetectMediaType(form.file)
 		if err != nil {
+			s.deps.Metrics.DocumentRefused(RefusedUnsupportedType)
 			s.writeError(w, r, err, messageString)
 			return
 		}
@@ -73,6 +77,7 @@ func (s *server) handleVerifyEvidence() http.Handler {
 			s.writeError(w, r, unexpected(err), messageString)
 			return
 		}
+		s.deps.Metrics.Verified(out)
 		var budget *derrors.Budget
 		if errors.As(out.Unreadable, &budget) {
 			// An attack or a pathological file, not an outage: one WARN

@@ -75,6 +75,7 @@ func (s *server) createLeadIdempotent(w http.ResponseWriter, r *http.Request, bo
 		s.writeError(w, r, err, messageList)
 		return
 	}
+	s.deps.Metrics.LeadCreated(false)
 	writeJSONBytes(w, http.StatusOK, resp)
 }
 
@@ -98,6 +99,7 @@ func (s *server) answerClaimed(w http.ResponseWriter, r *http.Request, entry ide
 			s.writeError(w, r, err, messageList)
 			return
 		}
+		s.deps.Metrics.LeadCreated(true)
 		w.Header().Set("Idempotent-Replayed", "true")
 		writeJSONBytes(w, http.StatusOK, resp)
 		return
@@ -117,6 +119,7 @@ func (s *server) answerClaimed(w http.ResponseWriter, r *http.Request, entry ide
 		s.writeError(w, r, err, messageList)
 		return
 	}
+	s.deps.Metrics.LeadCreated(false)
 	writeJSONBytes(w, http.StatusOK, resp)
 }
 

@@ -41,6 +41,7 @@ func (s *server) handleCreateLead() http.Handler {
 			s.writeError(w, r, err, messageList)
 			return
 		}
+		s.deps.Metrics.LeadCreated(false)
 		writeJSONBytes(w, http.StatusOK, resp)
 	})
 }

@@ -69,6 +69,9 @@ func (s *server) middleware(next http.Handler) http.Handler {
 				slog.String("path", loggedPath(r.URL.Path)),
 				slog.Int("status", rec.status),
 				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000))
+			if fn := functionOf(r.URL.Path); fn != "" {
+				s.deps.Metrics.Request(fn, rec.status, time.Since(start))
+			}
 		}()
 
 		if s.cors(rec, r) {

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/clinicplatform/intake/internal/metrics"
 )
 
 // Config is every setting of every entry point; each uses what it needs.
@@ -43,6 +45,9 @@ type Config struct {
 
 	CORSAllowedOrigins []string
 	LogLevel           slog.Level
+	// MetricsNamespace is the CloudWatch namespace of the embedded-format
+	// metrics written to stdout; empty writes none.
+	MetricsNamespace string
 
 	// Local API only.
 	Port    string
@@ -62,6 +67,7 @@ func Load(getenv func(string) string) (Config, error) {
 		TextReader:         or(getenv("TEXT_READER"), "local"),
 		Port:               or(getenv("PORT"), "3000"),
 		DataDir:            or(getenv("DATA_DIR"), ".local"),
+		MetricsNamespace:   getenv("METRICS_NAMESPACE"),
 	}
 	var errs []error
 	if c.Market != "uk" && c.Market != "us" {
@@ -102,6 +108,9 @@ func Load(getenv func(string) string) (Config, error) {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
 			c.CORSAllowedOrigins = append(c.CORSAllowedOrigins, o)
 		}
+	}
+	if !validNamespace(c.MetricsNamespace) {
+		errs = append(errs, fmt.Errorf("METRICS_NAMESPACE must be up to 255 letters, digits and . - _ / # : (not starting AWS/), not %q", c.MetricsNamespace))
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("LOG_LEVEL"), "info"))); err != nil {
 		errs = append(errs, fmt.Errorf("LOG_LEVEL: %w", err))
@@ -148,11 +157,33 @@ func nonNegative(getenv func(string) string, name string, def int64) (int64, err
 	return n, nil
 }
 
+// validNamespace: CloudWatch's rule for a custom namespace ("" is off).
+func validNamespace(ns string) bool {
+	if len(ns) > 255 || strings.HasPrefix(ns, "AWS/") {
+		return false
+	}
+	for _, c := range ns {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune(".-_/#: ", c)) {
+			return false
+		}
+	}
+	return true
+}
+
 func or(v, def string) string {
 	if v == "" {
 		return def
 	}
 	return v
+}
+
+// Metrics writes the service's metrics in CloudWatch embedded metric format
+// to w, or nothing (nil) when no namespace is set.
+func (c Config) Metrics(w io.Writer) *metrics.EMF {
+	if c.MetricsNamespace == "" {
+		return nil
+	}
+	return metrics.New(w, c.MetricsNamespace, c.Market)
 }
 
 // Logger is the service's JSON logger at the configured level.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/clinicplatform/intake/internal/derrors"
 )
 
 // Upload is an evidence file as received, once its type was detected from
@@ -60,3 +62,32 @@ type Reader interface {
 
 // ErrUnreadable: the document's content could not be read.
 var ErrUnreadable = errors.New("document unreadable")
+
+// Unreadable is ErrUnreadable with a reason: a short lower-case word
+// ("encrypted", "no_ocr") that metrics may count by. It reads and matches as
+// ErrUnreadable, so a reader tags its error with
+// fmt.Errorf("...: %w", evidence.Unreadable("encrypted")).
+func Unreadable(reason string) error { return &unreadableError{reason: reason} }
+
+type unreadableError struct{ reason string }
+
+func (e *unreadableError) Error() string        { return ErrUnreadable.Error() }
+func (e *unreadableError) Is(target error) bool { return target == ErrUnreadable }
+
+// UnreadableReason is the reason err gives for a document that could not be
+// read: "" when err is not ErrUnreadable, "over_budget" for a document that
+// needed more work than the service spends on one, "other" when no reader
+// named one.
+func UnreadableReason(err error) string {
+	if !errors.Is(err, ErrUnreadable) {
+		return ""
+	}
+	if errors.Is(err, derrors.ErrOverBudget) {
+		return "over_budget"
+	}
+	var u *unreadableError
+	if errors.As(err, &u) && u.reason != "" {
+		return u.reason
+	}
+	return "other"
+}

@@ -30,6 +30,9 @@ type Request struct {
 type Outcome struct {
 	ID     string
 	Result Result
+	// TextSource names the reader that read the document ("" when none
+	// could): what the service's metrics count by.
+	TextSource string
 	// Unreadable is why the document could not be read (wrapping
 	// ErrUnreadable, and a *derrors.Budget when it was over the work
 	// budget); nil when it was read. It may quote the document: log only
@@ -93,7 +96,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	if err := s.Recorder.Record(ctx, rec); err != nil {
 		return Outcome{}, fmt.Errorf("record verification %s: %w", id, err)
 	}
-	return Outcome{ID: id, Result: result, Unreadable: readErr}, nil
+	return Outcome{ID: id, Result: result, TextSource: text.Source, Unreadable: readErr}, nil
 }
 
 // noLeadSentence keeps the unknown-lead finding in an unreadable document's note.

@@ -114,8 +114,8 @@ func TestVerifyStagesReadsAndRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !out.Result.Success || out.ID != verID {
-		t.Errorf("outcome = %+v, want a success with id %s", out, verID)
+	if !out.Result.Success || out.ID != verID || out.TextSource != "pdf-text" || out.Unreadable != nil {
+		t.Errorf("outcome = %+v, want a success with id %s read from pdf-text", out, verID)
 	}
 	wantKey := "evidence/" + userID + "/2026/11/21/" + verID + ".pdf"
 	if diff := cmp.Diff([]string{wantKey}, f.stager.keys); diff != "" {
@@ -169,6 +169,34 @@ func TestVerifyUnreadableDocumentIsRecordedAndExplained(t *testing.T) {
 	}
 	if out.Result.Note == "" || len(f.recorder.records) != 1 {
 		t.Errorf("unreadable document: note %q, %d records", out.Result.Note, len(f.recorder.records))
+	}
+}
+
+// TestOutcomeSaysWhyADocumentWasUnreadable: the reason a reader tagged its
+// error with reaches the outcome (for metrics); an untagged one is "other".
+func TestOutcomeSaysWhyADocumentWasUnreadable(t *testing.T) {
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("pdf: PDF is encrypted: %w", evidence.Unreadable("encrypted")), "encrypted"},
+		{fmt.Errorf("ocr: %w", evidence.ErrUnreadable), "other"},
+	} {
+		f := newFixture()
+		f.reader.text, f.reader.err = evidence.Text{}, tt.err
+		out, err := f.svc.Verify(context.Background(), request)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := evidence.UnreadableReason(out.Unreadable); got != tt.want {
+			t.Errorf("%v: UnreadableReason = %q, want %q", tt.err, got, tt.want)
+		}
+		if !errors.Is(tt.err, evidence.ErrUnreadable) || tt.err.Error() == "" || strings.Contains(tt.err.Error(), "encrypted: encrypted") {
+			t.Errorf("a tagged error must read and match as ErrUnreadable: %v", tt.err)
+		}
+	}
+	if got := evidence.UnreadableReason(errors.New("network")); got != "" {
+		t.Errorf("UnreadableReason(a failure) = %q, want \"\"", got)
 	}
 }
 

@@ -99,7 +99,7 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 			return
 		}
 		// The panic value may quote document bytes, so it is not kept.
-		err = fmt.Errorf("read pdf text: malformed PDF: %w", evidence.ErrUnreadable)
+		err = fmt.Errorf("read pdf text: malformed PDF: %w", evidence.Unreadable("malformed"))
 	}()
 
 	if err := checkStructure(doc.Body); err != nil {
@@ -107,23 +107,23 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 	}
 	rd, err := pdf.NewReader(newBudgetedFile(ctx, doc.Body), int64(len(doc.Body)))
 	if errors.Is(err, pdf.ErrInvalidPassword) {
-		return layer, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.Unreadable("encrypted"))
 	}
 	if a := (abort{}); errors.As(err, &a) {
 		// The pdf package recovered the abort and returned it.
 		return layer, a.readError()
 	}
 	if err != nil {
-		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.Unreadable("malformed"))
 	}
 	// The pdf package's decryption fails on common producers' output; encrypted
 	// files are left to OCR (pdftoppm opens those without a user password).
 	if !rd.Trailer().Key("Encrypt").IsNull() {
-		return layer, fmt.Errorf("read pdf text: PDF is encrypted: %w", evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: PDF is encrypted: %w", evidence.Unreadable("encrypted"))
 	}
 	pages := collectPages(rd.Trailer().Key("Root").Key("Pages"), maxPages)
 	if len(pages) == 0 {
-		return layer, fmt.Errorf("read pdf text: PDF has no pages: %w", evidence.ErrUnreadable)
+		return layer, fmt.Errorf("read pdf text: PDF has no pages: %w", evidence.Unreadable("no_pages"))
 	}
 	in := &interpreter{ctx: ctx}
 	for _, page := range pages {

@@ -15,7 +15,7 @@ import (
 
 // ErrJobFailed: Textract ran the detection job and it failed on the
 // document (a damaged or password-protected PDF, too many pages).
-var ErrJobFailed = fmt.Errorf("textract text detection job failed: %w", evidence.ErrUnreadable)
+var ErrJobFailed = fmt.Errorf("textract text detection job failed: %w", evidence.Unreadable("job_failed"))
 
 // JobReserve is the time a job leaves before ctx's deadline for the rest of
 // the request (recording the verification, answering): polling stops then.
@@ -36,7 +36,7 @@ func (r Reader) detectAsync(ctx context.Context, doc evidence.Document) ([]types
 		DocumentLocation: &types.DocumentLocation{S3Object: r.object(doc)},
 	}, plainRequestBody)
 	if err != nil {
-		return nil, classify("start "+what, err)
+		return nil, r.classify("start "+what, err)
 	}
 	jobID := aws.ToString(start.JobId)
 	if jobID == "" {
@@ -51,7 +51,7 @@ func (r Reader) detectAsync(ctx context.Context, doc evidence.Document) ([]types
 	for {
 		out, err := r.Client.GetDocumentTextDetection(ctx, &textract.GetDocumentTextDetectionInput{JobId: aws.String(jobID), NextToken: next}, plainRequestBody)
 		if err != nil {
-			return nil, classify("get "+what, err)
+			return nil, r.classify("get "+what, err)
 		}
 		switch out.JobStatus {
 		case types.JobStatusInProgress:
@@ -59,12 +59,16 @@ func (r Reader) detectAsync(ctx context.Context, doc evidence.Document) ([]types
 				return nil, fmt.Errorf("get %s: in progress again after its first page: %w", what, derrors.ErrUnavailable)
 			}
 			if err := sleep(ctx, interval); err != nil {
+				r.failed("timeout")
 				return nil, fmt.Errorf("%s: not done in time: %w: %w", what, derrors.ErrUnavailable, err)
 			}
 			continue
 		case types.JobStatusSucceeded, types.JobStatusPartialSuccess:
 			// Partial success: some pages could not be read; the others
 			// still count, and a missing field is rated not_found.
+			if next == nil {
+				r.countPages(out.DocumentMetadata)
+			}
 		case types.JobStatusFailed:
 			return nil, fmt.Errorf("%s: %w: %s", what, ErrJobFailed, aws.ToString(out.StatusMessage))
 		default:

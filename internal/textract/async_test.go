@@ -140,14 +140,15 @@ func TestReadMultiPagePDFJobFailures(t *testing.T) {
 		getErr   error
 		deadline time.Duration
 		want     error
+		counted  []string // TextractErrors reasons
 	}{
 		{name: "job failed on the document", gets: []*textract.GetDocumentTextDetectionOutput{{JobStatus: types.JobStatusFailed, StatusMessage: aws.String("unsupported document")}}, want: evidence.ErrUnreadable},
-		{name: "start throttled", start: &types.ProvisionedThroughputExceededException{}, want: derrors.ErrUnavailable},
+		{name: "start throttled", start: &types.ProvisionedThroughputExceededException{}, want: derrors.ErrUnavailable, counted: []string{"throttled"}},
 		{name: "start refuses the document", start: &types.BadDocumentException{}, want: evidence.ErrUnreadable},
-		{name: "too many jobs", start: &types.LimitExceededException{}, want: derrors.ErrUnavailable},
-		{name: "get fails", getErr: &types.InternalServerError{}, want: derrors.ErrUnavailable},
+		{name: "too many jobs", start: &types.LimitExceededException{}, want: derrors.ErrUnavailable, counted: []string{"throttled"}},
+		{name: "get fails", getErr: &types.InternalServerError{}, want: derrors.ErrUnavailable, counted: []string{"failed"}},
 		// In progress for ever: polling stops JobReserve before the deadline.
-		{name: "not done before the deadline", deadline: JobReserve + 30*time.Millisecond, want: context.DeadlineExceeded},
+		{name: "not done before the deadline", deadline: JobReserve + 30*time.Millisecond, want: context.DeadlineExceeded, counted: []string{"timeout"}},
 		{name: "unknown job status", gets: []*textract.GetDocumentTextDetectionOutput{{JobStatus: "PAUSED"}}, want: derrors.ErrUnavailable},
 	}
 	for _, tt := range tests {
@@ -159,7 +160,8 @@ func TestReadMultiPagePDFJobFailures(t *testing.T) {
 				defer cancel()
 			}
 			n := 0
-			r := Reader{Bucket: "b", PollInterval: 5 * time.Millisecond, Client: fakeAPI{
+			var u usage
+			r := Reader{Bucket: "b", PollInterval: 5 * time.Millisecond, Usage: &u, Client: fakeAPI{
 				Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
 					return nil, &types.UnsupportedDocumentException{}
 				},
@@ -199,7 +201,39 @@ func TestReadMultiPagePDFJobFailures(t *testing.T) {
 			if len(got.Lines) != 0 {
 				t.Errorf("got %d lines with an error", len(got.Lines))
 			}
+			if diff := cmp.Diff(usage{errors: tt.counted}, u, cmp.AllowUnexported(usage{})); diff != "" {
+				t.Errorf("counted (-want +got):\n%s", diff)
+			}
 		})
+	}
+}
+
+// TestMultiPageJobCountsItsPages: a job's pages are counted once, from its
+// first page of results, however many pages of results there are.
+func TestMultiPageJobCountsItsPages(t *testing.T) {
+	var u usage
+	gets := []*textract.GetDocumentTextDetectionOutput{
+		{JobStatus: types.JobStatusSucceeded, DocumentMetadata: &types.DocumentMetadata{Pages: aws.Int32(3)}, NextToken: aws.String("2")},
+		{JobStatus: types.JobStatusSucceeded, DocumentMetadata: &types.DocumentMetadata{Pages: aws.Int32(3)}},
+	}
+	n := 0
+	r := Reader{Bucket: "b", Usage: &u, Client: fakeAPI{
+		Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+			return nil, &types.UnsupportedDocumentException{}
+		},
+		Start: func(context.Context, *textract.StartDocumentTextDetectionInput) (*textract.StartDocumentTextDetectionOutput, error) {
+			return &textract.StartDocumentTextDetectionOutput{JobId: aws.String("job-1")}, nil
+		},
+		Get: func(context.Context, *textract.GetDocumentTextDetectionInput) (*textract.GetDocumentTextDetectionOutput, error) {
+			n++
+			return gets[n-1], nil
+		},
+	}}
+	if _, err := r.Read(context.Background(), evidence.Document{Key: "k.pdf", MediaType: "application/pdf"}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(usage{pages: []int{3}}, u, cmp.AllowUnexported(usage{})); diff != "" {
+		t.Errorf("counted (-want +got):\n%s", diff)
 	}
 }
 

@@ -60,6 +60,15 @@ type Reader struct {
 	Client       API
 	Bucket       string
 	PollInterval time.Duration
+	// Usage counts pages read and calls failed (metrics.EMF in the
+	// function); nil counts nothing.
+	Usage Usage
+}
+
+// Usage receives what Textract read (and bills) or why a call failed.
+type Usage interface {
+	TextractPages(n int)
+	TextractError(reason string)
 }
 
 // DefaultPollInterval: a job on a few pages takes some seconds; polling
@@ -74,14 +83,20 @@ var _ evidence.Reader = Reader{}
 // derrors.ErrUnavailable.
 func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	text := evidence.Text{Source: Source}
-	if doc.Key == "" {
-		return text, fmt.Errorf("textract: document has no staged object key")
+	// The staged object, or the body itself when the body is not what was
+	// staged (docread turns an EXIF-rotated photo upright and clears Key).
+	document := &types.Document{Bytes: doc.Body}
+	switch {
+	case doc.Key != "":
+		document = &types.Document{S3Object: r.object(doc)}
+	case len(doc.Body) == 0:
+		return text, fmt.Errorf("textract: document has no staged object key and no body")
 	}
 	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
-		Document: &types.Document{S3Object: r.object(doc)},
+		Document: document,
 	}, plainRequestBody)
 	var unsupported *types.UnsupportedDocumentException
-	if err != nil && doc.MediaType == "application/pdf" && errors.As(err, &unsupported) {
+	if err != nil && doc.Key != "" && doc.MediaType == "application/pdf" && errors.As(err, &unsupported) {
 		// The synchronous API reads one page: a longer PDF is a job.
 		blocks, err := r.detectAsync(ctx, doc)
 		if err != nil {
@@ -91,21 +106,43 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 		return text, nil
 	}
 	if err != nil {
-		return text, classify("textract detect text "+doc.Key, err)
+		return text, r.classify("textract detect text "+doc.Key, err)
 	}
+	r.countPages(out.DocumentMetadata)
 	text.Lines = lines(out.Blocks)
 	return text, nil
+}
+
+// countPages counts the pages Textract says it read (one when it does not say).
+func (r Reader) countPages(meta *types.DocumentMetadata) {
+	if r.Usage == nil {
+		return
+	}
+	n := 1
+	if meta != nil && meta.Pages != nil && *meta.Pages > 0 {
+		n = int(*meta.Pages)
+	}
+	r.Usage.TextractPages(n)
+}
+
+// failed counts a call that failed for a reason of ours or Textract's.
+func (r Reader) failed(reason string) {
+	if r.Usage != nil {
+		r.Usage.TextractError(reason)
+	}
 }
 
 func (r Reader) object(doc evidence.Document) *types.S3Object {
 	return &types.S3Object{Bucket: aws.String(r.Bucket), Name: aws.String(doc.Key)}
 }
 
-// classify wraps a client error as unreadable or unavailable.
-func classify(what string, err error) error {
-	if unreadable(err) {
-		return fmt.Errorf("%s: %w: %w", what, evidence.ErrUnreadable, err)
+// classify wraps a client error as unreadable (with Textract's reason) or
+// unavailable (counted as a failed call).
+func (r Reader) classify(what string, err error) error {
+	if reason := unreadable(err); reason != "" {
+		return fmt.Errorf("%s: %w: %w", what, evidence.Unreadable(reason), err)
 	}
+	r.failed(failure(err))
 	return fmt.Errorf("%s: %w: %w", what, derrors.ErrUnavailable, err)
 }
 
@@ -135,17 +172,45 @@ type readOnlyBody struct{ body io.ReadCloser }
 func (b readOnlyBody) Read(p []byte) (int, error) { return b.body.Read(p) }
 func (b readOnlyBody) Close() error               { return b.body.Close() }
 
-// unreadable reports whether Textract refused the document itself (its
-// format, content or size) rather than failed. InvalidS3ObjectException is
-// not among them: it means our bucket, key, region or permissions are wrong,
-// which is ours to fix, not the patient's.
-func unreadable(err error) bool {
+// unreadable names why Textract refused the document itself (its format,
+// content or size) rather than failed, or is "" when it did not.
+// InvalidS3ObjectException is not among them: it means our bucket, key,
+// region or permissions are wrong, which is ours to fix, not the patient's.
+func unreadable(err error) string {
 	var (
 		unsupported *types.UnsupportedDocumentException
 		bad         *types.BadDocumentException
 		tooLarge    *types.DocumentTooLargeException
 	)
-	return errors.As(err, &unsupported) || errors.As(err, &bad) || errors.As(err, &tooLarge)
+	switch {
+	case errors.As(err, &unsupported):
+		return "unsupported_document"
+	case errors.As(err, &bad):
+		return "bad_document"
+	case errors.As(err, &tooLarge):
+		return "too_large"
+	}
+	return ""
+}
+
+// failure names, for the TextractErrors metric, why a call failed:
+// "throttled" (Textract's rate or quota), "denied" (our role, bucket or
+// region), or "failed" (Textract's errors, timeouts, the network).
+func failure(err error) string {
+	var (
+		throughput *types.ProvisionedThroughputExceededException
+		throttled  *types.ThrottlingException
+		limit      *types.LimitExceededException
+		denied     *types.AccessDeniedException
+		object     *types.InvalidS3ObjectException
+	)
+	switch {
+	case errors.As(err, &throughput), errors.As(err, &throttled), errors.As(err, &limit):
+		return "throttled"
+	case errors.As(err, &denied), errors.As(err, &object):
+		return "denied"
+	}
+	return "failed"
 }
 
 // confidence scales Textract's percentage to 0..1, rounded to drop float32 noise.

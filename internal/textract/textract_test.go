@@ -134,25 +134,39 @@ func TestReadRecorded(t *testing.T) {
 	}
 }
 
+// usage records what a Reader counted.
+type usage struct {
+	pages  []int
+	errors []string
+}
+
+func (u *usage) TextractPages(n int)         { u.pages = append(u.pages, n) }
+func (u *usage) TextractError(reason string) { u.errors = append(u.errors, reason) }
+
 func TestReadClientErrors(t *testing.T) {
 	tests := []struct {
 		name string
 		err  error
 		want error
+		// unreadable is the document's reason; counted the failure's.
+		unreadable string
+		counted    []string
 	}{
-		{"bad document", &types.BadDocumentException{Message: aws.String("bad")}, evidence.ErrUnreadable},
-		{"unsupported", &types.UnsupportedDocumentException{}, evidence.ErrUnreadable},
-		{"too large", &types.DocumentTooLargeException{}, evidence.ErrUnreadable},
-		{"invalid S3 object", &types.InvalidS3ObjectException{}, derrors.ErrUnavailable},
-		{"throttled", &types.ThrottlingException{}, derrors.ErrUnavailable},
-		{"throughput", &types.ProvisionedThroughputExceededException{}, derrors.ErrUnavailable},
-		{"access denied", &types.AccessDeniedException{}, derrors.ErrUnavailable},
-		{"network", errors.New("read tcp: connection reset by peer"), derrors.ErrUnavailable},
-		{"deadline", context.DeadlineExceeded, derrors.ErrUnavailable},
+		{"bad document", &types.BadDocumentException{Message: aws.String("bad")}, evidence.ErrUnreadable, "bad_document", nil},
+		{"unsupported", &types.UnsupportedDocumentException{}, evidence.ErrUnreadable, "unsupported_document", nil},
+		{"too large", &types.DocumentTooLargeException{}, evidence.ErrUnreadable, "too_large", nil},
+		{"invalid S3 object", &types.InvalidS3ObjectException{}, derrors.ErrUnavailable, "", []string{"denied"}},
+		{"throttled", &types.ThrottlingException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
+		{"throughput", &types.ProvisionedThroughputExceededException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
+		{"limit", &types.LimitExceededException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
+		{"access denied", &types.AccessDeniedException{}, derrors.ErrUnavailable, "", []string{"denied"}},
+		{"network", errors.New("read tcp: connection reset by peer"), derrors.ErrUnavailable, "", []string{"failed"}},
+		{"deadline", context.DeadlineExceeded, derrors.ErrUnavailable, "", []string{"failed"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Reader{Bucket: "b", Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+			var u usage
+			r := Reader{Bucket: "b", Usage: &u, Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
 				return nil, tt.err
 			}}}
 			got, err := r.Read(context.Background(), evidence.Document{Key: "k"})
@@ -165,17 +179,66 @@ func TestReadClientErrors(t *testing.T) {
 			if len(got.Lines) != 0 {
 				t.Errorf("got %d lines with an error", len(got.Lines))
 			}
+			if r := evidence.UnreadableReason(err); r != tt.unreadable {
+				t.Errorf("UnreadableReason = %q, want %q", r, tt.unreadable)
+			}
+			if diff := cmp.Diff(usage{errors: tt.counted}, u, cmp.AllowUnexported(usage{})); diff != "" {
+				t.Errorf("counted (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReadCountsPages: each successful call counts the pages Textract
+// billed, one when the response does not say.
+func TestReadCountsPages(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		metadata *types.DocumentMetadata
+		want     []int
+	}{
+		{"one page", &types.DocumentMetadata{Pages: aws.Int32(1)}, []int{1}},
+		{"three pages", &types.DocumentMetadata{Pages: aws.Int32(3)}, []int{3}},
+		{"no metadata", nil, []int{1}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var u usage
+			r := Reader{Bucket: "b", Usage: &u, Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+				return &textract.DetectDocumentTextOutput{DocumentMetadata: tt.metadata}, nil
+			}}}
+			if _, err := r.Read(context.Background(), evidence.Document{Key: "k"}); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(usage{pages: tt.want}, u, cmp.AllowUnexported(usage{})); diff != "" {
+				t.Errorf("counted (-want +got):\n%s", diff)
+			}
 		})
 	}
 }
 
 func TestReadNoKey(t *testing.T) {
 	r := Reader{Bucket: "b", Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
-		t.Fatal("Textract called without a key")
+		t.Fatal("Textract called without a key or a body")
 		return nil, nil
 	}}}
-	if _, err := r.Read(context.Background(), evidence.Document{Body: []byte("x")}); err == nil {
-		t.Fatal("Read without a key succeeded")
+	if _, err := r.Read(context.Background(), evidence.Document{MediaType: "image/jpeg"}); err == nil {
+		t.Fatal("Read without a key or a body succeeded")
+	}
+}
+
+// A document with no staged key (docread turned an EXIF-rotated photo
+// upright) is sent as bytes.
+func TestReadBodyWithoutKey(t *testing.T) {
+	var sent *types.Document
+	r := Reader{Bucket: "b", Client: fakeAPI{Fn: func(_ context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+		sent = in.Document
+		return &textract.DetectDocumentTextOutput{}, nil
+	}}}
+	if _, err := r.Read(context.Background(), evidence.Document{Body: []byte("upright"), MediaType: "image/jpeg"}); err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	if sent == nil || string(sent.Bytes) != "upright" || sent.S3Object != nil {
+		t.Errorf("sent %+v, want the body as bytes and no S3 object", sent)
 	}
 }
 

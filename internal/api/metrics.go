@@ -1,0 +1,60 @@
+package api
+
+import (
+	"errors"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+)
+
+// Metrics receives what the API did, for dashboards and alarms
+// (metrics.EMF in the functions). Reasons are fixed words, never request
+// data.
+type Metrics interface {
+	// Request: one answered request of a function (create-lead,
+	// verify-evidence, get-protocols), with its status and time taken.
+	Request(function string, status int, elapsed time.Duration)
+	// LeadCreated: a lead stored, or (replayed) an Idempotency-Key replay.
+	LeadCreated(replayed bool)
+	// Verified: a verification answered and recorded.
+	Verified(out evidence.Outcome)
+	// DocumentRefused: an upload refused before it was read.
+	DocumentRefused(reason string)
+}
+
+// Reasons an upload is refused before it is read.
+const (
+	RefusedTooLarge        = "too_large"
+	RefusedUnsupportedType = "unsupported_type"
+)
+
+// noMetrics counts nothing.
+type noMetrics struct{}
+
+func (noMetrics) Request(string, int, time.Duration) {}
+func (noMetrics) LeadCreated(bool)                   {}
+func (noMetrics) Verified(evidence.Outcome)          {}
+func (noMetrics) DocumentRefused(string)             {}
+
+// functionOf names the function that serves a route's path ("" for none).
+func functionOf(path string) string {
+	switch path {
+	case PathLeads:
+		return "create-lead"
+	case PathVerifyEvidence:
+		return "verify-evidence"
+	case PathProtocols:
+		return "get-protocols"
+	}
+	return ""
+}
+
+// refusedReason is why a verify-evidence form error refused the document,
+// or "" when the error is about the other parts.
+func refusedReason(err error) string {
+	if errors.Is(err, derrors.ErrTooLarge) {
+		return RefusedTooLarge
+	}
+	return ""
+}
