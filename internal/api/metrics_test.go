@@ -14,6 +14,7 @@ import (
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/idempotency"
+	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/metrics"
 )
 
@@ -90,6 +91,8 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 			f := newFixture(t, func(d *api.Deps) {
 				d.Metrics = m
 				d.Idempotency = &keyStore{entries: map[string]idempotency.Entry{}}
+				// A replay answers the lead its key names, read back.
+				d.LeadLookup = d.Leads.(lead.Finder)
 			})
 			f.verifier.VerifyFn = func(evidence.Request) (evidence.Outcome, error) {
 				return evidence.Outcome{ID: "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", Result: allValid, TextSource: "pdf-text"}, nil
