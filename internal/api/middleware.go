@@ -47,6 +47,7 @@ func (s *server) middleware(next http.Handler) http.Handler {
 		r = r.WithContext(context.WithValue(ctx, requestIDKey{}, id))
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
+		preflight := false // answered by cors
 
 		defer func() {
 			if v := recover(); v != nil {
@@ -65,12 +66,15 @@ func (s *server) middleware(next http.Handler) http.Handler {
 				slog.String("path", loggedPath(r.URL.Path)),
 				slog.Int("status", rec.status),
 				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000))
-			if fn := functionOf(r.URL.Path); fn != "" {
+			// A preflight is the browser asking, not a use of the function: it
+			// stays out of the request metrics, as when API Gateway answered it.
+			if fn := functionOf(r.URL.Path); fn != "" && !preflight {
 				s.deps.Metrics.Request(fn, rec.status, time.Since(start))
 			}
 		}()
 
 		if s.cors(rec, r) {
+			preflight = isPreflight(r)
 			return
 		}
 		next.ServeHTTP(rec, r)
