@@ -67,7 +67,7 @@ func TestReplayEvents(t *testing.T) {
 // SeededLeadID is the lead the verify-evidence events refer to.
 const seededLeadID = "6f8a2b1c-3d4e-4f50-8a6b-7c8d9e0f1a2b"
 
-func newHandler(t *testing.T) http.Handler {
+func newHandler(t testing.TB) http.Handler {
 	t.Helper()
 	store, err := localstore.Open(t.TempDir())
 	if err != nil {
@@ -106,7 +106,7 @@ func newHandler(t *testing.T) http.Handler {
 
 // corsAllowedOrigins is CORS_ALLOWED_ORIGINS as events/sam-local-env.json
 // sets it for sam local invoke, so the events answer alike in both.
-func corsAllowedOrigins(t *testing.T) []string {
+func corsAllowedOrigins(t testing.TB) []string {
 	t.Helper()
 	raw, err := os.ReadFile("../../events/sam-local-env.json")
 	if err != nil {
