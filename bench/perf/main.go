@@ -217,6 +217,22 @@ func measureAllEvidence(o options, res *results, docs sample.Documents, big samp
 		{Doc: docs.Photo, Reader: "local", Runs: 3, Tesseract: docs.Photo.File, TesseractName: "the same JPEG"},
 		{Doc: big, Reader: "local", Runs: 3, Tesseract: big.File, TesseractName: "the same JPEG"},
 	}
+	// Photos saved sideways or upside down, and sideways with an EXIF
+	// orientation tag, read with the local reader: a rotated photo's time
+	// is compared with the upright one's (its tesseract-alone floor is the
+	// upright JPEG, what the page costs to read once the right way up).
+	for _, turn := range []func(sample.Document) (sample.Document, error){
+		func(d sample.Document) (sample.Document, error) { return sample.Turn(d, 90) },
+		func(d sample.Document) (sample.Document, error) { return sample.Turn(d, 180) },
+		func(d sample.Document) (sample.Document, error) { return sample.Turn(d, 270) },
+		sample.WithEXIFOrientation,
+	} {
+		doc, err := turn(docs.Photo)
+		if err != nil {
+			return err
+		}
+		cases = append(cases, evidenceCase{Doc: doc, Reader: "local", Runs: 3, Tesseract: docs.Photo.File, TesseractName: "the upright JPEG"})
+	}
 	if _, err := exec.LookPath("tesseract"); err != nil {
 		logf("tesseract is not installed (Debian: tesseract-ocr): skipping the local reader's cases")
 		cases = cases[:3]

@@ -111,15 +111,17 @@ func writeReport(w io.Writer, r results) {
 		add(row{name, fmt.Sprintf("%s, %s, %.0f allocs", dur(time.Duration(b.NsPerOp)), mb(int64(b.BytesPerOp)), b.AllocsPerOp), floor, "", budget, verdict})
 	}
 	for _, b := range r.GoBench {
-		if b.Package != "tesseract" || !strings.HasPrefix(b.Name, "BenchmarkSmoothPhoto/") {
+		if b.Package != "tesseract" || !strings.HasPrefix(b.Name, "BenchmarkPrepare/") {
 			continue
 		}
-		doc := strings.TrimPrefix(b.Name, "BenchmarkSmoothPhoto/")
+		// BenchmarkPrepare/<doc>/<step>; the step "all" is the whole
+		// preparation (decode, measure, plan), the others one step each.
+		doc, step, _ := strings.Cut(strings.TrimPrefix(b.Name, "BenchmarkPrepare/"), "/")
 		ratio := ""
 		if n := fileSize(r, doc); n > 0 {
 			ratio = fmt.Sprintf("allocates %.1fx the file", b.BytesPerOp/float64(n))
 		}
-		add(row{"tesseract: prepare a photo for OCR, " + doc,
+		add(row{"tesseract: prepare a photo for OCR, " + doc + ", " + step,
 			fmt.Sprintf("%s, %s, %.0f allocs", dur(time.Duration(b.NsPerOp)), mb(int64(b.BytesPerOp)), b.AllocsPerOp), "", ratio, "", "info"})
 	}
 	add(row{"get-protocols ETag / 304 / Cache-Control, bytes prepared at init", "TestCatalogueIsPreparedAtInit", "", "", "implemented", "holds (test passes in make bench-go)"})
@@ -170,6 +172,34 @@ func writeReport(w io.Writer, r results) {
 		add(row{fmt.Sprintf("%s %s, %s", e.Doc, mb(int64(e.FileBytes)), reader),
 			fmt.Sprintf("%s (CPU %s), RSS +%s (peak %s of the Go process), %s", dur(e.Duration), dur(e.CPU), mb(e.Extra), mb(e.RSS), e.Answer),
 			floor, strings.Join(ratios, "; "), strings.Join(budgets, "; "), strings.Join(verdicts, "; ")})
+	}
+
+	// The local API's photos: the median over every photo case (upright,
+	// turned, EXIF-tagged), and each turned photo against the upright one.
+	var photoCPU, photoWall []time.Duration
+	var upright evidenceRun
+	for _, e := range r.Evidence {
+		if e.Reader != "local" || !strings.HasPrefix(e.Doc, "photo") {
+			continue
+		}
+		photoCPU, photoWall = append(photoCPU, e.CPU), append(photoWall, e.Duration)
+		if e.Doc == "photo" {
+			upright = e
+		}
+	}
+	if len(photoCPU) > 0 {
+		add(row{fmt.Sprintf("median per photo, local reader (%d photos)", len(photoCPU)),
+			fmt.Sprintf("%s (CPU %s)", dur(median(photoWall)), dur(median(photoCPU))), "", "", "<= 1.5x before issue 9 (docs/performance.md)", "info"})
+	}
+	for _, e := range r.Evidence {
+		if e.Reader != "local" || upright.CPU == 0 || !strings.HasPrefix(e.Doc, "photo-") || e.Doc == "photo-4mb" {
+			continue
+		}
+		ratio := float64(e.CPU) / float64(upright.CPU)
+		add(row{e.Doc + " vs upright photo, local reader",
+			fmt.Sprintf("%s (CPU %s), %s", dur(e.Duration), dur(e.CPU), e.Answer),
+			fmt.Sprintf("upright: %s (CPU %s), %s", dur(upright.Duration), dur(upright.CPU), upright.Answer),
+			fmt.Sprintf("CPU %.2fx", ratio), "<= 2x (on CPU)", atMost(ratio, 2)})
 	}
 
 	add(hostileRows(r.Hostile)...)

@@ -18,7 +18,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -86,34 +85,29 @@ type Documents struct {
 }
 
 // Label generates the documents of corpus.Sample's case (a valid US
-// pharmacy label) in every format. The corpus exports whole markets only,
-// so this renders the US corpus (a few seconds) and keeps one case.
+// pharmacy label) as a PDF, a clean PNG scan and a mild phone photo (the
+// corpus's photo before issue 9, so figures compare with earlier runs).
 func Label(now time.Time) (Documents, error) {
 	c, err := corpus.Sample(now)
 	if err != nil {
 		return Documents{}, fmt.Errorf("sample label: %w", err)
 	}
-	cs, err := corpus.Generate(1, now, "us")
-	if err != nil {
-		return Documents{}, fmt.Errorf("sample label: %w", err)
-	}
 	var docs Documents
-	for _, k := range cs {
-		if k.Market != c.Market || k.Template != c.Template || k.Scenario != c.Scenario {
-			continue
+	for _, form := range []struct {
+		condition string
+		doc       *Document
+	}{
+		{corpus.ConditionPDF, &docs.PDF}, {corpus.ConditionClean, &docs.PNG}, {corpus.ConditionMildPhoto, &docs.Photo},
+	} {
+		k, err := corpus.SampleAs(now, form.condition)
+		if err != nil {
+			return Documents{}, fmt.Errorf("sample label: %w", err)
 		}
-		d := Document{
-			Name: strings.TrimPrefix(k.Format, "jpeg-"), File: k.File, MediaType: k.MediaType(), FileName: k.FileName(),
+		*form.doc = Document{
+			Name: map[string]string{corpus.FormatPDF: "pdf", corpus.FormatPNG: "png", corpus.FormatJPEG: "photo"}[k.Format],
+			File: k.File, MediaType: k.MediaType(), FileName: k.FileName(),
 			MedicationName: k.MedicationName, MedicationDosage: k.MedicationDosage,
 			Forename: k.Lead.Forename, Surname: k.Lead.Surname,
-		}
-		switch k.Format {
-		case corpus.FormatPDF:
-			docs.PDF = d
-		case corpus.FormatPNG:
-			docs.PNG = d
-		case corpus.FormatPhoto:
-			docs.Photo = d
 		}
 	}
 	if docs.PDF.File == nil || docs.PNG.File == nil || docs.Photo.File == nil {
@@ -222,4 +216,72 @@ func VerifyEvent(doc Document) (events.APIGatewayProxyRequest, error) {
 func LeadDataJSON(doc Document) string {
 	b, _ := json.Marshal(map[string]string{"forename": doc.Forename, "surname": doc.Surname})
 	return string(b)
+}
+
+// Turn is the photo as a phone saves it sideways or upside down: its pixels
+// turned clockwise by degrees (90, 180 or 270), re-encoded at quality 92,
+// with no orientation tag. Name gets "-rot<degrees>".
+func Turn(photo Document, degrees int) (Document, error) {
+	src, err := jpeg.Decode(bytes.NewReader(photo.File))
+	if err != nil {
+		return Document{}, fmt.Errorf("turn photo: %w", err)
+	}
+	dst := turned(src, degrees)
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 92}); err != nil {
+		return Document{}, fmt.Errorf("turn photo: %w", err)
+	}
+	out := photo
+	out.Name = fmt.Sprintf("%s-rot%d", photo.Name, degrees)
+	out.File = buf.Bytes()
+	return out, nil
+}
+
+// WithEXIFOrientation is the photo stored sideways (pixels turned 90
+// degrees anticlockwise) with EXIF orientation 6 (rotate 90 clockwise to
+// display), as phone cameras save a portrait shot. Name gets "-exif6".
+func WithEXIFOrientation(photo Document) (Document, error) {
+	sideways, err := Turn(photo, 270)
+	if err != nil {
+		return Document{}, err
+	}
+	// An APP1 Exif segment with a big-endian TIFF header and one IFD entry:
+	// Orientation (0x0112), SHORT, count 1, value 6.
+	tiff := []byte{'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0}
+	payload := append([]byte("Exif\x00\x00"), tiff...)
+	seg := []byte{0xFF, 0xE1, byte((len(payload) + 2) >> 8), byte(len(payload) + 2)}
+	file := append([]byte{0xFF, 0xD8}, seg...)
+	file = append(file, payload...)
+	file = append(file, sideways.File[2:]...) // after SOI
+	out := photo
+	out.Name = photo.Name + "-exif6"
+	out.File = file
+	return out, nil
+}
+
+// turned is src turned clockwise by degrees (90, 180 or 270).
+func turned(src image.Image, degrees int) *image.RGBA {
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	dw, dh := w, h
+	if degrees == 90 || degrees == 270 {
+		dw, dh = h, w
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
+	for y := range h {
+		for x := range w {
+			c := src.At(b.Min.X+x, b.Min.Y+y)
+			switch degrees {
+			case 90:
+				dst.Set(h-1-y, x, c)
+			case 180:
+				dst.Set(w-1-x, h-1-y, c)
+			case 270:
+				dst.Set(y, w-1-x, c)
+			default:
+				dst.Set(x, y, c)
+			}
+		}
+	}
+	return dst
 }

@@ -43,6 +43,6 @@ func run(out, date string) error {
 		return err
 	}
 	fmt.Printf("wrote %s: %s %s label for %s %s (medicationName=%q medicationDosage=%q)\n",
-		out, c.Format, c.Template, c.Lead.Forename, c.Lead.Surname, c.MedicationName, c.MedicationDosage)
+		out, c.Format, c.Layout, c.Lead.Forename, c.Lead.Surname, c.MedicationName, c.MedicationDosage)
 	return nil
 }

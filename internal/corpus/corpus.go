@@ -1,31 +1,44 @@
 // Package corpus generates synthetic prescription evidence with ground
-// truth: pharmacy labels, online pharmacy orders, private prescriptions and
-// unrelated documents, each as a PDF with a text layer, a clean PNG scan and
-// a photo-like JPEG. Generation is deterministic for a seed and a time.
-// Every person, pharmacy, clinic and address is invented.
+// truth, in the layouts patients upload (pharmacy labels and vial labels,
+// dispensing labels in small print, NHS FP10-style and private
+// prescriptions, online orders and invoices, clinic letters, multi-page
+// PDFs, unrelated documents) and the conditions they arrive in (a PDF with
+// a text layer, a clean scan, pages rotated 90/180/270 degrees, phone
+// photos stored sideways with an EXIF or TIFF orientation tag, phone photos
+// of paper, flatbed scans, small print, severely degraded copies, image-only
+// scanned PDFs). Generation is deterministic for a seed and a time; wording,
+// positions and fonts vary with the seed, so a seed not used for tuning is a
+// fair held-out test. Every person, pharmacy, clinic and address is invented.
 //
 // Ground truth follows the service's vocabulary (valid, invalid, not_found)
-// and is derived from what is printed, not from the scenario's name:
+// and is derived from what is printed, not from the scenario's name; a
+// condition changes how the page looks, never what it says:
 //   - patientName: valid when the lead's forename and surname are printed
-//     (in any case, with or without accents, surname first or last); invalid
-//     when another person is named as the patient (a relative with the same
-//     surname included); not_found when no person is named.
+//     as forename and surname (in any case, with or without accents, with
+//     or without a title; surname first only where the document marks it:
+//     "OWEN, THOMAS", "Owen, Thomas" or labelled Surname and Forename
+//     fields); invalid when another person is named as the patient (a
+//     relative with the same surname, the lead's two names swapped, a
+//     clearly printed near miss such as Jon for John or Dowd for Doe);
+//     not_found when no person is named.
 //   - medicationName: valid when the dispensed or prescribed medicine is the
 //     requested one, brand and molecule being the same medicine; invalid
-//     when it is another medicine; not_found when no medicine is printed.
-//     Other medicines on the same document (ondansetron, needles) do not
+//     when it is another medicine, in the medicine table or not (metformin,
+//     sertraline, atorvastatin); not_found when no medicine is printed.
+//     Other medicines beside the main one (ondansetron, needles) do not
 //     count.
 //   - medicationDosage: valid when the dose of that medicine (the strength
 //     per dose, printed on the product line or in the directions) equals the
 //     requested dose; invalid when the printed dose differs, also when the
 //     medicine is another one; not_found when no medicine is printed. Pen
 //     contents ("2 mg/1.5 ml") and concentrations ("6 mg/ml") are not doses.
-//   - medicationDate: the dispensing, fill, prescription or order date;
-//     valid within the 90 days before now, invalid when older or in the
-//     future, not_found when absent. Dates of birth, discard-after, expiry,
-//     delivery and bill dates are not medication dates.
+//   - medicationDate: the dispensing, fill, prescription, letter or order
+//     date; valid within the 90 days before now, invalid when older or in
+//     the future, not_found when absent. Dates of birth, discard-after,
+//     expiry, delivery and bill dates are not medication dates.
 //   - pharmacyName: valid when a dispensing pharmacy is named, not_found
-//     when none is (a clinic or a telehealth brand is not a pharmacy).
+//     when none is (a clinic, a GP practice or a telehealth brand is not a
+//     pharmacy).
 //
 // Numeric dates follow the market's order: day first in the UK, month
 // first in the US; so a corpus must be checked by a service configured for
@@ -39,6 +52,7 @@ import (
 	"image/color"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -62,32 +76,42 @@ type Truth struct {
 	PharmacyName     Verdict
 }
 
+// AllValid reports whether every field's truth is valid: the case should
+// succeed.
+func (t Truth) AllValid() bool {
+	return t == Truth{Valid, Valid, Valid, Valid, Valid}
+}
+
 // Person is the lead a case is checked against.
 type Person struct {
 	Forename, Surname string
 }
 
-// Formats of a case's file.
+// File formats of a case.
 const (
-	FormatPDF   = "pdf"
-	FormatPNG   = "png"
-	FormatPhoto = "jpeg-photo"
+	FormatPDF  = "pdf"
+	FormatPNG  = "png"
+	FormatJPEG = "jpeg"
+	FormatTIFF = "tiff"
 )
-
-// Formats lists every format, in report order.
-var Formats = []string{FormatPDF, FormatPNG, FormatPhoto}
 
 // Markets lists the markets Generate knows.
 var Markets = []string{"uk", "us"}
 
-// Templates.
+// Layouts.
 const (
-	TemplateUKLabel     = "uk-label"
-	TemplateUSLabel     = "us-label"
-	TemplateOnlineOrder = "online-order"
-	TemplatePrivateRx   = "private-rx"
-	TemplateUtilityBill = "utility-bill"
-	TemplateGymReceipt  = "gym-receipt"
+	LayoutUKLabel       = "uk-label"
+	LayoutUKSmallLabel  = "uk-small-label"
+	LayoutUSLabel       = "us-label"
+	LayoutUSVial        = "us-vial"
+	LayoutOnlineOrder   = "online-order"
+	LayoutOnlineInvoice = "online-invoice"
+	LayoutPrivateRx     = "private-rx"
+	LayoutFP10          = "nhs-fp10"
+	LayoutClinicLetter  = "clinic-letter"
+	LayoutMultiPage     = "multi-page"
+	LayoutUtilityBill   = "utility-bill"
+	LayoutGymReceipt    = "gym-receipt"
 )
 
 // Scenarios.
@@ -101,26 +125,38 @@ const (
 	ScenarioOldDate       = "old-date"
 	ScenarioFutureDate    = "future-date"
 	ScenarioNoPharmacy    = "no-pharmacy"
-	ScenarioUnrelated     = "unrelated"
+	// Name order and near misses (issue 9, items 1-2).
+	ScenarioSwappedName       = "swapped-name"       // "Owen Thomas" for Thomas Owen
+	ScenarioSwappedTitle      = "swapped-title"      // "Mr Owen Thomas"
+	ScenarioSwappedSalutation = "swapped-salutation" // "Dear Mx Morgan" for Morgan Ellis
+	ScenarioSurnameFirst      = "surname-first"      // "OWEN, THOMAS", labelled fields
+	ScenarioNearMissName      = "near-miss-name"     // Jon for John, Dowd for Doe
+	ScenarioOtherMedicine     = "other-medicine"     // metformin 500 mg
+	ScenarioUnrelated         = "unrelated"
 )
 
-// Scenarios lists the scenarios of each prescription template.
+// Scenarios lists the scenarios of each prescription layout (the clinic
+// letter adds ScenarioSwappedSalutation).
 var Scenarios = []string{
 	ScenarioValid, ScenarioGenericName, ScenarioDoseUnits,
 	ScenarioWrongPatient, ScenarioWrongMedicine, ScenarioWrongDose,
 	ScenarioOldDate, ScenarioFutureDate, ScenarioNoPharmacy,
+	ScenarioSwappedName, ScenarioSwappedTitle, ScenarioSurnameFirst,
+	ScenarioNearMissName, ScenarioOtherMedicine,
 }
 
 // Case is one document to verify, the request to send with it, and the
 // expected ratings.
 type Case struct {
-	// Name is unique: market/template/scenario/format.
-	Name     string
-	Market   string
-	Template string
-	Scenario string
-	Format   string
-	File     []byte
+	// Name is unique: market/layout/scenario/condition.
+	Name      string
+	Market    string
+	Layout    string
+	Scenario  string
+	Condition string
+	// Format is the file's format (FormatPDF, FormatPNG, ...).
+	Format string
+	File   []byte
 	// Lead is the person the lead is created with.
 	Lead             Person
 	MedicationName   string
@@ -130,13 +166,15 @@ type Case struct {
 	text string
 }
 
-// FileName is the upload's file name: evidence.pdf, .png or .jpg.
+// FileName is the upload's file name: evidence.pdf, .png, .jpg or .tiff.
 func (c Case) FileName() string {
 	switch c.Format {
 	case FormatPDF:
 		return "evidence.pdf"
 	case FormatPNG:
 		return "evidence.png"
+	case FormatTIFF:
+		return "evidence.tiff"
 	}
 	return "evidence.jpg"
 }
@@ -148,33 +186,95 @@ func (c Case) MediaType() string {
 		return "application/pdf"
 	case FormatPNG:
 		return "image/png"
+	case FormatTIFF:
+		return "image/tiff"
 	}
 	return "image/jpeg"
 }
 
-func templatesFor(market string) []string {
+// LayoutsFor lists a market's layouts, prescription layouts first.
+func LayoutsFor(market string) []string {
 	if market == "us" {
-		return []string{TemplateUSLabel, TemplateOnlineOrder, TemplatePrivateRx}
+		return []string{LayoutUSLabel, LayoutUSVial, LayoutOnlineOrder, LayoutOnlineInvoice, LayoutPrivateRx, LayoutClinicLetter, LayoutMultiPage, LayoutUtilityBill, LayoutGymReceipt}
 	}
-	return []string{TemplateUKLabel, TemplateOnlineOrder, TemplatePrivateRx}
+	return []string{LayoutUKLabel, LayoutUKSmallLabel, LayoutOnlineOrder, LayoutOnlineInvoice, LayoutPrivateRx, LayoutFP10, LayoutClinicLetter, LayoutMultiPage, LayoutUtilityBill, LayoutGymReceipt}
 }
 
-// Generate returns the corpus of one market ("uk" or "us"): every
-// prescription template in every scenario, and the unrelated documents,
-// each in every format. Dates are relative to now. The same seed, now and
-// market give byte-identical cases.
-func Generate(seed uint64, now time.Time, market string) ([]Case, error) {
-	if market != "uk" && market != "us" {
+func unrelated(layout string) bool {
+	return layout == LayoutUtilityBill || layout == LayoutGymReceipt
+}
+
+// ScenariosFor lists the scenarios a layout is generated in.
+func ScenariosFor(layout string) []string {
+	switch {
+	case unrelated(layout):
+		return []string{ScenarioUnrelated}
+	case layout == LayoutClinicLetter:
+		return append(slices.Clone(Scenarios), ScenarioSwappedSalutation)
+	}
+	return Scenarios
+}
+
+// Options choose a part of the corpus; zero values mean all of it.
+type Options struct {
+	Layouts, Conditions []string
+}
+
+// Generate returns the corpus of one market ("uk" or "us"). Every document
+// (layout x scenario) is a PDF with a text layer; the image conditions are
+// each given one document of every layout (a scenario chosen by the seed
+// that rotates across conditions), so every layout x condition cell has a
+// case without the corpus growing past what OCR can read in a few minutes.
+// Dates are relative to now. The same seed, now and market give
+// byte-identical cases.
+func Generate(seed uint64, now time.Time, market string, opts ...Options) ([]Case, error) {
+	if !slices.Contains(Markets, market) {
 		return nil, fmt.Errorf("generate corpus: unknown market %q (want uk or us)", market)
 	}
-	type spec struct{ template, scenario string }
-	var specs []spec
-	for _, t := range templatesFor(market) {
-		for _, s := range Scenarios {
-			specs = append(specs, spec{t, s})
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	for _, l := range o.Layouts {
+		if !slices.Contains(append(LayoutsFor("uk"), LayoutsFor("us")...), l) {
+			return nil, fmt.Errorf("generate corpus: unknown layout %q", l)
 		}
 	}
-	specs = append(specs, spec{TemplateUtilityBill, ScenarioUnrelated}, spec{TemplateGymReceipt, ScenarioUnrelated})
+	for _, c := range o.Conditions {
+		if !slices.Contains(Conditions, c) {
+			return nil, fmt.Errorf("generate corpus: unknown condition %q (want one of %s)", c, strings.Join(Conditions, ", "))
+		}
+	}
+	type spec struct {
+		layout, scenario string
+		conditions       []string
+	}
+	var specs []spec
+	for _, layout := range LayoutsFor(market) {
+		if len(o.Layouts) > 0 && !slices.Contains(o.Layouts, layout) {
+			continue
+		}
+		scenarios := ScenariosFor(layout)
+		conds := map[string][]string{}
+		for _, cond := range conditionsOf(layout) {
+			if len(o.Conditions) > 0 && !slices.Contains(o.Conditions, cond) {
+				continue
+			}
+			if cond == ConditionPDF {
+				for _, s := range scenarios {
+					conds[s] = append(conds[s], cond)
+				}
+				continue
+			}
+			s := scenarioFor(seed, market, layout, cond, scenarios)
+			conds[s] = append(conds[s], cond)
+		}
+		for _, s := range scenarios {
+			if len(conds[s]) > 0 {
+				specs = append(specs, spec{layout, s, conds[s]})
+			}
+		}
+	}
 
 	// Documents are independent (each has its own random stream), so they
 	// render in parallel and land in spec order.
@@ -185,7 +285,7 @@ func Generate(seed uint64, now time.Time, market string) ([]Case, error) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				results[i], errs[i] = generateCase(seed, now, market, specs[i].template, specs[i].scenario)
+				results[i], errs[i] = generateCase(seed, now, market, specs[i].layout, specs[i].scenario, specs[i].conditions)
 			}
 		})
 	}
@@ -204,10 +304,28 @@ func Generate(seed uint64, now time.Time, market string) ([]Case, error) {
 	return cases, nil
 }
 
+// scenarioFor picks the scenario a layout is shown in under an image
+// condition: the conditions walk the scenario list from an offset the seed
+// chooses, so each layout meets many scenarios and each condition many
+// layouts.
+func scenarioFor(seed uint64, market, layout, condition string, scenarios []string) string {
+	h := fnv.New64a()
+	h.Write([]byte(market + "/" + layout))
+	offset := int((h.Sum64() ^ seed*0x9e3779b97f4a7c15) % uint64(len(scenarios)))
+	i := slices.Index(Conditions, condition)
+	return scenarios[(offset+i*5)%len(scenarios)]
+}
+
 // Sample is one clean, valid US pharmacy label as a PDF, for examples: Dana
 // Whitcombe's Zepbound 5 mg from Maple Ridge Pharmacy, filled ten days
 // before now; the request is "Zepbound", "5 mg".
 func Sample(now time.Time) (Case, error) {
+	return SampleAs(now, ConditionPDF)
+}
+
+// SampleAs is Sample's document in a condition (ConditionClean,
+// ConditionPhonePhoto, ConditionRotated90, ...), for benchmarks.
+func SampleAs(now time.Time, condition string) (Case, error) {
 	lead := person{forename: "Dana", surname: "Whitcombe"}
 	var zepbound product
 	for _, p := range products {
@@ -216,72 +334,68 @@ func Sample(now time.Time) (Case, error) {
 		}
 	}
 	f := facts{
-		market: "us", template: TemplateUSLabel, now: now,
+		market: "us", layout: LayoutUSLabel, now: now,
 		patient:  &lead,
 		med:      &dispensed{product: zepbound, dose: "5"},
 		date:     day(now).AddDate(0, 0, -10),
 		pharmacy: &pharmaciesUS[0],
 	}
 	req := request{lead: lead, medicationName: "Zepbound", medicationDosage: "5 mg", molecule: zepbound.molecule, dose: "5"}
-	pg := buildPage(rand.New(rand.NewPCG(1, 1)), f)
-	file, err := renderPDF(pg)
+	pages := []page{buildPage(rand.New(rand.NewPCG(1, 1)), f)}
+	format, file, err := render(pages, condition, rand.New(rand.NewPCG(2, 2)))
 	if err != nil {
 		return Case{}, fmt.Errorf("sample: %w", err)
 	}
-	return newCase("us/"+TemplateUSLabel+"/"+ScenarioValid, FormatPDF, file, f, req, pg), nil
+	return newCase("us/"+LayoutUSLabel+"/"+ScenarioValid, condition, format, file, f, req, pages), nil
 }
 
-func newCase(base, format string, file []byte, f facts, req request, pg page) Case {
+func newCase(base, condition, format string, file []byte, f facts, req request, pages []page) Case {
+	var text strings.Builder
+	for _, p := range pages {
+		text.WriteString(p.text())
+	}
 	return Case{
-		Name:             base + "/" + format,
+		Name:             base + "/" + condition,
 		Market:           f.market,
-		Template:         f.template,
+		Layout:           f.layout,
 		Scenario:         strings.Split(base, "/")[2],
+		Condition:        condition,
 		Format:           format,
 		File:             file,
 		Lead:             Person{Forename: req.lead.forename, Surname: req.lead.surname},
 		MedicationName:   req.medicationName,
 		MedicationDosage: req.medicationDosage,
 		Truth:            f.truth(req, f.now),
-		text:             pg.text(),
+		text:             text.String(),
 	}
 }
 
-// generateCase builds one document and renders it in every format. Each
-// document has its own random stream, so adding a scenario or a template
-// leaves the others unchanged.
-func generateCase(seed uint64, now time.Time, market, template, scenario string) ([]Case, error) {
-	base := market + "/" + template + "/" + scenario
-	h := fnv.New64a()
-	h.Write([]byte(base))
-	r := rand.New(rand.NewPCG(seed, h.Sum64()))
+// generateCase builds one document and renders it in each condition. Each
+// document has its own random stream, and each condition its own, so
+// adding a scenario, a layout or a condition leaves the others unchanged.
+func generateCase(seed uint64, now time.Time, market, layout, scenario string, conditions []string) ([]Case, error) {
+	base := market + "/" + layout + "/" + scenario
+	r := rand.New(rand.NewPCG(seed, hash(base)))
 
-	f, req := newFacts(r, now, market, template, scenario)
-	pg := buildPage(r, f)
+	f, req := newFacts(r, now, market, layout, scenario)
+	pages := buildPages(r, f)
 
-	pdf, err := renderPDF(pg)
-	if err != nil {
-		return nil, fmt.Errorf("case %s: %w", base, err)
-	}
-	img, err := renderImage(pg)
-	if err != nil {
-		return nil, fmt.Errorf("case %s: %w", base, err)
-	}
-	pngBytes, err := encodePNG(img)
-	if err != nil {
-		return nil, fmt.Errorf("case %s: %w", base, err)
-	}
-	photo, err := photograph(img, r)
-	if err != nil {
-		return nil, fmt.Errorf("case %s: %w", base, err)
-	}
-
-	files := map[string][]byte{FormatPDF: pdf, FormatPNG: pngBytes, FormatPhoto: photo}
 	var out []Case
-	for _, format := range Formats {
-		out = append(out, newCase(base, format, files[format], f, req, pg))
+	for _, cond := range conditions {
+		cr := rand.New(rand.NewPCG(seed, hash(base+"/"+cond)))
+		format, file, err := render(pages, cond, cr)
+		if err != nil {
+			return nil, fmt.Errorf("case %s/%s: %w", base, cond, err)
+		}
+		out = append(out, newCase(base, cond, format, file, f, req, pages))
 	}
 	return out, nil
+}
+
+func hash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
 }
 
 // request is what the client sends with the document.
@@ -295,19 +409,34 @@ type request struct {
 
 // facts is what the document says, before it is laid out.
 type facts struct {
-	market, template string
-	now              time.Time
-	patient          *person    // the patient named; nil: nobody
-	med              *dispensed // nil: no medicine
-	date             time.Time  // medication date; zero: none
-	pharmacy         *pharmacy  // dispensing pharmacy; nil: none
+	market, layout string
+	now            time.Time
+	patient        *person    // the patient named; nil: nobody
+	med            *dispensed // nil: no medicine
+	date           time.Time  // medication date; zero: none
+	pharmacy       *pharmacy  // dispensing pharmacy; nil: none
 	// seller names the business an online order comes from (a pharmacy,
 	// or a telehealth brand when no pharmacy is named).
 	seller string
+	// form is how the patient's name is printed; formAny lets the layout
+	// choose among its usual forms.
+	form nameForm
+	// salutation: a letter greets the patient by title and surname only.
+	salutation bool
 }
 
-func newFacts(r *rand.Rand, now time.Time, market, template, scenario string) (facts, request) {
+func newFacts(r *rand.Rand, now time.Time, market, layout, scenario string) (facts, request) {
 	lead := pick(r, patients)
+	switch scenario {
+	case ScenarioSwappedName, ScenarioSwappedTitle, ScenarioSwappedSalutation, ScenarioSurnameFirst:
+		lead = pick(r, bothWays)
+	case ScenarioNearMissName:
+		pair := pick(r, nearMisses)
+		if r.IntN(2) == 0 {
+			pair[0], pair[1] = pair[1], pair[0]
+		}
+		lead = pair[0]
+	}
 	prod := pick(r, productsFor(market))
 	dose := pick(r, prod.doses)
 	req := request{
@@ -318,29 +447,27 @@ func newFacts(r *rand.Rand, now time.Time, market, template, scenario string) (f
 		dose:             dose,
 	}
 	f := facts{
-		market:   market,
-		template: template,
-		now:      now,
-		patient:  &lead,
-		med:      &dispensed{product: prod, dose: dose},
-		date:     day(now).AddDate(0, 0, -(1 + r.IntN(60))),
+		market:  market,
+		layout:  layout,
+		now:     now,
+		patient: &lead,
+		med:     &dispensed{product: prod, dose: dose},
+		date:    day(now).AddDate(0, 0, -(1 + r.IntN(60))),
 	}
-	switch template {
-	case TemplateUKLabel, TemplatePrivateRx:
+	switch layout {
+	case LayoutOnlineOrder, LayoutOnlineInvoice:
+		f.pharmacy = ptr(pick(r, onlinePharmacies[market]))
+		f.seller = f.pharmacy.name
+	case LayoutUtilityBill:
+		return facts{market: market, layout: layout, now: now, patient: &lead}, req
+	case LayoutGymReceipt:
+		return facts{market: market, layout: layout, now: now}, req
+	default:
 		if market == "uk" {
 			f.pharmacy = ptr(pick(r, pharmaciesUK))
 		} else {
 			f.pharmacy = ptr(pick(r, pharmaciesUS))
 		}
-	case TemplateUSLabel:
-		f.pharmacy = ptr(pick(r, pharmaciesUS))
-	case TemplateOnlineOrder:
-		f.pharmacy = ptr(pick(r, onlinePharmacies[market]))
-		f.seller = f.pharmacy.name
-	case TemplateUtilityBill:
-		return facts{market: market, template: template, now: now, patient: &lead}, req
-	case TemplateGymReceipt:
-		return facts{market: market, template: template, now: now}, req
 	}
 
 	switch scenario {
@@ -354,7 +481,7 @@ func newFacts(r *rand.Rand, now time.Time, market, template, scenario string) (f
 		req.medicationDosage = otherUnitDosage(dose)
 	case ScenarioWrongPatient:
 		if r.IntN(2) == 0 {
-			f.patient = &person{title: "", forename: pick(r, relativeForenames), surname: lead.surname}
+			f.patient = &person{title: pick(r, []string{"Mr", "Ms", "Mrs"}), forename: pick(r, relativeForenames), surname: lead.surname}
 		} else {
 			f.patient = ptr(pick(r, otherPatients))
 		}
@@ -388,9 +515,30 @@ func newFacts(r *rand.Rand, now time.Time, market, template, scenario string) (f
 		f.date = day(now).AddDate(0, 0, 10+r.IntN(30))
 	case ScenarioNoPharmacy:
 		f.pharmacy = nil
-		if template == TemplateOnlineOrder {
+		if layout == LayoutOnlineOrder || layout == LayoutOnlineInvoice {
 			f.seller = pick(r, telehealthBrands[market])
 		}
+	case ScenarioSwappedName:
+		f.patient = &person{title: lead.title, forename: lead.surname, surname: lead.forename}
+		f.form = formPlain
+	case ScenarioSwappedTitle:
+		f.patient = &person{title: pick(r, []string{lead.title, lead.title, "Mx", "Dr"}), forename: lead.surname, surname: lead.forename}
+		f.form = formTitled
+	case ScenarioSwappedSalutation:
+		f.patient = &person{title: pick(r, []string{lead.title, "Mx"}), forename: lead.surname, surname: lead.forename}
+		f.form = formPlain
+		f.salutation = true
+	case ScenarioSurnameFirst:
+		f.form = pick(r, []nameForm{formComma, formComma, formFields})
+	case ScenarioNearMissName:
+		pair := nearMissOf(lead)
+		f.patient = &pair
+	case ScenarioOtherMedicine:
+		other := pick(r, unlistedMedicines)
+		f.med = &dispensed{product: other, dose: other.doses[0]}
+	}
+	if layout == LayoutClinicLetter && r.IntN(2) == 0 {
+		f.salutation = true
 	}
 	return f, req
 }
@@ -442,7 +590,9 @@ func ptr[T any](v T) *T { return &v }
 var (
 	black     = color.RGBA{A: 255}
 	stampInk  = color.RGBA{R: 0x24, G: 0x3c, B: 0x96, A: 255}
+	stampRed  = color.RGBA{R: 0xa8, G: 0x1c, B: 0x2a, A: 255}
 	labelGrey = color.RGBA{R: 0x40, G: 0x40, B: 0x40, A: 255}
+	nhsGreen  = color.RGBA{R: 0x1b, G: 0x6e, B: 0x3a, A: 255}
 )
 
 // formatDate writes t in one of the market's styles: numeric (day first in
@@ -453,4 +603,23 @@ func formatDate(t time.Time, market string, style int) string {
 		"us": {"01/02/2006", "Jan 2, 2006", "January 2, 2006", "2006-01-02"},
 	}[market]
 	return t.Format(layouts[style%len(layouts)])
+}
+
+// ordinalDate is a letter's date: "4th October 2026" (UK) or
+// "October 4, 2026" (US).
+func ordinalDate(t time.Time, market string) string {
+	if market == "us" {
+		return t.Format("January 2, 2006")
+	}
+	d := t.Day()
+	suffix := "th"
+	switch {
+	case d == 1 || d == 21 || d == 31:
+		suffix = "st"
+	case d == 2 || d == 22:
+		suffix = "nd"
+	case d == 3 || d == 23:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s %s", d, suffix, t.Format("January 2006"))
 }

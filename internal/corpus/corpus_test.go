@@ -7,6 +7,8 @@ import (
 	"image"
 	_ "image/jpeg"
 	_ "image/png"
+
+	_ "golang.org/x/image/tiff"
 	"io"
 	"os/exec"
 	"regexp"
@@ -73,11 +75,11 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 
 	// Another seed draws other people and medicines.
-	a, err := generateCase(testSeed, testNow, "uk", TemplateUKLabel, ScenarioValid)
+	a, err := generateCase(testSeed, testNow, "uk", LayoutUKLabel, ScenarioValid, []string{ConditionPDF})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := generateCase(testSeed+1, testNow, "uk", TemplateUKLabel, ScenarioValid)
+	b, err := generateCase(testSeed+1, testNow, "uk", LayoutUKLabel, ScenarioValid, []string{ConditionPDF})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,47 +93,78 @@ func TestGenerateComposition(t *testing.T) {
 		t.Run(market, func(t *testing.T) {
 			cs := corpus(t, market)
 			names := map[string]bool{}
-			perDocument := map[string][]string{} // template/scenario -> formats
+			cells := map[string]int{} // layout/condition -> cases
+			pdfs := map[string]bool{} // layout/scenario with a text PDF
 			for _, c := range cs {
 				if names[c.Name] {
 					t.Errorf("duplicate case name %s", c.Name)
 				}
 				names[c.Name] = true
-				if want := strings.Join([]string{market, c.Template, c.Scenario, c.Format}, "/"); c.Name != want {
+				if want := strings.Join([]string{market, c.Layout, c.Scenario, c.Condition}, "/"); c.Name != want {
 					t.Errorf("case name %q, want %q", c.Name, want)
 				}
 				if c.Market != market || c.Lead.Forename == "" || c.Lead.Surname == "" || c.MedicationName == "" || c.MedicationDosage == "" {
 					t.Errorf("%s: incomplete case: market %q lead %+v medication %q %q", c.Name, c.Market, c.Lead, c.MedicationName, c.MedicationDosage)
 				}
-				key := c.Template + "/" + c.Scenario
-				perDocument[key] = append(perDocument[key], c.Format)
-			}
-			var want []string
-			for _, tmpl := range templatesFor(market) {
-				for _, s := range Scenarios {
-					want = append(want, tmpl+"/"+s)
+				cells[c.Layout+"/"+c.Condition]++
+				if c.Condition == ConditionPDF {
+					pdfs[c.Layout+"/"+c.Scenario] = true
 				}
 			}
-			want = append(want, TemplateUtilityBill+"/"+ScenarioUnrelated, TemplateGymReceipt+"/"+ScenarioUnrelated)
-			var got []string
-			for k, formats := range perDocument {
-				got = append(got, k)
-				if !slices.Equal(formats, Formats) {
-					t.Errorf("%s: formats %v, want %v", k, formats, Formats)
+			for _, layout := range LayoutsFor(market) {
+				for _, s := range ScenariosFor(layout) {
+					if !pdfs[layout+"/"+s] {
+						t.Errorf("%s/%s: no PDF", layout, s)
+					}
 				}
-			}
-			slices.Sort(want)
-			slices.Sort(got)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("documents (-want +got):\n%s", diff)
-			}
-			if len(cs) != 87 {
-				t.Errorf("%d cases, want 87 (3 templates x 9 scenarios + 2 unrelated, x 3 formats)", len(cs))
+				for _, cond := range conditionsOf(layout) {
+					if cond == ConditionPDF {
+						continue
+					}
+					if n := cells[layout+"/"+cond]; n != 1 {
+						t.Errorf("%s/%s: %d cases, want 1", layout, cond, n)
+					}
+				}
 			}
 		})
 	}
 	if _, err := Generate(1, testNow, "fr"); err == nil {
 		t.Error(`Generate(market "fr"): want an error`)
+	}
+	if _, err := Generate(1, testNow, "uk", Options{Conditions: []string{"sideways"}}); err == nil {
+		t.Error(`Generate(condition "sideways"): want an error`)
+	}
+	if _, err := Generate(1, testNow, "uk", Options{Layouts: []string{"napkin"}}); err == nil {
+		t.Error(`Generate(layout "napkin"): want an error`)
+	}
+}
+
+func TestGenerateOptionsSelect(t *testing.T) {
+	cs, err := Generate(testSeed, testNow, "us", Options{Layouts: []string{LayoutUSVial}, Conditions: []string{ConditionRotated90, ConditionPDF}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rotated := 0
+	for _, c := range cs {
+		if c.Layout != LayoutUSVial || (c.Condition != ConditionRotated90 && c.Condition != ConditionPDF) {
+			t.Errorf("%s: outside the selection", c.Name)
+		}
+		if c.Condition == ConditionRotated90 {
+			rotated++
+		}
+	}
+	if rotated != 1 || len(cs) != len(Scenarios)+1 {
+		t.Errorf("%d cases, %d rotated; want %d and 1", len(cs), rotated, len(Scenarios)+1)
+	}
+	// A selection renders the same bytes as the whole corpus.
+	all := map[string][]byte{}
+	for _, c := range corpus(t, "us") {
+		all[c.Name] = c.File
+	}
+	for _, c := range cs {
+		if !bytes.Equal(all[c.Name], c.File) {
+			t.Errorf("%s: a selection renders other bytes than the whole corpus", c.Name)
+		}
 	}
 }
 
@@ -143,21 +176,21 @@ func TestFilesDecode(t *testing.T) {
 				if !bytes.HasPrefix(c.File, []byte("%PDF-")) || !bytes.Contains(c.File[len(c.File)-32:], []byte("%%EOF")) {
 					t.Errorf("not a complete PDF: starts %q", c.File[:8])
 				}
-			case FormatPNG, FormatPhoto:
+			case FormatPNG, FormatJPEG, FormatTIFF:
 				img, format, err := image.Decode(bytes.NewReader(c.File))
 				if err != nil {
 					t.Fatalf("decode: %v", err)
 				}
-				if want := map[string]string{FormatPNG: "png", FormatPhoto: "jpeg"}[c.Format]; format != want {
-					t.Errorf("decoded as %s, want %s", format, want)
+				if format != c.Format {
+					t.Errorf("decoded as %s, want %s", format, c.Format)
 				}
-				if w := img.Bounds().Dx(); w < 800 || w > 1800 {
-					t.Errorf("width %d px, want 800-1800", w)
+				if w, h := img.Bounds().Dx(), img.Bounds().Dy(); max(w, h) < 300 || max(w, h) > 2600 {
+					t.Errorf("size %dx%d px, want the long side 300-2600", w, h)
 				}
 			default:
 				t.Errorf("unknown format %q", c.Format)
 			}
-			if c.FileName() != "evidence."+map[string]string{FormatPDF: "pdf", FormatPNG: "png", FormatPhoto: "jpg"}[c.Format] {
+			if c.FileName() != "evidence."+map[string]string{FormatPDF: "pdf", FormatPNG: "png", FormatJPEG: "jpg", FormatTIFF: "tiff"}[c.Format] {
 				t.Errorf("FileName() = %q", c.FileName())
 			}
 		})
@@ -168,7 +201,7 @@ func TestFilesDecode(t *testing.T) {
 // document's text, accents included, must be in its text layer.
 func TestPDFTextLayer(t *testing.T) {
 	for _, c := range allCases(t) {
-		if c.Format != FormatPDF {
+		if c.Condition != ConditionPDF {
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
@@ -200,22 +233,28 @@ func TestTruthByScenario(t *testing.T) {
 	all := Truth{Valid, Valid, Valid, Valid, Valid}
 	with := func(f func(*Truth)) Truth { t := all; f(&t); return t }
 	want := map[string]Truth{
-		ScenarioValid:         all,
-		ScenarioGenericName:   all,
-		ScenarioDoseUnits:     all,
-		ScenarioWrongPatient:  with(func(t *Truth) { t.PatientName = Invalid }),
-		ScenarioWrongMedicine: with(func(t *Truth) { t.MedicationName, t.MedicationDosage = Invalid, Invalid }),
-		ScenarioWrongDose:     with(func(t *Truth) { t.MedicationDosage = Invalid }),
-		ScenarioOldDate:       with(func(t *Truth) { t.MedicationDate = Invalid }),
-		ScenarioFutureDate:    with(func(t *Truth) { t.MedicationDate = Invalid }),
-		ScenarioNoPharmacy:    with(func(t *Truth) { t.PharmacyName = NotFound }),
-		TemplateUtilityBill:   {Valid, NotFound, NotFound, NotFound, NotFound},
-		TemplateGymReceipt:    {NotFound, NotFound, NotFound, NotFound, NotFound},
+		ScenarioValid:             all,
+		ScenarioGenericName:       all,
+		ScenarioDoseUnits:         all,
+		ScenarioWrongPatient:      with(func(t *Truth) { t.PatientName = Invalid }),
+		ScenarioWrongMedicine:     with(func(t *Truth) { t.MedicationName, t.MedicationDosage = Invalid, Invalid }),
+		ScenarioWrongDose:         with(func(t *Truth) { t.MedicationDosage = Invalid }),
+		ScenarioOldDate:           with(func(t *Truth) { t.MedicationDate = Invalid }),
+		ScenarioFutureDate:        with(func(t *Truth) { t.MedicationDate = Invalid }),
+		ScenarioNoPharmacy:        with(func(t *Truth) { t.PharmacyName = NotFound }),
+		ScenarioSwappedName:       with(func(t *Truth) { t.PatientName = Invalid }),
+		ScenarioSwappedTitle:      with(func(t *Truth) { t.PatientName = Invalid }),
+		ScenarioSwappedSalutation: with(func(t *Truth) { t.PatientName = Invalid }),
+		ScenarioSurnameFirst:      all,
+		ScenarioNearMissName:      with(func(t *Truth) { t.PatientName = Invalid }),
+		ScenarioOtherMedicine:     with(func(t *Truth) { t.MedicationName, t.MedicationDosage = Invalid, Invalid }),
+		LayoutUtilityBill:         {Valid, NotFound, NotFound, NotFound, NotFound},
+		LayoutGymReceipt:          {NotFound, NotFound, NotFound, NotFound, NotFound},
 	}
 	for _, c := range allCases(t) {
 		key := c.Scenario
 		if key == ScenarioUnrelated {
-			key = c.Template
+			key = c.Layout
 		}
 		if diff := cmp.Diff(want[key], c.Truth); diff != "" {
 			t.Errorf("%s: truth (-want +got):\n%s", c.Name, diff)
@@ -227,7 +266,7 @@ func TestTruthByScenario(t *testing.T) {
 // text, independently of how the generator decided it.
 func TestTruthAgreesWithText(t *testing.T) {
 	for _, c := range allCases(t) {
-		if c.Format != FormatPDF {
+		if c.Condition != ConditionPDF {
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
@@ -251,18 +290,34 @@ func TestTruthAgreesWithText(t *testing.T) {
 
 func fold(s string) string { return strings.ToLower(asciiUpper(s)) }
 
+// patientInText reads the patient from the text: forename then surname,
+// "Surname, Forename", or labelled fields; any other name is another
+// person (a salutation's surname must agree too).
 func patientInText(text string, lead Person) Verdict {
 	f, s := fold(lead.Forename), fold(lead.Surname)
-	if strings.Contains(text, f+" "+s) || strings.Contains(text, s+", "+f) {
+	word := func(w string) string { return `(^|[^a-z'-])` + regexp.QuoteMeta(w) + `($|[^a-z'-])` }
+	forenameFirst := regexp.MustCompile(word(f + " " + s)).MatchString(text)
+	commaFirst := regexp.MustCompile(word(s + ", " + f)).MatchString(text)
+	labelled := regexp.MustCompile(`(surname|last name): `+regexp.QuoteMeta(s)+`\n`).MatchString(text) &&
+		regexp.MustCompile(`(forename|forename\(s\)|first name): `+regexp.QuoteMeta(f)+`\n`).MatchString(text)
+	if dear := regexp.MustCompile(`dear (mr|mrs|ms|mx|dr) ([^,]+),`).FindStringSubmatch(text); dear != nil && dear[2] != s {
+		return Invalid
+	}
+	if forenameFirst || commaFirst || labelled {
 		return Valid
 	}
-	for _, label := range []string{"patient:", "ship to:", "account holder:", "mr ", "ms ", "mrs "} {
+	for _, label := range []string{"patient:", "ship to:", "bill to:", "customer:", "deliver to:", "account holder:", "mr ", "ms ", "mrs ", "mx "} {
 		if strings.Contains(text, label) {
 			return Invalid
 		}
 	}
 	// Labels without a caption: the name line of a pharmacy label.
-	for _, p := range append(slices.Clone(otherPatients), patients...) {
+	people := append(slices.Clone(otherPatients), patients...)
+	people = append(people, bothWays...)
+	for _, p := range nearMisses {
+		people = append(people, p[0], p[1])
+	}
+	for _, p := range people {
 		if strings.Contains(text, fold(p.surname)) {
 			return Invalid
 		}
@@ -298,6 +353,8 @@ func medicineInText(t *testing.T, text, requested string) Verdict {
 	}
 	printed := printedMolecules(text)
 	switch {
+	case len(printed) == 0 && regexp.MustCompile(`\b(metformin|sertraline|atorvastatin)\b`).MatchString(text):
+		return Invalid
 	case len(printed) == 0:
 		return NotFound
 	case slices.Equal(printed, []string{want}):
@@ -342,11 +399,20 @@ func requestedMg(t *testing.T, dosage string) string {
 	return strconv.FormatFloat(v*scale, 'f', -1, 64)
 }
 
-var dateLabel = regexp.MustCompile(`(?m)(?:Date dispensed|Fill Date|Order date|(?:^|  )Date): (.+?)(?:  |$)`)
+var dateLabel = regexp.MustCompile(`(?m)(?:Date dispensed|Fill Date|Fill Dt|Filled|Dispensed|Order date|Invoice date|(?:^|  )Date(?: of issue| Filled)?):? (.+?)(?:  |$)|^(\d{1,2}(?:st|nd|rd|th) [A-Z][a-z]+ \d{4}|[A-Z][a-z]+ \d{1,2}, \d{4})$`)
 
-func dateInText(t *testing.T, text, market string) Verdict {
+// medicationDate is the text's medication date as printed, "" when none.
+func medicationDate(text string) string {
 	m := dateLabel.FindStringSubmatch(text)
 	if m == nil {
+		return ""
+	}
+	return regexp.MustCompile(`^(\d+)(st|nd|rd|th) `).ReplaceAllString(m[1]+m[2], "$1 ")
+}
+
+func dateInText(t *testing.T, text, market string) Verdict {
+	printed := medicationDate(text)
+	if printed == "" {
 		return NotFound
 	}
 	layouts := map[string][]string{
@@ -354,7 +420,7 @@ func dateInText(t *testing.T, text, market string) Verdict {
 		"us": {"01/02/2006", "Jan 2, 2006", "January 2, 2006", "2006-01-02"},
 	}[market]
 	for _, l := range layouts {
-		d, err := time.Parse(l, m[1])
+		d, err := time.Parse(l, printed)
 		if err != nil {
 			continue
 		}
@@ -364,7 +430,7 @@ func dateInText(t *testing.T, text, market string) Verdict {
 		}
 		return Valid
 	}
-	t.Fatalf("date %q is in none of the %s layouts", m[1], market)
+	t.Fatalf("date %q is in none of the %s layouts", printed, market)
 	return ""
 }
 
@@ -379,11 +445,11 @@ func TestDatesAreRelativeToNow(t *testing.T) {
 	} {
 		t.Run(tc.scenario, func(t *testing.T) {
 			for _, c := range allCases(t) {
-				if c.Scenario != tc.scenario || c.Format != FormatPDF {
+				if c.Scenario != tc.scenario || c.Condition != ConditionPDF {
 					continue
 				}
-				m := dateLabel.FindStringSubmatch(c.text)
-				if m == nil {
+				printed := medicationDate(c.text)
+				if printed == "" {
 					t.Fatalf("%s: no medication date in text", c.Name)
 				}
 				var d time.Time
@@ -391,14 +457,14 @@ func TestDatesAreRelativeToNow(t *testing.T) {
 					if c.Market == "us" && l == "02/01/2006" || c.Market == "uk" && l == "01/02/2006" {
 						continue
 					}
-					if p, err := time.Parse(l, m[1]); err == nil {
+					if p, err := time.Parse(l, printed); err == nil {
 						d = p
 						break
 					}
 				}
 				age := int(day(testNow).Sub(d).Hours() / 24)
 				if age < tc.minAge || age > tc.maxAge {
-					t.Errorf("%s: date %q is %d days old, want %d to %d", c.Name, m[1], age, tc.minAge, tc.maxAge)
+					t.Errorf("%s: date %q is %d days old, want %d to %d", c.Name, printed, age, tc.minAge, tc.maxAge)
 				}
 			}
 		})
@@ -437,8 +503,8 @@ func TestSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Format != FormatPDF || c.Template != TemplateUSLabel || !bytes.HasPrefix(c.File, []byte("%PDF-")) {
-		t.Errorf("Sample is %s %s, want a US label PDF", c.Template, c.Format)
+	if c.Format != FormatPDF || c.Layout != LayoutUSLabel || !bytes.HasPrefix(c.File, []byte("%PDF-")) {
+		t.Errorf("Sample is %s %s, want a US label PDF", c.Layout, c.Format)
 	}
 	if want := (Truth{Valid, Valid, Valid, Valid, Valid}); c.Truth != want {
 		t.Errorf("Sample truth = %+v, want all valid", c.Truth)
@@ -453,8 +519,9 @@ func TestSample(t *testing.T) {
 	}
 }
 
-// TestPhotoReadsWithTesseract checks that the photo-like images stay fair:
-// Tesseract must still read the key lines of a label photo.
+// TestPhotoReadsWithTesseract checks that the photo-like conditions stay
+// fair: Tesseract alone must still read the key lines of the sample label
+// as a phone photo, a flatbed scan and small print.
 func TestPhotoReadsWithTesseract(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs tesseract")
@@ -462,13 +529,11 @@ func TestPhotoReadsWithTesseract(t *testing.T) {
 	if _, err := exec.LookPath("tesseract"); err != nil {
 		t.Skip("tesseract is not installed")
 	}
-	for _, name := range []string{"uk/uk-label/valid/jpeg-photo", "us/us-label/valid/jpeg-photo", "uk/private-rx/old-date/jpeg-photo"} {
-		t.Run(name, func(t *testing.T) {
-			var c Case
-			for _, x := range allCases(t) {
-				if x.Name == name {
-					c = x
-				}
+	for _, cond := range []string{ConditionPhonePhoto, ConditionFlatbed, ConditionSmallPrint} {
+		t.Run(cond, func(t *testing.T) {
+			c, err := SampleAs(testNow, cond)
+			if err != nil {
+				t.Fatal(err)
 			}
 			cmd := exec.Command("tesseract", "-", "stdout")
 			cmd.Stdin = bytes.NewReader(c.File)
@@ -478,8 +543,7 @@ func TestPhotoReadsWithTesseract(t *testing.T) {
 				t.Fatalf("tesseract: %v", err)
 			}
 			ocr := strings.Join(strings.Fields(string(out)), " ")
-			date := dateLabel.FindStringSubmatch(c.text)[0]
-			for _, want := range []string{strings.TrimSpace(date), fold(c.Lead.Surname)} {
+			for _, want := range []string{medicationDate(c.text), fold(c.Lead.Surname)} {
 				if !strings.Contains(fold(ocr), fold(want)) {
 					t.Errorf("OCR lacks %q:\n%s", want, ocr)
 				}

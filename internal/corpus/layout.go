@@ -11,6 +11,16 @@ import (
 type page struct {
 	width float64 // points
 	items []item
+	// body is the size of the page's body text in points (10 when zero):
+	// conditions that shrink print scale from it.
+	body float64
+}
+
+func (p page) bodySize() float64 {
+	if p.body == 0 {
+		return 10
+	}
+	return p.body
 }
 
 const (
@@ -22,10 +32,11 @@ const (
 )
 
 type style struct {
-	size float64 // points
-	bold bool
-	mono bool
-	ink  color.RGBA // zero means black
+	size  float64 // points
+	bold  bool
+	mono  bool
+	serif bool
+	ink   color.RGBA // zero means black
 }
 
 // item is a line of cells, a horizontal rule, or a framed group (a stamp).
@@ -35,6 +46,10 @@ type item struct {
 	rule  bool
 	box   []item
 	after float64 // extra space below, in points
+	// boxWidth is a box's width as a fraction of the column (0: all of
+	// it), boxX where it starts; angle turns a box anticlockwise by that
+	// many degrees about its centre (a rubber stamp).
+	boxWidth, boxX, angle float64
 }
 
 // cell is text that starts at x (or ends at x when right is set); x is a
@@ -53,6 +68,7 @@ func rightAt(x float64, text string) cell { return cell{x: x, text: text, right:
 // textOp is one run of text at a baseline; all geometry is in points.
 type textOp struct {
 	style
+	rot         *rotation
 	x, baseline float64
 	text        string
 	right       bool
@@ -68,6 +84,13 @@ type lineOp struct {
 type rectOp struct {
 	x, y, w, h float64
 	ink        color.RGBA
+	rot        *rotation
+}
+
+// rotation turns a box and its text anticlockwise by angle degrees about
+// (cx, cy).
+type rotation struct {
+	angle, cx, cy float64
 }
 
 type ops struct {
@@ -92,10 +115,24 @@ func (p page) layout() ops {
 				y += 5
 			case it.box != nil:
 				top := y
+				bl, br := left, right
+				if it.boxWidth > 0 {
+					bl = left + it.boxX*(right-left)
+					br = bl + it.boxWidth*(right-left)
+				}
+				first := len(o.texts)
 				y += boxPadding
-				place(it.box, left+boxPadding, right-boxPadding)
+				place(it.box, bl+boxPadding, br-boxPadding)
 				y += boxPadding
-				o.rects = append(o.rects, rectOp{x: left, y: top, w: right - left, h: y - top, ink: it.ink})
+				rect := rectOp{x: bl, y: top, w: br - bl, h: y - top, ink: it.ink}
+				if it.angle != 0 {
+					r := &rotation{angle: it.angle, cx: (bl + br) / 2, cy: (top + y) / 2}
+					rect.rot = r
+					for i := first; i < len(o.texts); i++ {
+						o.texts[i].rot = r
+					}
+				}
+				o.rects = append(o.rects, rect)
 				y += 4
 			default:
 				size := it.size

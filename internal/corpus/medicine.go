@@ -13,6 +13,16 @@ type product struct {
 	doses   []string
 	daily   bool
 	markets []string
+	// tablet: an oral medicine, printed "Metformin 500mg tablets".
+	tablet bool
+}
+
+// unlistedMedicines are medicines outside the weight-loss table, printed
+// as the main medicine of a document for another treatment.
+var unlistedMedicines = []product{
+	{brand: "Metformin", molecule: "metformin", doses: []string{"500"}, tablet: true},
+	{brand: "Sertraline", molecule: "sertraline", doses: []string{"50"}, tablet: true},
+	{brand: "Atorvastatin", molecule: "atorvastatin", doses: []string{"20"}, tablet: true},
 }
 
 var products = []product{
@@ -79,6 +89,9 @@ func ozempicPen(dose string) (mg, ml string) {
 // packUK is the product line of a UK label or prescription.
 func (d dispensed) packUK() string {
 	n := d.name()
+	if d.product.tablet {
+		return fmt.Sprintf("%s %smg tablets", n, d.dose)
+	}
 	switch d.product.brand {
 	case "Wegovy":
 		return fmt.Sprintf("%s %smg/%sml FlexTouch", n, d.dose, d.penVolume())
@@ -96,6 +109,9 @@ func (d dispensed) packUK() string {
 // packUS is the drug line of a US pharmacy label (upper case, no spaces).
 func (d dispensed) packUS() string {
 	n := strings.ToUpper(d.name())
+	if d.product.tablet {
+		return fmt.Sprintf("%s %sMG TAB", n, d.dose)
+	}
 	switch d.product.brand {
 	case "Wegovy", "Mounjaro", "Zepbound":
 		return fmt.Sprintf("%s %sMG/%sML PEN", n, d.dose, d.penVolume())
@@ -111,6 +127,9 @@ func (d dispensed) packUS() string {
 // orderItem is the line item of an online order.
 func (d dispensed) orderItem(market string) string {
 	n := d.name()
+	if d.product.tablet {
+		return fmt.Sprintf("%s %s mg tablets", n, d.dose)
+	}
 	switch d.product.brand {
 	case "Wegovy":
 		return fmt.Sprintf("%s %smg FlexTouch pen", n, d.dose)
@@ -141,13 +160,43 @@ func (d dispensed) frequency() string {
 	return "once weekly"
 }
 
+// strength is the dose as an item table's Strength column prints it.
+func (d dispensed) strength() string {
+	return d.dose + " mg"
+}
+
+// form is what an item table's Item column adds to the name.
+func (d dispensed) form() string {
+	if d.product.tablet {
+		return "tablets"
+	}
+	return "pre-filled pen"
+}
+
+// quantity is a pack's quantity as a label prints it.
+func (d dispensed) quantity() string {
+	if d.product.tablet {
+		return "28 tablets"
+	}
+	return map[string]string{
+		"Wegovy": "4 pre-filled pens", "Ozempic": "1 pre-filled pen",
+		"Mounjaro": "1 KwikPen (4 doses)", "Zepbound": "4 pens", "Saxenda": "5 x 3 ml pens",
+	}[d.product.brand]
+}
+
 // directionsUK: "Inject 2.4mg once weekly".
 func (d dispensed) directionsUK() string {
+	if d.product.tablet {
+		return "Take ONE tablet once daily"
+	}
 	return fmt.Sprintf("Inject %smg %s", d.dose, d.frequency())
 }
 
 // directionsUS: "INJECT 2.4MG UNDER THE SKIN ONCE WEEKLY".
 func (d dispensed) directionsUS() string {
+	if d.product.tablet {
+		return "TAKE 1 TABLET BY MOUTH ONCE DAILY"
+	}
 	return strings.ToUpper(fmt.Sprintf("Inject %smg under the skin %s", d.dose, d.frequency()))
 }
 

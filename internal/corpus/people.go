@@ -33,6 +33,41 @@ var patients = []person{
 	{"Ms", "Dana", "Whitcombe"},
 }
 
+// bothWays are leads whose forenames are common surnames and whose
+// surnames are common forenames, so only the order tells who is who.
+var bothWays = []person{
+	{"Mr", "Thomas", "Owen"},
+	{"Mx", "Morgan", "Ellis"},
+	{"Mr", "Rhys", "Thomas"},
+	{"Mr", "James", "Price"},
+	{"Ms", "Ellis", "Morgan"},
+	{"Mr", "Owen", "Lewis"},
+	{"Mr", "Lewis", "James"},
+	{"Mrs", "Price", "Rhys"},
+}
+
+// nearMisses are pairs of people whose names differ by a letter or two:
+// one is the lead, the other is printed.
+var nearMisses = [][2]person{
+	{{"Mr", "John", "Ellis"}, {"Mr", "Jon", "Ellis"}},
+	{{"Ms", "Jane", "Doe"}, {"Ms", "Jane", "Dowd"}},
+	{{"Mrs", "Catherine", "Price"}, {"Mrs", "Katherine", "Price"}},
+	{{"Mr", "Stephen", "Walsh"}, {"Mr", "Steven", "Walsh"}},
+}
+
+// nearMissOf is the other person of lead's near-miss pair.
+func nearMissOf(lead person) person {
+	for _, p := range nearMisses {
+		switch lead {
+		case p[0]:
+			return p[1]
+		case p[1]:
+			return p[0]
+		}
+	}
+	panic("corpus: no near miss for " + lead.full())
+}
+
 // otherPatients are the people named on documents that belong to someone
 // else.
 var otherPatients = []person{
@@ -48,6 +83,14 @@ var otherPatients = []person{
 
 // relativeForenames name a relative who shares the lead's surname.
 var relativeForenames = []string{"Lucía", "Patrick", "Mariam", "Stefan", "Irene", "Jonah"}
+
+var practices = map[string][]pharmacy{
+	"uk": {
+		{name: "Riverside Surgery", street: "2 Ferry Road", town: "Cardiff CF11 6AB", phone: "01632 960301", register: "W97034"},
+		{name: "Oakwood Medical Practice", street: "40 Station Road", town: "Swansea SA1 5LH", phone: "01632 960442", register: "W98112"},
+		{name: "The Green Health Centre", street: "11 The Green", town: "Shrewsbury SY1 1QE", phone: "01632 960519", register: "M82004"},
+	},
+}
 
 var prescribers = []string{
 	"Helena Marsh", "Marcus Whitfield", "Anjali Rao", "Peter Lindqvist",

@@ -20,32 +20,44 @@ var rule = item{rule: true, style: style{ink: labelGrey}}
 // distractors real documents carry: dates of birth, discard-after and
 // delivery dates, prescribers, pen contents, other medicines, addresses.
 func buildPage(r *rand.Rand, f facts) page {
-	switch f.template {
-	case TemplateUKLabel:
+	switch f.layout {
+	case LayoutUKLabel:
 		return ukLabel(r, f)
-	case TemplateUSLabel:
+	case LayoutUKSmallLabel:
+		return ukSmallLabel(r, f)
+	case LayoutUSLabel:
 		return usLabel(r, f)
-	case TemplateOnlineOrder:
+	case LayoutUSVial:
+		return usVial(r, f)
+	case LayoutOnlineOrder:
 		return onlineOrder(r, f)
-	case TemplatePrivateRx:
+	case LayoutOnlineInvoice:
+		return onlineInvoice(r, f)
+	case LayoutPrivateRx:
 		return privateRx(r, f)
-	case TemplateUtilityBill:
+	case LayoutFP10:
+		return fp10(r, f)
+	case LayoutClinicLetter:
+		return clinicLetter(r, f)
+	case LayoutUtilityBill:
 		return utilityBill(r, f)
-	case TemplateGymReceipt:
+	case LayoutGymReceipt:
 		return gymReceipt(r, f)
 	}
-	panic("corpus: unknown template " + f.template)
+	panic("corpus: unknown layout " + f.layout)
+}
+
+// buildPages lays out the document's pages: one, except for the multi-page
+// layout, whose details are all on page 2.
+func buildPages(r *rand.Rand, f facts) []page {
+	if f.layout == LayoutMultiPage {
+		return multiPage(r, f)
+	}
+	return []page{buildPage(r, f)}
 }
 
 func dateOfBirth(r *rand.Rand) time.Time {
 	return time.Date(1955+r.IntN(45), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC)
-}
-
-func ukPatientName(r *rand.Rand, p person) string {
-	if p.title != "" && r.IntN(2) == 0 {
-		return p.title + " " + p.full()
-	}
-	return p.full()
 }
 
 func ukLabel(r *rand.Rand, f facts) page {
@@ -60,33 +72,22 @@ func ukLabel(r *rand.Rand, f facts) page {
 		)
 	}
 	m := f.med
-	qty := map[string]string{
-		"Wegovy": "4 pre-filled pens", "Ozempic": "1 pre-filled pen",
-		"Mounjaro": "1 KwikPen (4 doses)", "Saxenda": "5 x 3 ml pens",
-	}[m.product.brand]
 	p.items = append(p.items,
 		textLine(bolder(11), at(0, m.packUK())),
 		textLine(plain(10), at(0, m.directionsUK())),
-		textLine(plain(10), at(0, "Qty: "+qty)),
+		textLine(plain(10), at(0, "Qty: "+m.quantity())),
 	)
 	if r.IntN(2) == 0 {
 		p.items = append(p.items, textLine(plain(9), at(0, fmt.Sprintf("Exp: %02d/%d", 1+r.IntN(12), f.date.Year()+1)), rightAt(1, fmt.Sprintf("Batch: KX%04d", r.IntN(10000)))))
 	}
+	p.items = append(p.items, rule)
+	p.items = append(p.items, nameItems(r, f, "", bolder(10), false, formPlain, formTitled)...)
 	p.items = append(p.items,
-		rule,
-		textLine(bolder(10), at(0, ukPatientName(r, *f.patient))),
 		textLine(plain(10), at(0, "Date dispensed: "+formatDate(f.date, "uk", r.IntN(3)))),
 		textLine(plain(9), at(0, "Keep out of reach of children")),
 		textLine(plain(9), at(0, "Store in a refrigerator (2°C - 8°C)")),
 	)
 	return p
-}
-
-func usPatientName(r *rand.Rand, p person) string {
-	if r.IntN(3) == 0 {
-		return asciiUpper(p.forename + " " + p.surname)
-	}
-	return asciiUpper(p.surname + ", " + p.forename)
 }
 
 func usLabel(r *rand.Rand, f facts) page {
@@ -102,10 +103,8 @@ func usLabel(r *rand.Rand, f facts) page {
 	}
 	m := f.med
 	fill := formatDate(f.date, "us", []int{0, 1, 3}[r.IntN(3)])
-	p.items = append(p.items,
-		textLine(mono(10), at(0, fmt.Sprintf("Rx# %07d", r.IntN(10000000))), rightAt(1, "Fill Date: "+fill)),
-		textLine(monoBold(11), at(0, usPatientName(r, *f.patient))),
-	)
+	p.items = append(p.items, textLine(mono(10), at(0, fmt.Sprintf("Rx# %07d", r.IntN(10000000))), rightAt(1, "Fill Date: "+fill)))
+	p.items = append(p.items, nameItems(r, f, "", monoBold(11), true, formComma, formComma, formPlain)...)
 	if r.IntN(2) == 0 {
 		p.items = append(p.items, textLine(mono(9), at(0, "DOB: "+formatDate(dateOfBirth(r), "us", 0))))
 	}
@@ -113,6 +112,9 @@ func usLabel(r *rand.Rand, f facts) page {
 		"Wegovy": "4 PENS", "Ozempic": "1 PEN", "Mounjaro": "4 PENS",
 		"Zepbound": "4 PENS", "Saxenda": "5 PENS",
 	}[m.product.brand]
+	if m.product.tablet {
+		qty = "30 TABLETS"
+	}
 	p.items = append(p.items,
 		textLine(monoBold(11), at(0, m.packUS())),
 		textLine(mono(10), at(0, m.directionsUS())),
@@ -141,8 +143,8 @@ func onlineOrder(r *rand.Rand, f facts) page {
 		textLine(bolder(10), at(0, "Ship to:")),
 	)
 	home := pick(r, homeAddresses[market])
+	p.items = append(p.items, nameItems(r, f, "", plain(10), false, formPlain, formPlain, formTitled)...)
 	p.items = append(p.items,
-		textLine(plain(10), at(0, f.patient.full())),
 		textLine(plain(10), at(0, home[0])),
 		textLine(plain(10), at(0, home[1])),
 		rule,
@@ -203,7 +205,14 @@ func privateRx(r *rand.Rand, f facts) page {
 		textLine(plain(9), at(0, clinic.street+", "+clinic.town+" · Tel "+clinic.phone)),
 		rule,
 		item{style: bolder(12), cells: []cell{at(0, title)}, after: 3},
-		textLine(plain(10), at(0, "Patient: "+f.patient.full()), at(0.66, "DOB: "+dob)),
+	)
+	if form := f.nameForm(r, formPlain, formTitled, formFields); form == formFields {
+		p.items = append(p.items, nameItems(r, f, "", plain(10), false, form)...)
+		p.items = append(p.items, textLine(plain(10), at(0, "DOB: "+dob)))
+	} else {
+		p.items = append(p.items, textLine(plain(10), at(0, "Patient: "+nameAs(*f.patient, form, false)), at(0.66, "DOB: "+dob)))
+	}
+	p.items = append(p.items,
 		textLine(plain(10), at(0, "Address: "+home[0]+", "+home[1])),
 		rule,
 		textLine(bolder(12), at(0, "Rx")),

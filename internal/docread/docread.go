@@ -32,6 +32,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/imageprep"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/tesseract"
 )
@@ -60,10 +61,35 @@ func (l Local) Read(ctx context.Context, doc evidence.Document) (evidence.Text, 
 		if l.OCR == nil {
 			return evidence.Text{}, fmt.Errorf("read %s: %w", doc.MediaType, ErrNoOCR)
 		}
+		doc, err := upright(doc)
+		if err != nil {
+			return evidence.Text{}, err
+		}
 		return l.OCR.Read(ctx, doc)
 	default:
 		return evidence.Text{}, fmt.Errorf("read document: media type %q is not readable: %w", doc.MediaType, evidence.Unreadable("unsupported_type"))
 	}
+}
+
+// upright gives OCR engines a photo the right way up. A JPEG or TIFF
+// whose EXIF orientation says it is stored turned or mirrored (a phone
+// held sideways) is decoded, oriented and re-encoded as a grey JPEG with
+// no tag, because neither engine honours the tag: Textract reads the
+// pixels as stored. The re-encoded document has no staged Key, which tells
+// a reader that works from the staged object (Textract) to send Body
+// instead. Other images pass through untouched, without being decoded.
+func upright(doc evidence.Document) (evidence.Document, error) {
+	if doc.MediaType != "image/jpeg" && doc.MediaType != "image/tiff" {
+		return doc, nil
+	}
+	body, changed, err := imageprep.UprightJPEG(doc.Body)
+	if err != nil {
+		return doc, fmt.Errorf("read %s: apply its EXIF orientation: %w: %w", doc.MediaType, err, evidence.ErrUnreadable)
+	}
+	if !changed {
+		return doc, nil
+	}
+	return evidence.Document{Body: body, MediaType: "image/jpeg"}, nil
 }
 
 // layerReader is a PDF reader that also reports what it left out of the

@@ -36,9 +36,10 @@ func truth(p, n, d, dt, ph corpus.Verdict) corpus.Truth {
 // testCases are six small cases; each File is a marker the fake service
 // recognises, so the scorer is tested without any verification logic.
 func testCases() []corpus.Case {
-	mk := func(name, template, scenario, format string, t corpus.Truth) corpus.Case {
+	mk := func(name, layout, scenario, condition string, t corpus.Truth) corpus.Case {
+		format := map[string]string{corpus.ConditionPDF: corpus.FormatPDF, corpus.ConditionClean: corpus.FormatPNG, corpus.ConditionPhonePhoto: corpus.FormatJPEG}[condition]
 		return corpus.Case{
-			Name: name, Market: "uk", Template: template, Scenario: scenario, Format: format,
+			Name: name, Market: "uk", Layout: layout, Scenario: scenario, Condition: condition, Format: format,
 			File:             []byte("case:" + name),
 			Lead:             corpus.Person{Forename: "Siobhán", Surname: "O'Neil-" + name},
 			MedicationName:   "Wegovy",
@@ -47,12 +48,12 @@ func testCases() []corpus.Case {
 		}
 	}
 	return []corpus.Case{
-		mk("a", "label", "valid", corpus.FormatPDF, truth(V, V, V, V, V)),
-		mk("b", "label", "wrong-dose", corpus.FormatPNG, truth(V, V, I, V, V)),
-		mk("c", "bill", "unrelated", corpus.FormatPhoto, truth(NF, NF, NF, NF, NF)),
-		mk("d", "order", "no-pharmacy", corpus.FormatPDF, truth(V, V, V, V, NF)),
-		mk("e", "label", "old-date", corpus.FormatPNG, truth(V, V, V, I, V)),
-		mk("f", "order", "wrong-patient", corpus.FormatPhoto, truth(I, V, V, V, V)),
+		mk("a", "label", "valid", corpus.ConditionPDF, truth(V, V, V, V, V)),
+		mk("b", "label", "wrong-dose", corpus.ConditionClean, truth(V, V, I, V, V)),
+		mk("c", "bill", "unrelated", corpus.ConditionPhonePhoto, truth(NF, NF, NF, NF, NF)),
+		mk("d", "order", "no-pharmacy", corpus.ConditionPDF, truth(V, V, V, V, NF)),
+		mk("e", "label", "old-date", corpus.ConditionClean, truth(V, V, V, I, V)),
+		mk("f", "order", "wrong-patient", corpus.ConditionPhonePhoto, truth(I, V, V, V, V)),
 	}
 }
 
@@ -201,6 +202,11 @@ func run(t *testing.T, f *fakeService, cases []corpus.Case, opts Options) Report
 
 var ignoreElapsed = cmpopts.IgnoreFields(Report{}, "Elapsed")
 
+// all is n right answers on each field.
+func all(n int) [5]Score {
+	return [5]Score{{n, n}, {n, n}, {n, n}, {n, n}, {n, n}}
+}
+
 func TestRunTruthfulServiceScoresEverythingRight(t *testing.T) {
 	cases := testCases()
 	r := run(t, newFake(cases, truthful), cases, Options{})
@@ -221,23 +227,30 @@ func TestRunTruthfulServiceScoresEverythingRight(t *testing.T) {
 		Fields:  fields,
 		Overall: Score{Correct: 30, Total: 30},
 		Success: Score{Correct: 6, Total: 6},
-		ByFormat: []Group{
-			{Name: "pdf", Cases: 2, Score: Score{10, 10}},
-			{Name: "png", Cases: 2, Score: Score{10, 10}},
-			{Name: "jpeg-photo", Cases: 2, Score: Score{10, 10}},
+		ByCondition: []Group{
+			{Name: "pdf", Cases: 2, Score: Score{10, 10}, Fields: all(2)},
+			{Name: "clean", Cases: 2, Score: Score{10, 10}, Fields: all(2)},
+			{Name: "phone-photo", Cases: 2, Score: Score{10, 10}, Fields: all(2)},
 		},
-		ByTemplate: []Group{
-			{Name: "label", Cases: 3, Score: Score{15, 15}},
-			{Name: "bill", Cases: 1, Score: Score{5, 5}},
-			{Name: "order", Cases: 2, Score: Score{10, 10}},
+		ByLayout: []Group{
+			{Name: "label", Cases: 3, Score: Score{15, 15}, Fields: all(3)},
+			{Name: "bill", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "order", Cases: 2, Score: Score{10, 10}, Fields: all(2)},
 		},
 		ByScenario: []Group{
-			{Name: "valid", Cases: 1, Score: Score{5, 5}},
-			{Name: "wrong-dose", Cases: 1, Score: Score{5, 5}},
-			{Name: "unrelated", Cases: 1, Score: Score{5, 5}},
-			{Name: "no-pharmacy", Cases: 1, Score: Score{5, 5}},
-			{Name: "old-date", Cases: 1, Score: Score{5, 5}},
-			{Name: "wrong-patient", Cases: 1, Score: Score{5, 5}},
+			{Name: "valid", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "wrong-dose", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "unrelated", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "no-pharmacy", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "old-date", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "wrong-patient", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+		},
+		ByCell: []Group{
+			{Name: "label x pdf", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "label x clean", Cases: 2, Score: Score{10, 10}, Fields: all(2)},
+			{Name: "bill x phone-photo", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "order x pdf", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
+			{Name: "order x phone-photo", Cases: 1, Score: Score{5, 5}, Fields: all(1)},
 		},
 		ByConfidence: []Group{
 			{Name: "high", Score: Score{30, 30}},
@@ -288,13 +301,13 @@ func TestRunCountsFalseAccepts(t *testing.T) {
 	}
 
 	type row struct {
-		Name                         string
-		Correct, Total, FalseAccepts int
+		Name                                         string
+		Correct, Total, FalseAccepts, FalseSuccesses int
 	}
 	summarise := func(gs []Group) []row {
 		var out []row
 		for _, g := range gs {
-			out = append(out, row{g.Name, g.Correct, g.Total, g.FalseAccepts})
+			out = append(out, row{g.Name, g.Correct, g.Total, g.FalseAccepts, g.FalseSuccesses})
 		}
 		return out
 	}
@@ -303,9 +316,10 @@ func TestRunCountsFalseAccepts(t *testing.T) {
 		got  []Group
 		want []row
 	}{
-		{"format", r.ByFormat, []row{{"pdf", 9, 10, 1}, {"png", 8, 10, 2}, {"jpeg-photo", 4, 10, 6}}},
-		{"template", r.ByTemplate, []row{{"label", 13, 15, 2}, {"bill", 0, 5, 5}, {"order", 8, 10, 2}}},
-		{"confidence", r.ByConfidence, []row{{"high", 0, 0, 0}, {"medium", 21, 30, 9}, {"low", 0, 0, 0}}},
+		{"condition", r.ByCondition, []row{{"pdf", 9, 10, 1, 1}, {"clean", 8, 10, 2, 2}, {"phone-photo", 4, 10, 6, 2}}},
+		{"layout", r.ByLayout, []row{{"label", 13, 15, 2, 2}, {"bill", 0, 5, 5, 1}, {"order", 8, 10, 2, 2}}},
+		{"cell", r.ByCell, []row{{"label x pdf", 5, 5, 0, 0}, {"label x clean", 8, 10, 2, 2}, {"bill x phone-photo", 0, 5, 5, 1}, {"order x pdf", 4, 5, 1, 1}, {"order x phone-photo", 4, 5, 1, 1}}},
+		{"confidence", r.ByConfidence, []row{{"high", 0, 0, 0, 0}, {"medium", 21, 30, 9, 0}, {"low", 0, 0, 0, 0}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, summarise(tc.got)); diff != "" {
@@ -334,7 +348,10 @@ func TestRunCountsFalseAccepts(t *testing.T) {
 	if err == nil {
 		t.Fatal("MeetsTargets() = nil for a service that accepts everything")
 	}
-	for _, part := range []string{"pdf accuracy 90.0% is under 97%", "png accuracy 80.0%", "jpeg-photo accuracy 40.0% is under 90%", "14 false accepts"} {
+	if got := r.ByCondition[2].Fields; got != [5]Score{{0, 2}, {1, 2}, {1, 2}, {1, 2}, {1, 2}} {
+		t.Errorf("phone-photo per field = %v", got)
+	}
+	for _, part := range []string{"pdf accuracy 90.0% is under 95%", "clean accuracy 80.0%", "phone-photo accuracy 40.0% is under 95%", "9 false accepts", "5 false successes"} {
 		if !strings.Contains(err.Error(), part) {
 			t.Errorf("MeetsTargets() = %q, want it to mention %q", err, part)
 		}
@@ -382,7 +399,7 @@ func TestRunCountsErrorsAsWrong(t *testing.T) {
 	if got, want := r.Overall, (Score{Correct: 13, Total: 30}); got != want {
 		t.Errorf("overall = %+v, want %+v", got, want)
 	}
-	if got, want := r.ByFormat[0], (Group{Name: "pdf", Cases: 2, Errors: 1, Score: Score{5, 10}}); got != want {
+	if got, want := r.ByCondition[0], (Group{Name: "pdf", Cases: 2, Errors: 1, Score: Score{5, 10}, Fields: [5]Score{{1, 2}, {1, 2}, {1, 2}, {1, 2}, {1, 2}}}); got != want {
 		t.Errorf("pdf group = %+v, want %+v", got, want)
 	}
 	if got := r.Fields[2].Confusion[1]; got != [4]int{0, 0, 0, 1} {
@@ -398,7 +415,7 @@ func TestRunFilterAndParallelismDoNotChangeScores(t *testing.T) {
 		t.Errorf("parallel report differs (-serial +parallel):\n%s", diff)
 	}
 
-	onlyPDF := run(t, newFake(cases, alwaysValid), cases, Options{Filter: func(c corpus.Case) bool { return c.Format == corpus.FormatPDF }})
+	onlyPDF := run(t, newFake(cases, alwaysValid), cases, Options{Filter: func(c corpus.Case) bool { return c.Condition == corpus.ConditionPDF }})
 	if onlyPDF.Cases != 2 || onlyPDF.Overall != (Score{Correct: 9, Total: 10}) {
 		t.Errorf("filtered run: %d cases, %+v; want 2 cases, 9/10", onlyPDF.Cases, onlyPDF.Overall)
 	}
@@ -424,41 +441,59 @@ func TestMeetsTargets(t *testing.T) {
 		name    string
 		report  Report
 		wantErr string
+		// wantFAErr is what NoFalseAccepts must say ("" for nil).
+		wantFAErr string
 	}{
 		{
 			name: "at the targets",
-			report: Report{Cases: 60, ByFormat: []Group{
-				group("pdf", 97, 100), group("png", 97, 100), group("jpeg-photo", 90, 100),
+			report: Report{Cases: 60, ByCondition: []Group{
+				group("pdf", 95, 100), group("rotated-90", 95, 100), group("severe", 50, 100),
 			}},
 		},
 		{
-			name: "png just under",
-			report: Report{Cases: 60, ByFormat: []Group{
-				group("pdf", 100, 100), group("png", 969, 1000), group("jpeg-photo", 100, 100),
+			name: "rotated just under",
+			report: Report{Cases: 60, ByCondition: []Group{
+				group("pdf", 100, 100), group("rotated-90", 949, 1000), group("severe", 100, 100),
 			}},
-			wantErr: "png accuracy 96.9% is under 97%",
+			wantErr: "rotated-90 accuracy 94.9% is under 95%",
+		},
+		{
+			name:    "severe just under",
+			report:  Report{Cases: 60, ByCondition: []Group{group("severe", 49, 100)}},
+			wantErr: "severe accuracy 49.0% is under 50%",
 		},
 		{
 			name: "one false accept",
-			report: Report{Cases: 60, ByFormat: []Group{group("pdf", 100, 100)},
+			report: Report{Cases: 60, ByCondition: []Group{group("pdf", 100, 100)},
 				FalseAccepts: []Miss{{Case: "x", Field: "patientName", Want: I, Got: "valid"}}},
-			wantErr: "1 false accepts",
+			wantErr:   "1 false accepts",
+			wantFAErr: "1 false accepts",
 		},
 		{
-			name:    "formats without cases are not judged",
-			report:  Report{Cases: 20, ByFormat: []Group{group("pdf", 100, 100), {Name: "png"}, {Name: "jpeg-photo"}}},
+			name: "one false success",
+			report: Report{Cases: 60, ByCondition: []Group{group("pdf", 100, 100)},
+				FalseAccepts: []Miss{{Case: "x", Field: "success", Want: I, Got: "true"}}},
+			wantErr:   "1 false successes",
+			wantFAErr: "1 false successes",
+		},
+		{
+			name:    "conditions without cases are not judged",
+			report:  Report{Cases: 20, ByCondition: []Group{group("pdf", 100, 100), {Name: "clean"}}},
 			wantErr: "",
 		},
-		{name: "nothing evaluated", report: Report{}, wantErr: "no cases"},
+		{name: "nothing evaluated", report: Report{}, wantErr: "no cases", wantFAErr: "no cases"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := tc.report.MeetsTargets()
-			switch {
-			case tc.wantErr == "" && err != nil:
-				t.Errorf("MeetsTargets() = %v, want nil", err)
-			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
-				t.Errorf("MeetsTargets() = %v, want an error containing %q", err, tc.wantErr)
+			check := func(what string, err error, want string) {
+				switch {
+				case want == "" && err != nil:
+					t.Errorf("%s() = %v, want nil", what, err)
+				case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+					t.Errorf("%s() = %v, want an error containing %q", what, err, want)
+				}
 			}
+			check("MeetsTargets", tc.report.MeetsTargets(), tc.wantErr)
+			check("NoFalseAccepts", tc.report.NoFalseAccepts(), tc.wantFAErr)
 		})
 	}
 }

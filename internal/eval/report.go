@@ -40,14 +40,20 @@ type FieldScore struct {
 	Confusion [3][4]int
 }
 
-// Group is the accuracy of a slice of the corpus (a format, a template, a
-// scenario, or the ratings of one confidence).
+// Group is the accuracy of a slice of the corpus (a condition, a layout, a
+// scenario, a layout x condition cell, or the ratings of one confidence).
 type Group struct {
 	Name string
 	// Cases and Errors count documents (zero for confidence groups).
 	Cases, Errors int
 	Score
 	FalseAccepts int
+	// FalseSuccesses counts cases answered success=true whose truths are
+	// not all valid.
+	FalseSuccesses int
+	// Fields scores each field alone, in FieldNames order (zero for
+	// confidence groups).
+	Fields [5]Score
 }
 
 // Miss is a field verdict that disagrees with the truth. Got is the
@@ -77,8 +83,9 @@ type Report struct {
 	// Success counts cases whose success flag is right (true exactly when
 	// all five truths are valid).
 	Success Score
-	// ByFormat is in corpus.Formats order; the others by first appearance.
-	ByFormat, ByTemplate, ByScenario []Group
+	// ByCondition is in corpus.Conditions order; the others by first
+	// appearance. ByCell is named "layout x condition".
+	ByCondition, ByLayout, ByScenario, ByCell []Group
 	// ByConfidence groups field verdicts by the confidence the service gave.
 	ByConfidence []Group
 	// FalseAccepts lists every field rated valid whose truth is not valid,
@@ -91,36 +98,69 @@ type Report struct {
 	Elapsed time.Duration
 }
 
-// Targets are the accuracy each format must reach, in percent.
+// Targets are the field accuracy each condition must reach, in percent
+// (issue 9): 95 everywhere but on severe copies, where half the fields must
+// still be read. A condition not listed has DefaultTarget.
 var Targets = map[string]int{
-	corpus.FormatPDF:   97,
-	corpus.FormatPNG:   97,
-	corpus.FormatPhoto: 90,
+	corpus.ConditionSevere: 50,
 }
 
-// MeetsTargets returns nil when every format with cases reaches its target
-// and nothing was falsely accepted; otherwise an error naming each shortfall.
+// DefaultTarget is the accuracy target of a condition not in Targets.
+const DefaultTarget = 95
+
+// TargetFor is a condition's accuracy target in percent.
+func TargetFor(condition string) int {
+	if t, ok := Targets[condition]; ok {
+		return t
+	}
+	return DefaultTarget
+}
+
+// MeetsTargets returns nil when every condition with cases reaches its
+// target and nothing was falsely accepted (no field valid whose truth is
+// not, no success on a case that should fail); otherwise an error naming
+// each shortfall.
 func (r Report) MeetsTargets() error {
 	if r.Cases == 0 {
 		return errors.New("no cases were evaluated")
 	}
-	var problems []string
-	for _, g := range r.ByFormat {
-		target, ok := Targets[g.Name]
-		if !ok || g.Total == 0 {
+	problems := r.falseAcceptProblems()
+	for _, g := range r.ByCondition {
+		if g.Total == 0 {
 			continue
 		}
-		if g.Correct*100 < target*g.Total {
+		if target := TargetFor(g.Name); g.Correct*100 < target*g.Total {
 			problems = append(problems, fmt.Sprintf("%s accuracy %.1f%% is under %d%%", g.Name, g.Percent(), target))
 		}
-	}
-	if n := len(r.FalseAccepts); n > 0 {
-		problems = append(problems, fmt.Sprintf("%d false accepts (want 0)", n))
 	}
 	if len(problems) > 0 {
 		return errors.New(strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// NoFalseAccepts returns nil when no field was rated valid against a truth
+// that is not and no case that should fail succeeded: the bar that holds
+// on every slice, whatever its accuracy.
+func (r Report) NoFalseAccepts() error {
+	if r.Cases == 0 {
+		return errors.New("no cases were evaluated")
+	}
+	if p := r.falseAcceptProblems(); len(p) > 0 {
+		return errors.New(strings.Join(p, "; "))
+	}
+	return nil
+}
+
+func (r Report) falseAcceptProblems() []string {
+	var problems []string
+	if n := len(r.FalseAccepts) - r.successFalseAccepts(); n > 0 {
+		problems = append(problems, fmt.Sprintf("%d false accepts (want 0)", n))
+	}
+	if n := r.successFalseAccepts(); n > 0 {
+		problems = append(problems, fmt.Sprintf("%d false successes (want 0)", n))
+	}
+	return problems
 }
 
 // groups accumulates Groups in order of first appearance.
@@ -156,9 +196,15 @@ func score(cases []corpus.Case, answers []answer) Report {
 	for k, name := range FieldNames {
 		r.Fields[k].Field = name
 	}
-	var byFormat, byTemplate, byScenario, byConfidence groups
-	for _, f := range corpus.Formats {
-		byFormat.get(f)
+	var byCondition, byLayout, byScenario, byCell, byConfidence groups
+	present := map[string]bool{}
+	for _, c := range cases {
+		present[c.Condition] = true
+	}
+	for _, cond := range corpus.Conditions {
+		if present[cond] {
+			byCondition.get(cond)
+		}
 	}
 	for _, c := range []string{"high", "medium", "low"} {
 		byConfidence.get(c)
@@ -166,7 +212,7 @@ func score(cases []corpus.Case, answers []answer) Report {
 
 	for i, c := range cases {
 		a := answers[i]
-		gs := []*Group{byFormat.get(c.Format), byTemplate.get(c.Template), byScenario.get(c.Scenario)}
+		gs := []*Group{byCondition.get(c.Condition), byLayout.get(c.Layout), byScenario.get(c.Scenario), byCell.get(c.Layout + " x " + c.Condition)}
 		for _, g := range gs {
 			g.Cases++
 		}
@@ -182,6 +228,9 @@ func score(cases []corpus.Case, answers []answer) Report {
 			for _, g := range gs {
 				g.Errors++
 				g.Total += len(FieldNames)
+				for k := range FieldNames {
+					g.Fields[k].Total++
+				}
 			}
 			for k := range FieldNames {
 				r.Fields[k].Total++
@@ -194,6 +243,9 @@ func score(cases []corpus.Case, answers []answer) Report {
 			r.Success.Correct++
 		} else if a.success {
 			r.FalseAccepts = append(r.FalseAccepts, Miss{Case: c.Name, Field: "success", Want: corpus.Invalid, Got: "true"})
+			for _, g := range gs {
+				g.FalseSuccesses++
+			}
 		}
 		for k, name := range FieldNames {
 			want, got := truth[k], a.values[k]
@@ -204,6 +256,7 @@ func score(cases []corpus.Case, answers []answer) Report {
 			conf.Total++
 			for _, g := range gs {
 				g.Total++
+				g.Fields[k].Total++
 			}
 			fs.Confusion[verdictIndex(want)][answerIndex(got)]++
 
@@ -213,6 +266,7 @@ func score(cases []corpus.Case, answers []answer) Report {
 				conf.Correct++
 				for _, g := range gs {
 					g.Correct++
+					g.Fields[k].Correct++
 				}
 				continue
 			}
@@ -228,9 +282,10 @@ func score(cases []corpus.Case, answers []answer) Report {
 			}
 		}
 	}
-	r.ByFormat = byFormat.list()
-	r.ByTemplate = byTemplate.list()
+	r.ByCondition = byCondition.list()
+	r.ByLayout = byLayout.list()
 	r.ByScenario = byScenario.list()
+	r.ByCell = byCell.list()
 	r.ByConfidence = byConfidence.list()
 	return r
 }
@@ -281,23 +336,27 @@ func (r Report) WriteText(w io.Writer) error {
 	p("success flag\t%d\t%d\t%s\t%d\n\n", r.Success.Correct, r.Success.Total, pct(r.Success), r.successFalseAccepts())
 
 	table := func(title string, gs []Group) {
-		head := title + "\tcases\tfields correct\ttotal\t%\tfalse accepts\terrors"
-		if title == "format" {
+		head := title + "\tcases\tfields correct\ttotal\t%\tfalse accepts\tfalse successes\terrors\tpatient\tmedicine\tdose\tdate\tpharmacy"
+		if title == "condition" {
 			head += "\ttarget"
 		}
 		p("%s\n", head)
 		for _, g := range gs {
-			p("%s\t%d\t%d\t%d\t%s\t%d\t%d", g.Name, g.Cases, g.Correct, g.Total, pct(g.Score), g.FalseAccepts, g.Errors)
-			if t, ok := Targets[g.Name]; ok && title == "format" {
-				p("\t>= %d%%", t)
+			p("%s\t%d\t%d\t%d\t%s\t%d\t%d\t%d", g.Name, g.Cases, g.Correct, g.Total, pct(g.Score), g.FalseAccepts, g.FalseSuccesses, g.Errors)
+			for _, f := range g.Fields {
+				p("\t%s", pct(f))
+			}
+			if title == "condition" {
+				p("\t>= %d%%", TargetFor(g.Name))
 			}
 			p("\n")
 		}
 		p("\n")
 	}
-	table("format", r.ByFormat)
-	table("template", r.ByTemplate)
+	table("condition", r.ByCondition)
+	table("layout", r.ByLayout)
 	table("scenario", r.ByScenario)
+	table("layout x condition", r.ByCell)
 
 	p("confidence\tverdicts\tcorrect\t%%\tfalse accepts\n")
 	for _, g := range r.ByConfidence {

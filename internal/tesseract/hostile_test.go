@@ -71,7 +71,8 @@ func TestReadStopsRunawayHelper(t *testing.T) {
 	helpers = sandbox.NewPool(1, 1, sandbox.Limits{CPU: time.Second, Timeout: 60 * time.Second})
 	t.Cleanup(func() { helpers = saved })
 	start := time.Now()
-	_, err = r.Read(context.Background(), evidence.Document{Body: hostile.PNGHeader(40, 40), MediaType: "image/png"})
+	// A whole image: the reader decodes and prepares it before tesseract runs.
+	_, err = r.Read(context.Background(), evidence.Document{Body: encodePNG(t, renderLabel(t, []string{"x"}, 20)), MediaType: "image/png"})
 	var b *derrors.Budget
 	if !errors.As(err, &b) || !errors.Is(err, evidence.ErrUnreadable) {
 		t.Fatalf("Read error = %v, want a process budget, unreadable", err)

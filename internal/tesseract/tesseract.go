@@ -21,6 +21,7 @@ import (
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/imagebudget"
+	"github.com/clinicplatform/intake/internal/imageprep"
 	_ "golang.org/x/image/tiff"
 )
 
@@ -62,14 +63,14 @@ func New(ctx context.Context) (*Reader, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, path, "--list-langs").Output()
+	r := &Reader{tesseract: path}
+	out, err := r.run(ctx, nil, path, "--list-langs")
 	if err != nil {
 		return nil, fmt.Errorf("run tesseract --list-langs: %w: %w", derrors.ErrUnavailable, err)
 	}
 	if !slices.Contains(strings.Fields(string(out)), "eng") {
 		return nil, fmt.Errorf("tesseract has no English language data (Debian: apt-get install tesseract-ocr-eng): %w", derrors.ErrUnavailable)
 	}
-	r := &Reader{tesseract: path}
 	if p, err := exec.LookPath("pdftoppm"); err == nil {
 		r.pdftoppm = p
 	}
@@ -79,7 +80,9 @@ func New(ctx context.Context) (*Reader, error) {
 // PDFSupport reports whether PDFs can be read (pdftoppm was found).
 func (r *Reader) PDFSupport() bool { return r.pdftoppm != "" }
 
-// Read OCRs a PNG, JPEG or TIFF image, or the first pages of a PDF.
+// Read OCRs a PNG, JPEG or TIFF image, or the first pages of a PDF. Each
+// image or page is turned upright and prepared for OCR first (see
+// readPage).
 func (r *Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	text := evidence.Text{Source: Source}
 	ctx, cancel := context.WithTimeout(ctx, cmpOr(r.Timeout, DefaultTimeout))
@@ -93,17 +96,10 @@ func (r *Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text
 	var pages [][]byte
 	switch doc.MediaType {
 	case "image/png", "image/jpeg", "image/tiff":
-		format, err := r.checkImage(doc.Body)
-		if err != nil {
+		if _, err := r.checkImage(doc.Body); err != nil {
 			return text, err
 		}
-		page := doc.Body
-		if format == "jpeg" {
-			if page, err = smoothPhoto(doc.Body); err != nil {
-				return text, err
-			}
-		}
-		pages = [][]byte{page}
+		pages = [][]byte{doc.Body}
 	case "application/pdf":
 		var err error
 		if pages, err = r.rasterise(ctx, doc.Body); err != nil {
@@ -113,7 +109,11 @@ func (r *Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text
 		return text, fmt.Errorf("ocr: media type %q is not an image or PDF: %w", doc.MediaType, evidence.ErrUnreadable)
 	}
 	for i, page := range pages {
-		lines, err := r.ocr(ctx, page)
+		g, err := imageprep.Decode(page)
+		if err != nil {
+			return evidence.Text{Source: Source}, fmt.Errorf("ocr page %d: %w: %w", i+1, err, evidence.ErrUnreadable)
+		}
+		lines, err := r.readPage(ctx, g)
 		if err != nil {
 			return evidence.Text{Source: Source}, fmt.Errorf("ocr page %d: %w", i+1, err)
 		}
@@ -143,25 +143,11 @@ func (r *Reader) rasterise(ctx context.Context, pdf []byte) ([][]byte, error) {
 	}
 	defer os.RemoveAll(dir)
 
-	cmd := exec.CommandContext(ctx, r.pdftoppm,
+	if _, err := r.run(ctx, pdf, r.pdftoppm,
 		"-gray", "-scale-to", fmt.Sprint(pageSide),
 		"-f", "1", "-l", fmt.Sprint(cmpOr(r.MaxPages, DefaultMaxPages)),
-		"-", filepath.Join(dir, "page"))
-	cmd.Stdin = bytes.NewReader(pdf)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := run(ctx, cmd); err != nil {
-		if contained(err) {
-			return nil, fmt.Errorf("ocr: rasterise PDF: %w", err)
-		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("ocr: rasterise PDF: %w: %w", derrors.ErrUnavailable, ctx.Err())
-		}
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return nil, fmt.Errorf("ocr: rasterise PDF: pdftoppm %s (%s): %w", exit, firstLine(stderr.String()), evidence.ErrUnreadable)
-		}
-		return nil, fmt.Errorf("ocr: run pdftoppm: %w: %w", derrors.ErrUnavailable, err)
+		"-", filepath.Join(dir, "page")); err != nil {
+		return nil, fmt.Errorf("ocr: rasterise PDF: %w", err)
 	}
 	names, err := filepath.Glob(filepath.Join(dir, "page-*.pgm"))
 	if err != nil {
@@ -183,28 +169,44 @@ func (r *Reader) rasterise(ctx context.Context, pdf []byte) ([][]byte, error) {
 	return pages, nil
 }
 
-// ocr runs tesseract on one image and parses its TSV output.
-func (r *Reader) ocr(ctx context.Context, img []byte) ([]evidence.Line, error) {
-	cmd := exec.CommandContext(ctx, r.tesseract, "stdin", "stdout", "-l", "eng", "--psm", "3", "tsv")
-	cmd.Stdin = bytes.NewReader(img)
+// ocr runs tesseract on one image (a binary PGM) and parses its TSV output.
+func (r *Reader) ocr(ctx context.Context, pgm []byte) (reading, error) {
+	out, err := r.run(ctx, pgm, r.tesseract, "stdin", "stdout", "-l", "eng", "--psm", "3", "tsv")
+	if err != nil {
+		return reading{}, err
+	}
+	return parseReading(string(out))
+}
+
+// run is every process this reader starts (tesseract, pdftoppm): stdin is
+// given to the command (none when nil) and its stdout returned. A command
+// that exits with an error status is taken to have refused its input
+// (evidence.ErrUnreadable, with the first line of its stderr); one that
+// cannot start or is cut off by ctx is unavailable (derrors.ErrUnavailable).
+func (r *Reader) run(ctx context.Context, stdin []byte, name string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
 	// OpenMP threads slow tesseract down on small images and crowd other requests.
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := run(ctx, cmd); err != nil {
+		base := filepath.Base(name)
 		if contained(err) {
-			return nil, fmt.Errorf("run tesseract: %w", err)
+			return nil, fmt.Errorf("run %s: %w", base, err)
 		}
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("run tesseract: %w: %w", derrors.ErrUnavailable, ctx.Err())
+			return nil, fmt.Errorf("run %s: %w: %w", base, derrors.ErrUnavailable, ctx.Err())
 		}
 		var exit *exec.ExitError
 		if errors.As(err, &exit) {
-			return nil, fmt.Errorf("tesseract %s (%s): %w", exit, firstLine(stderr.String()), evidence.ErrUnreadable)
+			return nil, fmt.Errorf("%s %s (%s): %w", base, exit, firstLine(stderr.String()), evidence.ErrUnreadable)
 		}
-		return nil, fmt.Errorf("run tesseract: %w: %w", derrors.ErrUnavailable, err)
+		return nil, fmt.Errorf("run %s: %w: %w", base, derrors.ErrUnavailable, err)
 	}
-	return parseTSV(stdout.String())
+	return stdout.Bytes(), nil
 }
 
 // firstLine is a short diagnostic from a tool's stderr (never document text:

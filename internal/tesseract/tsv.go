@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -13,9 +14,45 @@ import (
 // of each (page, block, paragraph, line) joined by spaces, in output order,
 // with the mean word confidence scaled to 0..1.
 func parseTSV(tsv string) ([]evidence.Line, error) {
+	rd, err := parseReading(tsv)
+	return rd.Lines, err
+}
+
+// reading is one OCR pass over an image: its lines and how well its words
+// were read, which decides between ways of preparing the image.
+type reading struct {
+	Lines []evidence.Line
+	// Words counts the words of two or more letters or digits; Confident
+	// those read with confidence 80 or more; ConfSum is the sum of the
+	// confidences (0..100) of the words read with 60 or more.
+	Words, Confident int
+	ConfSum          float64
+}
+
+// Clear reports a reading good enough to stop looking for a better one:
+// most words confident. A page read upside down or through noise gives
+// junk words at low confidence.
+func (rd reading) Clear() bool {
+	return rd.Confident*10 >= rd.Words*6
+}
+
+// Junk reports a reading worth trying again another way: words were found
+// (five or more) but most were read without confidence. A blank or sparse
+// page (a cover page, a signature page) finds few words whichever way up
+// it is read, so reading it again would only cost time.
+func (rd reading) Junk() bool {
+	return rd.Words >= 5 && !rd.Clear()
+}
+
+// Score orders readings of the same page: the confidence mass of the words
+// read well, so that more words read well wins.
+func (rd reading) Score() float64 { return rd.ConfSum }
+
+func parseReading(tsv string) (reading, error) {
+	var rd reading
 	rows := strings.Split(strings.TrimRight(tsv, "\n"), "\n")
 	if len(rows) == 0 || !strings.HasPrefix(rows[0], "level\t") {
-		return nil, fmt.Errorf("parse tesseract output: no TSV header: %w", derrors.ErrUnavailable)
+		return rd, fmt.Errorf("parse tesseract output: no TSV header: %w", derrors.ErrUnavailable)
 	}
 	var (
 		lines   []evidence.Line
@@ -49,11 +86,33 @@ func parseTSV(tsv string) ([]evidence.Line, error) {
 			key = k
 		}
 		words = append(words, word)
-		if conf, err := strconv.ParseFloat(cols[10], 64); err == nil && conf >= 0 {
+		conf, err := strconv.ParseFloat(cols[10], 64)
+		if err == nil && conf >= 0 {
 			confSum += min(conf, 100)
 			confN++
 		}
+		if alnum(word) >= 2 {
+			rd.Words++
+			if conf >= 80 {
+				rd.Confident++
+			}
+			if conf >= 60 {
+				rd.ConfSum += min(conf, 100)
+			}
+		}
 	}
 	flush()
-	return lines, nil
+	rd.Lines = lines
+	return rd, nil
+}
+
+// alnum counts the letters and digits in s.
+func alnum(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }

@@ -83,14 +83,20 @@ var _ evidence.Reader = Reader{}
 // derrors.ErrUnavailable.
 func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	text := evidence.Text{Source: Source}
-	if doc.Key == "" {
-		return text, fmt.Errorf("textract: document has no staged object key")
+	// The staged object, or the body itself when the body is not what was
+	// staged (docread turns an EXIF-rotated photo upright and clears Key).
+	document := &types.Document{Bytes: doc.Body}
+	switch {
+	case doc.Key != "":
+		document = &types.Document{S3Object: r.object(doc)}
+	case len(doc.Body) == 0:
+		return text, fmt.Errorf("textract: document has no staged object key and no body")
 	}
 	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
-		Document: &types.Document{S3Object: r.object(doc)},
+		Document: document,
 	}, plainRequestBody)
 	var unsupported *types.UnsupportedDocumentException
-	if err != nil && doc.MediaType == "application/pdf" && errors.As(err, &unsupported) {
+	if err != nil && doc.Key != "" && doc.MediaType == "application/pdf" && errors.As(err, &unsupported) {
 		// The synchronous API reads one page: a longer PDF is a job.
 		blocks, err := r.detectAsync(ctx, doc)
 		if err != nil {

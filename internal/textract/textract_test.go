@@ -218,11 +218,27 @@ func TestReadCountsPages(t *testing.T) {
 
 func TestReadNoKey(t *testing.T) {
 	r := Reader{Bucket: "b", Client: fakeAPI{Fn: func(context.Context, *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
-		t.Fatal("Textract called without a key")
+		t.Fatal("Textract called without a key or a body")
 		return nil, nil
 	}}}
-	if _, err := r.Read(context.Background(), evidence.Document{Body: []byte("x")}); err == nil {
-		t.Fatal("Read without a key succeeded")
+	if _, err := r.Read(context.Background(), evidence.Document{MediaType: "image/jpeg"}); err == nil {
+		t.Fatal("Read without a key or a body succeeded")
+	}
+}
+
+// A document with no staged key (docread turned an EXIF-rotated photo
+// upright) is sent as bytes.
+func TestReadBodyWithoutKey(t *testing.T) {
+	var sent *types.Document
+	r := Reader{Bucket: "b", Client: fakeAPI{Fn: func(_ context.Context, in *textract.DetectDocumentTextInput) (*textract.DetectDocumentTextOutput, error) {
+		sent = in.Document
+		return &textract.DetectDocumentTextOutput{}, nil
+	}}}
+	if _, err := r.Read(context.Background(), evidence.Document{Body: []byte("upright"), MediaType: "image/jpeg"}); err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	if sent == nil || string(sent.Bytes) != "upright" || sent.S3Object != nil {
+		t.Errorf("sent %+v, want the body as bytes and no S3 object", sent)
 	}
 }
 

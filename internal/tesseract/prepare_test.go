@@ -1,0 +1,60 @@
+package tesseract
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/imageprep"
+)
+
+func TestReadingJudgement(t *testing.T) {
+	tests := []struct {
+		name        string
+		rd          reading
+		clear, junk bool
+	}{
+		{"upright label", reading{Words: 45, Confident: 44}, true, false},
+		{"upside down", reading{Words: 45, Confident: 5}, false, true},
+		{"blank page", reading{}, true, false},
+		{"sparse page, unsure", reading{Words: 3, Confident: 0}, false, false},
+		{"six in ten confident", reading{Words: 10, Confident: 6}, true, false},
+		{"five in ten confident", reading{Words: 10, Confident: 5}, false, true},
+	}
+	for _, tt := range tests {
+		if got := tt.rd.Clear(); got != tt.clear {
+			t.Errorf("%s: Clear() = %v, want %v", tt.name, got, tt.clear)
+		}
+		if got := tt.rd.Junk(); got != tt.junk {
+			t.Errorf("%s: Junk() = %v, want %v", tt.name, got, tt.junk)
+		}
+	}
+}
+
+func TestTimeFor(t *testing.T) {
+	if !timeFor(context.Background(), time.Hour) {
+		t.Error("no deadline: no time for another reading")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if !timeFor(ctx, time.Second) {
+		t.Error("10 s left, a 1 s reading: no time")
+	}
+	if timeFor(ctx, 6*time.Second) {
+		t.Error("10 s left, a 6 s reading: time found")
+	}
+}
+
+func TestUnread(t *testing.T) {
+	text := imageprep.Layout{Glyphs: 300}
+	blank := imageprep.Layout{Glyphs: 3}
+	if !unread(reading{Words: 0}, text) {
+		t.Error("no words on a page of 300 characters: not taken as unread")
+	}
+	if unread(reading{Words: 0}, blank) {
+		t.Error("no words on a blank page: taken as unread")
+	}
+	if unread(reading{Words: 40, Confident: 40}, text) {
+		t.Error("40 words on a page of 300 characters: taken as unread")
+	}
+}
