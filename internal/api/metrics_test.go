@@ -81,6 +81,19 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 		{"protocols", func(t *testing.T, h http.Handler) {
 			serveRaw(h, "GET", api.PathProtocols, "", "", nil)
 		}, []string{"request get-protocols 200"}},
+		{"preflights are not counted", func(t *testing.T, h http.Handler) {
+			for _, origin := range []string{"https://app.example.com", "https://evil.example.net"} {
+				for _, path := range []string{api.PathLeads, api.PathVerifyEvidence, api.PathProtocols} {
+					serveRaw(h, "OPTIONS", path, "", "", map[string]string{"Origin": origin, "Access-Control-Request-Method": "POST"})
+				}
+			}
+		}, nil},
+		{"an OPTIONS that is no preflight is", func(t *testing.T, h http.Handler) {
+			serveRaw(h, "OPTIONS", api.PathLeads, "", "", map[string]string{"Origin": "https://app.example.com"})
+		}, []string{"request create-lead 405"}},
+		{"a refused cross-origin post is", func(t *testing.T, h http.Handler) {
+			serveRaw(h, "POST", api.PathLeads, "application/json", `{"email":"ada@example.com"}`, map[string]string{"Origin": "https://evil.example.net"})
+		}, []string{"request create-lead 403"}},
 		{"unknown paths are not counted", func(t *testing.T, h http.Handler) {
 			serveRaw(h, "GET", "/external/v1/leads/ada@example.com", "", "", nil)
 		}, nil},
