@@ -305,7 +305,7 @@ func findLabelledDates(d document) []datedMention {
 					kind = above[len(above)-1].kind
 				}
 			}
-			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.conf})
+			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end)})
 		}
 	}
 	return out

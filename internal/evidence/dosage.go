@@ -450,6 +450,12 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 	case slices.Contains(doses, wantDose):
 		return finding{rating: Rating{NotFound, Low}, problem: "the document shows more than one dose (" + shown + ")"}
 	}
+	if generic, ok := LookupMedicine(want.Generic); ok && !slices.ContainsFunc(doses, generic.Licensed) &&
+		slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr }) {
+		// OCR read an amount no product of the medicine comes in (7.9 mg of
+		// Mounjaro): more likely a misread digit than a different dose.
+		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is not a strength of " + want.Name + ", so it may be misread"}
+	}
 	if len(doses) > 1 {
 		c = lower(c, Medium)
 	}
@@ -469,6 +475,10 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 		mentionsOn[m.line] = append(mentionsOn[m.line], m.entry)
 	}
 	licensed := map[Dose]bool{}
+	// anyStrength marks the block of a medicine outside the table, whose
+	// strengths are unknown: any dose there is its dose ("Metformin
+	// tablets" over "500 mg" in an invoice's next column).
+	anyStrength := make([]bool, len(d.lines))
 	direction := make([]int8, len(d.lines)) // 0 unknown, 1 yes, -1 no
 	isDirection := func(k int) bool {
 		if direction[k] == 0 {
@@ -491,6 +501,7 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			if k == a.line {
 				t = medicineTier
 			}
+			anyStrength[k] = anyStrength[k] || a.unlisted
 			if isDirection(k) {
 				t = directionTier
 			}
@@ -536,10 +547,10 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			lic := licensed[m.dose]
 			// Away from the medicine's line, only its licensed strengths
 			// are taken as its dose.
-			if t >= nearTier && !lic {
+			if t >= nearTier && !lic && !anyStrength[i] {
 				continue
 			}
-			byTier[t] = append(byTier[t], found{m.dose, lic, l.conf, text[m.start:m.end] != l.norm[m.start:m.end]})
+			byTier[t] = append(byTier[t], found{m.dose, lic, l.confIn(m.start, m.end), text[m.start:m.end] != l.norm[m.start:m.end]})
 		}
 	}
 	for t, fs := range byTier {

@@ -189,6 +189,26 @@ func TestRateDosage(t *testing.T) {
 			want: Rating{Valid, High},
 		},
 		{
+			name:     "OCR read a dose no product of the medicine has: a misreading, not a different dose",
+			lines:    []string{"Mounjaro pre-filled pen 7.9 mg 1 £229.00"},
+			conf:     0.9,
+			medicine: "Mounjaro", dosage: "7.5 mg",
+			want: Rating{NotFound, Low}, wantWords: "not a strength",
+		},
+		{
+			name:     "a text layer's unlicensed dose is what the document says",
+			lines:    []string{"Mounjaro pre-filled pen 7.9 mg 1 £229.00"},
+			medicine: "Mounjaro", dosage: "7.5 mg",
+			want: Rating{Invalid, High},
+		},
+		{
+			name:     "OCR read another licensed strength: a different dose",
+			lines:    []string{"Mounjaro pre-filled pen 5 mg"},
+			conf:     0.9,
+			medicine: "Mounjaro", dosage: "7.5 mg",
+			want: Rating{Invalid, High},
+		},
+		{
 			name:     "different licensed strength",
 			lines:    []string{"Mounjaro 5mg/0.6ml KwikPen"},
 			medicine: "Mounjaro", dosage: "2.5 mg",

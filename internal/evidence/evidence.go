@@ -59,7 +59,8 @@ type Line struct {
 	Words      []Word
 }
 
-// Word is one word of a Line as the reader saw it, Confidence from 0 to 1.
+// Word is one word of a Line as the reader saw it, Confidence from 0 to 1
+// (a percentage, as Textract and Tesseract report it, is also understood).
 type Word struct {
 	Text       string
 	Confidence float64

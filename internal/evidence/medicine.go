@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	_ "embed"
 	"slices"
 	"strings"
 )
@@ -246,6 +247,9 @@ type medicineMention struct {
 	level matchLevel
 	conf  float64
 	start int // byte offset in the line's norm
+	// unlisted: a medicine that is not in the table (unlistedMentions);
+	// dosed: its line gives a dose, which makes it certain.
+	unlisted, dosed bool
 }
 
 func findMedicineMentions(d document) []medicineMention {
@@ -277,14 +281,93 @@ func findMedicineMentions(d document) []medicineMention {
 		}
 	}
 	var all []medicineMention
-	for _, ms := range perLine {
+	for i, ms := range perLine {
 		for _, m := range ms {
 			if m.brand != componentName {
 				all = append(all, m)
 			}
 		}
+		all = append(all, unlistedMentions(d.lines[i], i, ms)...)
 	}
 	return all
+}
+
+// otherMedicinesList is a list of commonly dispensed medicines that are not
+// in the table (data/other-medicines.txt).
+//
+//go:embed data/other-medicines.txt
+var otherMedicinesList string
+
+var otherMedicines = func() map[string]*medicineEntry {
+	m := map[string]*medicineEntry{}
+	for _, l := range strings.Split(otherMedicinesList, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		_, ws := normalise(l)
+		if len(ws) > 0 {
+			m[ws[0].text] = &medicineEntry{generic: ws[0].text}
+		}
+	}
+	return m
+}()
+
+// otherMedicineStems end the names of whole classes of medicines
+// (atorvastatin, ramipril, bisoprolol): a word of eight letters or more
+// ending so names a medicine, whether or not the list has it.
+var otherMedicineStems = []string{
+	"statin", "pril", "olol", "sartan", "prazole", "formin", "gliptin", "gliflozin", "oxetine", "azepam",
+	"triptan", "mycin", "cillin", "floxacin", "dipine", "tidine", "lukast", "xaban", "semide", "thiazide",
+}
+
+// dosageFormWords say a line is about a medicine's product.
+var dosageFormWords = newPhraseSet(map[bool][]string{true: {
+	"tablet", "tablets", "tabs", "capsule", "capsules", "caps", "injection", "inhaler", "cream", "ointment",
+	"solution", "suspension", "oral", "pen", "pens", "patch", "patches", "drops", "spray", "syrup", "mg", "mcg",
+	"ml", "ug", "gel", "sachets", "modified release", "mr", "er", "xl", "sr",
+}})
+
+// unlistedMentions are the medicines outside the table that line i names
+// clearly: a word of the list, or a word with a medicine class's stem, read
+// as it is spelt (no OCR allowance), on a line that also gives a dose or a
+// dosage form ("Metformin 500mg tablets", "Atorvastatin tablets"). A word
+// the table already matched is not one.
+func unlistedMentions(l docLine, i int, table []medicineMention) []medicineMention {
+	var out []medicineMention
+	form, dosed := -1, false // form unknown: whether the line gives a dose or a dosage form
+	for _, w := range l.words {
+		if len(w.text) < 5 || slices.ContainsFunc(table, func(m medicineMention) bool { return m.start == w.start }) {
+			continue
+		}
+		if _, level := matchMedicineWord(w.text, false); level != noMatch {
+			continue
+		}
+		e := otherMedicines[w.text]
+		if e == nil && len(w.text) >= 8 && !hasDigit(w.text) {
+			for _, stem := range otherMedicineStems {
+				if strings.HasSuffix(w.text, stem) {
+					e = &medicineEntry{generic: w.text}
+					break
+				}
+			}
+		}
+		if e == nil {
+			continue
+		}
+		if form < 0 {
+			form = 0
+			dosed = slices.ContainsFunc(scanDoses(l.numberText()), func(m doseMention) bool { return m.kind.isDose() })
+			if dosed || dosageFormWords.any(l.words) {
+				form = 1
+			}
+		}
+		if form == 0 {
+			return nil
+		}
+		out = append(out, medicineMention{line: i, entry: e, brand: -1, name: w.text, level: exactMatch, conf: l.confIn(w.start, w.end), start: w.start, unlisted: true, dosed: dosed})
+	}
+	return out
 }
 
 // lineMentions finds the medicines named on one line. A component of a
@@ -297,7 +380,7 @@ func lineMentions(l docLine, index int) []medicineMention {
 		if level == noMatch {
 			continue
 		}
-		raw = append(raw, medicineMention{line: index, entry: n.entry, brand: n.brand, name: n.text, level: level, conf: l.conf, start: w.start})
+		raw = append(raw, medicineMention{line: index, entry: n.entry, brand: n.brand, name: n.text, level: level, conf: l.confIn(w.start, w.end), start: w.start})
 	}
 	if len(raw) == 0 {
 		return nil
@@ -439,7 +522,7 @@ func trimTrailingDigits(w string) string {
 
 // rateMedicine rates medicationName: valid when the document names the
 // requested medicine (by brand or generic), invalid when it names only other
-// medicines of the table.
+// medicines, of the table or clearly named outside it (metformin 500 mg).
 func rateMedicine(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention) finding {
 	if strings.TrimSpace(exp.MedicationName) == "" {
 		return finding{rating: Rating{NotFound, High}, problem: "no medicine was given to check against"}
@@ -447,16 +530,26 @@ func rateMedicine(d document, exp Expected, want Medicine, wantKnown bool, ms []
 	if !wantKnown {
 		return finding{rating: Rating{NotFound, High}, problem: "the requested medicine is not one this service can verify"}
 	}
-	var best, other *medicineMention
+	var best, other, unlisted *medicineMention
 	for i := range ms {
 		m := &ms[i]
-		if m.entry.generic == want.Generic {
+		switch {
+		case m.entry.generic == want.Generic:
 			if best == nil || mentionBetter(*m, *best) {
 				best = m
 			}
-		} else if other == nil || mentionBetter(*m, *other) {
+		case m.unlisted:
+			// Another medicine, not a weight-loss one: it counts only when
+			// the requested medicine is not on the document.
+			if unlisted == nil || mentionBetter(*m, *unlisted) {
+				unlisted = m
+			}
+		case other == nil || mentionBetter(*m, *other):
 			other = m
 		}
+	}
+	if other == nil && best == nil {
+		other = unlisted
 	}
 	switch {
 	case best != nil:
@@ -471,6 +564,11 @@ func rateMedicine(d document, exp Expected, want Medicine, wantKnown bool, ms []
 		return withCaveat(finding{rating: Rating{Valid, c}}, "the medicine")
 	case other != nil:
 		c := lower(readConfidence(other.conf), other.level.confidence())
+		if other.unlisted && !other.dosed {
+			// Named with a dosage form but no dose: likely the document's
+			// medicine, not certainly.
+			c = lower(c, Medium)
+		}
 		return finding{
 			rating:  Rating{Invalid, c},
 			problem: "the document shows a different medicine (" + other.entry.displayName(other.brand) + ") from the one requested (" + want.Name + ")",

@@ -186,7 +186,10 @@ func TestFindMedicineMentions(t *testing.T) {
 		{"combination over two lines", []string{"Phentermine and", "topiramate ER 7.5 mg/46 mg"}, []mention{{1, "phentermine/topiramate", "phentermine/topiramate"}}},
 		{"phentermine alone", []string{"Phentermine 37.5 mg tablets"}, []mention{{0, "phentermine", "phentermine"}}},
 		{"component alone is nothing", []string{"Topiramate 25 mg"}, nil},
-		{"two medicines", []string{"Metformin 500 mg", "Ozempic 1 mg", "Mounjaro 5 mg"}, []mention{{1, "semaglutide", "Ozempic"}, {2, "tirzepatide", "Mounjaro"}}},
+		{"two medicines and one outside the table", []string{"Metformin 500 mg", "Ozempic 1 mg", "Mounjaro 5 mg"}, []mention{{0, "metformin", "metformin"}, {1, "semaglutide", "Ozempic"}, {2, "tirzepatide", "Mounjaro"}}},
+		{"a class stem with a dosage form", []string{"Fluvastatin capsules"}, []mention{{0, "fluvastatin", "fluvastatin"}}},
+		{"a listed name without a dose or a form is not a mention", []string{"Warfarin clinic appointments"}, nil},
+		{"a name outside the table misread is not a mention", []string{"Metf0rmin 500 mg"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -217,7 +220,12 @@ func TestRateMedicine(t *testing.T) {
 		{name: "different medicine", medicine: "Wegovy", lines: []string{"Mounjaro 5 mg"}, want: Rating{Invalid, High}, wantWords: "different medicine (Mounjaro) from the one requested (Wegovy)"},
 		{name: "different medicine by generic", medicine: "Zepbound", lines: []string{"Liraglutide 3 mg"}, want: Rating{Invalid, High}, wantWords: "(liraglutide)"},
 		{name: "both the requested and another", medicine: "Wegovy", lines: []string{"Wegovy 2.4 mg", "Saxenda 3 mg"}, want: Rating{Valid, Medium}},
-		{name: "none", medicine: "Wegovy", lines: []string{"Paracetamol 500 mg"}, want: Rating{NotFound, Medium}},
+		{name: "none", medicine: "Wegovy", lines: []string{"Take one daily"}, want: Rating{NotFound, Medium}},
+		// Issue 9, item 2: a document that clearly names another medicine,
+		// in the table or not, is about that medicine.
+		{name: "a medicine outside the table with its dose", medicine: "Wegovy", lines: []string{"Paracetamol 500 mg"}, want: Rating{Invalid, High}, wantWords: "paracetamol"},
+		{name: "a medicine outside the table with only a form", medicine: "Wegovy", lines: []string{"Sertraline tablets"}, want: Rating{Invalid, Medium}},
+		{name: "a medicine outside the table beside the requested one", medicine: "Wegovy", lines: []string{"Wegovy 2.4 mg", "Metformin 500 mg tablets"}, want: Rating{Valid, High}},
 		{name: "unknown request", medicine: "Metformin", lines: []string{"Metformin 500 mg"}, want: Rating{NotFound, High}, wantWords: "not one this service can verify"},
 		{name: "no request", medicine: "", lines: []string{"Wegovy"}, want: Rating{NotFound, High}, wantWords: "no medicine was given"},
 		{name: "phentermine is not Qsymia", medicine: "Qsymia", lines: []string{"Phentermine 37.5 mg"}, want: Rating{Invalid, High}},

@@ -74,6 +74,19 @@ func TestCompareName(t *testing.T) {
 		{"Bjérn Akesson", "Björn", "Åkesson", clearly, nameOther, noMatch},
 		{"JOSE NUNEZ", "José", "Núñez", clearly, nameFull, exactMatch},
 		{"Jane Smith", "Jane", "Smith", clearly, nameFull, exactMatch},
+
+		// Order is evidence: the surname before the forename is another
+		// person unless a comma marks the surname-first form.
+		{"Owen Thomas", "Thomas", "Owen", layer, nameSwapped, exactMatch},
+		{"OWEN THOMAS", "Thomas", "Owen", layer, nameSwapped, exactMatch},
+		{"Smith Jane", "Jane", "Smith", layer, nameSwapped, exactMatch},
+		{"Smith Jane Mary", "Jane", "Smith", layer, nameSwapped, exactMatch},
+		{"Owen Thomas", "Thomas", "Owen", noisy, nameSwapped, exactMatch},
+		{"OWEN, THOMAS", "Thomas", "Owen", layer, nameFull, exactMatch},
+		{"Owen, Thomas", "Thomas", "Owen", layer, nameFull, exactMatch},
+		{"Smith-Jones, Anne-Marie", "Anne-Marie", "Smith-Jones", layer, nameFull, exactMatch},
+		{"Thomas Owen", "Thomas", "Owen", layer, nameFull, exactMatch},
+		{"Thomas Rhys Owen", "Thomas", "Owen", layer, nameFull, exactMatch},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value+"/"+tt.forename+" "+tt.surname, func(t *testing.T) {
@@ -89,6 +102,9 @@ func TestRatePatientName(t *testing.T) {
 	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
 	arnie := Expected{PatientKnown: true, Forename: "Arnie", Surname: "Warner"}
 	christopher := Expected{PatientKnown: true, Forename: "Christopher", Surname: "Anderson"}
+	thomas := Expected{PatientKnown: true, Forename: "Thomas", Surname: "Owen"}
+	morganRhys := Expected{PatientKnown: true, Forename: "Morgan", Surname: "Rhys"}
+	john := Expected{PatientKnown: true, Forename: "John", Surname: "Doe"}
 	tests := []struct {
 		name      string
 		exp       Expected
@@ -205,7 +221,9 @@ func TestRatePatientName(t *testing.T) {
 		{name: "Textract, well read: rn read as m is not the lead", exp: arnie, lines: []string{"Patient: Amie Warner"}, conf: 0.995, source: "textract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "Textract, well read: two names a letter or two off", exp: christopher, lines: []string{"Patient: Kristopher Andersen"}, conf: 0.99, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
 		{name: "Textract, well read: a clearly different surname", exp: arnie, lines: []string{"Patient: Arnie Walker"}, conf: 0.995, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
-		{name: "Textract, well read: one letter off the surname", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.96, source: "textract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		// A well-read surname a letter off, not by an OCR confusion, is
+		// another person's (issue 9, item 2).
+		{name: "Textract, well read: one letter off the surname", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.96, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
 		{name: "Textract, well read: the lead's name", exp: arnie, lines: []string{"Patient: Arnie Warner"}, conf: 0.995, source: "textract", want: Rating{Valid, High}},
 		{name: "Textract, well read: the lead's name without accents", exp: Expected{PatientKnown: true, Forename: "José", Surname: "Núñez"}, lines: []string{"PATIENT: JOSE NUNEZ"}, conf: 0.99, source: "textract", want: Rating{Valid, High}},
 		{name: "Tesseract, well read: unlabelled misspelling", exp: arnie, lines: block(`
@@ -230,6 +248,137 @@ func TestRatePatientName(t *testing.T) {
 		{name: "e-mail address is not a name", exp: jane, lines: []string{"jane.smith@example.com"}, want: Rating{NotFound, Medium}},
 		{name: "two people on one line", exp: jane, lines: []string{"Jane Doe and Laura Brown and Tom Smith"}, want: Rating{NotFound, Medium}},
 		{name: "greeting", exp: jane, lines: []string{"Dear Jane Smith,"}, want: Rating{Valid, Medium}},
+
+		// Item 1: name order is evidence. The lead is forename Thomas,
+		// surname Owen; "Mr Owen Thomas" is forename Owen, surname Thomas.
+		{name: "swapped: titled, unlabelled (the issue's case)", exp: thomas, lines: block(`
+			Mr Owen Thomas
+			Date dispensed: 12/11/2026`), want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "swapped: titled, read by OCR", exp: thomas, lines: block(`
+			Mr Owen Thomas
+			Date dispensed: 12/11/2026`), conf: 0.95, source: "tesseract", want: Rating{Invalid, Medium}, wantWords: "other way round"},
+		{name: "swapped: labelled and titled", exp: thomas, lines: []string{"Patient: Mr Owen Thomas   DOB: 01/02/1980"}, want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "swapped: titled inside prose", exp: thomas, lines: []string{"I have today prescribed Mounjaro 7.5 mg once weekly for Mr Owen Thomas."}, want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "swapped: labelled, no title: invalid, not sure", exp: thomas, lines: []string{"Patient: Owen Thomas"}, want: Rating{Invalid, Low}, wantWords: "other way round"},
+		{name: "swapped: bare line beside the Rx number", exp: thomas, lines: block(`
+			Rx# 1448704 Fill Date: 2026-10-26
+			OWEN THOMAS`), want: Rating{Invalid, Low}, wantWords: "other way round"},
+		{name: "swapped: a salutation settles the order", exp: morganRhys, lines: block(`
+			Dear Mx Morgan,
+			Re: Rhys Morgan
+			I have today prescribed Mounjaro 7.5 mg once weekly.`), want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "surname first, marked by a comma", exp: thomas, lines: []string{"Patient: OWEN, THOMAS"}, want: Rating{Valid, High}},
+		{name: "surname first, marked by a comma, mixed case", exp: thomas, lines: block(`
+			Rx# 1448704 Fill Date: 2026-10-26
+			Owen, Thomas`), want: Rating{Valid, Medium}},
+		{name: "the lead's own order, titled", exp: thomas, lines: []string{"Mr Thomas Owen"}, want: Rating{Valid, High}},
+		{name: "salutation by the lead's surname", exp: Expected{PatientKnown: true, Forename: "Rhys", Surname: "Morgan"}, lines: block(`
+			Dear Mx Morgan,
+			Re: Rhys Morgan`), want: Rating{Valid, High}},
+		{name: "labelled surname and forename fields", exp: thomas, lines: block(`
+			Surname: Owen
+			Forename: Thomas`), want: Rating{Valid, High}},
+		{name: "labelled fields holding the other order", exp: thomas, lines: block(`
+			First Name: Owen
+			Last Name: Thomas`), want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "FP10 caption above the name", exp: thomas, lines: block(`
+			Title, Forename, Surname & Address
+			Mr Thomas Owen
+			12 High Street, Cardiff CF10 1AA`), want: Rating{Valid, High}},
+		{name: "FP10 caption above a swapped name", exp: thomas, lines: block(`
+			Title, Forename, Surname & Address
+			Owen Thomas
+			12 High Street, Cardiff CF10 1AA`), want: Rating{Invalid, High}, wantWords: "other way round"},
+
+		// Item 2: a name read well that differs is another person's.
+		{name: "well read: another forename", exp: john, lines: []string{"Patient: Jon Doe"}, conf: 0.96, source: "tesseract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "well read: another surname", exp: john, lines: []string{"Patient: John Dowd"}, conf: 0.96, source: "textract", want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "well read: Katherine is not Catherine", exp: Expected{PatientKnown: true, Forename: "Catherine", Surname: "Doe"}, lines: []string{"Patient: Katherine Doe"}, conf: 0.97, source: "textract", want: Rating{Invalid, Medium}},
+		{name: "well read, titled on a label: another forename", exp: john, lines: block(`
+			Mr Jon Doe
+			Date dispensed: 12/11/2026`), conf: 0.95, source: "tesseract", want: Rating{Invalid, Medium}},
+		{name: "poorly read: another forename may be a misreading", exp: john, lines: []string{"Patient: Jon Doe"}, conf: 0.7, source: "tesseract", want: Rating{NotFound, Low}},
+
+		// Item 6: captions split from their values, as Textract returns them.
+		{name: "a caption alone is not followed by the next caption's value", exp: jane, lines: block(`
+			Patient:
+			Emergency Contact 2:
+			Jane Smith
+			Laura Brown`), conf: 0.98, source: "textract", want: Rating{Valid, Medium}},
+		{name: "first and last name with their values on the next lines", exp: jane, lines: block(`
+			First Name:
+			Last Name:
+			Jane
+			Smith`), conf: 0.98, source: "textract", want: Rating{Valid, Medium}},
+		{name: "first and last name each over its value", exp: jane, lines: block(`
+			First Name:
+			Jane
+			Last Name:
+			Smith`), conf: 0.98, source: "textract", want: Rating{Valid, High}},
+		{name: "fields side by side, values after a column gap", exp: jane, lines: []string{"First Name:    Jane        Last Name:    Smith"}, conf: 0.98, source: "textract", want: Rating{Valid, High}},
+		{name: "surname and forename fields on one line", exp: thomas, lines: []string{"Surname: OWEN Forename(s): THOMAS"}, want: Rating{Valid, High}},
+		{name: "forename and surname fields swapped on one line", exp: thomas, lines: []string{"First name: Owen Last name: Thomas"}, want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "a labelled value after a column gap", exp: jane, lines: []string{"Patient:      Laura Brown      DOB: 01/02/1980"}, want: Rating{Invalid, High}},
+		{name: "a letter's subject line names the patient", exp: jane, lines: block(`
+			Re: Laura Brown   DOB 01/02/1980
+			Dear Ms Brown,`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "FP10 caption with the date of birth caption between it and the name", exp: thomas, lines: block(`
+			Title, Forename, Surname & Address
+			D.o.B
+			Owen Thomas
+			12 High Street, Cardiff CF10 1AA`), want: Rating{Invalid, High}, wantWords: "other way round"},
+		{name: "a US city and state line is no SURNAME, Forename", exp: jane, lines: block(`
+			Rx# 1234567   Filled: 11/02/2026
+			SMITH, JANE
+			CHICAGO, IL`), want: Rating{Valid, Medium}},
+		{name: "a US city and state without a comma is no patient", exp: jane, lines: block(`
+			Rx# 1234567   Filled: 11/02/2026
+			SPRINGFIELD IL`), want: Rating{NotFound, Medium}},
+		{name: "a town and county is no SURNAME, Forename", exp: jane, lines: block(`
+			Date dispensed: 12/11/2026
+			Leeds, West Yorkshire`), want: Rating{NotFound, Medium}},
+		{name: "FP10: the prescriber's name with an initial is not a second patient", exp: thomas, lines: block(`
+			Title, Forename, Surname & Address
+			D.o.B 01/02/1980
+			Mr Thomas Owen
+			A PATEL
+			Riverside Medical Practice`), want: Rating{Valid, High}},
+		{name: "an initial and a surname beside the date of birth is no second patient", exp: thomas, lines: block(`
+			Mr Thomas Owen
+			A PATEL
+			D.o.B 01/02/1980`), want: Rating{Valid, High}},
+		{name: "a hyphenated forename after a title is no surname", exp: Expected{PatientKnown: true, Forename: "Ana-Lucía", Surname: "Ferreira"}, lines: []string{"Patient: Ms Ana-Lucía Ferreira"}, want: Rating{Valid, High}},
+		{name: "letter: addressed to someone else", exp: thomas, lines: block(`
+			Summit Weight Care
+			Callum Fraser
+			905 Palmetto Ave
+			Dear Mr Fraser,
+			I have today prescribed Ozempic 0.5 mg once weekly for
+			Callum Fraser, as we discussed at your review.`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "letter: addressed to a near miss of the lead's name", exp: Expected{PatientKnown: true, Forename: "Stephen", Surname: "Walsh"}, lines: block(`
+			Steven Walsh
+			7 Orchard Close
+			Dear Mr Walsh,
+			I have today prescribed Ozempic 0.5 mg once weekly for
+			Steven Walsh, as we discussed at your review.`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "letter: prescribed for someone else, across a line break", exp: john, lines: block(`
+			Dear John,
+			Following our consultation, I have today prescribed
+			Saxenda 1.2 mg once daily for John Dowd. The
+			prescription has been sent to Riverbend Pharmacy.`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "letter: prescribed for, the name on the next line", exp: john, lines: block(`
+			I have today prescribed Ozempic 0.5 mg once weekly for
+			Mr John Doe, as we discussed at your review.`), want: Rating{Valid, High}},
+		{name: "letter: a possessive after the name", exp: john, lines: []string{"I have today prescribed Ozempic 0.5 mg for Mr John Doe's weight management."}, want: Rating{Valid, High}},
+		{name: "letter: prescribed for a condition is no name", exp: john, lines: block(`
+			I have today prescribed Ozempic 0.5 mg for Type 2 Diabetes.
+			John Doe`), want: Rating{Valid, Medium}},
+		{name: "well read: an accented letter garbled is a misreading, not another person", exp: Expected{PatientKnown: true, Forename: "Mateus", Surname: "Conceição"}, lines: block(`
+			Mr Mateus Conceicao
+			I have today prescribed Wegovy 0.5 mg once weekly for Mr Mateus Conceicdo.`), conf: 0.93, source: "tesseract", want: Rating{Valid, High}},
+		{name: "a US city and state line alone is no patient", exp: jane, lines: block(`
+			Rx# 1234567   Filled: 11/02/2026
+			CHICAGO, IL`), want: Rating{NotFound, Medium}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -267,6 +416,7 @@ func FuzzMatchName(f *testing.F) {
 	f.Add("Jane Srnith", "Jane", "Smith")
 	f.Add("José Nufiez-Garcia", "José", "Núñez-García")
 	f.Add("Z06 Fairbairn-Lowe", "Zoë", "Fairbairn-Lowe")
+	f.Add("Mr Owen Thomas", "Thomas", "Owen")
 	f.Fuzz(func(t *testing.T, value, forename, surname string) {
 		e := newExpectedName(forename, surname)
 		exp := Expected{PatientKnown: true, Forename: forename, Surname: surname}
@@ -303,6 +453,17 @@ func FuzzMatchName(f *testing.F) {
 			r := ratePatientName(readDocument(textOf(1, "Patient: "+forename+" "+surname)), exp)
 			if r.rating.Value != Valid && !isNonNameWord(strings.ToLower(forename)) && !isNonNameWord(strings.ToLower(surname)) {
 				t.Fatalf("labelled %q %q rated %v", forename, surname, r.rating)
+			}
+			// The name the other way round is another person's: never valid
+			// (issue 9), whether titled, labelled or bare.
+			if !strings.EqualFold(forename, surname) {
+				for _, doc := range []string{"Mr " + surname + " " + forename, "Patient: " + surname + " " + forename, surname + " " + forename} {
+					for _, conf := range []float64{1, 0.95, 0.8} {
+						if r := ratePatientName(readDocument(textOf(conf, doc)), exp); r.rating.Value == Valid {
+							t.Fatalf("%q at %v for %q %q rated valid", doc, conf, forename, surname)
+						}
+					}
+				}
 			}
 		}
 	})

@@ -241,6 +241,12 @@ type word struct {
 	lower      string
 	start, end int // byte offsets in norm
 	capital    bool
+	// commaAfter: a comma follows the word ("OWEN, THOMAS"), which marks a
+	// surname written first.
+	commaAfter bool
+	// conf is the reader's confidence for the word (0..1) when it reported
+	// one (Line.Words), else 0: the line's confidence stands.
+	conf float64
 }
 
 func readDocument(t Text) document {
@@ -258,6 +264,7 @@ func readDocument(t Text) document {
 			continue
 		}
 		c := lineConfidence(l.Confidence)
+		setWordConfidences(words, l.Words)
 		d.lines = append(d.lines, docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words})
 		sum += c
 	}
@@ -265,6 +272,37 @@ func readDocument(t Text) document {
 		d.meanConf = sum / float64(len(d.lines))
 	}
 	return d
+}
+
+// setWordConfidences gives each word of a line the confidence the reader
+// reported for the word it came from. When the reader's words do not line
+// up with ours, every word gets the weakest reported confidence: a weak word
+// is never lost.
+func setWordConfidences(words []word, reported []Word) {
+	if len(reported) == 0 {
+		return
+	}
+	var confs []float64
+	weakest := 1.0
+	for _, r := range reported {
+		c := lineConfidence(r.Confidence)
+		weakest = min(weakest, c)
+		_, ws := normalise(r.Text)
+		for range ws {
+			confs = append(confs, c)
+		}
+	}
+	for i := range words {
+		if len(confs) == len(words) {
+			words[i].conf = confs[i]
+		} else {
+			words[i].conf = weakest
+		}
+		if words[i].conf == 0 {
+			// 0 means "not reported"; a reported zero is as weak as it gets.
+			words[i].conf = 1e-9
+		}
+	}
 }
 
 // lineConfidence brings a reader's confidence into 0..1; a percentage (as
@@ -350,7 +388,12 @@ func normalise(s string) (string, []word) {
 		b.WriteString(folded)
 	}
 	flush(len(runes))
-	return b.String(), words
+	norm := b.String()
+	for i := range words {
+		rest := strings.TrimLeft(norm[words[i].end:], " ")
+		words[i].commaAfter = strings.HasPrefix(rest, ",")
+	}
+	return norm, words
 }
 
 // lowerWord lowercases a word's runes without folding accents, dropping the
@@ -664,6 +707,18 @@ func (ps phraseSet[K]) any(ws []word) bool {
 		}
 	}
 	return false
+}
+
+// confIn is how well the text at norm[from:to] was read: the line's
+// confidence, or its weakest word's there when the reader reported words.
+func (l docLine) confIn(from, to int) float64 {
+	c := l.conf
+	for _, w := range l.words {
+		if w.conf > 0 && w.end > from && w.start < to {
+			c = min(c, w.conf)
+		}
+	}
+	return c
 }
 
 // wordsIn returns the words of l that lie within norm[from:to].
