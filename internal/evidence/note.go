@@ -1,3 +1,5 @@
+// The result's note: the sentences a clinician reads.
+
 package evidence
 
 import "strings"

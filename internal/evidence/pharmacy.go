@@ -1,3 +1,5 @@
+// Rating the pharmacy name: known chains and names with a pharmacy word.
+
 package evidence
 
 import (
