@@ -12,46 +12,61 @@ const (
 	textLayerRead = 0.99
 )
 
-func readConfidence(c float64) Confidence {
-	switch {
-	case c >= wellRead:
+// certainty is how sure the verifier is of a reading, a match or a rating,
+// ordered so that evidence combines with min and max: a rating is as sure
+// as its weakest evidence. A rating's Confidence is its wire word.
+type certainty int
+
+const (
+	lowCertainty certainty = iota + 1
+	mediumCertainty
+	highCertainty
+)
+
+// Confidence is the wire word for c ("high", "medium", "low").
+func (c certainty) Confidence() Confidence {
+	switch c {
+	case highCertainty:
 		return High
-	case c >= fairlyRead:
+	case mediumCertainty:
 		return Medium
-	default:
+	case lowCertainty:
 		return Low
 	}
+	return ""
 }
 
-func rank(c Confidence) int {
+func (c certainty) String() string { return string(c.Confidence()) }
+
+// certainty is the ordered form of a rating's wire word; an unknown word
+// is as unsure as it gets.
+func (c Confidence) certainty() certainty {
 	switch c {
 	case High:
-		return 3
+		return highCertainty
 	case Medium:
-		return 2
+		return mediumCertainty
+	}
+	return lowCertainty
+}
+
+// readCertainty is how well a line or word read with the reader's
+// confidence c (0..1) was read.
+func readCertainty(c float64) certainty {
+	switch {
+	case c >= wellRead:
+		return highCertainty
+	case c >= fairlyRead:
+		return mediumCertainty
 	default:
-		return 1
+		return lowCertainty
 	}
-}
-
-func lower(a, b Confidence) Confidence {
-	if rank(b) < rank(a) {
-		return b
-	}
-	return a
-}
-
-func higher(a, b Confidence) Confidence {
-	if rank(b) > rank(a) {
-		return b
-	}
-	return a
 }
 
 // notFoundConfidence is how sure a not_found is when the document was read
 // but the field was not on it: never high (the reader may have missed it).
 func (d document) notFoundConfidence() Confidence {
-	if d.readConfidence() == High {
+	if d.readCertainty() == highCertainty {
 		return Medium
 	}
 	return Low
@@ -68,13 +83,14 @@ const (
 	exactMatch             // equal (ignoring case, accents, apostrophes)
 )
 
-func (m matchLevel) confidence() Confidence {
+// certainty is how sure a match at level m is of what it matched.
+func (m matchLevel) certainty() certainty {
 	switch m {
 	case exactMatch:
-		return High
+		return highCertainty
 	case ocrMatch, fuzzyMatch1:
-		return Medium
+		return mediumCertainty
 	default:
-		return Low
+		return lowCertainty
 	}
 }

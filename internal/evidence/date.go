@@ -79,18 +79,18 @@ func rateDocumentDate(d document, pol Policy) finding {
 	type judged struct {
 		date    civilDate
 		verdict dateVerdict
-		cap     Confidence
+		cap     certainty
 		m       datedMention
 	}
 	var js []judged
 	distinct := map[civilDate]bool{}
 	for _, m := range cands {
 		c := m.reading(order.dayFirst)
-		j := judged{date: c, verdict: judgeDate(c, today, maxDays), cap: High, m: m}
+		j := judged{date: c, verdict: judgeDate(c, today, maxDays), cap: highCertainty, m: m}
 		if m.ambiguous() {
 			alt := judgeDate(m.reading(!order.dayFirst), today, maxDays)
 			if alt != j.verdict {
-				j.cap = [...]Confidence{Low, Medium, High}[order.strength]
+				j.cap = [...]certainty{lowCertainty, mediumCertainty, highCertainty}[order.strength]
 			}
 		}
 		js = append(js, j)
@@ -108,20 +108,20 @@ func rateDocumentDate(d document, pol Policy) finding {
 			pick = j
 		}
 	}
-	c := readConfidence(pick.m.conf)
+	c := readCertainty(pick.m.conf)
 	for _, j := range js {
-		c = lower(c, j.cap)
+		c = min(c, j.cap)
 	}
 	switch {
 	case best == plainDate:
-		c = lower(c, Medium)
+		c = min(c, mediumCertainty)
 	case best == unlabelledDate && len(distinct) > 1:
-		c = lower(c, Low)
+		c = min(c, lowCertainty)
 	case best == unlabelledDate:
-		c = lower(c, Medium)
+		c = min(c, mediumCertainty)
 	}
 	readAs := ""
-	if pick.cap != High {
+	if pick.cap != highCertainty {
 		how := "month first"
 		if pick.date == pick.m.dayFirst {
 			how = "day first"
@@ -130,12 +130,12 @@ func rateDocumentDate(d document, pol Policy) finding {
 	}
 	switch pick.verdict {
 	case dateInFuture:
-		return finding{rating: Rating{Invalid, c}, problem: "the " + best.noun() + " (" + pick.date.String() + readAs + ") is in the future"}
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the " + best.noun() + " (" + pick.date.String() + readAs + ") is in the future"}
 	case dateTooOld:
-		return finding{rating: Rating{Invalid, c}, problem: fmt.Sprintf("the %s (%s%s) is more than %d days old", best.noun(), pick.date.String(), readAs, maxDays)}
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: fmt.Sprintf("the %s (%s%s) is more than %d days old", best.noun(), pick.date.String(), readAs, maxDays)}
 	}
-	f := finding{rating: Rating{Valid, c}}
-	if c != High {
+	f := finding{rating: Rating{Valid, c.Confidence()}}
+	if c != highCertainty {
 		f.caveat = "the " + best.noun()
 		if readAs != "" {
 			f.caveat += " (" + pick.m.text + " could be day first or month first)"

@@ -15,7 +15,7 @@ type document struct {
 	meanConf float64
 }
 
-func (d document) readConfidence() Confidence { return readConfidence(d.meanConf) }
+func (d document) readCertainty() certainty { return readCertainty(d.meanConf) }
 
 type docLine struct {
 	raw  string

@@ -67,18 +67,18 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 	if len(doses) == 0 {
 		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the dose"}
 	}
-	c := lower(readConfidence(conf), [...]Confidence{High, High, Medium, Low}[tier])
+	c := min(readCertainty(conf), [...]certainty{highCertainty, highCertainty, mediumCertainty, lowCertainty}[tier])
 	if repaired {
 		// A digit OCR read as a letter ("Img") was put back: likely, not certain.
-		c = lower(c, Medium)
+		c = min(c, mediumCertainty)
 	}
 	shown := doseList(doses)
 	switch {
 	case otherMedicine:
-		return finding{rating: Rating{Invalid, lower(c, Medium)}, problem: "the dose on the document (" + shown + ") is for a different medicine"}
+		return finding{rating: Rating{Invalid, min(c, mediumCertainty).Confidence()}, problem: "the dose on the document (" + shown + ") is for a different medicine"}
 	case len(doses) == 1 && doses[0] == wantDose:
-		f := finding{rating: Rating{Valid, c}}
-		if c != High {
+		f := finding{rating: Rating{Valid, c.Confidence()}}
+		if c != highCertainty {
 			f.caveat = "the dose"
 		}
 		return f
@@ -92,9 +92,9 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is not a strength of " + want.Name + ", so it may be misread"}
 	}
 	if len(doses) > 1 {
-		c = lower(c, Medium)
+		c = min(c, mediumCertainty)
 	}
-	return finding{rating: Rating{Invalid, c}, problem: "the document shows a different dose (" + shown + ") from the one requested (" + wantDose.String() + ")"}
+	return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the document shows a different dose (" + shown + ") from the one requested (" + wantDose.String() + ")"}
 }
 
 // blockDoses returns the distinct doses of the best tier that has any, that

@@ -37,24 +37,24 @@ func rateMedicine(d document, exp Expected, want Medicine, wantKnown bool, ms []
 	}
 	switch {
 	case best != nil:
-		c := lower(readConfidence(best.conf), best.level.confidence())
+		c := min(readCertainty(best.conf), best.level.certainty())
 		if other != nil {
 			// The document names another weight-loss medicine as well.
 			return finding{
-				rating: Rating{Valid, lower(c, Medium)},
+				rating: Rating{Valid, min(c, mediumCertainty).Confidence()},
 				caveat: "the medicine (the document also names " + other.entry.displayName(other.brand) + ")",
 			}
 		}
-		return withCaveat(finding{rating: Rating{Valid, c}}, "the medicine")
+		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}}, "the medicine")
 	case other != nil:
-		c := lower(readConfidence(other.conf), other.level.confidence())
+		c := min(readCertainty(other.conf), other.level.certainty())
 		if other.unlisted && !other.dosed {
 			// Named with a dosage form but no dose: likely the document's
 			// medicine, not certainly.
-			c = lower(c, Medium)
+			c = min(c, mediumCertainty)
 		}
 		return finding{
-			rating:  Rating{Invalid, c},
+			rating:  Rating{Invalid, c.Confidence()},
 			problem: "the document shows a different medicine (" + other.entry.displayName(other.brand) + ") from the one requested (" + want.Name + ")",
 		}
 	}

@@ -37,7 +37,7 @@ func ratePatientName(d document, exp Expected) finding {
 		outcome, level := compareName(v.words, e, v.reading())
 		switch {
 		case outcome == nameSwapped:
-			swap.add(v.certainOrder() || forenameAsSurname, lower(readConfidence(v.conf), level.confidence()), v.ocr || v.paired)
+			swap.add(v.certainOrder() || forenameAsSurname, min(readCertainty(v.conf), level.certainty()), v.ocr || v.paired)
 		case outcome == nameFull && level <= fuzzyMatch2:
 			// Two edits from the lead's name is too far to call it theirs.
 			nearly = true
@@ -63,7 +63,7 @@ func ratePatientName(d document, exp Expected) finding {
 
 	// Look for the full name on any line that is not about the prescriber
 	// or pharmacist.
-	var best Confidence
+	var best certainty // the surest full name found; 0 when none
 	for _, l := range d.lines {
 		if isPrescriberLine(l) {
 			continue
@@ -71,16 +71,14 @@ func ratePatientName(d document, exp Expected) finding {
 		outcome, level, titled, conf := searchName(l, e)
 		switch {
 		case outcome == nameSwapped:
-			swap.add(titled || forenameAsSurname, lower(readConfidence(conf), level.confidence()), l.ocr)
+			swap.add(titled || forenameAsSurname, min(readCertainty(conf), level.certainty()), l.ocr)
 		case outcome == nameFull && level > fuzzyMatch2:
-			c := lower(readConfidence(conf), level.confidence())
+			c := min(readCertainty(conf), level.certainty())
 			if !titled {
 				// An unlabelled, untitled name may not be the patient's.
-				c = lower(c, Medium)
+				c = min(c, mediumCertainty)
 			}
-			if best == "" || rank(c) > rank(best) {
-				best = c
-			}
+			best = max(best, c)
 		case outcome == nameFull:
 			nearly = true
 		case outcome == nameInitial, outcome == namePartial:
@@ -95,39 +93,39 @@ func ratePatientName(d document, exp Expected) finding {
 	case match != nil && forenameAsSurname:
 		return finding{rating: Rating{NotFound, Low}, problem: "the document addresses the patient by a surname that is the lead's forename"}
 	case match != nil:
-		c := lower(readConfidence(match.conf), matchLevel.confidence())
+		c := min(readCertainty(match.conf), matchLevel.certainty())
 		if match.paired || swap.bare {
 			// Paired with its caption by position, or the name also
 			// appears the other way round: likely, not certain.
-			c = lower(c, Medium)
+			c = min(c, mediumCertainty)
 		}
-		return withCaveat(finding{rating: Rating{Valid, c}}, "the patient name")
+		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}}, "the patient name")
 	case other != nil:
-		c := readConfidence(other.conf)
+		c := readCertainty(other.conf)
 		if other.ocr || other.paired {
-			c = lower(c, Medium)
+			c = min(c, mediumCertainty)
 		}
-		return finding{rating: Rating{Invalid, c}, problem: "the patient name on the document is not the lead's name"}
-	case swap.certain && best != "":
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the patient name on the document is not the lead's name"}
+	case swap.certain && best != 0:
 		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
 	case swap.certain:
 		c := swap.certainConf
 		if swap.certainOCR {
-			c = lower(c, Medium)
+			c = min(c, mediumCertainty)
 		}
-		return finding{rating: Rating{Invalid, c}, problem: swapped + "and a title or caption fixes that order: another person"}
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: swapped + "and a title or caption fixes that order: another person"}
 	}
 
 	someoneElse, conf, several := uncaptionedPatient(d, e)
 	switch {
-	case best != "" && someoneElse:
+	case best != 0 && someoneElse:
 		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
-	case best != "" && swap.bare:
-		return withCaveat(finding{rating: Rating{Valid, lower(best, Medium)}}, "the patient name")
-	case best != "" && forenameAsSurname:
+	case best != 0 && swap.bare:
+		return withCaveat(finding{rating: Rating{Valid, min(best, mediumCertainty).Confidence()}}, "the patient name")
+	case best != 0 && forenameAsSurname:
 		return finding{rating: Rating{NotFound, Low}, problem: "the document addresses the patient by a surname that is the lead's forename"}
-	case best != "":
-		return withCaveat(finding{rating: Rating{Valid, best}}, "the patient name")
+	case best != 0:
+		return withCaveat(finding{rating: Rating{Valid, best.Confidence()}}, "the patient name")
 	case swap.bare:
 		// Another person unless the document writes surnames first without
 		// marking it: invalid, but only low.
@@ -139,7 +137,7 @@ func ratePatientName(d document, exp Expected) finding {
 	case someoneElse:
 		// A whole other name, clearly read, says more than a surname or an
 		// initial that fits the lead ("Dear Mr Walsh" beside Steven Walsh).
-		return finding{rating: Rating{Invalid, conf}, problem: "the patient name on the document is not the lead's name"}
+		return finding{rating: Rating{Invalid, conf.Confidence()}, problem: "the patient name on the document is not the lead's name"}
 	case partial:
 		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)"}
 	case addressee != nil:
@@ -154,16 +152,16 @@ func ratePatientName(d document, exp Expected) finding {
 // bare when nothing does.
 type swapSeen struct {
 	certain, bare bool
-	certainConf   Confidence
+	certainConf   certainty
 	certainOCR    bool
 }
 
-func (s *swapSeen) add(certain bool, c Confidence, ocr bool) {
+func (s *swapSeen) add(certain bool, c certainty, ocr bool) {
 	if !certain {
 		s.bare = true
 		return
 	}
-	if !s.certain || rank(c) > rank(s.certainConf) {
+	if !s.certain || c > s.certainConf {
 		s.certainConf, s.certainOCR = c, ocr
 	}
 	s.certain = true

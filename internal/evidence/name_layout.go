@@ -49,9 +49,9 @@ var patientFieldWords = newPhraseSet(map[bool][]string{true: {
 // lead, with how sure it is (never high: there is no caption); several,
 // that two such lines name different people. Prescribers' and pharmacists'
 // lines, and names under a caption, never count.
-func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf Confidence, several bool) {
+func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf certainty, several bool) {
 	var found []word // the first word of each name found, to tell them apart
-	conf = Medium
+	conf = mediumCertainty
 	addressed := titledSurnames(d)
 	for i, l := range d.lines {
 		ws, marked, ok := standaloneName(l)
@@ -71,10 +71,10 @@ func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf Conf
 			several = true
 		}
 		found = append(found, ws[0])
-		conf = lower(conf, readConfidence(l.reading().of(ws).conf))
+		conf = min(conf, readCertainty(l.reading().of(ws).conf))
 	}
 	if several {
-		return false, Low, true
+		return false, lowCertainty, true
 	}
 	return len(found) > 0, conf, false
 }

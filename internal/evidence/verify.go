@@ -79,7 +79,7 @@ func assemble(fields [fieldCount]finding, doc document) Result {
 		}
 	}
 	r.Confidence = overallConfidence(fields[:])
-	r.Note = composeNote(fields, r.Success, doc.readConfidence() != High)
+	r.Note = composeNote(fields, r.Success, doc.readCertainty() != highCertainty)
 	return r
 }
 
@@ -93,19 +93,19 @@ func overallConfidence(fields []finding) Confidence {
 		}
 	}
 	if success {
-		c := High
+		c := highCertainty
 		for _, f := range fields {
-			c = lower(c, f.rating.Confidence)
+			c = min(c, f.rating.Confidence.certainty())
 		}
-		return c
+		return c.Confidence()
 	}
-	c := Low
+	c := lowCertainty
 	for _, f := range fields {
 		if f.rating.Value != Valid {
-			c = higher(c, f.rating.Confidence)
+			c = max(c, f.rating.Confidence.certainty())
 		}
 	}
-	return c
+	return c.Confidence()
 }
 
 func unreadableResult(exp Expected) Result {
