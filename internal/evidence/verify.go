@@ -110,15 +110,11 @@ func overallConfidence(fields []finding) Confidence {
 
 func unreadableResult(exp Expected) Result {
 	nf := Rating{Value: NotFound, Confidence: High}
-	note := "No text could be read from the document; ask the patient for a clearer photo or the PDF."
-	if !exp.PatientKnown {
-		note += " No lead has this user id."
-	}
 	return Result{
 		Success:    false,
 		Data:       Fields{PatientName: nf, MedicationName: nf, MedicationDosage: nf, MedicationDate: nf, PharmacyName: nf},
 		Confidence: High,
-		Note:       note,
+		Note:       nothingReadNote(false, exp.PatientKnown),
 	}
 }
 
