@@ -166,10 +166,3 @@ func (s *swapSeen) add(certain bool, c certainty, ocr bool) {
 	}
 	s.certain = true
 }
-
-func withCaveat(f finding, field string) finding {
-	if f.rating.Value == Valid && f.rating.Confidence != High {
-		f.caveat = field
-	}
-	return f
-}

@@ -62,6 +62,15 @@ type finding struct {
 	caveat string
 }
 
+// withCaveat has the note ask for a check by hand of a field rated valid
+// with less than high confidence.
+func withCaveat(f finding, field string) finding {
+	if f.rating.Value == Valid && f.rating.Confidence != High {
+		f.caveat = field
+	}
+	return f
+}
+
 func assemble(fields [fieldCount]finding, doc document) Result {
 	r := Result{
 		Data: Fields{
