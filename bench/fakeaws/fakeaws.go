@@ -1,5 +1,5 @@
 // Package fakeaws answers, on loopback, the AWS calls the functions make:
-// DynamoDB PutItem and GetItem, S3 PutObject and Textract
+// DynamoDB PutItem, UpdateItem (the quota counter) and GetItem, S3 PutObject and Textract
 // DetectDocumentText. Benchmarks point AWS_ENDPOINT_URL at it to time the
 // SDK's own work (signing, encoding, one HTTP exchange) without a network
 // or an emulator, and read Calls to show that init makes no call at all.
@@ -87,7 +87,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.bodyBytes.Add(n)
 	target := r.Header.Get("X-Amz-Target")
 	switch {
-	case target == "DynamoDB_20120810.PutItem":
+	case target == "DynamoDB_20120810.PutItem", target == "DynamoDB_20120810.UpdateItem":
 		writeDynamoDB(w, []byte(`{}`))
 	case target == "DynamoDB_20120810.GetItem":
 		writeDynamoDB(w, s.getItem)

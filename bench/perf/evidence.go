@@ -60,7 +60,7 @@ const warmRuns = 5
 func verifyEnv(reader string) map[string]string {
 	return map[string]string{
 		"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications", "EVIDENCE_BUCKET": "evidence",
-		"S3_USE_PATH_STYLE": "true", "MARKET": "us", "TEXT_READER": reader,
+		"QUOTA_TABLE": "quota", "S3_USE_PATH_STYLE": "true", "MARKET": "us", "TEXT_READER": reader,
 		"EVIDENCE_FILE_LIMIT_BYTES": "4000000", "GOGC": "50",
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"slices"
@@ -33,6 +34,8 @@ type config struct {
 	seed                         uint64
 	now                          time.Time
 	markets, layouts, conditions []string
+	// perCell is how many documents of each layout an image condition gets.
+	perCell int
 	// bars: check the accuracy targets; otherwise only that nothing was
 	// falsely accepted.
 	bars bool
@@ -43,6 +46,7 @@ func main() {
 	markets := flag.String("market", "", "comma-separated markets (default: "+strings.Join(corpus.Markets, ",")+")")
 	layouts := flag.String("layout", "", "comma-separated layouts (default: all)")
 	conditions := flag.String("condition", "", "comma-separated conditions (default: all): "+strings.Join(corpus.Conditions, ","))
+	perCell := flag.Int("per-cell", 1, "documents of each layout per image condition (more: a finer measure, a longer run)")
 	progress := flag.Bool("v", false, "print one line per case: its verdicts against the truth")
 	flag.Parse()
 	var progressOut io.Writer
@@ -50,7 +54,7 @@ func main() {
 		progressOut = os.Stderr
 	}
 	cfg := config{
-		seed: *seed, now: time.Now().UTC(), bars: true,
+		seed: *seed, now: time.Now().UTC(), bars: true, perCell: *perCell,
 		markets: split(*markets), layouts: split(*layouts), conditions: split(*conditions),
 	}
 	if err := run(context.Background(), cfg, os.Stdout, progressOut); err != nil {
@@ -95,7 +99,7 @@ func run(ctx context.Context, cfg config, out, progress io.Writer) error {
 		if len(cfg.layouts) > 0 && len(layouts) == 0 {
 			continue // no selected layout in this market
 		}
-		cases, err := corpus.Generate(cfg.seed, cfg.now, market, corpus.Options{Layouts: layouts, Conditions: cfg.conditions})
+		cases, err := corpus.Generate(cfg.seed, cfg.now, market, corpus.Options{Layouts: layouts, Conditions: cfg.conditions, PerCell: cfg.perCell})
 		if err != nil {
 			return err
 		}
@@ -151,6 +155,9 @@ func evaluate(ctx context.Context, market string, now time.Time, reader evidence
 func handler(market string, now time.Time, store *localstore.Store, reader evidence.Reader) http.Handler {
 	clock := func() time.Time { return now }
 	return api.NewHandler(api.Deps{
+		// A 500's cause goes to stderr, so a failed case can be explained
+		// (the corpus is synthetic: no one's data is logged).
+		Log:   slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
 		Now:   clock,
 		Leads: store,
 		Evidence: &evidence.Service{

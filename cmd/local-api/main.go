@@ -25,6 +25,7 @@ import (
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/protocol"
+	"github.com/clinicplatform/intake/internal/quota"
 )
 
 func main() {
@@ -105,6 +106,10 @@ func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, re
 		LeadLookup:  store,
 		Idempotency: store,
 		Protocols:   catalogue,
+		VerificationQuota: &quota.Verifications{
+			Counter: store,
+			PerDay:  cfg.VerificationsPerLeadPerDay,
+		},
 		Evidence: &evidence.Service{
 			Stager:   store,
 			Reader:   reader,

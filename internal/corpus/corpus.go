@@ -215,9 +215,13 @@ func ScenariosFor(layout string) []string {
 	return Scenarios
 }
 
-// Options choose a part of the corpus; zero values mean all of it.
+// Options choose a part of the corpus; zero values mean all of it, with
+// one document per layout in each image condition.
 type Options struct {
 	Layouts, Conditions []string
+	// PerCell is how many documents (scenarios) of each layout an image
+	// condition gets (default 1, at most the layout's scenarios).
+	PerCell int
 }
 
 // Generate returns the corpus of one market ("uk" or "us"). Every document
@@ -266,8 +270,9 @@ func Generate(seed uint64, now time.Time, market string, opts ...Options) ([]Cas
 				}
 				continue
 			}
-			s := scenarioFor(seed, market, layout, cond, scenarios)
-			conds[s] = append(conds[s], cond)
+			for _, s := range scenariosFor(seed, market, layout, cond, scenarios, o.PerCell) {
+				conds[s] = append(conds[s], cond)
+			}
 		}
 		for _, s := range scenarios {
 			if len(conds[s]) > 0 {
@@ -304,16 +309,22 @@ func Generate(seed uint64, now time.Time, market string, opts ...Options) ([]Cas
 	return cases, nil
 }
 
-// scenarioFor picks the scenario a layout is shown in under an image
+// scenariosFor picks the n scenarios a layout is shown in under an image
 // condition: the conditions walk the scenario list from an offset the seed
 // chooses, so each layout meets many scenarios and each condition many
-// layouts.
-func scenarioFor(seed uint64, market, layout, condition string, scenarios []string) string {
-	h := fnv.New64a()
-	h.Write([]byte(market + "/" + layout))
-	offset := int((h.Sum64() ^ seed*0x9e3779b97f4a7c15) % uint64(len(scenarios)))
+// layouts. The first pick does not depend on n.
+func scenariosFor(seed uint64, market, layout, condition string, scenarios []string, n int) []string {
+	n = min(max(n, 1), len(scenarios))
+	offset := int((hash(market+"/"+layout) ^ seed*0x9e3779b97f4a7c15) % uint64(len(scenarios)))
 	i := slices.Index(Conditions, condition)
-	return scenarios[(offset+i*5)%len(scenarios)]
+	var out []string
+	for j := 0; len(out) < n; j++ {
+		s := scenarios[(offset+i*5+j*3)%len(scenarios)]
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Sample is one clean, valid US pharmacy label as a PDF, for examples: Dana

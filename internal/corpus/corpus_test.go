@@ -156,6 +156,25 @@ func TestGenerateOptionsSelect(t *testing.T) {
 	if rotated != 1 || len(cs) != len(Scenarios)+1 {
 		t.Errorf("%d cases, %d rotated; want %d and 1", len(cs), rotated, len(Scenarios)+1)
 	}
+	// More per cell adds scenarios and keeps the first.
+	wider, err := Generate(testSeed, testNow, "us", Options{Layouts: []string{LayoutUSVial}, Conditions: []string{ConditionRotated90}, PerCell: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scenarios []string
+	for _, c := range wider {
+		scenarios = append(scenarios, c.Scenario)
+	}
+	var first string
+	for _, c := range cs {
+		if c.Condition == ConditionRotated90 {
+			first = c.Scenario
+		}
+	}
+	slices.Sort(scenarios)
+	if len(slices.Compact(scenarios)) != 3 || !slices.Contains(scenarios, first) {
+		t.Errorf("PerCell 3 gives scenarios %v; want 3 different, %s among them", scenarios, first)
+	}
 	// A selection renders the same bytes as the whole corpus.
 	all := map[string][]byte{}
 	for _, c := range corpus(t, "us") {
@@ -198,16 +217,20 @@ func TestFilesDecode(t *testing.T) {
 }
 
 // TestPDFTextLayer reads every PDF back with a PDF text extractor: all the
-// document's text, accents included, must be in its text layer.
+// document's text, accents included, must be in its text layer, and a
+// scanned PDF must have none.
 func TestPDFTextLayer(t *testing.T) {
 	for _, c := range allCases(t) {
-		if c.Condition != ConditionPDF {
+		if c.Format != FormatPDF {
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
 			r, err := pdf.NewReader(bytes.NewReader(c.File), int64(len(c.File)))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if want := map[bool]int{true: 2, false: 1}[c.Layout == LayoutMultiPage]; r.NumPage() != want {
+				t.Errorf("%d pages, want %d", r.NumPage(), want)
 			}
 			rd, err := r.GetPlainText()
 			if err != nil {
@@ -218,6 +241,12 @@ func TestPDFTextLayer(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := string(b)
+			if c.Condition == ConditionScannedPDF {
+				if strings.TrimSpace(got) != "" {
+					t.Errorf("a scanned PDF has a text layer: %q", got)
+				}
+				return
+			}
 			for _, line := range strings.Split(c.text, "\n") {
 				for _, cell := range strings.Split(line, "  ") {
 					if cell != "" && !strings.Contains(got, cell) {

@@ -14,6 +14,9 @@ type page struct {
 	// body is the size of the page's body text in points (10 when zero):
 	// conditions that shrink print scale from it.
 	body float64
+	// padLeft and padTop move the content right and down from the margins
+	// (points), so positions vary with the seed.
+	padLeft, padTop float64
 }
 
 func (p page) bodySize() float64 {
@@ -103,8 +106,8 @@ type ops struct {
 // layout places every item; both renderers draw the same ops.
 func (p page) layout() ops {
 	var o ops
-	y := margin
-	left, right := margin, p.width-margin
+	y := margin + p.padTop
+	left, right := margin+p.padLeft, p.width-margin
 	var place func(items []item, left, right float64)
 	place = func(items []item, left, right float64) {
 		for _, it := range items {

@@ -188,14 +188,14 @@ func onlineInvoice(r *rand.Rand, f facts) page {
 	p.items = append(p.items,
 		textLine(reg(10), at(0, home[0]+", "+home[1])),
 		rule,
-		textLine(bold(10), at(0, "Item"), at(0.48, "Strength"), at(0.68, "Qty"), rightAt(1, "Price")),
-		textLine(reg(10), at(0, f.med.name()+" "+f.med.form()), at(0.48, f.med.strength()), at(0.68, "1"), rightAt(1, currency+pick(r, price))),
+		textLine(bold(10), at(0, "Item"), at(0.55, "Strength"), at(0.74, "Qty"), rightAt(1, "Price")),
+		textLine(reg(10), at(0, f.med.name()+" "+f.med.form()), at(0.55, f.med.strength()), at(0.74, "1"), rightAt(1, currency+pick(r, price))),
 	)
 	if r.IntN(2) == 0 {
-		p.items = append(p.items, textLine(reg(10), at(0, "Pen needles 4mm"), at(0.48, "-"), at(0.68, "100"), rightAt(1, currency+"6.50")))
+		p.items = append(p.items, textLine(reg(10), at(0, "Pen needles 4mm"), at(0.55, "-"), at(0.74, "100"), rightAt(1, currency+"6.50")))
 	}
 	p.items = append(p.items,
-		textLine(reg(10), at(0, "Delivery"), at(0.68, "1"), rightAt(1, currency+"0.00")),
+		textLine(reg(10), at(0, "Delivery"), at(0.74, "1"), rightAt(1, currency+"0.00")),
 		rule,
 		textLine(bold(10), at(0, "Total paid"), rightAt(1, currency+pick(r, price))),
 	)
@@ -257,7 +257,11 @@ func clinicLetter(r *rand.Rand, f facts) page {
 	} else {
 		text += " Your medicine will be sent to you by post."
 	}
-	text += " Please keep the pens in the fridge and contact us if you have any side effects."
+	if m.product.tablet {
+		text += " Please take them as directed and contact us if you have any side effects."
+	} else {
+		text += " Please keep the pens in the fridge and contact us if you have any side effects."
+	}
 	keep := []string{name, medicine}
 	if f.pharmacy != nil {
 		keep = append(keep, f.pharmacy.name)

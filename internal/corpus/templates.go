@@ -50,10 +50,18 @@ func buildPage(r *rand.Rand, f facts) page {
 // buildPages lays out the document's pages: one, except for the multi-page
 // layout, whose details are all on page 2.
 func buildPages(r *rand.Rand, f facts) []page {
+	var pages []page
 	if f.layout == LayoutMultiPage {
-		return multiPage(r, f)
+		pages = multiPage(r, f)
+	} else {
+		pages = []page{buildPage(r, f)}
 	}
-	return []page{buildPage(r, f)}
+	for i := range pages {
+		pages[i].padLeft = 6 * mm * r.Float64()
+		pages[i].padTop = 5 * mm * r.Float64()
+		pages[i].width += pages[i].padLeft
+	}
+	return pages
 }
 
 func dateOfBirth(r *rand.Rand) time.Time {

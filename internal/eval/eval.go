@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/textproto"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,8 +39,9 @@ type Options struct {
 	Parallelism int
 	// Filter, when set, keeps only the cases it returns true for.
 	Filter func(corpus.Case) bool
-	// Progress, when set, gets one line per finished case (case name,
-	// outcome and time; never document content).
+	// Progress, when set, gets one line per finished case: its name, time,
+	// and each field's verdict with the truth beside a wrong one (never
+	// document content).
 	Progress io.Writer
 }
 
@@ -86,7 +88,7 @@ func Run(ctx context.Context, h http.Handler, cases []corpus.Case, opts Options)
 					mu.Lock()
 					done++
 					fmt.Fprintf(opts.Progress, "[%d/%d] %s %s %s\n", done, len(selected), selected[i].Name,
-						answers[i].outcome(), answers[i].elapsed.Round(time.Millisecond))
+						answers[i].elapsed.Round(time.Millisecond), answers[i].outcome(selected[i].Truth))
 					mu.Unlock()
 				}
 			}
@@ -110,11 +112,26 @@ feed:
 	return r, nil
 }
 
-func (a answer) outcome() string {
+// outcome is a case's verdicts against its truth: "ok" when all are
+// right, else each field as "patientName=valid(want invalid)"; a wrong
+// success flag is "success=true(want false)".
+func (a answer) outcome(t corpus.Truth) string {
 	if a.failure != nil {
 		return "error (" + a.failure.Reason + ")"
 	}
-	return "ok"
+	var wrong []string
+	for k, want := range truthValues(t) {
+		if a.values[k] != string(want) {
+			wrong = append(wrong, fmt.Sprintf("%s=%s(want %s)", FieldNames[k], a.values[k], want))
+		}
+	}
+	if a.success != t.AllValid() {
+		wrong = append(wrong, fmt.Sprintf("success=%t(want %t)", a.success, t.AllValid()))
+	}
+	if len(wrong) == 0 {
+		return "ok"
+	}
+	return strings.Join(wrong, " ")
 }
 
 // ask creates the case's lead and uploads its document.

@@ -541,3 +541,28 @@ func TestRunWithAGeneratedCase(t *testing.T) {
 		t.Errorf("overall %+v, success %+v; want 5/5 and 1/1", r.Overall, r.Success)
 	}
 }
+
+func TestRunProgressLinesShowWrongVerdicts(t *testing.T) {
+	cases := testCases()
+	var buf bytes.Buffer
+	run(t, newFake(cases, alwaysValid), cases, Options{Progress: &buf, Parallelism: 1})
+	lines := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		fields := strings.Fields(l)
+		if len(fields) < 4 {
+			t.Fatalf("progress line %q: want [i/n] name time outcome", l)
+		}
+		lines[fields[1]] = strings.Join(fields[3:], " ")
+	}
+	want := map[string]string{
+		"a": "ok",
+		"b": "medicationDosage=valid(want invalid) success=true(want false)",
+		"c": "patientName=valid(want not_found) medicationName=valid(want not_found) medicationDosage=valid(want not_found) medicationDate=valid(want not_found) pharmacyName=valid(want not_found) success=true(want false)",
+		"d": "pharmacyName=valid(want not_found) success=true(want false)",
+		"e": "medicationDate=valid(want invalid) success=true(want false)",
+		"f": "patientName=valid(want invalid) success=true(want false)",
+	}
+	if diff := cmp.Diff(want, lines); diff != "" {
+		t.Errorf("progress outcomes (-want +got):\n%s", diff)
+	}
+}

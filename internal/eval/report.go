@@ -285,7 +285,26 @@ func score(cases []corpus.Case, answers []answer) Report {
 	r.ByCondition = byCondition.list()
 	r.ByLayout = byLayout.list()
 	r.ByScenario = byScenario.list()
+	// Cells read best grouped by layout, conditions in report order.
 	r.ByCell = byCell.list()
+	layoutRank, condRank := map[string]int{}, map[string]int{}
+	for i, g := range r.ByLayout {
+		layoutRank[g.Name] = i
+	}
+	for i, c := range corpus.Conditions {
+		condRank[c] = i
+	}
+	cellOf := map[string][2]string{}
+	for _, c := range cases {
+		cellOf[c.Layout+" x "+c.Condition] = [2]string{c.Layout, c.Condition}
+	}
+	slices.SortStableFunc(r.ByCell, func(a, b Group) int {
+		ca, cb := cellOf[a.Name], cellOf[b.Name]
+		if d := layoutRank[ca[0]] - layoutRank[cb[0]]; d != 0 {
+			return d
+		}
+		return condRank[ca[1]] - condRank[cb[1]]
+	})
 	r.ByConfidence = byConfidence.list()
 	return r
 }
@@ -357,6 +376,7 @@ func (r Report) WriteText(w io.Writer) error {
 	table("layout", r.ByLayout)
 	table("scenario", r.ByScenario)
 	table("layout x condition", r.ByCell)
+	r.writeMatrix(p, pct)
 
 	p("confidence\tverdicts\tcorrect\t%%\tfalse accepts\n")
 	for _, g := range r.ByConfidence {
@@ -396,6 +416,40 @@ func (r Report) WriteText(w io.Writer) error {
 		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
+}
+
+// writeMatrix prints field accuracy with layouts down and conditions
+// across; "!" marks a cell with a false accept or a false success.
+func (r Report) writeMatrix(p func(string, ...any), pct func(Score) string) {
+	cells := map[[2]string]Group{}
+	for _, g := range r.ByCell {
+		layout, cond, ok := strings.Cut(g.Name, " x ")
+		if ok {
+			cells[[2]string{layout, cond}] = g
+		}
+	}
+	p("field accuracy %% by layout x condition (! marks a false accept or a false success)\n")
+	p("layout")
+	for _, c := range r.ByCondition {
+		p("\t%s", c.Name)
+	}
+	p("\n")
+	for _, l := range r.ByLayout {
+		p("%s", l.Name)
+		for _, c := range r.ByCondition {
+			g, ok := cells[[2]string{l.Name, c.Name}]
+			switch {
+			case !ok:
+				p("\t")
+			case g.FalseAccepts > 0 || g.FalseSuccesses > 0:
+				p("\t%s!", pct(g.Score))
+			default:
+				p("\t%s", pct(g.Score))
+			}
+		}
+		p("\n")
+	}
+	p("\n")
 }
 
 func (r Report) successFalseAccepts() int {
