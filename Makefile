@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 GO    ?= go
 
-.PHONY: run test unit lint eval fuzz sample
+.PHONY: run test unit lint eval fuzz sample erase export heldout
 
 ## run: the whole API on http://127.0.0.1:$${PORT:-3000}, embedded storage in $${DATA_DIR:-.local}
 run:
@@ -34,5 +34,18 @@ sample:
 eval:
 	$(GO) run ./cmd/eval
 
+## erase: EMAIL=<address> or LEAD_ID=<uuid>: remove a patient's data from DATA_DIR, or with STACK=uk|us
+##        from a deployed stack; prints a receipt of counts (docs/security.md, "Data rights")
+erase:
+	@$(GO) run ./cmd/datarights erase
+
+## export: EMAIL=<address> or LEAD_ID=<uuid> [OUT=file]: a patient's records as JSON (right of access)
+export:
+	@$(GO) run ./cmd/datarights export
+
 include Makefile.build
 include Makefile.bench
+
+## heldout: verify-evidence on documents made outside internal/corpus (needs chromium, ImageMagick, exiftool)
+heldout:
+	./scripts/heldout.sh

@@ -87,3 +87,23 @@ event("verify-evidence-unknown-user", "POST", VE, multipart([("userId", "0000000
 event("verify-evidence-wrong-dose", "POST", VE, multipart([("userId", SEEDED_LEAD), ("medicationName", "Zepbound"), ("medicationDosage", "10 mg")], SAMPLE), mp, True)
 event("verify-evidence-bad-uuid", "POST", VE, multipart([("userId", "12345"), ("medicationName", "Zepbound"), ("medicationDosage", "5 mg")], SAMPLE), mp, True)
 event("verify-evidence-heic", "POST", VE, multipart([("userId", SEEDED_LEAD), ("medicationName", "Zepbound"), ("medicationDosage", "5 mg")], b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic", "IMG_0042.HEIC", "image/heic"), mp, True)
+
+# CORS: API Gateway sends each route's preflight (OPTIONS) to the route's own
+# function (template.yaml), so these take the path a browser's request takes.
+# The allowed origin is the one events/sam-local-env.json (and the replay test)
+# configures.
+ALLOWED = json.load(open("events/sam-local-env.json"))["Parameters"]["CORS_ALLOWED_ORIGINS"].split(",")[0]
+OTHER = "https://evil.example.net"
+for name, path, method, asked in [
+    ("create-lead", "/external/v1/leads", "POST", "content-type,idempotency-key"),
+    ("verify-evidence", VE, "POST", "x-request-id"),
+    ("get-protocols", "/external/v1/protocols/weightloss", "GET", "if-none-match"),
+]:
+    ask = {"Access-Control-Request-Method": method, "Access-Control-Request-Headers": asked}
+    event(f"preflight-{name}", "OPTIONS", path, headers={"Origin": ALLOWED, **ask})
+    event(f"preflight-{name}-other-origin", "OPTIONS", path, headers={"Origin": OTHER, **ask})
+    event(f"preflight-{name}-no-origin", "OPTIONS", path, headers=ask)
+# The requests that follow: an allowed origin reads the answer; another
+# origin's POST is refused before it does any work.
+event("get-protocols-allowed-origin", "GET", "/external/v1/protocols/weightloss", headers={"Origin": ALLOWED})
+event("create-lead-other-origin", "POST", "/external/v1/leads", json.dumps({"email": "ada.lovelace@example.com"}), {**ct, "Origin": OTHER})

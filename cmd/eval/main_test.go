@@ -4,23 +4,12 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/docread"
 )
-
-// pendingIssue9 are the scenarios whose false accepts main's verifier is
-// known to make until issue 9's name-order rules land (a swapped name is
-// rated valid). They are logged, not failed; delete an entry once the
-// verifier holds on it.
-var pendingIssue9 = map[string]bool{
-	corpus.ScenarioSwappedName:       true,
-	corpus.ScenarioSwappedTitle:      true,
-	corpus.ScenarioSwappedSalutation: true,
-}
 
 // TestSliceHasNoFalseAccept runs a small slice of the evaluation as `make
 // eval` does (two label layouts, upright and turned, PDF and scans, both
@@ -38,7 +27,7 @@ func TestSliceHasNoFalseAccept(t *testing.T) {
 		t.Skip("tesseract is not installed (apt-get install tesseract-ocr)")
 	}
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	reader := docread.NewLocal(t.Context())
+	reader := docread.NewWithTesseract(t.Context())
 	for _, market := range corpus.Markets {
 		t.Run(market, func(t *testing.T) {
 			cases, err := corpus.Generate(1, now, market, corpus.Options{
@@ -61,11 +50,6 @@ func TestSliceHasNoFalseAccept(t *testing.T) {
 				t.Errorf("report covers %d cases in %d cells, want %d cases in at least 4", report.Cases, len(report.ByCell), len(cases))
 			}
 			for _, m := range report.FalseAccepts {
-				scenario := strings.Split(m.Case, "/")[2]
-				if pendingIssue9[scenario] {
-					t.Logf("known false accept pending issue 9: %s %s", m.Case, m.Field)
-					continue
-				}
 				t.Errorf("false accept: %s %s: want %s, got %s", m.Case, m.Field, m.Want, m.Got)
 			}
 		})

@@ -25,6 +25,7 @@ import (
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/protocol"
+	"github.com/clinicplatform/intake/internal/quota"
 )
 
 func main() {
@@ -48,7 +49,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		return err
 	}
 	defer store.Close()
-	reader := docread.NewLocal(ctx)
+	reader := docread.NewWithTesseract(ctx)
 
 	ln, err := net.Listen("tcp", net.JoinHostPort(or(getenv("HOST"), "127.0.0.1"), cfg.Port))
 	if err != nil {
@@ -105,6 +106,10 @@ func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, re
 		LeadLookup:  store,
 		Idempotency: store,
 		Protocols:   catalogue,
+		VerificationQuota: &quota.Verifications{
+			Counter: store,
+			PerDay:  cfg.VerificationsPerLeadPerDay,
+		},
 		Evidence: &evidence.Service{
 			Stager:   store,
 			Reader:   reader,

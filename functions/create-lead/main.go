@@ -32,7 +32,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		return nil, err
 	}
 	db := dynamo.NewClient(awsCfg)
-	leads := &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable}
+	leads := &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable, Retention: cfg.LeadRetention}
 	// Embedded-format metrics share stdout with the log lines.
 	emf := cfg.Metrics(logOut)
 	return api.NewHandler(api.Deps{

@@ -36,7 +36,9 @@ func TestAWSFaults(t *testing.T) {
 			faults := awstest.NewFaultServer(t, tt.dynamo, tt.s3)
 			faults.GetItemJSON = lead
 			env := map[string]string{"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications",
-				"EVIDENCE_BUCKET": "bucket", "TEXT_READER": "local"}
+				"EVIDENCE_BUCKET": "bucket", "TEXT_READER": "local",
+				// The quota's own DynamoDB call is not what these cases fail.
+				"QUOTA_TABLE": "quota", "VERIFICATIONS_PER_LEAD_PER_DAY": "0"}
 			h, err := newHandler(t.Context(), awstest.LambdaEnv(faults.URL, env), io.Discard)
 			if err != nil {
 				t.Fatal(err)

@@ -14,7 +14,7 @@ import (
 
 // deployedEnv is the function's environment as template.yaml sets it.
 var deployedEnv = map[string]string{
-	"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications", "EVIDENCE_BUCKET": "evidence",
+	"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications", "EVIDENCE_BUCKET": "evidence", "QUOTA_TABLE": "quota",
 	"TEXT_READER": "textract", "S3_USE_PATH_STYLE": "true", "MARKET": "us", "METRICS_NAMESPACE": "ClinicIntake/bench",
 }
 

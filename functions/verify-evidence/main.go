@@ -19,6 +19,7 @@ import (
 	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/pdftext"
+	"github.com/clinicplatform/intake/internal/quota"
 	"github.com/clinicplatform/intake/internal/s3store"
 	"github.com/clinicplatform/intake/internal/textract"
 )
@@ -35,6 +36,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		"LEADS_TABLE":         cfg.LeadsTable,
 		"VERIFICATIONS_TABLE": cfg.VerificationsTable,
 		"EVIDENCE_BUCKET":     cfg.EvidenceBucket,
+		"QUOTA_TABLE":         cfg.QuotaTable,
 	}); err != nil {
 		return nil, err
 	}
@@ -50,10 +52,10 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	// installed (sam local, make bench).
 	// Images claiming more pixels than any label needs are refused before
 	// Textract is paid to look at them.
-	reader := docread.Local{PDF: pdftext.Reader{}, OCR: imagebudget.Reader{
+	reader := docread.Reader{PDF: pdftext.Reader{}, OCR: imagebudget.Reader{
 		Next: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket, Usage: emf}}}
 	if cfg.TextReader == "local" {
-		reader = docread.NewLocal(ctx)
+		reader = docread.NewWithTesseract(ctx)
 	}
 	return api.NewHandler(api.Deps{
 		Log: cfg.Logger(logOut),
@@ -61,11 +63,15 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 			Stager:   &s3store.Stager{Client: s3store.NewClient(awsCfg, cfg.S3UsePathStyle), Bucket: cfg.EvidenceBucket},
 			Reader:   reader,
 			Leads:    &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
-			Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable},
+			Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable, Retention: cfg.VerificationRetention},
 			Now:      time.Now,
 			NewID:    uuid.NewString,
 			MaxAge:   cfg.EvidenceMaxAge,
 			Market:   cfg.Market,
+		},
+		VerificationQuota: &quota.Verifications{
+			Counter: &dynamo.QuotaStore{Client: db, Table: cfg.QuotaTable},
+			PerDay:  cfg.VerificationsPerLeadPerDay,
 		},
 		Metrics:            emf,
 		RequestID:          lambdahttp.RequestID,

@@ -31,7 +31,7 @@ import (
 
 func TestNewHandlerNamesMissingSettings(t *testing.T) {
 	_, err := newHandler(t.Context(), func(string) string { return "" }, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "EVIDENCE_BUCKET, LEADS_TABLE, VERIFICATIONS_TABLE") {
+	if err == nil || !strings.Contains(err.Error(), "EVIDENCE_BUCKET, LEADS_TABLE, QUOTA_TABLE, VERIFICATIONS_TABLE") {
 		t.Errorf("newHandler without settings: %v", err)
 	}
 }
@@ -44,8 +44,18 @@ func TestVerifyEvidenceAgainstEmulator(t *testing.T) {
 	db, s3c := awstest.DynamoDB(t), awstest.S3(t)
 	leads, verifications := awstest.CreateTable(t, db, "id"), awstest.CreateTable(t, db, "id")
 	bucket := awstest.CreateBucket(t, s3c)
+	quotaTable := awstest.CreateTableFrom(t, db, &dynamodb.CreateTableInput{
+		AttributeDefinitions: []types.AttributeDefinition{
+			{AttributeName: aws.String("leadId"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("day"), AttributeType: types.ScalarAttributeTypeS},
+		},
+		KeySchema: []types.KeySchemaElement{
+			{AttributeName: aws.String("leadId"), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String("day"), KeyType: types.KeyTypeRange},
+		},
+	})
 	// No S3_USE_PATH_STYLE: the emulator's endpoint alone must give path style.
-	env := map[string]string{"LEADS_TABLE": leads, "VERIFICATIONS_TABLE": verifications,
+	env := map[string]string{"LEADS_TABLE": leads, "VERIFICATIONS_TABLE": verifications, "QUOTA_TABLE": quotaTable,
 		"EVIDENCE_BUCKET": bucket, "TEXT_READER": "local", "MARKET": "uk",
 		"METRICS_NAMESPACE": "ClinicIntake/test"}
 	var stdout bytes.Buffer

@@ -27,6 +27,12 @@ type EvidenceVerifier interface {
 	Verify(ctx context.Context, req evidence.Request) (evidence.Outcome, error)
 }
 
+// VerificationQuota takes one verification for a lead, or fails with an
+// error wrapping derrors.ErrTooManyRequests (*quota.Exceeded).
+type VerificationQuota interface {
+	Take(ctx context.Context, leadID string) error
+}
+
 // Deps is what the handlers need. A route whose dependency is nil is not
 // served (each Lambda function wires only its own route); it answers 404.
 type Deps struct {
@@ -48,6 +54,9 @@ type Deps struct {
 	Protocols []byte
 	// Evidence verifies uploads (verify-evidence).
 	Evidence EvidenceVerifier
+	// VerificationQuota counts verify-evidence requests per userId; nil
+	// means no quota.
+	VerificationQuota VerificationQuota
 
 	// RequestID returns the id of the request as the platform knows it
 	// (API Gateway's request id in Lambda); nil or "" falls back to the

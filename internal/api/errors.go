@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/quota"
 )
 
 // messageStyle says how a route words its 400 message: create-lead sends
@@ -36,6 +37,8 @@ func statusOf(err error) int {
 		return http.StatusRequestEntityTooLarge
 	case errors.Is(err, derrors.ErrUnsupportedMediaType):
 		return http.StatusUnsupportedMediaType
+	case errors.Is(err, derrors.ErrTooManyRequests):
+		return http.StatusTooManyRequests
 	case errors.Is(err, derrors.ErrBusy):
 		return http.StatusServiceUnavailable
 	default:
@@ -52,6 +55,10 @@ func clientMessages(err error, status int) []string {
 	var c *derrors.Client
 	if errors.As(err, &c) && c.Message != "" {
 		return []string{c.Message}
+	}
+	var exceeded *quota.Exceeded
+	if errors.As(err, &exceeded) {
+		return []string{exceeded.Error()}
 	}
 	return []string{http.StatusText(status)}
 }
@@ -70,6 +77,10 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error, s
 			slog.String("error", err.Error()))
 		s.writeServerError(w, r)
 		return
+	}
+	var exceeded *quota.Exceeded
+	if errors.As(err, &exceeded) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(exceeded.RetryAfter.Seconds())))
 	}
 	msgs := clientMessages(err, status)
 	var message any = strings.Join(msgs, "; ")

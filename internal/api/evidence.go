@@ -28,6 +28,26 @@ type evidenceForm struct {
 	userID, medicationName, medicationDosage string
 	file                                     []byte
 	seen                                     map[string]bool
+	// quotaTaken: the userId's verification quota was counted.
+	quotaTaken bool
+}
+
+// takeQuota counts this request against its userId's quota as soon as a
+// well-formed userId has been read, so a request over quota is refused
+// before its file is read off the wire (when userId comes first, as
+// clients send it) and always before the file is staged or read for text.
+func (s *server) takeQuota(r *http.Request, f *evidenceForm) error {
+	if f.quotaTaken || s.deps.VerificationQuota == nil || !isUUID(f.userID) {
+		return nil
+	}
+	f.quotaTaken = true
+	if err := s.deps.VerificationQuota.Take(r.Context(), strings.ToLower(f.userID)); err != nil {
+		if errors.Is(err, derrors.ErrTooManyRequests) {
+			return err
+		}
+		return unexpected(err)
+	}
+	return nil
 }
 
 func (s *server) handleVerifyEvidence() http.Handler {
@@ -97,6 +117,9 @@ func (s *server) readEvidenceForm(w http.ResponseWriter, r *http.Request) (evide
 		}
 		if err := form.add(part, limit, r.ContentLength); err != nil {
 			return evidenceForm{}, formReadError(err, limit)
+		}
+		if err := s.takeQuota(r, &form); err != nil {
+			return evidenceForm{}, err
 		}
 	}
 	if err := form.valid(); err != nil {

@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/idempotency"
@@ -22,17 +19,19 @@ const (
 	IdempotencyTTL = 24 * time.Hour
 )
 
-// IdempotencyStore remembers create-lead responses by key.
+// IdempotencyStore remembers create-lead keys and the lead each one names.
 type IdempotencyStore = idempotency.Store
 
-// leadIDNamespace derives a lead's id from its Idempotency-Key, so two
-// concurrent requests with one key race on the leads table's conditional
-// put and can never both create a lead.
-var leadIDNamespace = uuid.MustParse("6f1c7a52-3f0e-4d59-9a0a-6a3f2b1f8e21")
+// errKeyInFlight: the key's entry names a lead that is not there (yet) and
+// cannot be read back to tell.
+var errKeyInFlight = &derrors.Client{Kind: derrors.ErrConflict,
+	Message: idempotencyHeader + " is in use by a request still in progress; retry shortly"}
 
 // createLeadIdempotent answers a create-lead request that carries an
-// Idempotency-Key: the first request with a key creates the lead, a retry
-// with the same body gets the same response, another body a 409.
+// Idempotency-Key: the first request with a key claims it for a new random
+// lead id, then stores the lead; a retry with the same body (by meaning, see
+// idempotency.HashRequest) gets that lead, another body a 409. The id is
+// drawn at random, never derived from the key.
 func (s *server) createLeadIdempotent(w http.ResponseWriter, r *http.Request, body []byte) {
 	key := r.Header.Get(idempotencyHeader)
 	if !validIdempotencyKey(key) {
@@ -40,7 +39,13 @@ func (s *server) createLeadIdempotent(w http.ResponseWriter, r *http.Request, bo
 		return
 	}
 	hash := idempotency.HashRequest(body)
-	if s.replay(w, r, key, hash) {
+	entry, err := s.deps.Idempotency.Lookup(r.Context(), key)
+	switch {
+	case err == nil:
+		s.answerClaimed(w, r, entry, hash, body)
+		return
+	case !errors.Is(err, derrors.ErrNotFound):
+		s.writeError(w, r, fmt.Errorf("look up idempotency key: %w", unexpected(err)), messageList)
 		return
 	}
 	now := s.now().UTC()
@@ -49,68 +54,112 @@ func (s *server) createLeadIdempotent(w http.ResponseWriter, r *http.Request, bo
 		s.writeError(w, r, err, messageList)
 		return
 	}
-	l := lead.Lead{ID: uuid.NewSHA1(leadIDNamespace, []byte(key)).String(), Email: p.Email, Data: p.Data, CreatedAt: now}
-	resp, err := s.storeLead(r, l)
+	claim := idempotency.Entry{Key: key, RequestHash: hash, LeadID: s.newID(), ExpiresAt: now.Add(IdempotencyTTL)}
+	err = s.deps.Idempotency.PutIfAbsent(r.Context(), claim)
+	switch {
+	case errors.Is(err, derrors.ErrConflict):
+		// A concurrent request with this key claimed it first.
+		entry, err := s.deps.Idempotency.Lookup(r.Context(), key)
+		if err != nil {
+			s.writeError(w, r, fmt.Errorf("look up idempotency key after a lost claim: %w", unexpected(err)), messageList)
+			return
+		}
+		s.answerClaimed(w, r, entry, hash, body)
+		return
+	case err != nil:
+		s.writeError(w, r, fmt.Errorf("claim idempotency key: %w", unexpected(err)), messageList)
+		return
+	}
+	resp, err := s.storeClaimedLead(r, lead.Lead{ID: claim.LeadID, Email: p.Email, Data: p.Data, CreatedAt: now, IdempotencyKey: key})
 	if err != nil {
 		s.writeError(w, r, err, messageList)
 		return
-	}
-	entry := idempotency.Entry{Key: key, RequestHash: hash, LeadID: l.ID, Response: resp, ExpiresAt: now.Add(IdempotencyTTL)}
-	if err := s.deps.Idempotency.PutIfAbsent(r.Context(), entry); err != nil {
-		// The lead is stored, so the client gets its 200; only replay is lost.
-		s.log.WarnContext(r.Context(), "idempotency entry not stored",
-			slog.String("request_id", requestIDFrom(r.Context())), slog.String("error", err.Error()))
 	}
 	s.deps.Metrics.LeadCreated(false)
 	writeJSONBytes(w, http.StatusOK, resp)
 }
 
-// recoverLead answers for a lead whose id was taken when it was put: the
-// same e-mail and data are that lead, stored by an earlier attempt that lost
-// its answer (the stored createdAt is kept, so the answer is the first one's);
-// anything else is an Idempotency-Key reused for another request. Without
-// LeadLookup it cannot tell, and says so.
-func (s *server) recoverLead(r *http.Request, want lead.Lead) ([]byte, error) {
-	keyed := s.deps.Idempotency != nil && r.Header.Get(idempotencyHeader) != ""
+// answerClaimed answers a request whose key is claimed already: with the
+// claimed lead when the bodies agree. A lead the claim names but that is not
+// stored (its request failed, or is still running) is stored now, under the
+// claimed id, so the key still creates exactly one lead.
+func (s *server) answerClaimed(w http.ResponseWriter, r *http.Request, entry idempotency.Entry, hash string, body []byte) {
+	if err := idempotency.Check(entry, hash); err != nil {
+		s.writeError(w, r, err, messageList)
+		return
+	}
 	if s.deps.LeadLookup == nil {
-		if !keyed {
-			return nil, fmt.Errorf("lead id %s is taken: %w", want.ID, derrors.ErrUnavailable)
+		s.writeError(w, r, errKeyInFlight, messageList)
+		return
+	}
+	got, err := s.deps.LeadLookup.Get(r.Context(), entry.LeadID)
+	if err == nil {
+		resp, err := leadBody(got)
+		if err != nil {
+			s.writeError(w, r, err, messageList)
+			return
 		}
-		return nil, &derrors.Client{Kind: derrors.ErrConflict,
-			Message: idempotencyHeader + " is in use by a request still in progress, or has expired; retry shortly or use a new key"}
+		s.deps.Metrics.LeadCreated(true)
+		w.Header().Set("Idempotent-Replayed", "true")
+		writeJSONBytes(w, http.StatusOK, resp)
+		return
+	}
+	if !errors.Is(err, derrors.ErrNotFound) {
+		s.writeError(w, r, fmt.Errorf("read claimed lead %s: %w", entry.LeadID, unexpected(err)), messageList)
+		return
+	}
+	now := s.now().UTC()
+	p, err := lead.ParsePayload(body, now)
+	if err != nil {
+		s.writeError(w, r, err, messageList)
+		return
+	}
+	resp, err := s.storeClaimedLead(r, lead.Lead{ID: entry.LeadID, Email: p.Email, Data: p.Data, CreatedAt: now, IdempotencyKey: entry.Key})
+	if err != nil {
+		s.writeError(w, r, err, messageList)
+		return
+	}
+	s.deps.Metrics.LeadCreated(false)
+	writeJSONBytes(w, http.StatusOK, resp)
+}
+
+// storeClaimedLead stores l under the id its key claimed. A conflict means
+// another request with the same key and body stored it first (or an SDK
+// retry met its own attempt): the stored lead is the answer.
+func (s *server) storeClaimedLead(r *http.Request, l lead.Lead) ([]byte, error) {
+	err := s.deps.Leads.Put(r.Context(), l)
+	switch {
+	case errors.Is(err, derrors.ErrConflict):
+		if s.deps.LeadLookup == nil {
+			return nil, errKeyInFlight
+		}
+		got, err := s.deps.LeadLookup.Get(r.Context(), l.ID)
+		if err != nil {
+			return nil, fmt.Errorf("read claimed lead %s: %w", l.ID, unexpected(err))
+		}
+		return leadBody(got)
+	case err != nil:
+		return nil, fmt.Errorf("store lead %s: %w", l.ID, err)
+	}
+	return leadBody(l)
+}
+
+// recoverLead answers for a lead (sent without a key) whose random id was
+// taken when it was put: the same e-mail and data are that lead, stored by
+// an SDK retry's earlier attempt that lost its answer (the stored createdAt
+// is kept, so the answer is the first one's).
+func (s *server) recoverLead(r *http.Request, want lead.Lead) ([]byte, error) {
+	if s.deps.LeadLookup == nil {
+		return nil, fmt.Errorf("lead id %s is taken: %w", want.ID, derrors.ErrUnavailable)
 	}
 	got, err := s.deps.LeadLookup.Get(r.Context(), want.ID)
 	if err != nil {
 		return nil, fmt.Errorf("recover lead %s: %w", want.ID, unexpected(err))
 	}
 	if got.Email != want.Email || !bytes.Equal(got.Data, want.Data) {
-		if !keyed {
-			return nil, fmt.Errorf("lead id %s is taken by another lead: %w", want.ID, derrors.ErrUnavailable)
-		}
-		return nil, &derrors.Client{Kind: derrors.ErrConflict,
-			Message: idempotencyHeader + " was already used with a different request body"}
+		return nil, fmt.Errorf("lead id %s is taken by another lead: %w", want.ID, derrors.ErrUnavailable)
 	}
 	return leadBody(got)
-}
-
-// replay answers from a stored entry for key, if there is one.
-func (s *server) replay(w http.ResponseWriter, r *http.Request, key, hash string) bool {
-	entry, err := s.deps.Idempotency.Lookup(r.Context(), key)
-	switch {
-	case errors.Is(err, derrors.ErrNotFound):
-		return false
-	case err != nil:
-		s.writeError(w, r, fmt.Errorf("look up idempotency key: %w", unexpected(err)), messageList)
-		return true
-	}
-	if err := idempotency.Check(entry, hash); err != nil {
-		s.writeError(w, r, err, messageList)
-		return true
-	}
-	s.deps.Metrics.LeadCreated(true)
-	w.Header().Set("Idempotent-Replayed", "true")
-	writeJSONBytes(w, http.StatusOK, entry.Response)
-	return true
 }
 
 func validIdempotencyKey(k string) bool {

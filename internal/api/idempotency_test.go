@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/derrors"
@@ -117,14 +120,93 @@ func TestIdempotencyKey(t *testing.T) {
 		}
 	})
 
-	t.Run("the key reused after expiry with another body is a conflict", func(t *testing.T) {
+	t.Run("a key reused after it expired creates a new lead", func(t *testing.T) {
 		leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
 		h := newHandler(leads, keys, true)
-		postLead(h, "k4", body)
+		first := postLead(h, "k4", body)
 		delete(keys.entries, "k4") // expired
-		if got := postLead(h, "k4", `{"email":"grace@example.com"}`); got.Code != http.StatusConflict ||
-			!strings.Contains(got.Body.String(), "different request body") {
-			t.Errorf("reused key: %d %s", got.Code, got.Body)
+		again := postLead(h, "k4", `{"email":"grace@example.com"}`)
+		if again.Code != 200 || leadID(t, again) == leadID(t, first) || len(leads.leads) != 2 {
+			t.Errorf("reused key: %d %s; want a second lead", again.Code, again.Body)
 		}
 	})
+
+	t.Run("the same object in another key order or spacing is a replay", func(t *testing.T) {
+		leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
+		h := newHandler(leads, keys, true)
+		first := postLead(h, "k5", `{"email":"ada@example.com","data":{"forename":"Ada","surname":"Lovelace"}}`)
+		again := postLead(h, "k5", "{\n  \"data\": {\"surname\": \"Lovelace\", \"forename\": \"Ada\"},\n  \"email\": \"ada@example.com\"\n}")
+		if again.Code != 200 || again.Body.String() != first.Body.String() || again.Header().Get("Idempotent-Replayed") != "true" {
+			t.Errorf("reordered retry = %d %s; want the first answer %s replayed", again.Code, again.Body, first.Body)
+		}
+		if len(leads.leads) != 1 {
+			t.Errorf("%d leads stored, want 1", len(leads.leads))
+		}
+	})
+
+	t.Run("lead ids are random, not derived from the key", func(t *testing.T) {
+		var ids []string
+		for range 2 {
+			leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
+			h := api.NewHandler(api.Deps{Leads: leads, LeadLookup: leads, Idempotency: keys})
+			rec := postLead(h, "same-key", body)
+			id := leadID(t, rec)
+			if u, err := uuid.Parse(id); err != nil || u.Version() != 4 {
+				t.Errorf("lead id %q is not a version 4 UUID", id)
+			}
+			ids = append(ids, id)
+		}
+		if ids[0] == ids[1] {
+			t.Errorf("the same Idempotency-Key gave the same id %s on two fresh stores", ids[0])
+		}
+	})
+
+	t.Run("concurrent requests with one key create one lead", func(t *testing.T) {
+		leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
+		h := api.NewHandler(api.Deps{Leads: leads, LeadLookup: leads, Idempotency: keys})
+		var wg sync.WaitGroup
+		answers := make([]*httptest.ResponseRecorder, 16)
+		for i := range answers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				answers[i] = postLead(h, "k6", body)
+			}()
+		}
+		wg.Wait()
+		for i, a := range answers {
+			if a.Code != 200 || a.Body.String() != answers[0].Body.String() {
+				t.Errorf("answer %d = %d %s; want the first %s", i, a.Code, a.Body, answers[0].Body)
+			}
+		}
+		if len(leads.leads) != 1 {
+			t.Errorf("%d leads stored, want 1", len(leads.leads))
+		}
+	})
+
+	t.Run("a claim whose lead was never stored is completed by the retry", func(t *testing.T) {
+		leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
+		leads.PutFn = func(lead.Lead) error { return fmt.Errorf("put: %w", derrors.ErrUnavailable) }
+		h := newHandler(leads, keys, true)
+		if first := postLead(h, "k7", body); first.Code != 500 {
+			t.Fatalf("first attempt = %d, want 500", first.Code)
+		}
+		claimed := keys.entries["k7"].LeadID
+		leads.PutFn = nil
+		retry := postLead(h, "k7", body)
+		if retry.Code != 200 || leadID(t, retry) != claimed || len(leads.leads) != 1 {
+			t.Errorf("retry = %d %s; want the lead stored under the claimed id %s", retry.Code, retry.Body, claimed)
+		}
+	})
+}
+
+func leadID(t *testing.T, rec *httptest.ResponseRecorder) string {
+	t.Helper()
+	var l struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &l); err != nil {
+		t.Fatalf("answer %s: %v", rec.Body, err)
+	}
+	return l.ID
 }

@@ -57,10 +57,9 @@ func (s *server) createLead(r *http.Request, body []byte, id string) ([]byte, er
 	return s.storeLead(r, lead.Lead{ID: id, Email: p.Email, Data: p.Data, CreatedAt: now})
 }
 
-// storeLead stores l and returns the response body. A conflict means the
-// id is taken: by this very lead when an SDK retry follows an attempt that
-// landed but lost its answer, or by an earlier request with the same
-// Idempotency-Key; recoverLead tells which.
+// storeLead stores l (sent without an Idempotency-Key) and returns the
+// response body. A conflict on a random id means an SDK retry met its own
+// attempt that landed but lost its answer; recoverLead checks it is.
 func (s *server) storeLead(r *http.Request, l lead.Lead) ([]byte, error) {
 	err := s.deps.Leads.Put(r.Context(), l)
 	switch {

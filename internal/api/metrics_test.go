@@ -14,6 +14,7 @@ import (
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/idempotency"
+	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/metrics"
 )
 
@@ -80,6 +81,19 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 		{"protocols", func(t *testing.T, h http.Handler) {
 			serveRaw(h, "GET", api.PathProtocols, "", "", nil)
 		}, []string{"request get-protocols 200"}},
+		{"preflights are not counted", func(t *testing.T, h http.Handler) {
+			for _, origin := range []string{"https://app.example.com", "https://evil.example.net"} {
+				for _, path := range []string{api.PathLeads, api.PathVerifyEvidence, api.PathProtocols} {
+					serveRaw(h, "OPTIONS", path, "", "", map[string]string{"Origin": origin, "Access-Control-Request-Method": "POST"})
+				}
+			}
+		}, nil},
+		{"an OPTIONS that is no preflight is", func(t *testing.T, h http.Handler) {
+			serveRaw(h, "OPTIONS", api.PathLeads, "", "", map[string]string{"Origin": "https://app.example.com"})
+		}, []string{"request create-lead 405"}},
+		{"a refused cross-origin post is", func(t *testing.T, h http.Handler) {
+			serveRaw(h, "POST", api.PathLeads, "application/json", `{"email":"ada@example.com"}`, map[string]string{"Origin": "https://evil.example.net"})
+		}, []string{"request create-lead 403"}},
 		{"unknown paths are not counted", func(t *testing.T, h http.Handler) {
 			serveRaw(h, "GET", "/external/v1/leads/ada@example.com", "", "", nil)
 		}, nil},
@@ -90,6 +104,8 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 			f := newFixture(t, func(d *api.Deps) {
 				d.Metrics = m
 				d.Idempotency = &keyStore{entries: map[string]idempotency.Entry{}}
+				// A replay answers the lead its key names, read back.
+				d.LeadLookup = d.Leads.(lead.Finder)
 			})
 			f.verifier.VerifyFn = func(evidence.Request) (evidence.Outcome, error) {
 				return evidence.Outcome{ID: "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", Result: allValid, TextSource: "pdf-text"}, nil

@@ -6,11 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
-	"slices"
-	"strings"
 	"time"
-
-	"github.com/clinicplatform/intake/internal/derrors"
 )
 
 type requestIDKey struct{}
@@ -51,6 +47,7 @@ func (s *server) middleware(next http.Handler) http.Handler {
 		r = r.WithContext(context.WithValue(ctx, requestIDKey{}, id))
 		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
+		preflight := false // answered by cors
 
 		defer func() {
 			if v := recover(); v != nil {
@@ -69,12 +66,15 @@ func (s *server) middleware(next http.Handler) http.Handler {
 				slog.String("path", loggedPath(r.URL.Path)),
 				slog.Int("status", rec.status),
 				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000))
-			if fn := functionOf(r.URL.Path); fn != "" {
+			// A preflight is the browser asking, not a use of the function: it
+			// stays out of the request metrics, as when API Gateway answered it.
+			if fn := functionOf(r.URL.Path); fn != "" && !preflight {
 				s.deps.Metrics.Request(fn, rec.status, time.Since(start))
 			}
 		}()
 
 		if s.cors(rec, r) {
+			preflight = isPreflight(r)
 			return
 		}
 		next.ServeHTTP(rec, r)
@@ -116,53 +116,6 @@ func isToken(s string) bool {
 		}
 	}
 	return true
-}
-
-// cors adds CORS headers for an allowed Origin and answers preflight
-// requests itself; it reports whether the request was answered.
-func (s *server) cors(w http.ResponseWriter, r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	preflight := r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
-	h := w.Header()
-	h.Add("Vary", "Origin")
-	if origin == "" {
-		return false
-	}
-	if !s.originAllowed(origin) {
-		switch {
-		case preflight:
-			// No CORS headers, so the browser refuses.
-			w.WriteHeader(http.StatusNoContent)
-			return true
-		case r.Method != http.MethodGet && r.Method != http.MethodHead:
-			// A browser would send this simple POST without asking and only
-			// hide the answer; refuse it before it does any work.
-			style := messageString
-			if r.URL.Path == PathLeads {
-				style = messageList
-			}
-			s.writeError(w, r, &derrors.Client{Kind: derrors.ErrForbidden,
-				Message: "origin " + truncate(origin, 100) + " is not allowed to call this API"}, style)
-			return true
-		}
-		return false
-	}
-	h.Set("Access-Control-Allow-Origin", origin)
-	h.Set("Access-Control-Expose-Headers", "ETag, X-Request-Id, X-Verification-Id")
-	if !preflight {
-		return false
-	}
-	h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-	h.Set("Access-Control-Allow-Headers", "Content-Type, Idempotency-Key, If-None-Match, X-Request-Id")
-	h.Set("Access-Control-Max-Age", "600")
-	w.WriteHeader(http.StatusNoContent)
-	return true
-}
-
-func (s *server) originAllowed(origin string) bool {
-	return slices.ContainsFunc(s.deps.CORSAllowedOrigins, func(o string) bool {
-		return o == "*" || strings.EqualFold(o, origin)
-	})
 }
 
 // loggedPath keeps unknown paths out of the logs: a client may put anything

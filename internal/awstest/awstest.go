@@ -71,11 +71,7 @@ func S3(t testing.TB) *s3.Client {
 // It returns the table's unique name.
 func CreateTable(t testing.TB, client *dynamodb.Client, partitionKey string) string {
 	t.Helper()
-	ctx := context.Background()
-	name := uniqueName("test-")
-	_, err := client.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName:   aws.String(name),
-		BillingMode: dynamotypes.BillingModePayPerRequest,
+	return CreateTableFrom(t, client, &dynamodb.CreateTableInput{
 		AttributeDefinitions: []dynamotypes.AttributeDefinition{
 			{AttributeName: aws.String(partitionKey), AttributeType: dynamotypes.ScalarAttributeTypeS},
 		},
@@ -83,7 +79,18 @@ func CreateTable(t testing.TB, client *dynamodb.Client, partitionKey string) str
 			{AttributeName: aws.String(partitionKey), KeyType: dynamotypes.KeyTypeHash},
 		},
 	})
-	if err != nil {
+}
+
+// CreateTableFrom creates the on-demand table in (keys and indexes as given;
+// its name and billing mode are set here), waits until it is active, and
+// deletes it when the test ends. It returns the table's unique name.
+func CreateTableFrom(t testing.TB, client *dynamodb.Client, in *dynamodb.CreateTableInput) string {
+	t.Helper()
+	ctx := context.Background()
+	name := uniqueName("test-")
+	in.TableName = aws.String(name)
+	in.BillingMode = dynamotypes.BillingModePayPerRequest
+	if _, err := client.CreateTable(ctx, in); err != nil {
 		t.Fatalf("create table %s: %v", name, err)
 	}
 	// Cleanup runs after the test's context is cancelled, so it gets its own.

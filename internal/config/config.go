@@ -23,6 +23,7 @@ type Config struct {
 	LeadsTable         string
 	VerificationsTable string
 	IdempotencyTable   string
+	QuotaTable         string
 	EvidenceBucket     string
 	// S3UsePathStyle addresses buckets by path, as local S3 emulators need.
 	S3UsePathStyle bool
@@ -30,6 +31,13 @@ type Config struct {
 	LeadBodyLimit     int64
 	EvidenceFileLimit int64
 	EvidenceMaxAge    time.Duration
+	// VerificationsPerLeadPerDay caps verify-evidence requests per userId
+	// and UTC day; 0 turns the quota off.
+	VerificationsPerLeadPerDay int
+	// LeadRetention and VerificationRetention set the DynamoDB TTL written
+	// on leads and verification records; 0 writes none.
+	LeadRetention         time.Duration
+	VerificationRetention time.Duration
 
 	// TextReader is "textract" (deployed) or "local" (PDF text layer plus
 	// Tesseract when installed).
@@ -53,6 +61,7 @@ func Load(getenv func(string) string) (Config, error) {
 		LeadsTable:         getenv("LEADS_TABLE"),
 		VerificationsTable: getenv("VERIFICATIONS_TABLE"),
 		IdempotencyTable:   getenv("IDEMPOTENCY_TABLE"),
+		QuotaTable:         getenv("QUOTA_TABLE"),
 		EvidenceBucket:     getenv("EVIDENCE_BUCKET"),
 		S3UsePathStyle:     getenv("S3_USE_PATH_STYLE") == "true",
 		TextReader:         or(getenv("TEXT_READER"), "local"),
@@ -79,6 +88,21 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, err)
 	}
 	c.EvidenceMaxAge = time.Duration(days) * 24 * time.Hour
+	perDay, err := nonNegative(getenv, "VERIFICATIONS_PER_LEAD_PER_DAY", 20)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	c.VerificationsPerLeadPerDay = int(perDay)
+	leadDays, err := nonNegative(getenv, "LEAD_RETENTION_DAYS", 0)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	c.LeadRetention = time.Duration(leadDays) * 24 * time.Hour
+	recordDays, err := nonNegative(getenv, "VERIFICATION_RETENTION_DAYS", 0)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	c.VerificationRetention = time.Duration(recordDays) * 24 * time.Hour
 	for _, o := range strings.Split(getenv("CORS_ALLOWED_ORIGINS"), ",") {
 		// A browser's Origin never ends in "/"; tolerate it in the setting.
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
@@ -117,6 +141,18 @@ func positive(getenv func(string) string, name string, def int64) (int64, error)
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n <= 0 {
 		return def, fmt.Errorf("%s must be a positive whole number, not %q", name, v)
+	}
+	return n, nil
+}
+
+func nonNegative(getenv func(string) string, name string, def int64) (int64, error) {
+	v := getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 32)
+	if err != nil || n < 0 {
+		return def, fmt.Errorf("%s must be a whole number, 0 or more, not %q", name, v)
 	}
 	return n, nil
 }

@@ -22,6 +22,8 @@ var (
 	ErrConflict = errors.New("conflict")
 	// ErrTooLarge: the request body is over a configured limit (413).
 	ErrTooLarge = errors.New("payload too large")
+	// ErrTooManyRequests: a quota is used up for now (429).
+	ErrTooManyRequests = errors.New("too many requests")
 	// ErrUnsupportedMediaType: the request's Content-Type is not one we take (415).
 	ErrUnsupportedMediaType = errors.New("unsupported media type")
 	// ErrUnavailable: a dependency failed or timed out (500 to the client).

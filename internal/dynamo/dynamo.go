@@ -44,3 +44,6 @@ func putError(what string, err error) error {
 func NewClient(cfg aws.Config) *dynamodb.Client {
 	return dynamodb.NewFromConfig(cfg)
 }
+
+// unavailable marks a failed call as a dependency failure.
+func unavailable(err error) error { return fmt.Errorf("%w: %w", derrors.ErrUnavailable, err) }

@@ -94,12 +94,13 @@ func leadView(l lead.Lead) map[string]string {
 func TestLeadStoreItemAttributes(t *testing.T) {
 	client := awstest.DynamoDB(t)
 	table := awstest.CreateTable(t, client, "id")
-	store := &dynamo.LeadStore{Client: client, Table: table}
+	store := &dynamo.LeadStore{Client: client, Table: table, Retention: 365 * 24 * time.Hour}
 	l := lead.Lead{
-		ID:        "5a0c1c3e-7a43-4c0e-8d8c-3c1c0c7c2b10",
-		Email:     "ada.testperson@example.com",
-		Data:      json.RawMessage(intakeJSON),
-		CreatedAt: time.Date(2026, 11, 21, 10, 4, 5, 7e6, time.UTC),
+		ID:             "5a0c1c3e-7a43-4c0e-8d8c-3c1c0c7c2b10",
+		Email:          "Ada.Testperson@example.com",
+		Data:           json.RawMessage(intakeJSON),
+		CreatedAt:      time.Date(2026, 11, 21, 10, 4, 5, 7e6, time.UTC),
+		IdempotencyKey: "retry-key-9",
 	}
 	if err := store.Put(t.Context(), l); err != nil {
 		t.Fatalf("Put: %v", err)
@@ -116,6 +117,10 @@ func TestLeadStoreItemAttributes(t *testing.T) {
 		"createdAt": "2026-11-21T10:04:05.007Z",
 		"dataJson":  intakeJSON,
 		"data":      wantData,
+		// sha256("lead-email:ada.testperson@example.com")
+		"emailKey":       lead.EmailKey("ada.testperson@example.com"),
+		"idempotencyKey": "retry-key-9",
+		"expiresAt":      float64(time.Date(2027, 11, 21, 10, 4, 5, 0, time.UTC).Unix()),
 	}
 	var got map[string]any
 	if err := attributevalue.UnmarshalMap(item, &got); err != nil {
@@ -215,7 +220,7 @@ func TestLeadStoreGetItemWithoutDataJSON(t *testing.T) {
 func TestVerificationStoreRecord(t *testing.T) {
 	client := awstest.DynamoDB(t)
 	table := awstest.CreateTable(t, client, "id")
-	store := &dynamo.VerificationStore{Client: client, Table: table}
+	store := &dynamo.VerificationStore{Client: client, Table: table, Retention: 30 * 24 * time.Hour}
 	valid := evidence.Rating{Value: evidence.Valid, Confidence: evidence.High}
 	r := evidence.Record{
 		ID:               "3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a",
@@ -253,6 +258,7 @@ func TestVerificationStoreRecord(t *testing.T) {
 		"sha256":           r.SHA256,
 		"mediaType":        "application/pdf",
 		"size":             float64(48213),
+		"expiresAt":        float64(time.Date(2026, 12, 21, 10, 4, 5, 0, time.UTC).Unix()),
 		"medicationName":   "Wegovy",
 		"medicationDosage": "2.4 mg",
 		"textSource":       "pdf-text",
@@ -304,7 +310,6 @@ func TestIdempotencyStore(t *testing.T) {
 		Key:         "retry-key-1",
 		RequestHash: idempotency.HashRequest([]byte(`{"email":"a@example.com"}`)),
 		LeadID:      "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01",
-		Response:    []byte(`{"id":"0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01","email":"a@example.com","data":{"a":"<b>"},"createdAt":"2026-11-21T10:00:00.000Z"}`),
 		ExpiresAt:   now.Add(24 * time.Hour),
 	}
 
@@ -324,7 +329,6 @@ func TestIdempotencyStore(t *testing.T) {
 
 	second := first
 	second.LeadID = "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a02"
-	second.Response = []byte(`{}`)
 	if err := store.PutIfAbsent(ctx, second); !errors.Is(err, derrors.ErrConflict) {
 		t.Fatalf("PutIfAbsent over a live entry: err = %v, want derrors.ErrConflict", err)
 	}
@@ -397,7 +401,7 @@ func TestClientErrors(t *testing.T) {
 	}
 	someLead := lead.Lead{ID: "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01", Email: "secret.testperson@example.com", Data: json.RawMessage(`{"surname":"Secret"}`)}
 	someRecord := evidence.Record{ID: "3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a", MedicationName: "SecretMedicine"}
-	someEntry := idempotency.Entry{Key: "secret-key", Response: []byte(`{"email":"secret.testperson@example.com"}`)}
+	someEntry := idempotency.Entry{Key: "secret-key", LeadID: "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01"}
 	ops := map[string]func(api dynamo.API) error{
 		"LeadStore.Put": func(api dynamo.API) error {
 			return (&dynamo.LeadStore{Client: api, Table: "leads"}).Put(context.Background(), someLead)

@@ -17,9 +17,8 @@ import (
 )
 
 // IdempotencyStore keeps idempotency entries in a table whose partition key
-// is "key" (S), with attributes requestHash (S), leadId (S), response (S,
-// the exact response body) and expiresAt (N, epoch seconds; the table's TTL
-// attribute).
+// is "key" (S), with attributes requestHash (S), leadId (S) and expiresAt
+// (N, epoch seconds; the table's TTL attribute).
 type IdempotencyStore struct {
 	Client API
 	Table  string
@@ -57,7 +56,6 @@ func (s *IdempotencyStore) Lookup(ctx context.Context, key string) (idempotency.
 		Key         string `dynamodbav:"key"`
 		RequestHash string `dynamodbav:"requestHash"`
 		LeadID      string `dynamodbav:"leadId"`
-		Response    string `dynamodbav:"response"`
 		ExpiresAt   int64  `dynamodbav:"expiresAt"`
 	}
 	if err := attributevalue.UnmarshalMap(out.Item, &item); err != nil {
@@ -67,7 +65,6 @@ func (s *IdempotencyStore) Lookup(ctx context.Context, key string) (idempotency.
 		Key:         item.Key,
 		RequestHash: item.RequestHash,
 		LeadID:      item.LeadID,
-		Response:    []byte(item.Response),
 		ExpiresAt:   time.Unix(item.ExpiresAt, 0).UTC(),
 	}
 	if e.Expired(s.now()) {
@@ -88,7 +85,6 @@ func (s *IdempotencyStore) PutIfAbsent(ctx context.Context, e idempotency.Entry)
 			"key":         &types.AttributeValueMemberS{Value: e.Key},
 			"requestHash": &types.AttributeValueMemberS{Value: e.RequestHash},
 			"leadId":      &types.AttributeValueMemberS{Value: e.LeadID},
-			"response":    &types.AttributeValueMemberS{Value: string(e.Response)},
 			"expiresAt":   &types.AttributeValueMemberN{Value: strconv.FormatInt(e.ExpiresAt.Unix(), 10)},
 		},
 		// "key" is a DynamoDB reserved word, hence the name placeholders.

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -27,12 +29,24 @@ const (
 	// attrDataJSON holds the intake record's exact compact JSON: a map
 	// does not keep key order, and Get must return what Put was given.
 	attrDataJSON = "dataJson"
+	// attrEmailKey is lead.EmailKey of the address, the key of the byEmail
+	// index that erasure and access requests query.
+	attrEmailKey = "emailKey"
+	// attrIdempotencyKey names the key that created the lead, if any.
+	attrIdempotencyKey = "idempotencyKey"
+	// attrExpiresAt is the table's TTL attribute (epoch seconds).
+	attrExpiresAt = "expiresAt"
+	// EmailIndex is the leads table's index on emailKey.
+	EmailIndex = "byEmail"
 )
 
 // LeadStore keeps leads in a table whose partition key is "id" (S).
 type LeadStore struct {
 	Client API
 	Table  string
+	// Retention is how long after its creation DynamoDB TTL deletes a lead;
+	// zero writes no expiresAt.
+	Retention time.Duration
 }
 
 var (
@@ -49,6 +63,13 @@ func (s *LeadStore) Put(ctx context.Context, l lead.Lead) error {
 		attrID:        &types.AttributeValueMemberS{Value: l.ID},
 		attrEmail:     &types.AttributeValueMemberS{Value: l.Email},
 		attrCreatedAt: &types.AttributeValueMemberS{Value: formatTime(l.CreatedAt)},
+		attrEmailKey:  &types.AttributeValueMemberS{Value: lead.EmailKey(l.Email)},
+	}
+	if l.IdempotencyKey != "" {
+		item[attrIdempotencyKey] = &types.AttributeValueMemberS{Value: l.IdempotencyKey}
+	}
+	if s.Retention > 0 {
+		item[attrExpiresAt] = &types.AttributeValueMemberN{Value: strconv.FormatInt(l.CreatedAt.Add(s.Retention).Unix(), 10)}
 	}
 	if len(l.Data) > 0 {
 		exact, data, err := dataAttributes(l.Data)
@@ -107,10 +128,11 @@ func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
 		return lead.Lead{}, fmt.Errorf("get lead %s: %w", id, derrors.ErrNotFound)
 	}
 	var item struct {
-		ID        string  `dynamodbav:"id"`
-		Email     string  `dynamodbav:"email"`
-		CreatedAt string  `dynamodbav:"createdAt"`
-		DataJSON  *string `dynamodbav:"dataJson"`
+		ID             string  `dynamodbav:"id"`
+		Email          string  `dynamodbav:"email"`
+		CreatedAt      string  `dynamodbav:"createdAt"`
+		DataJSON       *string `dynamodbav:"dataJson"`
+		IdempotencyKey string  `dynamodbav:"idempotencyKey"`
 	}
 	if err := attributevalue.UnmarshalMap(out.Item, &item); err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: %w", id, err)
@@ -119,7 +141,7 @@ func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
 	if err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: createdAt: %w", id, err)
 	}
-	l := lead.Lead{ID: item.ID, Email: item.Email, CreatedAt: createdAt}
+	l := lead.Lead{ID: item.ID, Email: item.Email, CreatedAt: createdAt, IdempotencyKey: item.IdempotencyKey}
 	if item.DataJSON != nil {
 		l.Data = json.RawMessage(*item.DataJSON)
 	} else if data, ok := out.Item[attrData]; ok {

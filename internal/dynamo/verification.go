@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -24,6 +25,9 @@ import (
 type VerificationStore struct {
 	Client API
 	Table  string
+	// Retention is how long after its creation DynamoDB TTL deletes a
+	// record (attribute expiresAt); zero writes none.
+	Retention time.Duration
 }
 
 var _ evidence.Recorder = (*VerificationStore)(nil)
@@ -51,6 +55,9 @@ func (s *VerificationStore) Record(ctx context.Context, r evidence.Record) error
 		"medicationDosage": &types.AttributeValueMemberS{Value: r.MedicationDosage},
 		"textSource":       &types.AttributeValueMemberS{Value: r.TextSource},
 		"result":           result,
+	}
+	if s.Retention > 0 {
+		item["expiresAt"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(r.CreatedAt.Add(s.Retention).Unix(), 10)}
 	}
 	_, err = s.Client.PutItem(ctx, &dynamodb.PutItemInput{
 		TableName:                aws.String(s.Table),

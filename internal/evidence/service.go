@@ -61,7 +61,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	id := s.NewID()
 	sum := sha256.Sum256(req.File)
 	up := Upload{Body: req.File, MediaType: req.MediaType, SHA256: hex.EncodeToString(sum[:])}
-	key := ObjectKey(now, id, req.MediaType)
+	key := ObjectKey(now, req.UserID, id, req.MediaType)
 	if err := s.Stager.Stage(ctx, key, up); err != nil {
 		return Outcome{}, fmt.Errorf("stage evidence %s: %w", id, err)
 	}
@@ -81,10 +81,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	}
 	result := Verify(text, exp, Policy{Now: inMarket(now, s.Market), MaxAge: maxAge, Market: s.Market})
 	if readErr != nil {
-		result.Note = unreadableNote
-		if !exp.PatientKnown {
-			result.Note += " " + noLeadSentence
-		}
+		result.Note = nothingReadNote(true, exp.PatientKnown)
 	}
 
 	rec := Record{
@@ -98,13 +95,6 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	}
 	return Outcome{ID: id, Result: result, TextSource: text.Source, Unreadable: readErr}, nil
 }
-
-// noLeadSentence keeps the unknown-lead finding in an unreadable document's note.
-const noLeadSentence = "No lead has this user id, so the patient name could not be checked either."
-
-// unreadableNote replaces the note when no reader could read the document.
-const unreadableNote = "The document could not be read (it may be damaged, password-protected or blank), " +
-	"so no field could be checked. Ask the patient to upload a clear photo or the original PDF."
 
 // expected builds what the document is checked against; an unknown userId
 // is not an error, the patient name is then rated not_found.
@@ -127,10 +117,15 @@ func (s *Service) expected(ctx context.Context, req Request) (Expected, error) {
 }
 
 // ObjectKey is where an upload is staged: chosen by the server (never the
-// client's file name), partitioned by day for lifecycle rules and audits.
-func ObjectKey(now time.Time, id, mediaType string) string {
-	return "evidence/" + now.UTC().Format("2006/01/02") + "/" + id + Extension(mediaType)
+// client's file name), under the lead's own prefix (LeadPrefix) so erasure
+// finds every file a lead's id was sent with, even one whose verification
+// was never recorded, then by day for audits.
+func ObjectKey(now time.Time, userID, id, mediaType string) string {
+	return LeadPrefix(userID) + now.UTC().Format("2006/01/02") + "/" + id + Extension(mediaType)
 }
+
+// LeadPrefix is the key prefix of every upload sent for userID.
+func LeadPrefix(userID string) string { return "evidence/" + userID + "/" }
 
 // marketZones: a document's "today" is the market's calendar date, not
 // UTC's. For the US it is the eastern zone's, the latest date in the

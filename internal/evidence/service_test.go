@@ -117,7 +117,7 @@ func TestVerifyStagesReadsAndRecords(t *testing.T) {
 	if !out.Result.Success || out.ID != verID || out.TextSource != "pdf-text" || out.Unreadable != nil {
 		t.Errorf("outcome = %+v, want a success with id %s read from pdf-text", out, verID)
 	}
-	wantKey := "evidence/2026/11/21/" + verID + ".pdf"
+	wantKey := "evidence/" + userID + "/2026/11/21/" + verID + ".pdf"
 	if diff := cmp.Diff([]string{wantKey}, f.stager.keys); diff != "" {
 		t.Errorf("staged keys (-want +got):\n%s", diff)
 	}

@@ -1,33 +1,41 @@
 // Package idempotency lets a client retry create-lead safely: a request that
-// carries an Idempotency-Key gets the response of the first request made with
+// carries an Idempotency-Key gets the lead of the first request made with
 // that key, instead of a second lead. It imports no AWS or HTTP code.
 //
 // The intended flow for a request with a key:
 //
-//  1. Lookup(key). Found: Check(entry, HashRequest(body)); on success, replay
-//     entry.Response; a different body is a conflict.
-//  2. Not found: create the lead, then PutIfAbsent the entry with the response.
-//     ErrConflict there means a concurrent request with the same key won the
-//     race: Lookup again and replay (or reject) as in step 1.
+//  1. Lookup(key). Found: Check(entry, HashRequest(body)); on success answer
+//     the lead entry.LeadID names (storing it under that id first if the
+//     attempt that claimed the key never did); a different body is a
+//     conflict.
+//  2. Not found: draw a new random lead id and claim the key with
+//     PutIfAbsent(entry naming it) before storing the lead. ErrConflict
+//     there means a concurrent request with the same key claimed it first:
+//     Lookup again and go on as in step 1, so two requests with one key
+//     never create two leads.
+//
+// An entry holds no copy of the answer: the lead it names is the answer, so
+// erasing the lead leaves nothing of the patient in the entry but a digest.
 package idempotency
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"time"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 )
 
-// Entry is the remembered outcome of the first request made with a key.
+// Entry is the claim of a key by the first request made with it.
 type Entry struct {
 	Key string
 	// RequestHash is HashRequest of the first request's body.
 	RequestHash string
-	LeadID      string
-	// Response is the exact response body (JSON) that was sent.
-	Response []byte
+	// LeadID is the id drawn for the lead the key creates.
+	LeadID string
 	// ExpiresAt is when the key may be used again for a new request; stores
 	// keep it to the second.
 	ExpiresAt time.Time
@@ -47,11 +55,34 @@ type Store interface {
 	PutIfAbsent(ctx context.Context, e Entry) error
 }
 
-// HashRequest is the digest that tells whether a retry is the same request
-// (lowercase hex SHA-256 of the body as received).
+// HashRequest is the digest that tells whether a retry is the same request:
+// lowercase hex SHA-256 of the body's canonical JSON (object keys sorted,
+// no insignificant white space, strings re-escaped one way), so the same
+// object sent with its keys in another order or spaced differently is the
+// same request. Numbers keep their text (12.5 and 12.50 differ, since the
+// lead would echo either as sent). A body that is not one JSON value is
+// hashed as received.
 func HashRequest(body []byte) string {
-	sum := sha256.Sum256(body)
+	sum := sha256.Sum256(canonical(body))
 	return hex.EncodeToString(sum[:])
+}
+
+func canonical(body []byte) []byte {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return body
+	}
+	if _, err := dec.Token(); err == nil {
+		return body // trailing data after the value
+	}
+	// Marshal sorts map keys; json.Number keeps each number's text.
+	out, err := json.Marshal(v)
+	if err != nil {
+		return body
+	}
+	return out
 }
 
 // Check accepts a retry whose body hashes to requestHash when it is the same

@@ -1,6 +1,8 @@
 package idempotency_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"testing"
 	"time"
@@ -10,10 +12,27 @@ import (
 )
 
 func TestHashRequest(t *testing.T) {
-	// sha256("abc"), from FIPS 180-2.
+	// sha256("abc"), from FIPS 180-2: a body that is not JSON is hashed as is.
 	const want = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 	if got := idempotency.HashRequest([]byte("abc")); got != want {
 		t.Errorf("HashRequest(abc) = %s, want %s", got, want)
+	}
+	// sha256 of the canonical form `{"a":1,"b":"x"}`.
+	sum := sha256.Sum256([]byte(`{"a":1,"b":"x"}`))
+	if got := idempotency.HashRequest([]byte(` { "b" : "\u0078", "a" : 1 } `)); got != hex.EncodeToString(sum[:]) {
+		t.Errorf("HashRequest of a reordered object = %s, want the digest of its canonical form", got)
+	}
+}
+
+func TestHashRequestOrderFree(t *testing.T) {
+	a := `{"email":"a@example.com","data":{"forename":"Ada","surname":"Lovelace","height":{"unit":"cm","cm":"170"}}}`
+	b := `{"data":{"height":{"cm":"170","unit":"cm"},"surname":"Lovelace","forename":"Ada"},"email":"a@example.com"}`
+	if idempotency.HashRequest([]byte(a)) != idempotency.HashRequest([]byte(b)) {
+		t.Errorf("the same object with its keys in another order hashes differently")
+	}
+	c := `{"data":{"height":{"cm":"171","unit":"cm"},"surname":"Lovelace","forename":"Ada"},"email":"a@example.com"}`
+	if idempotency.HashRequest([]byte(a)) == idempotency.HashRequest([]byte(c)) {
+		t.Errorf("different objects hash the same")
 	}
 }
 
@@ -26,7 +45,11 @@ func TestCheck(t *testing.T) {
 	}{
 		{name: "same body", body: `{"email":"a@example.com"}`},
 		{name: "different body", body: `{"email":"b@example.com"}`, conflict: true},
-		{name: "same content, other spacing", body: `{"email": "a@example.com"}`, conflict: true},
+		{name: "same content, other spacing", body: "{ \"email\":\t\"a@example.com\" }\n"},
+		{name: "another object, keys out of order", body: `{"data":{"b":[1,{"y":2,"x":1}],"a":null},"email":"a@example.com"}`, conflict: true},
+		{name: "escaped the other way", body: `{"email":"a\u0040example.com"}`},
+		{name: "another number text", body: `{"email":"a@example.com","n":1.0}`, conflict: true},
+		{name: "trailing data", body: `{"email":"a@example.com"} {}`, conflict: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -67,7 +67,7 @@ func TestReplayEvents(t *testing.T) {
 // SeededLeadID is the lead the verify-evidence events refer to.
 const seededLeadID = "6f8a2b1c-3d4e-4f50-8a6b-7c8d9e0f1a2b"
 
-func newHandler(t *testing.T) http.Handler {
+func newHandler(t testing.TB) http.Handler {
 	t.Helper()
 	store, err := localstore.Open(t.TempDir())
 	if err != nil {
@@ -96,23 +96,44 @@ func newHandler(t *testing.T) http.Handler {
 		Idempotency: store,
 		Protocols:   catalogue,
 		Evidence: &evidence.Service{
-			Stager: store, Reader: docread.NewLocal(context.Background()), Leads: store, Recorder: store,
+			Stager: store, Reader: docread.NewWithTesseract(context.Background()), Leads: store, Recorder: store,
 			Now: now, NewID: newID, Market: "us",
 		},
-		RequestID: lambdahttp.RequestID,
+		RequestID:          lambdahttp.RequestID,
+		CORSAllowedOrigins: corsAllowedOrigins(t),
 	})
 }
 
+// corsAllowedOrigins is CORS_ALLOWED_ORIGINS as events/sam-local-env.json
+// sets it for sam local invoke, so the events answer alike in both.
+func corsAllowedOrigins(t testing.TB) []string {
+	t.Helper()
+	raw, err := os.ReadFile("../../events/sam-local-env.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env struct{ Parameters map[string]string }
+	if err := json.Unmarshal(raw, &env); err != nil {
+		t.Fatalf("sam-local-env.json: %v", err)
+	}
+	origins := strings.Split(env.Parameters["CORS_ALLOWED_ORIGINS"], ",")
+	if origins[0] == "" {
+		t.Fatal("sam-local-env.json sets no CORS_ALLOWED_ORIGINS; the preflight events need one")
+	}
+	return origins
+}
+
 // render is the golden form of a proxy response: status, the headers a
-// client relies on, and the body (indented when it is JSON).
+// client (or, for CORS, its browser) relies on, and the body (indented when it is JSON).
 func render(t *testing.T, resp events.APIGatewayProxyResponse) string {
 	t.Helper()
 	var b strings.Builder
 	fmt.Fprintf(&b, "HTTP %d\n", resp.StatusCode)
 	keys := make([]string, 0, len(resp.MultiValueHeaders))
 	for k := range resp.MultiValueHeaders {
-		switch k {
-		case "Content-Type", "Allow", "Etag", "Cache-Control", "X-Verification-Id":
+		switch {
+		case k == "Content-Type", k == "Allow", k == "Etag", k == "Cache-Control", k == "X-Verification-Id",
+			k == "Vary", strings.HasPrefix(k, "Access-Control-"):
 			keys = append(keys, k)
 		}
 	}

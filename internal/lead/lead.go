@@ -19,6 +19,9 @@ type Lead struct {
 	Email     string
 	Data      json.RawMessage
 	CreatedAt time.Time
+	// IdempotencyKey is the Idempotency-Key of the request that created
+	// the lead, if any: erasure removes the key's entry with the lead.
+	IdempotencyKey string
 }
 
 // Patient is what other domains read of a lead's intake record: the name

@@ -21,7 +21,6 @@ type entryValue struct {
 	Key         string `json:"key"`
 	RequestHash string `json:"requestHash"`
 	LeadID      string `json:"leadId"`
-	Response    string `json:"response"`
 	ExpiresAt   int64  `json:"expiresAt"` // epoch seconds
 }
 
@@ -30,7 +29,6 @@ func (v entryValue) entry() idempotency.Entry {
 		Key:         v.Key,
 		RequestHash: v.RequestHash,
 		LeadID:      v.LeadID,
-		Response:    []byte(v.Response),
 		ExpiresAt:   time.Unix(v.ExpiresAt, 0).UTC(),
 	}
 }
@@ -65,7 +63,6 @@ func (s *Store) PutIfAbsent(ctx context.Context, e idempotency.Entry) error {
 		Key:         e.Key,
 		RequestHash: e.RequestHash,
 		LeadID:      e.LeadID,
-		Response:    string(e.Response),
 		ExpiresAt:   e.ExpiresAt.Unix(),
 	})
 	if err != nil {

@@ -24,6 +24,8 @@ type leadValue struct {
 	Email     string          `json:"email"`
 	CreatedAt string          `json:"createdAt"`
 	Data      json.RawMessage `json:"data,omitempty"`
+	// IdempotencyKey: erasure removes the key's entry with the lead.
+	IdempotencyKey string `json:"idempotencyKey,omitempty"`
 }
 
 // Put writes l unless a lead with its id exists (derrors.ErrConflict).
@@ -34,7 +36,7 @@ func (s *Store) Put(ctx context.Context, l lead.Lead) error {
 	if l.ID == "" {
 		return errors.New("put lead: empty id")
 	}
-	v := leadValue{ID: l.ID, Email: l.Email, CreatedAt: formatTime(l.CreatedAt)}
+	v := leadValue{ID: l.ID, Email: l.Email, CreatedAt: formatTime(l.CreatedAt), IdempotencyKey: l.IdempotencyKey}
 	if len(l.Data) > 0 {
 		var compact bytes.Buffer
 		if err := json.Compact(&compact, l.Data); err != nil {
@@ -62,7 +64,7 @@ func (s *Store) Get(ctx context.Context, id string) (lead.Lead, error) {
 	if err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: createdAt: %w", id, err)
 	}
-	return lead.Lead{ID: v.ID, Email: v.Email, Data: v.Data, CreatedAt: createdAt}, nil
+	return lead.Lead{ID: v.ID, Email: v.Email, Data: v.Data, CreatedAt: createdAt, IdempotencyKey: v.IdempotencyKey}, nil
 }
 
 // encodeJSON encodes v leaving <, > and & as they are, so the exact bytes

@@ -20,6 +20,7 @@ var (
 	leadsBucket         = []byte("leads")
 	verificationsBucket = []byte("verifications")
 	idempotencyBucket   = []byte("idempotency")
+	quotaBucket         = []byte("quota")
 )
 
 // lockTimeout bounds the wait for the database's file lock, so a second
@@ -43,14 +44,11 @@ func Open(dir string) (*Store, error) {
 	}
 	path := filepath.Join(dir, "intake.db")
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout})
-	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("open local store %s: the file is locked; is another local API running on this folder? %w", path, err)
-	}
 	if err != nil {
-		return nil, fmt.Errorf("open local store %s: %w", path, err)
+		return nil, fmt.Errorf("open local store %s: %w", path, lockedError(path, err))
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{leadsBucket, verificationsBucket, idempotencyBucket} {
+		for _, name := range [][]byte{leadsBucket, verificationsBucket, idempotencyBucket, quotaBucket} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return fmt.Errorf("create bucket %s: %w", name, err)
 			}
@@ -67,6 +65,15 @@ func Open(dir string) (*Store, error) {
 		return nil, fmt.Errorf("open local store: %w", err)
 	}
 	return &Store{db: db, evidence: root}, nil
+}
+
+// lockedError says what a lock timeout means: another process (the local
+// API, or an erasure) has the database open.
+func lockedError(path string, err error) error {
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return fmt.Errorf("the file is locked; is another local API running on this folder? stop it first: %w", err)
+	}
+	return err
 }
 
 // Close releases the database file and its lock.

@@ -212,7 +212,6 @@ func TestIdempotency(t *testing.T) {
 		Key:         "retry-key-1",
 		RequestHash: idempotency.HashRequest([]byte(`{"email":"a@example.com"}`)),
 		LeadID:      "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01",
-		Response:    []byte(`{"id":"0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01","data":{"a":"<b>"}}`),
 		ExpiresAt:   now.Add(24 * time.Hour),
 	}
 	if err := s.PutIfAbsent(ctx, first); err != nil {

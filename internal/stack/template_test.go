@@ -62,7 +62,7 @@ func loadTemplate(t *testing.T) *yaml.Node {
 
 func TestTablesAreProtected(t *testing.T) {
 	tpl := loadTemplate(t)
-	for _, table := range []string{"LeadsTable", "VerificationsTable", "IdempotencyTable"} {
+	for _, table := range []string{"LeadsTable", "VerificationsTable", "IdempotencyTable", "QuotaTable"} {
 		t.Run(table, func(t *testing.T) {
 			r := node(t, tpl, "Resources", table)
 			for _, c := range []struct{ path, want string }{
@@ -148,7 +148,7 @@ func TestFunctionsHaveLeastPrivilege(t *testing.T) {
 	tpl := loadTemplate(t)
 	want := map[string][]string{
 		"CreateLeadFunction":     {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:PutItem"},
-		"VerifyEvidenceFunction": {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "s3:GetObject", "s3:PutObject", "textract:DetectDocumentText", "textract:GetDocumentTextDetection", "textract:StartDocumentTextDetection"},
+		"VerifyEvidenceFunction": {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "s3:GetObject", "s3:PutObject", "textract:DetectDocumentText", "textract:GetDocumentTextDetection", "textract:StartDocumentTextDetection"},
 		"GetProtocolsFunction":   nil,
 	}
 	for fn, wantActions := range want {
@@ -230,4 +230,43 @@ func findOr(n *yaml.Node, path string) *yaml.Node {
 		cur = next
 	}
 	return cur
+}
+
+// TestRetentionAndErasure: leads, verification records and quota counters
+// expire through DynamoDB TTL, the lead and record retentions are
+// parameters the functions are given, and a patient's leads are found by
+// e-mail through an index that holds no address.
+func TestRetentionAndErasure(t *testing.T) {
+	tpl := loadTemplate(t)
+	for _, table := range []string{"LeadsTable", "VerificationsTable", "QuotaTable"} {
+		ttl := node(t, tpl, "Resources", table, "Properties", "TimeToLiveSpecification")
+		if value(t, ttl, "AttributeName") != "expiresAt" || value(t, ttl, "Enabled") != "true" {
+			t.Errorf("%s does not expire through DynamoDB TTL on expiresAt", table)
+		}
+	}
+	for _, c := range []struct{ fn, env, param string }{
+		{"CreateLeadFunction", "LEAD_RETENTION_DAYS", "LeadRetentionDays"},
+		{"VerifyEvidenceFunction", "VERIFICATION_RETENTION_DAYS", "VerificationRetentionDays"},
+		{"VerifyEvidenceFunction", "VERIFICATIONS_PER_LEAD_PER_DAY", "VerificationsPerLeadPerDay"},
+		{"VerifyEvidenceFunction", "QUOTA_TABLE", "QuotaTable"},
+	} {
+		if got := value(t, tpl, "Resources", c.fn, "Properties", "Environment", "Variables", c.env); got != c.param {
+			t.Errorf("%s %s = %q, want !Ref %s", c.fn, c.env, got, c.param)
+		}
+	}
+	for param, def := range map[string]string{"LeadRetentionDays": "365", "VerificationRetentionDays": "365", "VerificationsPerLeadPerDay": "20"} {
+		if got := value(t, tpl, "Parameters", param, "Default"); got != def {
+			t.Errorf("parameter %s defaults to %s, want %s (docs/security.md states it)", param, got, def)
+		}
+	}
+	index := node(t, tpl, "Resources", "LeadsTable", "Properties", "GlobalSecondaryIndexes", "0")
+	if value(t, index, "IndexName") != "byEmail" || value(t, index, "KeySchema", "0", "AttributeName") != "emailKey" {
+		t.Errorf("LeadsTable has no byEmail index on emailKey")
+	}
+	if got := value(t, index, "Projection", "ProjectionType"); got != "KEYS_ONLY" {
+		t.Errorf("byEmail projects %s: the index would copy addresses and intake data", got)
+	}
+	for _, output := range []string{"LeadsTableName", "VerificationsTableName", "IdempotencyTableName", "QuotaTableName", "EvidenceBucketName"} {
+		node(t, tpl, "Outputs", output, "Value") // make erase STACK=... resolves names from these
+	}
 }
