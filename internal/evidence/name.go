@@ -47,7 +47,7 @@ func ratePatientName(d document, exp Expected) finding {
 			if match == nil || level > matchLevel {
 				match, matchLevel = &v, level
 			}
-		case outcome == nameOther && v.ocr && nearName(v.words, e, v.reading()) && !clearlyOther(v.words, e, v.reading()):
+		case outcome == nameOther && v.ocr && (nearName(v.words, e, v.reading()) && !clearlyOther(v.words, e, v.reading()) || misreadPart(v.words, e, v.reading())):
 			// OCR may have garbled the lead's own name ("Jnae Smtih").
 			nearly = true
 		case outcome == nameOther && v.strength == strongLabel && looksLikeName(v.words):

@@ -243,6 +243,20 @@ func clearlyOther(ws []word, e expectedName, r nameReading) bool {
 	return false
 }
 
+// misreadPart reports a name OCR read poorly (under fairlyRead) that has
+// one part of the lead's name, the forename or the whole surname: its other
+// part is as likely the lead's misread ("Mr Tires Owen" from a blurred
+// "Mr Thomas Owen") as another person's, so it is not evidence of another
+// person. Only a name read with good confidence that differs is.
+func misreadPart(ws []word, e expectedName, r nameReading) bool {
+	r = r.of(ws)
+	if !r.ocr || r.conf >= fairlyRead {
+		return false
+	}
+	has := func(want word) bool { return slices.ContainsFunc(ws, func(w word) bool { return w.text == want.text }) }
+	return has(e.forename[0]) || !slices.ContainsFunc(e.surname, func(s word) bool { return !has(s) })
+}
+
 // nearName reports whether words hold something close to both the forename
 // and the surname: too close to call another person's name when OCR read
 // it. Close is within two edits on a line read less than well, and within

@@ -61,7 +61,7 @@ func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf cert
 		if !ok || (i > 0 && captionAbove(d.lines[i-1])) {
 			continue
 		}
-		if o, _ := compareName(ws, e, l.reading()); o != nameOther || (l.ocr && nearName(ws, e, l.reading()) && !clearlyOther(ws, e, l.reading())) {
+		if o, _ := compareName(ws, e, l.reading()); o != nameOther || (l.ocr && nearName(ws, e, l.reading()) && !clearlyOther(ws, e, l.reading())) || misreadPart(ws, e, l.reading()) {
 			continue
 		}
 		if !marked && !sharesSurname(ws, e, l.reading()) && !besidePatientFields(d, i) {

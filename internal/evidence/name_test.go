@@ -144,6 +144,13 @@ func TestRatePatientName(t *testing.T) {
 		// Two edits from the lead's name is never the lead's name.
 		{name: "two edits, labelled, poorly read", exp: christopher, lines: []string{"Patient: Kristopher Anderson"}, conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "two edits, unlabelled, poorly read", exp: christopher, lines: []string{"Mrs Kristopher Anderson"}, conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		// Read badly (under 0.6), a name with one part the lead's is as
+		// likely the lead's misread as another person: not invalid.
+		{name: "badly read, surname the lead's", exp: john, lines: []string{"Patient: Peter Doe"}, conf: 0.45, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "badly read, unlabelled, surname the lead's", exp: Expected{PatientKnown: true, Forename: "Thomas", Surname: "Owen"}, lines: []string{"Qty 4 Kemp retagerenn", "Me Tires Owen", "Hoots Pharmacy 22 Queer St"}, conf: 0.43, source: "tesseract", want: Rating{NotFound, Low}},
+		{name: "fairly read, unlabelled, surname the lead's", exp: Expected{PatientKnown: true, Forename: "Thomas", Surname: "Owen"}, lines: []string{"Qty 4 Keep refrigerated", "Mr Peter Owen", "Boots Pharmacy 22 Queen St"}, conf: 0.8, source: "tesseract", want: Rating{Invalid, Medium}},
+		{name: "badly read, a whole other name", exp: john, lines: []string{"Patient: Maria Garcia"}, conf: 0.45, source: "tesseract", want: Rating{Invalid, Low}},
+		{name: "fairly read, surname the lead's", exp: john, lines: []string{"Patient: Peter Doe"}, conf: 0.8, source: "tesseract", want: Rating{Invalid, Medium}},
 		{name: "one edit, poorly read: Andersen may be another family", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "initial only", exp: jane, lines: []string{"Patient: J SMITH"}, want: Rating{NotFound, Low}, wantWords: "only partly matches"},
 		{name: "initial only, unlabelled", exp: jane, lines: []string{"J. SMITH"}, want: Rating{NotFound, Low}},
