@@ -2,7 +2,7 @@
 // (UK GDPR articles 17 and 15): it finds every record held about a lead,
 // by e-mail or by lead id, and removes or exports them. Each store it needs
 // is a small interface implemented by the local (bbolt) and the AWS
-// adapters. It imports no AWS code.
+// adapters, which all pass storetest.RunDataRights. It imports no AWS code.
 package datarights
 
 import (
@@ -25,7 +25,8 @@ type Leads interface {
 	DeleteLead(ctx context.Context, id string) error
 }
 
-// Verifications lists and removes one lead's verification records.
+// Verifications lists one lead's verification records, oldest first, and
+// removes them; DeleteVerification of a missing id is not an error.
 type Verifications interface {
 	VerificationsOf(ctx context.Context, leadID string) ([]evidence.Record, error)
 	DeleteVerification(ctx context.Context, id string) error
@@ -36,7 +37,8 @@ type Keys interface {
 	DeleteKey(ctx context.Context, key string) error
 }
 
-// Counters removes a lead's quota counters and says how many there were.
+// Counters removes a lead's quota counters, every day's, and says how many
+// there were.
 type Counters interface {
 	DeleteCounters(ctx context.Context, leadID string) (int, error)
 }

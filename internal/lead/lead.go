@@ -45,13 +45,17 @@ func (l Lead) Patient() (Patient, error) {
 	return p, nil
 }
 
-// Store persists leads. Put never overwrites: a lead whose id exists already
-// fails with an error that wraps derrors.ErrConflict.
+// Store persists leads. Put never overwrites. Putting a lead whose id is
+// stored already succeeds, writing nothing, when it is the stored lead
+// exactly (every field, CreatedAt to the millisecond): that is a retry of a
+// Put that landed but lost its answer. Any other lead under that id fails
+// with an error wrapping derrors.ErrConflict and leaves the stored one as it
+// was. Every implementation passes storetest.RunLeadStore.
 type Store interface {
 	Put(ctx context.Context, l Lead) error
 }
 
-// Finder reads a lead by id; a missing id is an error wrapping
+// Finder reads a lead by id; a missing (or empty) id is an error wrapping
 // derrors.ErrNotFound.
 type Finder interface {
 	Get(ctx context.Context, id string) (Lead, error)
