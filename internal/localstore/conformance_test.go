@@ -9,6 +9,10 @@ import (
 
 // The local store passes every storage suite the cloud adapters pass.
 
+func TestStagerConformance(t *testing.T) {
+	storetest.RunStager(t, func(t *testing.T) storetest.Stager { return open(t, t.TempDir()) })
+}
+
 func TestCounterConformance(t *testing.T) {
 	// bbolt runs one write transaction at a time: the concurrent case holds.
 	storetest.RunCounter(t, func(t *testing.T) quota.Counter { return open(t, t.TempDir()) }, "")
