@@ -28,7 +28,7 @@ type leadValue struct {
 	IdempotencyKey string `json:"idempotencyKey,omitempty"`
 }
 
-// Put writes l unless a lead with its id exists (derrors.ErrConflict).
+// Put writes l unless another lead has its id (derrors.ErrConflict).
 func (s *Store) Put(ctx context.Context, l lead.Lead) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("put lead %s: %w", l.ID, err)
@@ -79,11 +79,15 @@ func encodeJSON(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// putNew stores value under key unless the key exists (derrors.ErrConflict).
+// putNew stores value under key unless the key holds another value
+// (derrors.ErrConflict); the same value is a retry, and done.
 func putNew(db *bolt.DB, bucket []byte, key string, value []byte, what string) error {
 	err := db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucket)
-		if b.Get([]byte(key)) != nil {
+		if old := b.Get([]byte(key)); old != nil {
+			if bytes.Equal(old, value) {
+				return nil
+			}
 			return fmt.Errorf("already exists: %w", derrors.ErrConflict)
 		}
 		return b.Put([]byte(key), value)

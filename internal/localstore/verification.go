@@ -26,7 +26,7 @@ type recordValue struct {
 	Result           evidence.Result `json:"result"`
 }
 
-// Record writes r unless a record with its id exists (derrors.ErrConflict).
+// Record writes r unless another record has its id (derrors.ErrConflict).
 func (s *Store) Record(ctx context.Context, r evidence.Record) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("put verification record %s: %w", r.ID, err)
