@@ -54,7 +54,7 @@ var (
 	_ lead.Finder = (*LeadStore)(nil)
 )
 
-// Put writes l unless a lead with its id exists (derrors.ErrConflict).
+// Put writes l unless another lead has its id (derrors.ErrConflict).
 func (s *LeadStore) Put(ctx context.Context, l lead.Lead) error {
 	if l.ID == "" {
 		return errors.New("put lead: empty id")
@@ -79,16 +79,12 @@ func (s *LeadStore) Put(ctx context.Context, l lead.Lead) error {
 		item[attrDataJSON] = &types.AttributeValueMemberS{Value: exact}
 		item[attrData] = data
 	}
-	_, err := s.Client.PutItem(ctx, &dynamodb.PutItemInput{
+	return putOnce(ctx, s.Client, &dynamodb.PutItemInput{
 		TableName:                aws.String(s.Table),
 		Item:                     item,
 		ConditionExpression:      aws.String("attribute_not_exists(#id)"),
 		ExpressionAttributeNames: map[string]string{"#id": attrID},
-	})
-	if err != nil {
-		return putError("lead "+l.ID, err)
-	}
-	return nil
+	}, map[string]types.AttributeValue{attrID: item[attrID]}, "lead "+l.ID)
 }
 
 // dataAttributes returns the compact JSON of data and the same as a map.
