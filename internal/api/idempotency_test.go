@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -17,18 +18,28 @@ import (
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lead"
+	"github.com/clinicplatform/intake/internal/storetest"
 )
 
-// keyStore is a hand-written fake of idempotency.Store.
+// keyStore is a hand-written fake of idempotency.Store; it passes
+// storetest.RunIdempotencyStore (TestFakesConformance).
 type keyStore struct {
 	mu      sync.Mutex
 	entries map[string]idempotency.Entry
+	// now decides expiry; nil: entries never expire (the handlers' clock
+	// is fixed in the past).
+	now func() time.Time
+}
+
+func (k *keyStore) live(key string) (idempotency.Entry, bool) {
+	e, ok := k.entries[key]
+	return e, ok && (k.now == nil || !e.Expired(k.now()))
 }
 
 func (k *keyStore) Lookup(_ context.Context, key string) (idempotency.Entry, error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	e, ok := k.entries[key]
+	e, ok := k.live(key)
 	if !ok {
 		return idempotency.Entry{}, fmt.Errorf("key: %w", derrors.ErrNotFound)
 	}
@@ -36,13 +47,30 @@ func (k *keyStore) Lookup(_ context.Context, key string) (idempotency.Entry, err
 }
 
 func (k *keyStore) PutIfAbsent(_ context.Context, e idempotency.Entry) error {
+	if e.Key == "" {
+		return errors.New("put key: empty key")
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if _, ok := k.entries[e.Key]; ok {
+	if old, ok := k.live(e.Key); ok {
+		if old.RequestHash == e.RequestHash && old.LeadID == e.LeadID && old.ExpiresAt.Equal(e.ExpiresAt) {
+			return nil // a retry
+		}
 		return fmt.Errorf("key: %w", derrors.ErrConflict)
 	}
 	k.entries[e.Key] = e
 	return nil
+}
+
+func TestFakesConformance(t *testing.T) {
+	t.Run("leadStore", func(t *testing.T) {
+		storetest.RunLeadStore(t, func(*testing.T) storetest.LeadStore { return &leadStore{} })
+	})
+	t.Run("keyStore", func(t *testing.T) {
+		storetest.RunIdempotencyStore(t, func(_ *testing.T, now func() time.Time) idempotency.Store {
+			return &keyStore{entries: map[string]idempotency.Entry{}, now: now}
+		})
+	})
 }
 
 func postLead(h http.Handler, key, body string) *httptest.ResponseRecorder {
