@@ -49,7 +49,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		return err
 	}
 	defer store.Close()
-	reader := docread.NewLocal(ctx)
+	reader := docread.NewWithTesseract(ctx)
 
 	ln, err := net.Listen("tcp", net.JoinHostPort(or(getenv("HOST"), "127.0.0.1"), cfg.Port))
 	if err != nil {
