@@ -38,8 +38,10 @@ func ratePatientName(d document, exp Expected) finding {
 		switch {
 		case outcome == nameSwapped:
 			swap.add(v.certainOrder() || forenameAsSurname, min(readCertainty(v.conf), level.certainty()), v.ocr || v.paired)
-		case outcome == nameFull && level <= fuzzyMatch2:
-			// Two edits from the lead's name is too far to call it theirs.
+		case outcome == nameFull && level < ocrMatch:
+			// A letter or two from the lead's name, beyond what OCR confuses,
+			// is a misreading or another person (Catherine, Katherine): too
+			// far to call it theirs.
 			nearly = true
 		case outcome == nameFull && v.strength == strongLabel:
 			if match == nil || level > matchLevel {
@@ -72,7 +74,7 @@ func ratePatientName(d document, exp Expected) finding {
 		switch {
 		case outcome == nameSwapped:
 			swap.add(titled || forenameAsSurname, min(readCertainty(conf), level.certainty()), l.ocr)
-		case outcome == nameFull && level > fuzzyMatch2:
+		case outcome == nameFull && level >= ocrMatch:
 			c := min(readCertainty(conf), level.certainty())
 			if !titled {
 				// An unlabelled, untitled name may not be the patient's.
