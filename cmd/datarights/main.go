@@ -30,6 +30,7 @@ import (
 	"github.com/clinicplatform/intake/internal/cfnstack"
 	"github.com/clinicplatform/intake/internal/datarights"
 	"github.com/clinicplatform/intake/internal/dynamo"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/s3store"
 )
@@ -120,7 +121,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(receipt{Request: "erasure", SubjectBy: by, Store: where, Erased: rc, Compacted: compacted,
-		CompletedAt: time.Now().UTC().Format("2006-01-02T15:04:05.000Z")})
+		CompletedAt: isotime.Format(time.Now())})
 }
 
 // subject reads EMAIL or LEAD_ID; a lead id must be a UUID, since it names

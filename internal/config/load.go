@@ -28,9 +28,9 @@ import (
 // problem is reported at once: each bad value, then the missing settings.
 //
 // It is hand-written rather than github.com/sethvargo/go-envconfig because
-// the service reports every bad value at once, with its own wording, and
-// treats an empty variable as unset (as the template's empty parameters
-// give); go-envconfig stops at the first error and takes "" as a value.
+// that library takes an empty variable as a value (so neither its default
+// nor "required" applies), where the template passes an unset parameter as
+// "", and the service reports every bad value at once in its own words.
 func Load(getenv func(string) string, target any) error {
 	v := reflect.ValueOf(target)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
