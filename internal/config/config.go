@@ -136,3 +136,25 @@ func (c Common) Metrics(w io.Writer) *metrics.EMF {
 func (c Common) Logger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: c.LogLevel}))
 }
+
+// DataRights is cmd/datarights' configuration (make erase, make export):
+// whose data, where, and the stack's store names when given (otherwise
+// they are read from the stack's outputs).
+type DataRights struct {
+	Email   string `env:"EMAIL"`
+	LeadID  string `env:"LEAD_ID"`
+	Out     string `env:"OUT"`
+	DataDir string `env:"DATA_DIR, default=.local"`
+	// Stack is "uk" or "us" (checked where it is used, with its region);
+	// empty works on the local store in DataDir.
+	Stack     string `env:"STACK"`
+	StackName string `env:"STACK_NAME"`
+	Region    string `env:"AWS_REGION"`
+
+	LeadsTable         string `env:"LEADS_TABLE"`
+	VerificationsTable string `env:"VERIFICATIONS_TABLE"`
+	IdempotencyTable   string `env:"IDEMPOTENCY_TABLE"`
+	QuotaTable         string `env:"QUOTA_TABLE"`
+	EvidenceBucket     string `env:"EVIDENCE_BUCKET"`
+	S3UsePathStyle     bool   `env:"S3_USE_PATH_STYLE"`
+}

@@ -48,6 +48,10 @@ func TestLoadDefaults(t *testing.T) {
 				VerificationsPerLeadPerDay: 20},
 			Host: "127.0.0.1", Port: "3000", DataDir: ".local",
 		}},
+		{name: "datarights", got: &DataRights{}, want: &DataRights{
+			DataDir: ".local", LeadsTable: "leads", IdempotencyTable: "keys", VerificationsTable: "verifications",
+			EvidenceBucket: "bucket", QuotaTable: "quota",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,7 +87,7 @@ func TestLoadEverySetting(t *testing.T) {
 		"LEAD_BODY_LIMIT_BYTES": "1024", "EVIDENCE_FILE_LIMIT_BYTES": "2048", "EVIDENCE_MAX_AGE_DAYS": "30",
 		"TEXT_READER": "textract", "CORS_ALLOWED_ORIGINS": " https://a.example.com/, ,https://b.example.com",
 		"LOG_LEVEL": "debug", "PORT": "8080", "HOST": "0.0.0.0", "DATA_DIR": "/tmp/x", "METRICS_NAMESPACE": "ClinicIntake/clinic-intake-us",
-		"S3_USE_PATH_STYLE": "true",
+		"S3_USE_PATH_STYLE": "true", "EMAIL": "ada@example.com", "STACK": "us", "STACK_NAME": "s", "AWS_REGION": "eu-west-1",
 	}
 	common := Common{Market: "us", CORSAllowedOrigins: Origins{"https://a.example.com", "https://b.example.com"},
 		LogLevel: slog.LevelDebug, MetricsNamespace: "ClinicIntake/clinic-intake-us"}
@@ -106,6 +110,11 @@ func TestLoadEverySetting(t *testing.T) {
 		{name: "local-api", got: &LocalAPI{}, want: &LocalAPI{
 			Common: common, LeadLimits: LeadLimits{LeadBodyLimit: 1024}, EvidenceRules: rules,
 			Host: "0.0.0.0", Port: "8080", DataDir: "/tmp/x",
+		}},
+		{name: "datarights", got: &DataRights{}, want: &DataRights{
+			Email: "ada@example.com", Stack: "us", StackName: "s", Region: "eu-west-1", DataDir: "/tmp/x",
+			LeadsTable: "leads", VerificationsTable: "verifications", IdempotencyTable: "keys", QuotaTable: "quota",
+			EvidenceBucket: "bucket", S3UsePathStyle: true,
 		}},
 	}
 	for _, tt := range tests {
