@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 GO    ?= go
 
-.PHONY: run test unit lint eval fuzz sample erase export
+.PHONY: run test unit lint eval fuzz sample erase export heldout
 
 ## run: the whole API on http://127.0.0.1:$${PORT:-3000}, embedded storage in $${DATA_DIR:-.local}
 run:
@@ -45,3 +45,7 @@ export:
 
 include Makefile.build
 include Makefile.bench
+
+## heldout: verify-evidence on documents made outside internal/corpus (needs chromium, ImageMagick, exiftool)
+heldout:
+	./scripts/heldout.sh

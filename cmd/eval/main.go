@@ -75,7 +75,7 @@ func split(s string) []string {
 
 // run evaluates every selected market and reports whether all met the bars.
 func run(ctx context.Context, cfg config, out, progress io.Writer) error {
-	reader := docread.NewLocal(ctx)
+	reader := docread.NewWithTesseract(ctx)
 	if reader.OCR == nil {
 		return errors.New("tesseract is not installed: images cannot be read (apt-get install tesseract-ocr)")
 	}

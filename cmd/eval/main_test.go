@@ -27,7 +27,7 @@ func TestSliceHasNoFalseAccept(t *testing.T) {
 		t.Skip("tesseract is not installed (apt-get install tesseract-ocr)")
 	}
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	reader := docread.NewLocal(t.Context())
+	reader := docread.NewWithTesseract(t.Context())
 	for _, market := range corpus.Markets {
 		t.Run(market, func(t *testing.T) {
 			cases, err := corpus.Generate(1, now, market, corpus.Options{

@@ -36,7 +36,7 @@ func TestHostileUploads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	h, err := newHandler(cfg, log, store, docread.NewLocal(t.Context()), nil)
+	h, err := newHandler(cfg, log, store, docread.NewWithTesseract(t.Context()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

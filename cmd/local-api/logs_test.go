@@ -42,7 +42,7 @@ func TestLogsCarryNoPersonalData(t *testing.T) {
 		t.Fatal(err)
 	}
 	var metricLines bytes.Buffer
-	h, err := newHandler(cfg, log, store, docread.NewLocal(t.Context()), metrics.New(&metricLines, "ClinicIntake/test", "uk"))
+	h, err := newHandler(cfg, log, store, docread.NewWithTesseract(t.Context()), metrics.New(&metricLines, "ClinicIntake/test", "uk"))
 	if err != nil {
 		t.Fatal(err)
 	}

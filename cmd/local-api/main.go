@@ -49,7 +49,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		return err
 	}
 	defer store.Close()
-	reader := docread.NewLocal(ctx)
+	reader := docread.NewWithTesseract(ctx)
 
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
 	if err != nil {

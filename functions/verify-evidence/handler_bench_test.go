@@ -97,7 +97,7 @@ func BenchmarkLambdaVerifyEvidence(b *testing.B) {
 		h := api.NewHandler(api.Deps{
 			Log: slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: cfg.LogLevel})),
 			Evidence: &evidence.Service{
-				Stager: discardStager{}, Reader: docread.Local{PDF: pdftext.Reader{}},
+				Stager: discardStager{}, Reader: docread.Reader{PDF: pdftext.Reader{}},
 				Leads: oneLead{l}, Recorder: discardRecorder{},
 				Now: time.Now, NewID: uuid.NewString, MaxAge: cfg.EvidenceMaxAge, Market: cfg.Market,
 			},

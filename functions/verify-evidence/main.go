@@ -44,10 +44,10 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	// installed (sam local, make bench).
 	// Images claiming more pixels than any label needs are refused before
 	// Textract is paid to look at them.
-	reader := docread.Local{PDF: pdftext.Reader{}, OCR: imagebudget.Reader{
+	reader := docread.Reader{PDF: pdftext.Reader{}, OCR: imagebudget.Reader{
 		Next: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket, Usage: emf}}}
 	if cfg.TextReader == "local" {
-		reader = docread.NewLocal(ctx)
+		reader = docread.NewWithTesseract(ctx)
 	}
 	return api.NewHandler(api.Deps{
 		Log: cfg.Logger(logOut),

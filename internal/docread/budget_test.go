@@ -15,7 +15,7 @@ import (
 // would cost more still.
 func TestReadOverBudgetPDFSkipsOCR(t *testing.T) {
 	over := fmt.Errorf("read pdf text: %w: %w", derrors.OverBudget("pdf.nesting_depth", 32), evidence.ErrUnreadable)
-	l := Local{
+	l := Reader{
 		PDF: fakeLayerReader{Fn: func(context.Context, evidence.Document) (pdftext.Layer, error) {
 			return pdftext.Layer{Text: evidence.Text{Source: pdftext.Source}}, over
 		}},

@@ -37,35 +37,37 @@ import (
 	"github.com/clinicplatform/intake/internal/tesseract"
 )
 
-// Local reads documents without AWS (the local API and CI). PDF reads text
-// layers (pdftext.Reader, whose ReadLayer reports hidden text and images);
-// OCR reads images and scanned PDFs (*tesseract.Reader), and is nil when no
-// OCR engine is installed.
-type Local struct {
+// Reader reads a document by its type: a PDF's text layer with PDF
+// (pdftext.Reader, whose ReadLayer reports hidden text and images), images
+// and scanned PDFs with OCR. It is the production reader, with Textract as
+// its OCR engine (functions/verify-evidence), and the local one, with
+// Tesseract (NewWithTesseract: the local API, eval and CI). OCR is nil when
+// no OCR engine is installed.
+type Reader struct {
 	PDF evidence.Reader
 	OCR evidence.Reader
 }
 
-var _ evidence.Reader = Local{}
+var _ evidence.Reader = Reader{}
 
 // ErrNoOCR explains why an image, or a PDF without a text layer, could not
 // be read. It wraps evidence.ErrUnreadable.
 var ErrNoOCR = fmt.Errorf("no OCR engine is installed to read images and scanned PDFs (install tesseract): %w", evidence.Unreadable("no_ocr"))
 
 // Read reads doc by its detected media type.
-func (l Local) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
+func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	switch {
 	case doc.MediaType == "application/pdf":
-		return l.readPDF(ctx, doc)
+		return r.readPDF(ctx, doc)
 	case strings.HasPrefix(doc.MediaType, "image/"):
-		if l.OCR == nil {
+		if r.OCR == nil {
 			return evidence.Text{}, fmt.Errorf("read %s: %w", doc.MediaType, ErrNoOCR)
 		}
 		doc, err := upright(doc)
 		if err != nil {
 			return evidence.Text{}, err
 		}
-		return l.OCR.Read(ctx, doc)
+		return r.OCR.Read(ctx, doc)
 	default:
 		return evidence.Text{}, fmt.Errorf("read document: media type %q is not readable: %w", doc.MediaType, evidence.Unreadable("unsupported_type"))
 	}
@@ -98,13 +100,13 @@ type layerReader interface {
 	ReadLayer(ctx context.Context, doc evidence.Document) (pdftext.Layer, error)
 }
 
-func (l Local) readPDF(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
+func (r Reader) readPDF(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	var layer pdftext.Layer
 	var err error
-	if lr, ok := l.PDF.(layerReader); ok {
+	if lr, ok := r.PDF.(layerReader); ok {
 		layer, err = lr.ReadLayer(ctx, doc)
 	} else {
-		layer.Text, err = l.PDF.Read(ctx, doc)
+		layer.Text, err = r.PDF.Read(ctx, doc)
 	}
 	text := layer.Text
 	if errors.Is(err, derrors.ErrOverBudget) {
@@ -112,10 +114,10 @@ func (l Local) readPDF(ctx context.Context, doc evidence.Document) (evidence.Tex
 		// renderer more still: it is not handed to OCR.
 		return text, err
 	}
-	if err == nil && l.OCR != nil && (layer.Hidden > 0 || layer.Images > 0 && len(text.Lines) > 0) {
+	if err == nil && r.OCR != nil && (layer.Hidden > 0 || layer.Images > 0 && len(text.Lines) > 0) {
 		// Read what the page shows, even if that is nothing; keep the
 		// visible layer only when OCR cannot open the file.
-		ocr, ocrErr := l.OCR.Read(ctx, doc)
+		ocr, ocrErr := r.OCR.Read(ctx, doc)
 		if ocrErr == nil || !errors.Is(ocrErr, evidence.ErrUnreadable) || len(text.Lines) == 0 {
 			return ocr, ocrErr
 		}
@@ -126,17 +128,17 @@ func (l Local) readPDF(ctx context.Context, doc evidence.Document) (evidence.Tex
 		return text, nil
 	case err != nil && !errors.Is(err, evidence.ErrUnreadable):
 		return text, err
-	case l.OCR == nil && err != nil:
+	case r.OCR == nil && err != nil:
 		return text, err
-	case l.OCR == nil && len(text.Lines) == 0:
+	case r.OCR == nil && len(text.Lines) == 0:
 		return text, fmt.Errorf("read PDF without a text layer: %w", ErrNoOCR)
-	case l.OCR == nil:
+	case r.OCR == nil:
 		return text, nil
 	}
 	// No usable text layer (a scan, or a file the Go parser refuses):
 	// rasterise and OCR it, keeping whatever text layer there was if OCR
 	// finds nothing.
-	ocr, ocrErr := l.OCR.Read(ctx, doc)
+	ocr, ocrErr := r.OCR.Read(ctx, doc)
 	if ocrErr == nil && len(ocr.Lines) > 0 {
 		return ocr, nil
 	}
@@ -167,12 +169,12 @@ func usable(text evidence.Text) bool {
 // minLetters: a dispensing label's name, medicine and pharmacy alone exceed it.
 const minLetters = 16
 
-// NewLocal reads PDF text layers in pure Go and images and scanned PDFs with
-// Tesseract when it is installed (OCR is nil otherwise).
-func NewLocal(ctx context.Context) Local {
-	l := Local{PDF: pdftext.Reader{}}
+// NewWithTesseract reads PDF text layers in pure Go and images and scanned
+// PDFs with Tesseract when it is installed (OCR is nil otherwise).
+func NewWithTesseract(ctx context.Context) Reader {
+	r := Reader{PDF: pdftext.Reader{}}
 	if ocr, err := tesseract.New(ctx); err == nil {
-		l.OCR = ocr
+		r.OCR = ocr
 	}
-	return l
+	return r
 }

@@ -115,7 +115,7 @@ func TestRead(t *testing.T) {
 				}
 				return pdftext.Layer{Text: tt.pdf.text, Hidden: tt.pdf.hidden, Images: tt.pdf.images}, tt.pdf.err
 			}
-			l := Local{PDF: fakeLayerReader{Fn: pdf}}
+			l := Reader{PDF: fakeLayerReader{Fn: pdf}}
 			if !tt.noOCR {
 				l.OCR = fakeReader{Fn: fake("OCR", tt.ocr)}
 			}
@@ -139,7 +139,7 @@ func TestRead(t *testing.T) {
 // A PDF reader that reports nothing but text is trusted as before.
 func TestReadPlainPDFReader(t *testing.T) {
 	ocrCalled := false
-	l := Local{
+	l := Reader{
 		PDF: fakeReader{Fn: func(context.Context, evidence.Document) (evidence.Text, error) { return labelText, nil }},
 		OCR: fakeReader{Fn: func(context.Context, evidence.Document) (evidence.Text, error) {
 			ocrCalled = true

@@ -22,7 +22,7 @@ import (
 
 // The real readers together: a text PDF is read from its text layer, a
 // scanned one (a picture of the same label) through tesseract.
-func TestLocalWithRealReaders(t *testing.T) {
+func TestReaderWithRealEngines(t *testing.T) {
 	ocr, err := tesseract.New(context.Background())
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -31,7 +31,7 @@ func TestLocalWithRealReaders(t *testing.T) {
 		t.Skipf("skipping: %v (Debian: apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils)", err)
 	}
 	label := []string{"RIVERSIDE COMMUNITY PHARMACY", "ALEX TESTPATIENT", "WEGOVY 2.4 MG"}
-	l := Local{PDF: pdftext.Reader{}, OCR: ocr}
+	l := Reader{PDF: pdftext.Reader{}, OCR: ocr}
 
 	// An invisible text layer over the scan that names someone else, as a
 	// doctored file would; honest scanners put the scan's own words there.

@@ -51,7 +51,7 @@ func TestReadImageAppliesEXIFOrientation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got evidence.Document
-			l := Local{OCR: fakeReader{Fn: func(_ context.Context, doc evidence.Document) (evidence.Text, error) {
+			l := Reader{OCR: fakeReader{Fn: func(_ context.Context, doc evidence.Document) (evidence.Text, error) {
 				got = doc
 				return ocrText, nil
 			}}}
@@ -87,7 +87,7 @@ func TestReadImageAppliesEXIFOrientation(t *testing.T) {
 func TestReadImageWithBrokenEXIFImageIsUnreadable(t *testing.T) {
 	body := sidewaysJPEG(t, 6)
 	body = body[:len(body)-200] // the tag parses, the pixels do not
-	l := Local{OCR: fakeReader{Fn: func(context.Context, evidence.Document) (evidence.Text, error) {
+	l := Reader{OCR: fakeReader{Fn: func(context.Context, evidence.Document) (evidence.Text, error) {
 		t.Fatal("OCR called on an undecodable image")
 		return evidence.Text{}, nil
 	}}}

@@ -1,6 +1,15 @@
 // Package evidence is the prescription evidence domain: what a document says
 // (Text), what we expected (Expected), and the verdict (Result). It imports
 // no AWS or HTTP code.
+//
+// Service (service.go) stages, reads, verifies and records one document.
+// Verify (verify.go) rates five fields, each rated in its own file: name.go,
+// medicine.go, dosage.go, date.go and pharmacy.go. What a field's rating
+// finds and compares sits beside it in files named for the field
+// (name_labels.go, date_parse.go, dose_scan.go, ...); what the fields share
+// has a file each: document.go (the document model), text.go (normalising),
+// ocr.go (allowing for OCR noise), phrase.go, confidence.go (certainty and
+// match levels) and note.go (the note a clinician reads).
 package evidence
 
 import "time"

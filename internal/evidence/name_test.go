@@ -1,102 +1,11 @@
 package evidence
 
 import (
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
-
-func TestCompareName(t *testing.T) {
-	layer := nameReading{conf: 1}                 // a PDF text layer
-	noisy := nameReading{ocr: true, conf: 0.8}    // OCR read less than well
-	clearly := nameReading{ocr: true, conf: 0.95} // OCR read well
-	tests := []struct {
-		value             string
-		forename, surname string
-		read              nameReading
-		want              nameOutcome
-		wantLevel         matchLevel
-	}{
-		{"Jane Smith", "Jane", "Smith", layer, nameFull, exactMatch},
-		{"JANE SMITH", "Jane", "Smith", layer, nameFull, exactMatch},
-		{"SMITH, Jane", "Jane", "Smith", layer, nameFull, exactMatch},
-		{"Mrs Jane Smith", "Jane", "Smith", layer, nameFull, exactMatch},
-		{"Jane Mary Smith", "Jane", "Smith", layer, nameFull, exactMatch},
-		{"José Álvarez", "Jose", "Alvarez", layer, nameFull, exactMatch},
-		{"Jose Alvarez", "José", "Álvarez", layer, nameFull, exactMatch},
-		{"Siobhan O'Neil", "Siobhan", "O’Neil", layer, nameFull, exactMatch},
-		{"Siobhan ONeil", "Siobhan", "O'Neil", layer, nameFull, exactMatch},
-		{"Anne-Marie Smith-Jones", "Anne-Marie", "Smith-Jones", layer, nameFull, exactMatch},
-		{"Anne Marie Smith Jones", "Anne-Marie", "Smith-Jones", layer, nameFull, exactMatch},
-		{"Jane Srnith", "Jane", "Smith", noisy, nameFull, ocrMatch},
-		{"J0hn Doe", "John", "Doe", noisy, nameFull, ocrMatch},
-		{"Jane Srnith", "Jane", "Smith", layer, nameOther, noMatch}, // a text layer has no OCR noise
-		{"Jonathon Whitehouse", "Jonathan", "Whitehouse", noisy, nameFull, fuzzyMatch1},
-		{"Jonathon Whitehouse", "Jonathan", "Whitehouse", layer, nameOther, noMatch},
-		{"J SMITH", "Jane", "Smith", layer, nameInitial, exactMatch},
-		{"J. Smith", "Jane", "Smith", layer, nameInitial, exactMatch},
-		{"K Smith", "Jane", "Smith", layer, nameOther, noMatch},
-		{"SMITH", "Jane", "Smith", layer, nameSurnameOnly, exactMatch},
-		{"John Smith", "Jane", "Smith", layer, nameOther, noMatch},
-		{"Jane Doe", "Jane", "Smith", layer, nameOther, noMatch},
-		{"Maria Garcia", "Maria", "Garcia Lopez", layer, namePartial, exactMatch},
-		{"Jane Smyth", "Jane", "Smith", noisy, nameOther, noMatch}, // five letters: no edit allowed
-
-		// What OCR makes of accented letters, allowed on OCR output only.
-		{"José Nufiez-Garcia", "José", "Núñez-García", noisy, nameFull, ocrMatch},      // ñ read as "fi"
-		{"JOSE NUIIEZ-GARCIA", "José", "Núñez-García", noisy, nameFull, ocrMatch},      // ñ read as "ii"
-		{"José Nufiez-Garcia", "José", "Núñez-García", layer, namePartial, exactMatch}, // a text layer has no OCR noise
-		{"Bjérn Akesson", "Björn", "Åkesson", noisy, nameFull, ocrMatch},               // ö read as é
-		{"Z06 Fairbairn-Lowe", "Zoë", "Fairbairn-Lowe", noisy, nameFull, ocrMatch},     // ë read as 6, o as 0
-		{"Mateus Conceigaéo", "Mateus", "Conceição", noisy, nameFull, fuzzyMatch1},     // ç read as g, a stray é
-		{"Tomas 0 Briain", "Tomás", "Ó Briain", noisy, nameFull, ocrMatch},             // Ó read as 0
-		{"Frangoise Martin", "Françoise", "Martin", noisy, nameFull, ocrMatch},
-		{"Mateus Concei¢ao", "Mateus", "Conceição", noisy, nameFull, ocrMatch}, // ç read as ¢
-		{"Mateus Concei¢ao", "Mateus", "Conceição", layer, nameOther, noMatch},
-		// A plain letter in place of an accented one is a different name.
-		{"Josh Nunez", "José", "Núñez", noisy, nameOther, noMatch},
-		{"Jose Nunes", "José", "Núñez", noisy, nameOther, noMatch},
-		{"Rene Kowalczyk", "Renée", "Kowalczyk", noisy, nameOther, noMatch},
-		{"José Ndfiez", "José", "Núñez", noisy, nameOther, noMatch}, // five letters: no edit allowed
-		{"Zoa Lowe", "Zoë", "Lowe", noisy, nameOther, noMatch},
-		{"", "Jane", "Smith", layer, nameAbsent, noMatch},
-
-		// OCR that read the line well is held to the spelling.
-		{"Jane Srnith", "Jane", "Smith", clearly, nameOther, noMatch},
-		{"Amie Warner", "Arnie", "Warner", clearly, nameOther, noMatch},
-		{"Amie Warner", "Arnie", "Warner", noisy, nameFull, ocrMatch},
-		{"Jonathon Whitehouse", "Jonathan", "Whitehouse", clearly, nameOther, noMatch},
-		{"Kristopher Andersen", "Christopher", "Anderson", noisy, nameFull, fuzzyMatch2},
-		{"Kristopher Andersen", "Christopher", "Anderson", clearly, nameOther, noMatch},
-		{"Bjérn Akesson", "Björn", "Åkesson", clearly, nameOther, noMatch},
-		{"JOSE NUNEZ", "José", "Núñez", clearly, nameFull, exactMatch},
-		{"Jane Smith", "Jane", "Smith", clearly, nameFull, exactMatch},
-
-		// Order is evidence: the surname before the forename is another
-		// person unless a comma marks the surname-first form.
-		{"Owen Thomas", "Thomas", "Owen", layer, nameSwapped, exactMatch},
-		{"OWEN THOMAS", "Thomas", "Owen", layer, nameSwapped, exactMatch},
-		{"Smith Jane", "Jane", "Smith", layer, nameSwapped, exactMatch},
-		{"Smith Jane Mary", "Jane", "Smith", layer, nameSwapped, exactMatch},
-		{"Owen Thomas", "Thomas", "Owen", noisy, nameSwapped, exactMatch},
-		{"OWEN, THOMAS", "Thomas", "Owen", layer, nameFull, exactMatch},
-		{"Owen, Thomas", "Thomas", "Owen", layer, nameFull, exactMatch},
-		{"Smith-Jones, Anne-Marie", "Anne-Marie", "Smith-Jones", layer, nameFull, exactMatch},
-		{"Thomas Owen", "Thomas", "Owen", layer, nameFull, exactMatch},
-		{"Thomas Rhys Owen", "Thomas", "Owen", layer, nameFull, exactMatch},
-	}
-	for _, tt := range tests {
-		t.Run(tt.value+"/"+tt.forename+" "+tt.surname, func(t *testing.T) {
-			got, level := compareName(nameWords(tt.value), newExpectedName(tt.forename, tt.surname), tt.read)
-			if got != tt.want || level != tt.wantLevel {
-				t.Errorf("compareName(%q) = %v, %v; want %v, %v", tt.value, got, level, tt.want, tt.wantLevel)
-			}
-		})
-	}
-}
 
 func TestRatePatientName(t *testing.T) {
 	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
@@ -235,7 +144,7 @@ func TestRatePatientName(t *testing.T) {
 		// Two edits from the lead's name is never the lead's name.
 		{name: "two edits, labelled, poorly read", exp: christopher, lines: []string{"Patient: Kristopher Anderson"}, conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "two edits, unlabelled, poorly read", exp: christopher, lines: []string{"Mrs Kristopher Anderson"}, conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
-		{name: "one edit, poorly read", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.8, source: "tesseract", want: Rating{Valid, Medium}},
+		{name: "one edit, poorly read: Andersen may be another family", exp: christopher, lines: []string{"Patient: Christopher Andersen"}, conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "initial only", exp: jane, lines: []string{"Patient: J SMITH"}, want: Rating{NotFound, Low}, wantWords: "only partly matches"},
 		{name: "initial only, unlabelled", exp: jane, lines: []string{"J. SMITH"}, want: Rating{NotFound, Low}},
 		{name: "OCR noise", exp: jane, lines: []string{"Patient: Jane Srnith"}, conf: 0.85, want: Rating{Valid, Medium}},
@@ -298,6 +207,11 @@ func TestRatePatientName(t *testing.T) {
 			Mr Jon Doe
 			Date dispensed: 12/11/2026`), conf: 0.95, source: "tesseract", want: Rating{Invalid, Medium}},
 		{name: "poorly read: another forename may be a misreading", exp: john, lines: []string{"Patient: Jon Doe"}, conf: 0.7, source: "tesseract", want: Rating{NotFound, Low}},
+		// One letter apart on a noisy photo is the lead's name misread or
+		// another person's (Catherine for Katherine): never valid.
+		{name: "poorly read: one letter from the lead's forename is not the lead", exp: Expected{PatientKnown: true, Forename: "Katherine", Surname: "Lewis"}, lines: []string{"Miss Catherine Lewis"}, conf: 0.7, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "poorly read labelled name one letter from the lead's surname", exp: Expected{PatientKnown: true, Forename: "Maria", Surname: "Garcia"}, lines: []string{"Patient: Maria Garsia"}, conf: 0.7, source: "tesseract", want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "poorly read: an OCR confusion still matches", exp: Expected{PatientKnown: true, Forename: "Katherine", Surname: "Lewis"}, lines: []string{"Patient: Katherine Lew1s"}, conf: 0.7, source: "tesseract", want: Rating{Valid, Medium}},
 
 		// Item 6: captions split from their values, as Textract returns them.
 		{name: "a caption alone is not followed by the next caption's value", exp: jane, lines: block(`
@@ -404,67 +318,4 @@ func TestRatePatientName(t *testing.T) {
 			}
 		})
 	}
-}
-
-var simpleNameWord = regexp.MustCompile(`^[A-Za-z]{2,20}$`)
-
-func FuzzMatchName(f *testing.F) {
-	f.Add("Patient: Jane Smith", "Jane", "Smith")
-	f.Add("SMITH, Jane", "Jane", "Smith")
-	f.Add("Mrs José O’Neil-Núñez", "José", "O'Neil-Núñez")
-	f.Add("J SMITH", "Jane", "Smith")
-	f.Add("Jane Srnith", "Jane", "Smith")
-	f.Add("José Nufiez-Garcia", "José", "Núñez-García")
-	f.Add("Z06 Fairbairn-Lowe", "Zoë", "Fairbairn-Lowe")
-	f.Add("Mr Owen Thomas", "Thomas", "Owen")
-	f.Fuzz(func(t *testing.T, value, forename, surname string) {
-		e := newExpectedName(forename, surname)
-		exp := Expected{PatientKnown: true, Forename: forename, Surname: surname}
-		for _, conf := range []float64{1, 0.8} {
-			r := ratePatientName(readDocument(textOf(conf, value)), exp)
-			if r.rating.Value == Valid && !e.usable() {
-				t.Fatalf("valid without a usable expected name (%q %q)", forename, surname)
-			}
-			if r.rating.Value == "" || r.rating.Confidence == "" {
-				t.Fatalf("empty rating %+v", r.rating)
-			}
-		}
-		// A text layer and well-read OCR match names exactly or not at all;
-		// OCR allowances are never an exact match.
-		_, ws := normalise(value)
-		for _, w := range ws {
-			for _, n := range append(slices.Clone(e.forename), e.surname...) {
-				for _, r := range []nameReading{{conf: 1}, {ocr: true, conf: wellRead}, {ocr: true, conf: 0.995}} {
-					if l := nameWordMatch(n, w, r); l != exactMatch && l != noMatch {
-						t.Fatalf("%+v: %q against %q matched at %v", r, w.text, n.text, l)
-					}
-				}
-				if l := nameWordMatch(n, w, nameReading{ocr: true, conf: 0.8}); l == exactMatch && n.text != w.text {
-					t.Fatalf("OCR: %q against %q is no exact match", w.text, n.text)
-				}
-			}
-		}
-		// The expected name, written out, always matches itself.
-		if simpleNameWord.MatchString(forename) && simpleNameWord.MatchString(surname) && !titles[strings.ToLower(forename)] && !titles[strings.ToLower(surname)] {
-			ws := nameWords(forename + " " + surname)
-			if got, _ := compareName(ws, e, nameReading{conf: 1}); got != nameFull {
-				t.Fatalf("compareName(%q %q) = %v, want nameFull", forename, surname, got)
-			}
-			r := ratePatientName(readDocument(textOf(1, "Patient: "+forename+" "+surname)), exp)
-			if r.rating.Value != Valid && !isNonNameWord(strings.ToLower(forename)) && !isNonNameWord(strings.ToLower(surname)) {
-				t.Fatalf("labelled %q %q rated %v", forename, surname, r.rating)
-			}
-			// The name the other way round is another person's: never valid
-			// (issue 9), whether titled, labelled or bare.
-			if !strings.EqualFold(forename, surname) {
-				for _, doc := range []string{"Mr " + surname + " " + forename, "Patient: " + surname + " " + forename, surname + " " + forename} {
-					for _, conf := range []float64{1, 0.95, 0.8} {
-						if r := ratePatientName(readDocument(textOf(conf, doc)), exp); r.rating.Value == Valid {
-							t.Fatalf("%q at %v for %q %q rated valid", doc, conf, forename, surname)
-						}
-					}
-				}
-			}
-		}
-	})
 }

@@ -1,3 +1,5 @@
+// The result's note: the sentences a clinician reads.
+
 package evidence
 
 import "strings"
@@ -51,6 +53,34 @@ func composeNote(fs [fieldCount]finding, success bool, poorRead bool) string {
 		}
 	}
 	return strings.Join(sentences, " ")
+}
+
+// The notes for a document on which no field could be checked, the one
+// home of their wording. There are two cases, worded differently since
+// before this was their home (the API's answers keep both): the reader read
+// the document and found no text on it (a blank page, a photo with nothing
+// legible), and no reader could read it at all (damaged, password-protected,
+// over the work budget, an image with no OCR engine installed). An unknown
+// lead adds a sentence to either.
+const (
+	noTextNote       = "No text could be read from the document; ask the patient for a clearer photo or the PDF."
+	noTextNoLead     = "No lead has this user id."
+	unreadableNote   = "The document could not be read (it may be damaged, password-protected or blank), so no field could be checked. Ask the patient to upload a clear photo or the original PDF."
+	unreadableNoLead = "No lead has this user id, so the patient name could not be checked either."
+)
+
+// nothingReadNote is the note for a document on which no field could be
+// checked: unreadable when no reader could read it, otherwise it held no
+// text; patientKnown false says no lead has the request's user id.
+func nothingReadNote(unreadable, patientKnown bool) string {
+	note, noLead := noTextNote, noTextNoLead
+	if unreadable {
+		note, noLead = unreadableNote, unreadableNoLead
+	}
+	if !patientKnown {
+		note += " " + noLead
+	}
+	return note
 }
 
 func sentence(s string) string {

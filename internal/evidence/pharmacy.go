@@ -1,3 +1,5 @@
+// Rating the pharmacy name: known chains and names with a pharmacy word.
+
 package evidence
 
 import (
@@ -44,9 +46,9 @@ var pharmacyChains = func() []pharmacyChain {
 }()
 
 // pharmacyWords name a dispensing business when a proper name goes with them.
-var pharmacyWords = map[string]Confidence{
-	"pharmacy": High, "pharmacies": High, "chemist": High, "chemists": High,
-	"apothecary": Medium, "dispensary": Medium, "drugstore": Medium, "drugs": Medium, "drug": Medium,
+var pharmacyWords = map[string]certainty{
+	"pharmacy": highCertainty, "pharmacies": highCertainty, "chemist": highCertainty, "chemists": highCertainty,
+	"apothecary": mediumCertainty, "dispensary": mediumCertainty, "drugstore": mediumCertainty, "drugs": mediumCertainty, "drug": mediumCertainty,
 }
 
 // nameEndingPharmacyWords name a business only where they end its name
@@ -142,27 +144,27 @@ func isPharmacyWord(w string) bool {
 // dispensing pharmacy (a known chain, or a name with "Pharmacy", "Chemist",
 // "Drugs" and the like). A pharmacist's name alone is not a pharmacy.
 func ratePharmacy(d document) finding {
-	best, bestConf := noMatch, Low
+	best, bestConf := noMatch, lowCertainty
 	found := false
 	for _, l := range d.lines {
 		level, c, ok := linePharmacy(l)
 		if !ok {
 			continue
 		}
-		c = lower(c, readConfidence(l.conf))
-		if !found || rank(c) > rank(bestConf) || (c == bestConf && level > best) {
+		c = min(c, readCertainty(l.conf))
+		if !found || c > bestConf || (c == bestConf && level > best) {
 			best, bestConf, found = level, c, true
 		}
 	}
 	if !found {
 		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the pharmacy name"}
 	}
-	return withCaveat(finding{rating: Rating{Valid, bestConf}}, "the pharmacy name")
+	return withCaveat(finding{rating: Rating{Valid, bestConf.Confidence()}}, "the pharmacy name")
 }
 
 // linePharmacy reports whether the line names a pharmacy, how well the name
 // matched and how sure the kind of name makes us.
-func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
+func linePharmacy(l docLine) (matchLevel, certainty, bool) {
 	hasPharmacyWord := false
 	for i := range l.words {
 		if pharmacyWordAt(l, i) {
@@ -175,11 +177,11 @@ func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
 			continue
 		}
 		if level := findChain(l, c); level != noMatch {
-			return level, level.confidence(), true
+			return level, level.certainty(), true
 		}
 	}
 	if !hasPharmacyWord {
-		return noMatch, Low, false
+		return noMatch, lowCertainty, false
 	}
 	if loc := pharmacyLabelRe.FindStringIndex(l.norm); loc != nil {
 		end := len(l.norm)
@@ -187,7 +189,7 @@ func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
 			end = loc[1] + gap[0]
 		}
 		if namesBusiness(l.wordsIn(loc[1], end)) {
-			return exactMatch, High, true
+			return exactMatch, highCertainty, true
 		}
 	}
 	for i, w := range l.words {
@@ -207,7 +209,7 @@ func linePharmacy(l docLine) (matchLevel, Confidence, bool) {
 			return exactMatch, c, true
 		}
 	}
-	return noMatch, Low, false
+	return noMatch, lowCertainty, false
 }
 
 // romanNumerals number drug schedules and classes ("Schedule II Drug").

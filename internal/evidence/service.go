@@ -81,10 +81,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	}
 	result := Verify(text, exp, Policy{Now: inMarket(now, s.Market), MaxAge: maxAge, Market: s.Market})
 	if readErr != nil {
-		result.Note = unreadableNote
-		if !exp.PatientKnown {
-			result.Note += " " + noLeadSentence
-		}
+		result.Note = nothingReadNote(true, exp.PatientKnown)
 	}
 
 	rec := Record{
@@ -98,13 +95,6 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	}
 	return Outcome{ID: id, Result: result, TextSource: text.Source, Unreadable: readErr}, nil
 }
-
-// noLeadSentence keeps the unknown-lead finding in an unreadable document's note.
-const noLeadSentence = "No lead has this user id, so the patient name could not be checked either."
-
-// unreadableNote replaces the note when no reader could read the document.
-const unreadableNote = "The document could not be read (it may be damaged, password-protected or blank), " +
-	"so no field could be checked. Ask the patient to upload a clear photo or the original PDF."
 
 // expected builds what the document is checked against; an unknown userId
 // is not an error, the patient name is then rated not_found.

@@ -96,7 +96,7 @@ func newHandler(t testing.TB) http.Handler {
 		Idempotency: store,
 		Protocols:   catalogue,
 		Evidence: &evidence.Service{
-			Stager: store, Reader: docread.NewLocal(context.Background()), Leads: store, Recorder: store,
+			Stager: store, Reader: docread.NewWithTesseract(context.Background()), Leads: store, Recorder: store,
 			Now: now, NewID: newID, Market: "us",
 		},
 		RequestID:          lambdahttp.RequestID,

@@ -1,0 +1,176 @@
+// Dates written on a line: calendar dates, their day/month readings and the patterns that find them.
+
+package evidence
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// civilDate is a calendar date with no time or zone.
+type civilDate struct{ year, month, day int }
+
+func (c civilDate) valid() bool {
+	if c.year < 1900 || c.year > 2199 || c.month < 1 || c.month > 12 || c.day < 1 {
+		return false
+	}
+	return c.day <= time.Date(c.year, time.Month(c.month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+func (c civilDate) time() time.Time {
+	return time.Date(c.year, time.Month(c.month), c.day, 0, 0, 0, 0, time.UTC)
+}
+
+func (c civilDate) compare(o civilDate) int {
+	return c.time().Compare(o.time())
+}
+
+// String is the unambiguous form a note uses: "3 Nov 2026".
+func (c civilDate) String() string {
+	return fmt.Sprintf("%d %s %d", c.day, time.Month(c.month).String()[:3], c.year)
+}
+
+// foundDate is a date written on a line. A numeric date whose day and month
+// could be either way round has two readings; other dates have one, in both.
+type foundDate struct {
+	start, end int
+	text       string
+	dayFirst   civilDate // zero when that reading is impossible
+	monthFirst civilDate
+	// numericOrder is "dmy" or "mdy" when the date itself settles the order
+	// of a numeric date (a component over 12), "" otherwise.
+	numericOrder string
+}
+
+func (f foundDate) ambiguous() bool {
+	return f.dayFirst.valid() && f.monthFirst.valid() && f.dayFirst != f.monthFirst
+}
+
+// reading is the date when the day/month order is dayFirst (or not).
+func (f foundDate) reading(dayFirst bool) civilDate {
+	switch {
+	case !f.dayFirst.valid():
+		return f.monthFirst
+	case !f.monthFirst.valid():
+		return f.dayFirst
+	case dayFirst:
+		return f.dayFirst
+	}
+	return f.monthFirst
+}
+
+const monthPattern = `(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+
+var (
+	isoDateRe     = regexp.MustCompile(`\b(\d{4})([-/.])(\d{1,2})([-/.])(\d{1,2})(?:t|\b)`)
+	numericDateRe = regexp.MustCompile(`\b(\d{1,2})([-/.])(\d{1,2})([-/.])(\d{4}|\d{2})\b`)
+	dayMonthRe    = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th)?[\s./-]*(?:of\s+)?` + monthPattern + `\.?[\s./,-]*(\d{4}|\d{2})\b`)
+	monthDayRe    = regexp.MustCompile(`\b` + monthPattern + `\.?[\s./-]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s./-]+)(\d{4}|\d{2})\b`)
+)
+
+// findDates finds the dates written in a normalised (lowercase) line:
+// 2026-11-03, 03/11/2026, 3/11/26, 03.11.2026, 3 Nov 2026, 3rd November
+// 2026, November 3, 2026, 03NOV26. Two-digit years are 20yy.
+func findDates(s string) []foundDate {
+	var out []foundDate
+	taken := func(start, end int) bool {
+		for _, f := range out {
+			if start < f.end && f.start < end {
+				return true
+			}
+		}
+		return false
+	}
+	add := func(f foundDate, start, end int) {
+		if taken(start, end) {
+			return
+		}
+		f.start, f.end, f.text = start, end, s[start:end]
+		out = append(out, f)
+	}
+	for _, m := range isoDateRe.FindAllStringSubmatchIndex(s, -1) {
+		if s[m[4]:m[5]] != s[m[8]:m[9]] {
+			continue
+		}
+		c := civilDate{atoi(s[m[2]:m[3]]), atoi(s[m[6]:m[7]]), atoi(s[m[10]:m[11]])}
+		if c.valid() {
+			add(foundDate{dayFirst: c, monthFirst: c}, m[2], m[11])
+		}
+	}
+	for _, m := range numericDateRe.FindAllStringSubmatchIndex(s, -1) {
+		if s[m[4]:m[5]] != s[m[8]:m[9]] {
+			continue
+		}
+		a, b, y := atoi(s[m[2]:m[3]]), atoi(s[m[6]:m[7]]), fullYear(s[m[10]:m[11]])
+		f := foundDate{dayFirst: civilDate{y, b, a}, monthFirst: civilDate{y, a, b}}
+		switch {
+		case !f.dayFirst.valid() && !f.monthFirst.valid():
+			continue
+		case !f.monthFirst.valid():
+			f.numericOrder = "dmy"
+			f.monthFirst = civilDate{}
+		case !f.dayFirst.valid():
+			f.numericOrder = "mdy"
+			f.dayFirst = civilDate{}
+		}
+		add(f, m[2], m[11])
+	}
+	if !hasMonthName(s) {
+		slices.SortFunc(out, func(a, b foundDate) int { return a.start - b.start })
+		return out
+	}
+	for _, m := range dayMonthRe.FindAllStringSubmatchIndex(s, -1) {
+		c := civilDate{fullYear(s[m[6]:m[7]]), monthNumber(s[m[4]:m[5]]), atoi(s[m[2]:m[3]])}
+		if c.valid() {
+			add(foundDate{dayFirst: c, monthFirst: c}, m[2], m[7])
+		}
+	}
+	for _, m := range monthDayRe.FindAllStringSubmatchIndex(s, -1) {
+		c := civilDate{fullYear(s[m[6]:m[7]]), monthNumber(s[m[2]:m[3]]), atoi(s[m[4]:m[5]])}
+		if c.valid() {
+			add(foundDate{dayFirst: c, monthFirst: c}, m[2], m[7])
+		}
+	}
+	slices.SortFunc(out, func(a, b foundDate) int { return a.start - b.start })
+	return out
+}
+
+var monthPrefixes = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+
+func hasMonthName(s string) bool {
+	for _, p := range monthPrefixes {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+func fullYear(s string) int {
+	y := atoi(s)
+	if len(s) == 2 {
+		y += 2000
+	}
+	return y
+}
+
+func monthNumber(s string) int {
+	for i, p := range monthPrefixes {
+		if len(s) >= 3 && s[:3] == p {
+			return i + 1
+		}
+	}
+	return 0
+}

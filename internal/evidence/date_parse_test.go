@@ -1,0 +1,96 @@
+package evidence
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestFindDates(t *testing.T) {
+	type reading struct {
+		Text                 string
+		DayFirst, MonthFirst string
+	}
+	r := func(text, dayFirst, monthFirst string) reading { return reading{text, dayFirst, monthFirst} }
+	tests := []struct {
+		line string
+		want []reading
+	}{
+		{"2026-11-03", []reading{r("2026-11-03", "3 Nov 2026", "3 Nov 2026")}},
+		{"issued 2026-11-03t10:04:05z", []reading{r("2026-11-03", "3 Nov 2026", "3 Nov 2026")}},
+		{"03/11/2026", []reading{r("03/11/2026", "3 Nov 2026", "11 Mar 2026")}},
+		{"3/11/26", []reading{r("3/11/26", "3 Nov 2026", "11 Mar 2026")}},
+		{"03.11.2026", []reading{r("03.11.2026", "3 Nov 2026", "11 Mar 2026")}},
+		{"03-11-2026", []reading{r("03-11-2026", "3 Nov 2026", "11 Mar 2026")}},
+		{"25/11/2026", []reading{r("25/11/2026", "25 Nov 2026", "")}},
+		{"11/25/2026", []reading{r("11/25/2026", "", "25 Nov 2026")}},
+		{"05/05/2026", []reading{r("05/05/2026", "5 May 2026", "5 May 2026")}},
+		{"3 nov 2026", []reading{r("3 nov 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"3rd november 2026", []reading{r("3rd november 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"3rd of november, 2026", []reading{r("3rd of november, 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"november 3, 2026", []reading{r("november 3, 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"nov 3 2026", []reading{r("nov 3 2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"sept. 30, 2026", []reading{r("sept. 30, 2026", "30 Sep 2026", "30 Sep 2026")}},
+		{"03 nov 26", []reading{r("03 nov 26", "3 Nov 2026", "3 Nov 2026")}},
+		{"03nov26", []reading{r("03nov26", "3 Nov 2026", "3 Nov 2026")}},
+		{"03-nov-2026", []reading{r("03-nov-2026", "3 Nov 2026", "3 Nov 2026")}},
+		{"filled: 11/03/2026 discard after: 11/03/2027", []reading{
+			r("11/03/2026", "11 Mar 2026", "3 Nov 2026"), r("11/03/2027", "11 Mar 2027", "3 Nov 2027"),
+		}},
+		{"31/02/2026", nil}, // no such day either way
+		{"29/02/2028", []reading{r("29/02/2028", "29 Feb 2028", "")}},
+		{"29/02/2027", nil},
+		{"13/13/2026", nil},
+		{"nov 2026", nil}, // no day
+		{"11/2027", nil},  // month and year only (an expiry)
+		{"2.4 mg/0.75 ml", nil},
+		{"tel 0113 496 0000", nil},
+		{"32 may 2026", nil},
+		{"may 2026 take 3", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			var got []reading
+			for _, f := range findDates(tt.line) {
+				got = append(got, reading{f.text, civilString(f.dayFirst), civilString(f.monthFirst)})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("findDates(%q) mismatch (-want +got):\n%s", tt.line, diff)
+			}
+		})
+	}
+}
+
+func civilString(c civilDate) string {
+	if !c.valid() {
+		return ""
+	}
+	return c.String()
+}
+
+func FuzzFindDates(f *testing.F) {
+	for _, s := range []string{"2026-11-03", "03/11/2026", "3 nov 2026", "november 3, 2026", "03nov26", "filled: 11/03/26 exp 11/2027", "29/02/2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		norm, _ := normalise(s)
+		prevEnd := 0
+		for _, d := range findDates(norm) {
+			if d.start < prevEnd || d.end <= d.start || d.end > len(norm) {
+				t.Fatalf("findDates(%q): bad span %d..%d", norm, d.start, d.end)
+			}
+			prevEnd = d.end
+			if !d.dayFirst.valid() && !d.monthFirst.valid() {
+				t.Fatalf("findDates(%q): %q has no valid reading", norm, d.text)
+			}
+			for _, c := range []civilDate{d.dayFirst, d.monthFirst} {
+				if c != (civilDate{}) && !c.valid() {
+					t.Fatalf("findDates(%q): invalid reading %+v", norm, c)
+				}
+			}
+			if d.reading(true) != d.dayFirst && d.dayFirst.valid() {
+				t.Fatalf("reading(true) is not the day-first reading")
+			}
+		}
+	})
+}

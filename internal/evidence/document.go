@@ -1,0 +1,148 @@
+// The document model: a reader's Text prepared for matching, line by line and word by word.
+
+package evidence
+
+import (
+	"math"
+	"strings"
+)
+
+// document is Text prepared for matching: blank lines dropped, each line
+// lowercased with accents folded, and split into words.
+type document struct {
+	lines []docLine
+	// meanConf is the mean line confidence.
+	meanConf float64
+}
+
+func (d document) readCertainty() certainty { return readCertainty(d.meanConf) }
+
+type docLine struct {
+	raw  string
+	norm string
+	conf float64
+	// ocr is true for lines that may carry OCR noise.
+	ocr   bool
+	words []word
+}
+
+// word is a run of letters and digits in a line's norm; apostrophes inside a
+// word are dropped (O'Neil, O’Neil and ONeil are all "oneil").
+type word struct {
+	text string
+	ocr  string // ocrForm(text)
+	// lower is text before accents were folded ("núñez" for "nunez"), for
+	// matching names whose accented letters OCR misreads; text when the word
+	// has none.
+	lower      string
+	start, end int // byte offsets in norm
+	capital    bool
+	// commaAfter: a comma follows the word ("OWEN, THOMAS"), which marks a
+	// surname written first.
+	commaAfter bool
+	// conf is the reader's confidence for the word (0..1) when it reported
+	// one (Line.Words), else 0: the line's confidence stands.
+	conf float64
+}
+
+func readDocument(t Text) document {
+	var d document
+	var sum float64
+	// OCR output may be noisy however sure the reader was of a line.
+	ocrSource := t.Source == "tesseract" || t.Source == "textract"
+	for _, l := range t.Lines {
+		raw := strings.TrimSpace(l.Text)
+		if raw == "" {
+			continue
+		}
+		norm, words := normalise(raw)
+		if len(words) == 0 {
+			continue
+		}
+		c := lineConfidence(l.Confidence)
+		setWordConfidences(words, l.Words)
+		d.lines = append(d.lines, docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words})
+		sum += c
+	}
+	if len(d.lines) > 0 {
+		d.meanConf = sum / float64(len(d.lines))
+	}
+	return d
+}
+
+// setWordConfidences gives each word of a line the confidence the reader
+// reported for the word it came from. When the reader's words do not line
+// up with ours, every word gets the weakest reported confidence: a weak word
+// is never lost.
+func setWordConfidences(words []word, reported []Word) {
+	if len(reported) == 0 {
+		return
+	}
+	var confs []float64
+	weakest := 1.0
+	for _, r := range reported {
+		c := lineConfidence(r.Confidence)
+		weakest = min(weakest, c)
+		_, ws := normalise(r.Text)
+		for range ws {
+			confs = append(confs, c)
+		}
+	}
+	for i := range words {
+		if len(confs) == len(words) {
+			words[i].conf = confs[i]
+		} else {
+			words[i].conf = weakest
+		}
+		if words[i].conf == 0 {
+			// 0 means "not reported"; a reported zero is as weak as it gets.
+			words[i].conf = 1e-9
+		}
+	}
+}
+
+// lineConfidence brings a reader's confidence into 0..1; a percentage (as
+// Textract and Tesseract report it) is scaled down.
+func lineConfidence(c float64) float64 {
+	switch {
+	case math.IsNaN(c) || c < 0:
+		return 0
+	case c > 1 && c <= 100:
+		return c / 100
+	case c > 100:
+		return 1
+	}
+	return c
+}
+
+// numberText is the line's norm for finding dates and doses, with OCR's
+// letters-for-digits undone on OCR output.
+func (l docLine) numberText() string {
+	if l.ocr {
+		return ocrDigits(l.norm)
+	}
+	return l.norm
+}
+
+// confIn is how well the text at norm[from:to] was read: the line's
+// confidence, or its weakest word's there when the reader reported words.
+func (l docLine) confIn(from, to int) float64 {
+	c := l.conf
+	for _, w := range l.words {
+		if w.conf > 0 && w.end > from && w.start < to {
+			c = min(c, w.conf)
+		}
+	}
+	return c
+}
+
+// wordsIn returns the words of l that lie within norm[from:to].
+func (l docLine) wordsIn(from, to int) []word {
+	var ws []word
+	for _, w := range l.words {
+		if w.start >= from && w.end <= to {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}

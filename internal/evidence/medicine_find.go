@@ -1,0 +1,292 @@
+// Finding the medicines a document names, in the table and outside it.
+
+package evidence
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+)
+
+// medicineMention is a medicine of the table named on a line.
+type medicineMention struct {
+	line  int
+	entry *medicineEntry
+	brand int
+	// name is the table's spelling that matched ("phentermine").
+	name  string
+	level matchLevel
+	conf  float64
+	start int // byte offset in the line's norm
+	// unlisted: a medicine that is not in the table (unlistedMentions);
+	// dosed: its line gives a dose, which makes it certain.
+	unlisted, dosed bool
+}
+
+func findMedicineMentions(d document) []medicineMention {
+	perLine := make([][]medicineMention, len(d.lines))
+	for i, l := range d.lines {
+		perLine[i] = lineMentions(l, i)
+	}
+	// A combination may be spelled out over two lines ("Phentermine and" /
+	// "topiramate ER 7.5 mg/46 mg").
+	for i := range perLine {
+		for j, m := range perLine[i] {
+			if m.brand != componentName {
+				continue
+			}
+			for _, k := range []int{i - 1, i + 1} {
+				if k < 0 || k >= len(perLine) {
+					continue
+				}
+				c, ok := combinationOf(append(slices.Clone(perLine[i]), perLine[k]...), m)
+				if !ok {
+					continue
+				}
+				perLine[i][j] = c
+				perLine[k] = slices.DeleteFunc(perLine[k], func(o medicineMention) bool {
+					return o.brand == -1 && slices.Contains(c.entry.components, o.name)
+				})
+				break
+			}
+		}
+	}
+	var all []medicineMention
+	for i, ms := range perLine {
+		for _, m := range ms {
+			if m.brand != componentName {
+				all = append(all, m)
+			}
+		}
+		all = append(all, unlistedMentions(d.lines[i], i, ms)...)
+	}
+	return all
+}
+
+// otherMedicinesList is a list of commonly dispensed medicines that are not
+// in the table (data/other-medicines.txt).
+//
+//go:embed data/other-medicines.txt
+var otherMedicinesList string
+
+var otherMedicines = func() map[string]*medicineEntry {
+	m := map[string]*medicineEntry{}
+	for _, l := range strings.Split(otherMedicinesList, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		_, ws := normalise(l)
+		if len(ws) > 0 {
+			m[ws[0].text] = &medicineEntry{generic: ws[0].text}
+		}
+	}
+	return m
+}()
+
+// otherMedicineStems end the names of whole classes of medicines
+// (atorvastatin, ramipril, bisoprolol): a word of eight letters or more
+// ending so names a medicine, whether or not the list has it.
+var otherMedicineStems = []string{
+	"statin", "pril", "olol", "sartan", "prazole", "formin", "gliptin", "gliflozin", "oxetine", "azepam",
+	"triptan", "mycin", "cillin", "floxacin", "dipine", "tidine", "lukast", "xaban", "semide", "thiazide",
+}
+
+// dosageFormWords say a line is about a medicine's product.
+var dosageFormWords = newPhraseSet(map[bool][]string{true: {
+	"tablet", "tablets", "tabs", "capsule", "capsules", "caps", "injection", "inhaler", "cream", "ointment",
+	"solution", "suspension", "oral", "pen", "pens", "patch", "patches", "drops", "spray", "syrup", "mg", "mcg",
+	"ml", "ug", "gel", "sachets", "modified release", "mr", "er", "xl", "sr",
+}})
+
+// unlistedMentions are the medicines outside the table that line i names
+// clearly: a word of the list, or a word with a medicine class's stem, read
+// as it is spelt (no OCR allowance), on a line that also gives a dose or a
+// dosage form ("Metformin 500mg tablets", "Atorvastatin tablets"). A word
+// the table already matched is not one.
+func unlistedMentions(l docLine, i int, table []medicineMention) []medicineMention {
+	var out []medicineMention
+	form, dosed := -1, false // form unknown: whether the line gives a dose or a dosage form
+	for _, w := range l.words {
+		if len(w.text) < 5 || slices.ContainsFunc(table, func(m medicineMention) bool { return m.start == w.start }) {
+			continue
+		}
+		if _, level := matchMedicineWord(w.text, false); level != noMatch {
+			continue
+		}
+		e := otherMedicines[w.text]
+		if e == nil && len(w.text) >= 8 && !hasDigit(w.text) {
+			for _, stem := range otherMedicineStems {
+				if strings.HasSuffix(w.text, stem) {
+					e = &medicineEntry{generic: w.text}
+					break
+				}
+			}
+		}
+		if e == nil {
+			continue
+		}
+		if form < 0 {
+			form = 0
+			dosed = slices.ContainsFunc(scanDoses(l.numberText()), func(m doseMention) bool { return m.kind.isDose() })
+			if dosed || dosageFormWords.any(l.words) {
+				form = 1
+			}
+		}
+		if form == 0 {
+			return nil
+		}
+		out = append(out, medicineMention{line: i, entry: e, brand: -1, name: w.text, level: exactMatch, conf: l.confIn(w.start, w.end), start: w.start, unlisted: true, dosed: dosed})
+	}
+	return out
+}
+
+// lineMentions finds the medicines named on one line. A component of a
+// combination named with its partner names the combination; "phentermine"
+// next to "topiramate" is Qsymia's generic, not phentermine alone.
+func lineMentions(l docLine, index int) []medicineMention {
+	var raw []medicineMention
+	for _, w := range l.words {
+		n, level := matchMedicineWord(w.text, l.ocr)
+		if level == noMatch {
+			continue
+		}
+		raw = append(raw, medicineMention{line: index, entry: n.entry, brand: n.brand, name: n.text, level: level, conf: l.confIn(w.start, w.end), start: w.start})
+	}
+	if len(raw) == 0 {
+		return nil
+	}
+	var out []medicineMention
+	for _, m := range raw {
+		if c, ok := combinationOf(raw, m); ok {
+			if m.brand == componentName {
+				out = append(out, c)
+			}
+			// The single-substance reading of a component (phentermine) is
+			// dropped: the line names the combination.
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// combinationOf reports the combination m is a component of when every
+// component of it is among ms.
+func combinationOf(ms []medicineMention, m medicineMention) (medicineMention, bool) {
+	if m.brand != componentName && m.brand != -1 {
+		return medicineMention{}, false
+	}
+	for _, e := range medicineTable {
+		if !slices.Contains(e.components, m.name) {
+			continue
+		}
+		all := true
+		for _, c := range e.components {
+			all = all && slices.ContainsFunc(ms, func(o medicineMention) bool {
+				return (o.brand == componentName || o.brand == -1) && o.name == c
+			})
+		}
+		if all {
+			c := m
+			c.entry, c.brand, c.name = e, -1, e.generic
+			return c, true
+		}
+	}
+	return medicineMention{}, false
+}
+
+// matchMedicineWord matches one word against the table's names. On a text
+// layer only an exact word (or a word that starts with a name of six or more
+// letters: "wegovyflextouch", "mounjaro2") matches. On OCR output a word may
+// also match after undoing OCR confusions, or within a small edit distance,
+// but only when it is at least two edits closer to that name than to any
+// other: a word never matches a different medicine by being noisy.
+func matchMedicineWord(w string, ocr bool) (medicineName, matchLevel) {
+	if len(w) < 4 {
+		return medicineName{}, noMatch
+	}
+	for _, n := range medicineNames {
+		if w == n.text || (len(n.text) >= 6 && strings.HasPrefix(w, n.text)) {
+			return n, exactMatch
+		}
+	}
+	if !ocr {
+		return medicineName{}, noMatch
+	}
+	ow := ocrForm(trimTrailingDigits(w))
+	if len(ow) < 4 || isDigit(ow[0]) {
+		return medicineName{}, noMatch
+	}
+	for _, n := range medicineNames {
+		if ow == n.ocr || (len(n.ocr) >= 6 && strings.HasPrefix(ow, n.ocr)) {
+			return n, ocrMatch
+		}
+	}
+	// Names of six letters or more allow an edit; a word must be within
+	// one letter of that length to be one edit away.
+	if len(ow) < 5 {
+		return medicineName{}, noMatch
+	}
+	wh := letterCounts(ow)
+	best, bestD, secondD := -1, 99, 99
+	for i, n := range medicineNames {
+		// Distances over 3 cannot decide anything: the best allowed is 2
+		// and the runner-up must be two further away. An edit changes the
+		// letter counts by at most 2, so counts far apart rule a name out.
+		if countDistance(wh, n.counts) > 6 {
+			continue
+		}
+		d := editDistance(ow, n.ocr, 3)
+		switch {
+		case d < bestD:
+			secondD = bestD
+			best, bestD = i, d
+		case d < secondD:
+			secondD = d
+		}
+	}
+	if best < 0 || bestD > fuzzyAllowance(len(medicineNames[best].text)) || secondD < bestD+2 {
+		return medicineName{}, noMatch
+	}
+	if bestD == 1 {
+		return medicineNames[best], fuzzyMatch1
+	}
+	return medicineNames[best], fuzzyMatch2
+}
+
+// letterCounts counts a word's letters a-z; anything else counts as one kind.
+func letterCounts(s string) [27]uint8 {
+	var c [27]uint8
+	for i := 0; i < len(s); i++ {
+		k := 26
+		if s[i] >= 'a' && s[i] <= 'z' {
+			k = int(s[i] - 'a')
+		}
+		if c[k] < 255 {
+			c[k]++
+		}
+	}
+	return c
+}
+
+func countDistance(a, b [27]uint8) int {
+	d := 0
+	for i := range a {
+		d += max(int(a[i])-int(b[i]), int(b[i])-int(a[i]))
+	}
+	return d
+}
+
+// trimTrailingDigits drops digits glued to the end of a word ("mounjar05"
+// keeps its OCR digits, "wegovy2" loses the 2) when letters precede them.
+func trimTrailingDigits(w string) string {
+	i := len(w)
+	for i > 0 && w[i-1] >= '0' && w[i-1] <= '9' {
+		i--
+	}
+	if i >= 6 && len(w)-i > 1 {
+		return w[:i]
+	}
+	return w
+}

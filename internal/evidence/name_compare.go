@@ -1,0 +1,286 @@
+// Comparing a run of words with the lead's name: outcomes, readings and match levels.
+
+package evidence
+
+import "slices"
+
+// nameOutcome is how a run of words compares with the expected name.
+type nameOutcome int
+
+const (
+	nameAbsent      nameOutcome = iota // nothing that reads as a person's name
+	nameOther                          // another person's name
+	nameSurnameOnly                    // the surname alone ("Patient: SMITH")
+	nameInitial                        // the surname with the forename's initial ("J SMITH")
+	namePartial                        // the forename and part of a compound surname
+	nameFull                           // forename and surname
+	nameSwapped                        // forename and surname, the surname first with nothing marking it
+)
+
+// expectedName is the lead's name, split into words.
+type expectedName struct {
+	forename []word
+	surname  []word
+}
+
+func newExpectedName(forename, surname string) expectedName {
+	return expectedName{forename: nameWords(forename), surname: nameWords(surname)}
+}
+
+func nameWords(s string) []word {
+	_, ws := normalise(s)
+	var out []word
+	for _, w := range ws {
+		if !titles[w.text] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func (e expectedName) usable() bool { return len(e.forename) > 0 && len(e.surname) > 0 }
+
+// nameReading is how the words compared with a name were read: by OCR or
+// from a text layer, and with what line confidence.
+type nameReading struct {
+	ocr  bool
+	conf float64
+}
+
+func (l docLine) reading() nameReading      { return nameReading{ocr: l.ocr, conf: l.conf} }
+func (v patientValue) reading() nameReading { return nameReading{ocr: v.ocr, conf: v.conf} }
+
+// of is the reading of the words ws: as good as the weakest of them, when
+// the reader reported word confidences. A poorly read word inside a line
+// read well is read poorly.
+func (r nameReading) of(ws []word) nameReading {
+	for _, w := range ws {
+		if w.conf > 0 && w.conf < r.conf {
+			r.conf = w.conf
+		}
+	}
+	return r
+}
+
+// noisy reports a reading whose names may carry OCR noise: OCR output read
+// less than well. A reader sure of a line that spelt a name otherwise read
+// another name ("Amie" at 99.5% is not "Arnie").
+func (r nameReading) noisy() bool { return r.ocr && r.conf < wellRead }
+
+// anyOCR is how words are compared to tell whether they might be the
+// expected name at all, however well they were read.
+var anyOCR = nameReading{ocr: true}
+
+// nameWordMatch compares one word of the expected name with one of the
+// document. Text layers and well-read OCR lines match exactly (case,
+// accents and apostrophes aside); OCR lines read less well may also differ
+// by OCR confusions, by what OCR makes of accented letters (ñ read as "fi",
+// ö as "é", ç as "g" or "¢", ë as "6"), or, for longer names, a small edit
+// distance. Neither OCR allowance is ever an exact match.
+func nameWordMatch(want, got word, r nameReading) matchLevel {
+	if want.text == got.text {
+		return exactMatch
+	}
+	if !r.noisy() || (len(got.text) < 2 && len(want.text) > 1) {
+		return noMatch
+	}
+	if want.lower != want.text {
+		return accentedNameMatch(want, got)
+	}
+	ow, og := want.ocr, got.ocr
+	if ow == og {
+		return ocrMatch
+	}
+	switch d := editDistance(ow, og, fuzzyAllowance(len(want.text))); {
+	case d == 1 && fuzzyAllowance(len(want.text)) >= 1:
+		return fuzzyMatch1
+	case d == 2 && fuzzyAllowance(len(want.text)) >= 2:
+		return fuzzyMatch2
+	}
+	return noMatch
+}
+
+// accentedNameMatch compares an expected name word that has accented letters
+// with an OCR'd word, with the edit allowance of the word's length.
+func accentedNameMatch(want, got word) matchLevel {
+	w, g := []rune(want.lower), glyphs(got.lower)
+	allow := fuzzyAllowance(len(want.text))
+	switch d := glyphDistance(w, g, allow); {
+	case d == 0:
+		return ocrMatch
+	case d == 1 && allow >= 1:
+		return fuzzyMatch1
+	case d == 2 && allow >= 2:
+		return fuzzyMatch2
+	}
+	return noMatch
+}
+
+// compareName compares a run of words (a labelled value, or a window of a
+// line) with the expected name. The order of the words does not matter
+// ("SMITH, Jane", "Jane Smith"); middle names are allowed.
+func compareName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLevel) {
+	if len(ws) == 0 {
+		return nameAbsent, noMatch
+	}
+	r = r.of(ws)
+	used := make([]bool, len(ws))
+	level := exactMatch
+	surnameFound, surnameFirst := 0, len(ws)
+	for _, s := range e.surname {
+		bi, bl := -1, noMatch
+		for i, w := range ws {
+			if l := nameWordMatch(s, w, r); !used[i] && l > bl {
+				bi, bl = i, l
+			}
+		}
+		if bi >= 0 {
+			used[bi] = true
+			surnameFound++
+			surnameFirst = min(surnameFirst, bi)
+			level = min(level, bl)
+		}
+	}
+	f0 := e.forename[0]
+	forename, initial, otherInitial := false, false, false
+	fi, fl := -1, noMatch
+	for i, w := range ws {
+		if l := nameWordMatch(f0, w, r); !used[i] && l > fl {
+			fi, fl = i, l
+		}
+	}
+	if fi >= 0 {
+		used[fi] = true
+		forename = true
+		level = min(level, fl)
+	} else {
+		for i, w := range ws {
+			if used[i] || len(w.text) != 1 {
+				continue
+			}
+			if w.text[0] == f0.text[0] {
+				initial = true
+			} else {
+				otherInitial = true
+			}
+		}
+	}
+	others := 0
+	for i, w := range ws {
+		if !used[i] && len(w.text) > 1 {
+			others++
+		}
+	}
+	switch {
+	case surnameFound == len(e.surname) && forename && surnameFirst < fi && !surnameMarked(ws[surnameFirst:fi]) && !e.eitherWay():
+		// The surname before the forename with no comma after it: written
+		// the other way round, this is another person's name.
+		return nameSwapped, level
+	case surnameFound == len(e.surname) && forename:
+		return nameFull, level
+	case surnameFound == len(e.surname) && initial && !otherInitial:
+		return nameInitial, level
+	case surnameFound == len(e.surname) && !initial && !otherInitial && others == 0:
+		return nameSurnameOnly, level
+	case surnameFound > 0 && forename:
+		return namePartial, level
+	}
+	return nameOther, noMatch
+}
+
+// surnameMarked reports a comma after one of the words before the forename:
+// the "SURNAME, Forename" form.
+func surnameMarked(ws []word) bool {
+	return slices.ContainsFunc(ws, func(w word) bool { return w.commaAfter })
+}
+
+// eitherWay reports a lead whose forename is also a word of their surname
+// ("Thomas Thomas"): the order of the words cannot tell them apart.
+func (e expectedName) eitherWay() bool {
+	return slices.ContainsFunc(e.surname, func(s word) bool { return s.text == e.forename[0].text })
+}
+
+// possibleMisreading reports whether OCR may have read the expected word
+// want as got: equal once OCR's usual confusions (rn/m, 1/l, 0/o) are
+// undone, or, for a word with accented letters, which OCR garbles even on
+// lines it is sure of ("Conceição" read "Conceicdo"), within the word's edit
+// allowance of what it makes of them.
+func possibleMisreading(want, got word) bool {
+	if want.text == got.text || want.ocr == got.ocr {
+		return true
+	}
+	return want.lower != want.text && accentedNameMatch(want, got) != noMatch
+}
+
+// clearlyOther reports a name read well that is another person's, however
+// close its spelling: one part of the lead's name (the forename, or the
+// whole surname) is there exactly, and the other is there only as a word no
+// OCR confusion explains ("Jon Doe", "John Dowd", "Katherine Doe" for
+// Catherine). A name read poorly, or garbled in both parts ("Jnae Smtih"),
+// may still be a misreading of the lead's.
+func clearlyOther(ws []word, e expectedName, r nameReading) bool {
+	r = r.of(ws)
+	if r.noisy() || len(ws) < 2 {
+		return false
+	}
+	has := func(want word) bool { return slices.ContainsFunc(ws, func(w word) bool { return w.text == want.text }) }
+	misread := func(want word, skip []word) bool {
+		for _, w := range ws {
+			if !slices.ContainsFunc(skip, func(s word) bool { return s.text == w.text }) && possibleMisreading(want, w) {
+				return true
+			}
+		}
+		return false
+	}
+	forename := has(e.forename[0])
+	surname := !slices.ContainsFunc(e.surname, func(s word) bool { return !has(s) })
+	switch {
+	case forename && !surname:
+		return !slices.ContainsFunc(e.surname, func(s word) bool { return !has(s) && misread(s, e.forename[:1]) })
+	case surname && !forename:
+		return !misread(e.forename[0], e.surname)
+	}
+	return false
+}
+
+// nearName reports whether words hold something close to both the forename
+// and the surname: too close to call another person's name when OCR read
+// it. Close is within two edits on a line read less than well, and within
+// one once OCR confusions (rn/m, 1/l) are undone on a well-read line, where
+// "Walker" is not a misreading of "Warner". A word that is the surname is
+// not also taken for the forename: "Lucia Fairbairn-Lowe" is a relative of
+// "Zoë Fairbairn-Lowe", however close "Lowe" is to "Zoe".
+func nearName(ws []word, e expectedName, r nameReading) bool {
+	edits := 1
+	if r.noisy() {
+		edits = 2
+	}
+	near := func(want word, skipSurname bool) bool {
+		for _, w := range ws {
+			if skipSurname && slices.ContainsFunc(e.surname, func(s word) bool { return nameWordMatch(s, w, anyOCR) != noMatch }) {
+				continue
+			}
+			if editDistance(w.ocr, want.ocr, edits) <= edits {
+				return true
+			}
+		}
+		return false
+	}
+	return near(e.forename[0], true) && near(e.surname[len(e.surname)-1], false)
+}
+
+// better reports whether outcome a says more about the lead than b: the
+// full name first, then the name the other way round, then the rest in
+// order of how much of the name they hold.
+func better(a, b nameOutcome) bool {
+	score := func(o nameOutcome) int {
+		switch o {
+		case nameFull:
+			return 10
+		case nameSwapped:
+			return 9
+		}
+		return int(o)
+	}
+	return score(a) > score(b)
+}

@@ -1,0 +1,307 @@
+// Finding the patient's name under a caption: labelled values, form fields and prose.
+
+package evidence
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// patientLabelStrength: a strong label names the patient; a weak one names
+// whoever receives the parcel or opened the e-mail, maybe a relative.
+type patientLabelStrength int
+
+const (
+	weakLabel patientLabelStrength = iota + 1
+	strongLabel
+)
+
+type patientLabel struct {
+	re       *regexp.Regexp
+	strength patientLabelStrength
+	// ordered: the caption says the name is written forename first
+	// ("Title, Forename, Surname & Address" on an NHS FP10).
+	ordered bool
+}
+
+var patientLabels = []patientLabel{
+	{regexp.MustCompile(`^\s*(?:title\s*[,/&]?\s*)?(?:forenames?|first\s+names?)\s*[,/&]?\s*(?:surname|last\s+name)\b[^:]*:?\s*$`), strongLabel, true},
+	{regexp.MustCompile(`\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?\s*[:-]?`), strongLabel, false},
+	{regexp.MustCompile(`\bpt\.?(?:\s+name)?\s*:`), strongLabel, false},
+	{regexp.MustCompile(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
+	{regexp.MustCompile(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},
+	{regexp.MustCompile(`^\s*re\s*:`), strongLabel, false},
+	{regexp.MustCompile(`\bfor\s*:`), weakLabel, false},
+	{regexp.MustCompile(`\b(?:ship(?:ping)?|deliver(?:y|ed)?|bill(?:ing)?)\s+to\b\s*:?`), weakLabel, false},
+	{regexp.MustCompile(`\b(?:recipient|customer(?:\s+name)?|delivery\s+name)\s*:`), weakLabel, false},
+	{regexp.MustCompile(`^\s*(?:dear|hi|hello)\b`), weakLabel, false},
+}
+
+// patientLabelWords: a line without one of them has no patient label.
+var patientLabelWords = newPhraseSet(map[bool][]string{true: {
+	"patient", "patients", "pt", "name", "for", "ship", "shipping", "deliver", "delivery", "delivered", "bill",
+	"billing", "recipient", "customer", "dear", "hi", "hello", "title", "forename", "forenames", "first", "re",
+}})
+
+// patientValue is the name-like words after a patient label.
+type patientValue struct {
+	words    []word
+	strength patientLabelStrength
+	conf     float64
+	ocr      bool
+	// titled: a title (Mr, Mrs, Mx) stood before the name, which fixes
+	// the order of its words; ordered: the caption fixes it (separate
+	// forename and surname fields, an FP10's "Forename, Surname").
+	titled, ordered bool
+	// paired: the value was paired with its caption by position among
+	// several captions and values on separate lines (columns read row by
+	// row), which is likely, not certain.
+	paired bool
+}
+
+// certainOrder reports whether the value's words are known to be in
+// forename-surname order.
+func (v patientValue) certainOrder() bool { return v.titled || v.ordered }
+
+// labelledPatientValues finds the values of the document's patient labels:
+// the words after the label up to a column gap, a digit, a mark or another
+// label; or, when the label ends its line, the value line that goes with it
+// (see captionValueLine). Separate forename and surname fields give one
+// value, forename first.
+func labelledPatientValues(d document) []patientValue {
+	var out []patientValue
+	for i, l := range d.lines {
+		if !patientLabelWords.any(l.words) {
+			continue
+		}
+		for _, pl := range patientLabels {
+			loc := pl.re.FindStringIndex(l.norm)
+			if loc == nil {
+				continue
+			}
+			v, ok := labelValue(d, i, loc[1])
+			if pl.ordered && (!ok || !looksLikeName(v.words)) {
+				// A form's caption box: the name may sit a line or two
+				// below, past the next caption ("D.o.B").
+				v, ok = nameBelow(d, i)
+			}
+			if ok {
+				v.strength, v.ordered = pl.strength, pl.ordered
+				out = append(out, v)
+			}
+			break
+		}
+	}
+	if v, ok := nameFieldsValue(d); ok {
+		out = append(out, v)
+	}
+	return append(out, proseRecipients(d)...)
+}
+
+// prescribingWords mark a sentence about prescribing or dispensing.
+var prescribingWords = []string{"prescrib", "dispens", "supplied", "issued"}
+
+// proseRecipients finds whom a letter's prescribing sentence names ("I have
+// today prescribed Mounjaro 7.5 mg once weekly for Mrs Jane Doe."): the
+// capitalised words after "for", on the line or at the start of the next,
+// when the line or the one above speaks of prescribing or dispensing. The
+// name ends at a mark or at the first word that is not a name's.
+func proseRecipients(d document) []patientValue {
+	var out []patientValue
+	for i, l := range d.lines {
+		if isPrescriberLine(l) {
+			continue
+		}
+		context := l.norm
+		if i > 0 {
+			context = d.lines[i-1].norm + " " + context
+		}
+		if !slices.ContainsFunc(prescribingWords, func(p string) bool { return strings.Contains(context, p) }) {
+			continue
+		}
+		for j, w := range l.words {
+			if w.text != "for" {
+				continue
+			}
+			line, ws := l, l.words[j+1:]
+			if len(ws) == 0 && i+1 < len(d.lines) {
+				line = d.lines[i+1]
+				ws = line.words
+			}
+			if v, ok := capitalisedName(line, ws); ok {
+				out = append(out, v)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// capitalisedName is the run of capitalised name words at the start of ws,
+// after any title, up to a mark or a word no name has.
+func capitalisedName(l docLine, ws []word) (patientValue, bool) {
+	v := patientValue{strength: strongLabel, ocr: l.ocr}
+	for k, w := range ws {
+		if titles[w.text] && len(v.words) == 0 && w.text != "dr" && w.text != "prof" {
+			v.titled = true
+			continue
+		}
+		if !w.capital || hasDigit(w.text) || isNonNameWord(w.text) || len(v.words) == 4 {
+			break
+		}
+		if strings.HasSuffix(l.norm[w.start:w.end], "'s") && len(w.text) > 2 {
+			// "Jane Doe's treatment": the name ends with the possessive.
+			w.text = strings.TrimSuffix(w.text, "s")
+			w.ocr, w.lower = ocrForm(w.text), w.text
+			v.words = append(v.words, w)
+			break
+		}
+		v.words = append(v.words, w)
+		if k+1 < len(ws) && strings.ContainsAny(l.norm[w.end:ws[k+1].start], ",.;:()") {
+			break
+		}
+	}
+	if len(v.words) < 2 {
+		return patientValue{}, false
+	}
+	v.conf = l.reading().of(v.words).conf
+	return v, true
+}
+
+// labelValue is the value of the label that ends at byte from of line i.
+func labelValue(d document, i, from int) (patientValue, bool) {
+	l := d.lines[i]
+	ws, titled := valueWords(l, from)
+	line, paired := l, false
+	if len(ws) == 0 && strings.TrimSpace(l.norm[from:]) == "" {
+		k, p := captionValueLine(d, i)
+		if k < 0 {
+			return patientValue{}, false
+		}
+		line, paired = d.lines[k], p
+		ws, titled = valueWords(line, 0)
+	}
+	if len(ws) == 0 {
+		return patientValue{}, false
+	}
+	r := line.reading().of(ws)
+	return patientValue{words: ws, conf: r.conf, ocr: line.ocr, titled: titled, paired: paired}, true
+}
+
+// nameBelow is the first name-like value on the three lines under caption
+// line i.
+func nameBelow(d document, i int) (patientValue, bool) {
+	for k := i + 1; k <= i+3 && k < len(d.lines); k++ {
+		l := d.lines[k]
+		if ws, titled := valueWords(l, 0); looksLikeName(ws) {
+			return patientValue{words: ws, conf: l.reading().of(ws).conf, ocr: l.ocr, titled: titled}, true
+		}
+	}
+	return patientValue{}, false
+}
+
+// captionOnly reports a line that is nothing but a caption ("Patient:",
+// "Emergency Contact 2:").
+func captionOnly(l docLine) bool {
+	return strings.HasSuffix(strings.TrimSpace(l.raw), ":") && len(l.words) <= 5
+}
+
+// captionValueLine finds the value of the caption that ends line i. Readers
+// that take side-by-side columns row by row (Textract) give a row of
+// captions, then the row of their values: the n-th caption of a run of
+// caption lines goes with the n-th line after the run. paired reports such
+// a run of more than one caption. When fewer values than captions follow
+// the run, which goes with which cannot be told: none (-1).
+func captionValueLine(d document, i int) (k int, paired bool) {
+	start, end := i, i+1
+	for start > 0 && captionOnly(d.lines[start-1]) && captionOnly(d.lines[i]) {
+		start--
+	}
+	for end < len(d.lines) && captionOnly(d.lines[end]) {
+		end++
+	}
+	n := end - start
+	for j := end; j < end+n; j++ {
+		if j >= len(d.lines) || captionOnly(d.lines[j]) {
+			return -1, false
+		}
+	}
+	return end + (i - start), n > 1
+}
+
+var (
+	forenameFieldRe = regexp.MustCompile(`\b(?:(?:first|given|christian)\s*names?|forenames?)(?:\(s\))?\s*[:-]`)
+	surnameFieldRe  = regexp.MustCompile(`\b(?:(?:last|family)\s*names?|surname)\s*[:-]`)
+	// otherPersonWords mark a field about someone other than the patient.
+	otherPersonWords = newPhraseSet(map[bool][]string{true: {
+		"contact", "kin", "emergency", "guardian", "parent", "carer", "spouse", "partner", "relationship",
+	}})
+)
+
+// nameFieldsValue joins the first forename field and the first surname
+// field ("First Name: Jane", "Last Name: Smith") into one value, forename
+// first: the captions fix the order. Fields about a prescriber, an
+// emergency contact or the like are not the patient's.
+func nameFieldsValue(d document) (patientValue, bool) {
+	var fore, sur *patientValue
+	for i, l := range d.lines {
+		if isPrescriberLine(l) || otherPersonWords.any(l.words) {
+			continue
+		}
+		for _, f := range []struct {
+			re  *regexp.Regexp
+			dst **patientValue
+		}{{forenameFieldRe, &fore}, {surnameFieldRe, &sur}} {
+			if *f.dst != nil {
+				continue
+			}
+			loc := f.re.FindStringIndex(l.norm)
+			if loc == nil {
+				continue
+			}
+			if v, ok := labelValue(d, i, loc[1]); ok {
+				*f.dst = &v
+			}
+		}
+	}
+	if fore == nil || sur == nil {
+		return patientValue{}, false
+	}
+	v := patientValue{strength: strongLabel, ordered: true, conf: min(fore.conf, sur.conf), ocr: fore.ocr || sur.ocr, paired: fore.paired || sur.paired}
+	for _, w := range append(slices.Clone(fore.words), sur.words...) {
+		w.commaAfter = false
+		v.words = append(v.words, w)
+	}
+	return v, true
+}
+
+var valueEndRe = regexp.MustCompile(`\s{2,}|[|;(\[@\d]`)
+
+func valueWords(l docLine, from int) (out []word, titled bool) {
+	// The value may sit in the next column, after a gap.
+	for from < len(l.norm) && l.norm[from] == ' ' {
+		from++
+	}
+	to := len(l.norm)
+	if loc := valueEndRe.FindStringIndex(l.norm[from:]); loc != nil {
+		to = from + loc[0]
+	}
+	for _, w := range l.wordsIn(from, to) {
+		if titles[w.text] {
+			if len(out) >= 2 {
+				break
+			}
+			titled = titled || (len(out) == 0 && w.text != "dr" && w.text != "prof")
+			continue
+		}
+		if nameStopWords[w.text] {
+			break
+		}
+		out = append(out, w)
+		if len(out) == 6 {
+			break
+		}
+	}
+	return out, titled
+}

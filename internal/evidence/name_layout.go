@@ -1,0 +1,238 @@
+// Finding names without a caption: a label's layout, titles and salutations, the name on any line.
+
+package evidence
+
+import (
+	"slices"
+	"strings"
+)
+
+// titledSurnames are the words a title stands before alone ("Dear Mx
+// Morgan,", "Mrs Doe will"): surnames, as a title goes with the surname
+// when no forename follows. Prescribers' lines do not count.
+func titledSurnames(d document) map[string]bool {
+	out := map[string]bool{}
+	for _, l := range d.lines {
+		if isPrescriberLine(l) {
+			continue
+		}
+		for k := 0; k+1 < len(l.words); k++ {
+			w, next := l.words[k], l.words[k+1]
+			if !titles[w.text] || w.text == "dr" || w.text == "prof" || !next.capital || hasDigit(next.text) || len(next.text) < 2 || titles[next.text] {
+				continue
+			}
+			// A hyphen or an apostrophe joins the parts of one name
+			// ("Ms Ana-Lucía Ferreira"); other marks end it.
+			alone := k+2 == len(l.words) || next.commaAfter || !l.words[k+2].capital ||
+				strings.ContainsAny(l.norm[next.end:l.words[k+2].start], ",.;:()/|")
+			if alone {
+				out[next.text] = true
+			}
+		}
+	}
+	return out
+}
+
+// patientFieldWords mark the details a dispensing label prints beside the
+// patient's name: the Rx number, the dispensing date, the date of birth.
+var patientFieldWords = newPhraseSet(map[bool][]string{true: {
+	"rx", "dob", "d o b", "date of birth", "birth date", "born", "nhs no", "nhs number", "dispensed",
+	"date dispensed", "filled", "fill date", "date filled", "mrn",
+}})
+
+// uncaptionedPatient finds the patient line of a label that has no
+// caption: a line holding only a person's name, written as names are (every
+// word capitalised), that the layout marks as a person's: a title (Mrs,
+// Mr), the "SURNAME, Forename" order, the lead's own surname on a relative,
+// or the line beside the label's Rx number, dispensing date or date of
+// birth, or a letter's salutation by the same surname. someoneElse reports such a line that names someone other than the
+// lead, with how sure it is (never high: there is no caption); several,
+// that two such lines name different people. Prescribers' and pharmacists'
+// lines, and names under a caption, never count.
+func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf certainty, several bool) {
+	var found []word // the first word of each name found, to tell them apart
+	conf = mediumCertainty
+	addressed := titledSurnames(d)
+	for i, l := range d.lines {
+		ws, marked, ok := standaloneName(l)
+		// A letter's address block: the name whose surname the salutation
+		// uses ("Callum Fraser" ... "Dear Mr Fraser").
+		marked = marked || (ok && addressed[ws[len(ws)-1].text])
+		if !ok || (i > 0 && captionAbove(d.lines[i-1])) {
+			continue
+		}
+		if o, _ := compareName(ws, e, l.reading()); o != nameOther || (l.ocr && nearName(ws, e, l.reading()) && !clearlyOther(ws, e, l.reading())) {
+			continue
+		}
+		if !marked && !sharesSurname(ws, e, l.reading()) && !besidePatientFields(d, i) {
+			continue
+		}
+		if len(found) > 0 && found[0].text != ws[0].text {
+			several = true
+		}
+		found = append(found, ws[0])
+		conf = min(conf, readCertainty(l.reading().of(ws).conf))
+	}
+	if several {
+		return false, lowCertainty, true
+	}
+	return len(found) > 0, conf, false
+}
+
+// captionAbove reports a line that captions the next one ("Bill to:",
+// "Prescriber"): a name under it is whoever it says, not the label's
+// uncaptioned patient.
+func captionAbove(l docLine) bool {
+	return strings.HasSuffix(l.raw, ":") || (isPrescriberLine(l) && !hasDigit(l.norm))
+}
+
+// standaloneName reports a line that holds nothing but a name: two to four
+// capitalised words of letters (a title and one comma aside) that no name
+// lacks. marked reports a title in front (not "Dr": a doctor is not the
+// patient) or the "SURNAME, Forename" order.
+func standaloneName(l docLine) (ws []word, marked, ok bool) {
+	if len(l.words) < 2 || len(l.words) > 5 || isPrescriberLine(l) {
+		return nil, false, false
+	}
+	for _, r := range l.raw {
+		switch {
+		case r == ' ' || r == ',' || r == '.' || isApostrophe(r) || isDash(r):
+		case !isWordRune(r) || (r >= '0' && r <= '9'):
+			return nil, false, false
+		}
+	}
+	if strings.Count(l.raw, ",") > 1 {
+		return nil, false, false
+	}
+	for k, w := range l.words {
+		if titles[w.text] {
+			if k != 0 || w.text == "dr" || w.text == "prof" {
+				return nil, false, false
+			}
+			marked = true
+			continue
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) < 2 || len(ws) > 4 || !looksLikeName(ws) || !allCapitalised(ws) {
+		return nil, false, false
+	}
+	if comma := strings.IndexByte(l.norm, ','); comma >= 0 {
+		// "SURNAME, Forename": the comma follows the first name word.
+		if comma < ws[0].end || comma > ws[len(ws)-1].start {
+			return nil, false, false
+		}
+		marked = true
+	}
+	if placeLine(l, ws) {
+		return nil, false, false
+	}
+	return ws, marked, true
+}
+
+// placeLine reports a line that names a place, not a person: a US city and
+// its state code in capitals ("CHICAGO, IL", "SPRINGFIELD IL"), or a town
+// and its county or nation ("Leeds, West Yorkshire").
+func placeLine(l docLine, ws []word) bool {
+	fields := strings.Fields(l.raw)
+	lastRaw := strings.TrimRight(fields[len(fields)-1], ".,;")
+	if usStates[ws[len(ws)-1].text] && lastRaw == strings.ToUpper(lastRaw) {
+		return true
+	}
+	return slices.ContainsFunc(ws[1:], func(w word) bool { return ukRegions[w.text] })
+}
+
+// ukRegions are UK nations and counties a town line names after the town.
+var ukRegions = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range strings.Fields(`england scotland wales yorkshire lancashire cheshire derbyshire nottinghamshire
+		lincolnshire leicestershire warwickshire staffordshire shropshire worcestershire gloucestershire oxfordshire
+		buckinghamshire bedfordshire hertfordshire cambridgeshire northamptonshire wiltshire hampshire berkshire
+		somerset dorset devon cornwall essex kent surrey sussex suffolk norfolk cumbria northumberland durham merseyside
+		midlands tyne wear glamorgan gwent powys gwynedd dyfed lanarkshire ayrshire fife lothian antrim`) {
+		m[c] = true
+	}
+	return m
+}()
+
+// usStates are the US state and territory codes a city line ends with.
+var usStates = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range strings.Fields(`al ak az ar ca co ct de dc fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt
+		ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy pr gu vi as mp`) {
+		m[c] = true
+	}
+	return m
+}()
+
+// sharesSurname reports a name that holds every word of the lead's surname:
+// a relative's, when its forename is not the lead's.
+func sharesSurname(ws []word, e expectedName, r nameReading) bool {
+	for _, s := range e.surname {
+		if !slices.ContainsFunc(ws, func(w word) bool { return nameWordMatch(s, w, r) >= ocrMatch }) {
+			return false
+		}
+	}
+	return true
+}
+
+// besidePatientFields reports whether the line above or below line i holds
+// the details a label prints beside the patient's name.
+func besidePatientFields(d document, i int) bool {
+	for _, k := range []int{i - 1, i + 1} {
+		if k >= 0 && k < len(d.lines) && hasDigit(d.lines[k].norm) && patientFieldWords.any(d.lines[k].words) {
+			return true
+		}
+	}
+	return false
+}
+
+// searchName looks for the expected name in a window around each word of
+// the line that matches a surname word. titled reports a title (Mrs, Mr)
+// in front of the name found, which marks it as a person's name; conf is
+// how well its words were read.
+func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLevel, titled bool, conf float64) {
+	if !slices.ContainsFunc(l.words, func(w word) bool { return nameWordMatch(e.surname[0], w, l.reading()) != noMatch }) {
+		return nameAbsent, noMatch, false, 0
+	}
+	norm := l.norm
+	if strings.Contains(norm, "@") {
+		norm = emailRe.ReplaceAllStringFunc(norm, func(s string) string { return strings.Repeat(" ", len(s)) })
+	}
+	ws := make([]word, 0, len(l.words))
+	afterTitle := make([]bool, 0, len(l.words))
+	prevTitle := false
+	for _, w := range l.words {
+		if strings.TrimSpace(norm[w.start:w.end]) == "" {
+			continue
+		}
+		if titles[w.text] {
+			prevTitle = w.text != "dr" && w.text != "prof"
+			continue
+		}
+		ws = append(ws, w)
+		afterTitle = append(afterTitle, prevTitle)
+		prevTitle = false
+	}
+	for i, w := range ws {
+		if nameWordMatch(e.surname[0], w, l.reading()) == noMatch {
+			continue
+		}
+		// Forenames come just before the surname, or just after it in
+		// "SMITH, Jane Mary".
+		lo, hi := max(0, i-3), min(len(ws), i+len(e.surname)+2)
+		o, lv := compareName(ws[lo:hi], e, l.reading())
+		if o == nameOther {
+			continue
+		}
+		if better(o, outcome) || (o == outcome && lv > level) {
+			outcome, level = o, lv
+			conf = l.reading().of(ws[lo:hi]).conf
+			titled = false
+			for k := lo; k < hi; k++ {
+				titled = titled || afterTitle[k]
+			}
+		}
+	}
+	return outcome, level, titled, conf
+}

@@ -1,0 +1,114 @@
+// The vocabulary of names: titles, stop words, words no name has, prescribers' lines.
+
+package evidence
+
+import (
+	"regexp"
+	"strings"
+)
+
+// prescriberWords mark a line about the prescriber, pharmacist or doctor:
+// a name there is not the patient's.
+var prescriberWords = newPhraseSet(map[bool][]string{true: {
+	"dr", "doctor", "prescriber", "prescribed by", "prescribing", "pharmacist", "rph", "md", "m d", "np", "gmc",
+	"npi", "dea", "physician", "gphc", "clinician", "practitioner", "nurse", "signed", "signature", "checked by",
+	"dispensed by", "surgery", "clinic", "hospital", "aprn", "fnp", "pa c", "d o",
+}})
+
+// isPrescriberLine reports a line about the prescriber, pharmacist or
+// doctor. "Dr" after a house number is a street ("12 Oak Dr") and "MD"
+// before a ZIP code is Maryland.
+func isPrescriberLine(l docLine) bool {
+	for _, m := range prescriberWords.find(l.words) {
+		w := l.words[m.first].text
+		if m.first != m.last {
+			return true
+		}
+		switch {
+		case w == "dr" && m.first > 0 && hasDigit(l.words[m.first-1].text):
+		case w == "dr" && m.first > 1 && hasDigit(l.words[m.first-2].text):
+		case w == "md" && m.first+1 < len(l.words) && len(l.words[m.first+1].text) == 5 && hasDigit(l.words[m.first+1].text):
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+var emailRe = regexp.MustCompile(`\S+@\S+`)
+
+// titles are dropped from names; once a name has begun, a title starts the
+// next person ("Jane Smith Dr Brown").
+var titles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "dr": true, "prof": true, "sir": true, "dame": true, "master": true, "rev": true, "lady": true, "lord": true}
+
+// nameStopWords end a name in a labelled value ("Jane Smith DOB ...").
+var nameStopWords = map[string]bool{
+	"dob": true, "date": true, "born": true, "birth": true, "address": true, "addr": true, "nhs": true, "mrn": true,
+	"tel": true, "telephone": true, "phone": true, "mobile": true, "email": true, "prescriber": true, "doctor": true,
+	"rx": true, "id": true, "no": true, "number": true, "ref": true, "age": true, "sex": true, "gender": true,
+	"qty": true, "quantity": true, "order": true, "hospital": true, "ward": true, "gp": true, "pharmacy": true,
+	"pharmacist": true, "chemist": true, "medication": true, "medicine": true, "drug": true, "item": true,
+	// The next field's caption ("Surname: OWEN Forename: THOMAS").
+	"surname": true, "forename": true, "forenames": true, "first": true, "last": true, "given": true, "family": true,
+}
+
+// nonNameWords never appear in a person's name: a value holding one is not
+// a name ("Patient information leaflet", "For: weight management").
+var nonNameWords = map[string]bool{
+	"information": true, "leaflet": true, "copy": true, "details": true, "name": true, "the": true, "of": true,
+	"and": true, "for": true, "use": true, "weight": true, "loss": true, "management": true, "injection": true,
+	"pen": true, "pens": true, "tablet": true, "tablets": true, "capsule": true, "capsules": true, "label": true,
+	"instructions": true, "only": true, "record": true, "here": true, "please": true, "see": true, "reverse": true,
+	"counselling": true, "consent": true, "notes": true, "unknown": true, "none": true, "external": true,
+	"internal": true, "your": true, "you": true, "our": true, "this": true, "with": true, "care": true, "services": true,
+	"service": true, "support": true, "team": true, "order": true, "prescription": true, "weekly": true, "daily": true,
+	"type": true, "diabetes": true, "obesity": true, "treatment": true, "address": true, "home": true, "same": true,
+	"above": true, "below": true, "as": true, "customer": true, "patient": true, "to": true, "from": true, "by": true,
+	"a": true, "an": true, "in": true, "on": true, "at": true, "is": true, "not": true, "valid": true, "uk": true,
+	"usa": true, "us": true, "street": true, "road": true, "lane": true, "avenue": true, "st": true, "rd": true,
+	"ave": true, "suite": true, "apt": true, "flat": true, "thank": true, "thanks": true, "there": true, "all": true,
+	"solution": true, "dose": true, "mg": true, "ml": true, "mcg": true,
+	// Businesses, not people ("NorthStar Wellness", "Acme Supplies Ltd").
+	"ltd": true, "limited": true, "inc": true, "llc": true, "plc": true, "corp": true, "co": true,
+	"company": true, "group": true, "wellness": true, "health": true, "medical": true, "centre": true,
+	"center": true, "energy": true, "fitness": true, "electric": true, "gas": true, "store": true,
+	"direct": true, "online": true, "supplies": true, "confirmation": true, "statement": true,
+	"receipt": true, "invoice": true, "account": true, "delivery": true,
+}
+
+func isNonNameWord(w string) bool {
+	if nonNameWords[w] || nameStopWords[w] {
+		return true
+	}
+	_, level := matchMedicineWord(w, false)
+	return level != noMatch || isPharmacyWord(w)
+}
+
+// looksLikeName reports whether words could be a person's name: two to
+// five words of letters, none of them a word no name has.
+func looksLikeName(ws []word) bool {
+	if len(ws) < 2 || len(ws) > 5 {
+		return false
+	}
+	long := 0
+	for _, w := range ws {
+		if hasDigit(w.text) || isNonNameWord(w.text) {
+			return false
+		}
+		if len(w.text) > 1 {
+			long++
+		}
+	}
+	return long >= 1
+}
+
+func allCapitalised(ws []word) bool {
+	for _, w := range ws {
+		if !w.capital {
+			return false
+		}
+	}
+	return true
+}
