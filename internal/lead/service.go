@@ -22,13 +22,17 @@ const IdempotencyKeyTTL = 24 * time.Hour
 // Without a key, a put that meets its own id is an SDK retry whose first
 // attempt landed but lost its answer, and the stored lead is the answer.
 //
-// Why not one DynamoDB TransactWriteItems (lead + key): it would make the
-// claim and the lead land together, but the claim must come first, before
-// the lead is stored, so that concurrent requests with one key agree on one
-// id; a transaction whose answer is lost still needs the read-back below,
-// and without a key there is no transaction to make. The recovery paths stay
-// either way, so the transaction would add a second write shape (and
-// TransactionCanceledException parsing) for no path removed.
+// Why not one DynamoDB TransactWriteItems (lead and key in one transaction,
+// with the ClientRequestToken the SDK fills so its own retries are
+// idempotent for ten minutes): it would remove the two recovery paths (a
+// claim whose lead was never stored; a put that meets its own landed
+// attempt), but it moves the flow into storage: every lead store, localstore
+// and the test fakes would need a new atomic lead-and-key write, transactions
+// cost twice the write units, and their guarantees (conditions across two
+// tables, the token's window) cannot be checked on the emulator the tests use
+// (moto does not serialise conditional writes). The recovery paths are small,
+// tested here with fakes and on the emulator through the adapters, so they
+// stay.
 type Service struct {
 	Leads Store
 	// Finder reads back a lead a retry finds stored; nil answers such a
