@@ -1,5 +1,5 @@
-// Package sample builds what the benchmarks send: API Gateway proxy events
-// (from events/*.json, or a verify-evidence upload) and evidence documents
+// Package sample builds what the benchmarks send: verify-evidence uploads as
+// API Gateway proxy events, and evidence documents
 // (a one-page pharmacy label from internal/corpus as a PDF with a text
 // layer, a PNG scan and a phone photo, and a photo enlarged to the upload
 // limit). Every person and pharmacy in them is invented.
@@ -16,8 +16,6 @@ import (
 	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -30,39 +28,6 @@ import (
 
 // UserID is the lead every sample upload is for.
 const UserID = "5d0c2f8e-6a1b-4c3d-8e9f-0a1b2c3d4e5f"
-
-// Event reads one of the repository's events/*.json; dir is the events
-// folder relative to the caller.
-func Event(dir, name string) (events.APIGatewayProxyRequest, error) {
-	var ev events.APIGatewayProxyRequest
-	raw, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		return ev, fmt.Errorf("read event: %w", err)
-	}
-	if err := json.Unmarshal(raw, &ev); err != nil {
-		return ev, fmt.Errorf("decode event %s: %w", name, err)
-	}
-	return ev, nil
-}
-
-// EventsDir finds the repository's events folder from the working
-// directory (a package folder under test, or the repository root).
-func EventsDir() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "events"), nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
-}
 
 // Document is one evidence file with what to send along with it.
 type Document struct {
@@ -149,10 +114,14 @@ func PDFOnly(now time.Time) (Document, error) {
 	}, nil
 }
 
+// enlargedMaxBytes keeps Enlarge's photo just under the 4,000,000-byte
+// upload limit (EVIDENCE_FILE_LIMIT_BYTES in template.yaml).
+const enlargedMaxBytes = 3_950_000
+
 // Enlarge turns a phone photo into one the size a phone camera uploads:
-// scaled to 4000 pixels wide (11 megapixels) with sensor noise, JPEG
-// quality 92, which lands just under the 4,000,000-byte upload limit for
-// the corpus photo. The result is deterministic.
+// scaled to 4000 pixels wide (11 megapixels) with sensor noise, JPEG at
+// quality 92, or at the highest quality below it that keeps
+// it just under the upload limit. The result is deterministic.
 func Enlarge(photo Document) (Document, error) {
 	src, err := jpeg.Decode(bytes.NewReader(photo.File))
 	if err != nil {
@@ -170,9 +139,16 @@ func Enlarge(photo Document) (Document, error) {
 		v := float64(dst.Pix[i]) + r.NormFloat64()*9
 		dst.Pix[i] = uint8(max(0, min(255, v)))
 	}
+	// Quality 92, or less if that would not fit under the limit.
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 92}); err != nil {
-		return Document{}, fmt.Errorf("enlarge photo: %w", err)
+	for quality := 92; ; quality-- {
+		buf.Reset()
+		if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: quality}); err != nil {
+			return Document{}, fmt.Errorf("enlarge photo: %w", err)
+		}
+		if buf.Len() <= enlargedMaxBytes || quality <= 50 {
+			break
+		}
 	}
 	big := photo
 	big.Name = "photo-4mb"

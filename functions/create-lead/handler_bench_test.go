@@ -2,16 +2,17 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/clinicplatform/intake/bench/fakeaws"
-	"github.com/clinicplatform/intake/bench/sample"
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
@@ -55,13 +56,14 @@ func useFakeAWS(tb testing.TB) *fakeaws.Server {
 
 func createLeadEvent(tb testing.TB) events.APIGatewayProxyRequest {
 	tb.Helper()
-	dir, err := sample.EventsDir()
+	// The repository's own API Gateway event for this route (events/).
+	raw, err := os.ReadFile(filepath.Join("..", "..", "events", "create-lead.json"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	ev, err := sample.Event(dir, "create-lead.json")
-	if err != nil {
-		tb.Fatal(err)
+	var ev events.APIGatewayProxyRequest
+	if err := json.Unmarshal(raw, &ev); err != nil {
+		tb.Fatalf("decode events/create-lead.json: %v", err)
 	}
 	return ev
 }

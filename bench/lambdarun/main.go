@@ -1,0 +1,578 @@
+// Command lambdarun runs a function's real bootstrap as Lambda does, against
+// a Lambda Runtime API and an AWS endpoint (bench/fakeaws) served on
+// loopback, and prints what it costs as rows of make bench's table
+// (| figure | value | command |; docs/performance.md):
+//
+//	-cold N            N starts, each killed as it asks for its first event:
+//	                   exec to first GET next, CPU and RSS by then (medians),
+//	                   and the AWS calls all of them made
+//	-event FILE -n N   an API Gateway event (events/*.json) once, then N warm:
+//	                   first, median and p99, CPU per warm invocation, peak RSS
+//	-docs a,b,...      uploads of the sample label (bench/sample) or of every
+//	                   class of internal/hostile ("hostile"), each to a fresh
+//	                   process that has served the PDF first: median time and
+//	                   CPU (with children: tesseract, pdftoppm) of -runs
+//	                   invocations, peak RSS, answer
+//
+// Peak RSS is VmHWM read just before the kill (a child's ru_maxrss counts
+// this parent's size: Go forks with the address space shared until exec).
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clinicplatform/intake/bench/fakeaws"
+	"github.com/clinicplatform/intake/bench/sample"
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/hostile"
+	"github.com/clinicplatform/intake/internal/lambdahttp"
+)
+
+func main() {
+	fn := flag.String("fn", "", "the function, by logical id: "+strings.Join(slices.Sorted(maps.Keys(functionEnv)), ", ")+
+		"; its environment as template.yaml sets it, and bin/bench/host/<fn>/bootstrap unless a bootstrap is given")
+	env := flag.String("env", "", "comma-separated K=V added to the function's environment (TEXT_READER=local, GOGC=100)")
+	cold := flag.Int("cold", 0, "cold starts to measure")
+	event := flag.String("event", "", "API Gateway event file to invoke with, or a sample upload as -docs names it")
+	n := flag.Int("n", 200, "warm invocations of -event")
+	docs := flag.String("docs", "", "comma-separated uploads to verify: "+strings.Join(sampleNames, ", ")+", hostile")
+	runs := flag.Int("runs", 3, "invocations per -docs upload")
+	save := flag.String("save", "", "folder to write the -docs files to (for tesseract alone)")
+	flag.Parse()
+	own, known := functionEnv[*fn]
+	if !known || flag.NArg() > 1 {
+		fmt.Fprintln(os.Stderr, "usage: lambdarun -fn LogicalId [flags] [path/to/bootstrap]")
+		flag.PrintDefaults()
+		os.Exit(2)
+	}
+	bin := filepath.Join("bin", "bench", "host", *fn, "bootstrap")
+	if flag.NArg() == 1 {
+		bin = flag.Arg(0)
+	}
+	r := runner{bin: bin, name: *fn, env: append(own, strings.FieldsFunc(*env, func(r rune) bool { return r == ',' })...),
+		command: "go run ./bench/lambdarun " + strings.Join(os.Args[1:], " ")}
+	err := r.run(*cold, *event, *n, *docs, *runs, *save)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "lambdarun:", err)
+		os.Exit(1)
+	}
+}
+
+// functionEnv is each function's own environment as template.yaml sets it
+// (tables and bucket are the fake's), and hello-world's (none).
+var functionEnv = map[string][]string{
+	"hello":                {},
+	"GetProtocolsFunction": {"MARKET=us", "METRICS_NAMESPACE=ClinicIntake/bench"},
+	"CreateLeadFunction":   {"MARKET=uk", "METRICS_NAMESPACE=ClinicIntake/bench", "LEADS_TABLE=leads", "IDEMPOTENCY_TABLE=keys", "LEAD_BODY_LIMIT_BYTES=65536"},
+	"VerifyEvidenceFunction": {"MARKET=us", "METRICS_NAMESPACE=ClinicIntake/bench", "LEADS_TABLE=leads", "VERIFICATIONS_TABLE=verifications", "QUOTA_TABLE=quota", "EVIDENCE_BUCKET=evidence",
+		"S3_USE_PATH_STYLE=true", "EVIDENCE_FILE_LIMIT_BYTES=4000000", "TEXT_READER=textract", "GOGC=50"},
+}
+
+// sampleNames are the sample label's uploads -docs knows.
+var sampleNames = []string{"pdf", "png", "photo", "photo-4mb", "photo-rot90", "photo-rot180", "photo-rot270", "photo-exif6"}
+
+type runner struct {
+	bin, name, command string
+	env                []string
+	fake               *fakeaws.Server
+	home               string
+}
+
+func (r *runner) run(cold int, event string, n int, docs string, runs int, save string) error {
+	label, err := sample.Label(time.Now())
+	if err != nil {
+		return err
+	}
+	r.fake, err = fakeaws.Start(&fakeaws.Lead{ID: sample.UserID, Email: "bench@example.com",
+		DataJSON: sample.LeadDataJSON(label.PDF), CreatedAt: time.Now()}, label.PDF.Lines)
+	if err != nil {
+		return err
+	}
+	defer r.fake.Close()
+	if r.home, err = os.MkdirTemp("", "lambdarun-"); err != nil {
+		return err
+	}
+	defer os.RemoveAll(r.home)
+
+	if cold > 0 {
+		if err := r.coldStarts(cold); err != nil {
+			return err
+		}
+	}
+	if event != "" {
+		if err := r.warm(label, event, n); err != nil {
+			return err
+		}
+	}
+	if docs != "" {
+		return r.uploads(label, strings.Split(docs, ","), runs, save)
+	}
+	return nil
+}
+
+// envOf is the last value of k in env; "" if none.
+func envOf(env []string, k string) string {
+	v := ""
+	for _, kv := range env {
+		if after, ok := strings.CutPrefix(kv, k+"="); ok {
+			v = after
+		}
+	}
+	return v
+}
+
+func (r *runner) row(figure, value string) {
+	fmt.Printf("| %s | %s | `%s` |\n", figure, value, r.command)
+}
+
+// lambdaEnv is what Lambda puts in a function's environment, with every AWS
+// endpoint at the fake and an empty home (no ~/.aws), then the function's.
+func (r *runner) lambdaEnv() []string {
+	return append([]string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + r.home, "TZ=:UTC", "LANG=C.UTF-8",
+		"AWS_REGION=us-east-1", "AWS_DEFAULT_REGION=us-east-1",
+		"AWS_ACCESS_KEY_ID=ASIABENCHMARK", "AWS_SECRET_ACCESS_KEY=bench", "AWS_SESSION_TOKEN=bench",
+		"AWS_ENDPOINT_URL=" + r.fake.URL, "AWS_EC2_METADATA_DISABLED=true",
+		"AWS_LAMBDA_FUNCTION_NAME=bench", "AWS_LAMBDA_FUNCTION_VERSION=$LATEST", "AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256",
+	}, r.env...)
+}
+
+func (r *runner) coldStarts(n int) error {
+	var inits, cpus []time.Duration
+	var rss int64
+	before := r.fake.Calls()
+	for range n {
+		f, err := start(r.bin, r.lambdaEnv())
+		if err != nil {
+			return err
+		}
+		cpu, _ := f.cpu()
+		rss = max(rss, f.stop())
+		inits, cpus = append(inits, f.init), append(cpus, cpu)
+	}
+	r.row(fmt.Sprintf("%s cold start: exec to first `GET next`, wall / CPU / RSS (median of %d)", r.name, n),
+		fmt.Sprintf("%s / %s / %s; %d AWS calls", dur(median(inits)), dur(median(cpus)), mb(rss), r.fake.Calls()-before))
+	return nil
+}
+
+// warm invokes with an event file, or with the upload of a sample document
+// named as -docs names it.
+func (r *runner) warm(label sample.Documents, file string, n int) error {
+	event, err := os.ReadFile(file)
+	if slices.Contains(sampleNames, file) {
+		var docs []sample.Document
+		if docs, err = documents(label, []string{file}); err == nil {
+			event, err = uploadEvent(docs[0])
+		}
+	}
+	if err != nil {
+		return err
+	}
+	f, err := start(r.bin, r.lambdaEnv())
+	if err != nil {
+		return err
+	}
+	defer f.stop()
+	first, err := f.invokeOK(event)
+	if err != nil {
+		return err
+	}
+	cpu0, _ := f.cpu()
+	times := make([]time.Duration, 0, n)
+	for range n {
+		a, err := f.invokeOK(event)
+		if err != nil {
+			return err
+		}
+		times = append(times, a.d)
+	}
+	cpu1, _ := f.cpu()
+	r.row(fmt.Sprintf("%s %s: first / median / p99 of %d warm; CPU per warm invocation; peak RSS", r.name, filepath.Base(file), n),
+		fmt.Sprintf("%s / %s / %s; %s; %s", dur(first.d), dur(median(times)), dur(percentile(times, 0.99)), dur((cpu1-cpu0)/time.Duration(n)), mb(f.stop())))
+	return nil
+}
+
+// uploads sends each document to a fresh process that first verifies the
+// PDF five times, so every process starts from the same warm state.
+func (r *runner) uploads(label sample.Documents, names []string, runs int, save string) error {
+	pdfEvent, err := uploadEvent(label.PDF)
+	if err != nil {
+		return err
+	}
+	docs, err := documents(label, names)
+	if err != nil {
+		return err
+	}
+	reader := envOf(r.env, "TEXT_READER")
+	var pdfRSS int64
+	photoCPU := map[string]time.Duration{}
+	for _, doc := range docs {
+		if save != "" {
+			if err := os.WriteFile(filepath.Join(save, doc.Name+evidence.Extension(doc.MediaType)), doc.File, 0o644); err != nil {
+				return err
+			}
+		}
+		event, err := uploadEvent(doc)
+		if err != nil {
+			return err
+		}
+		f, err := start(r.bin, r.lambdaEnv())
+		if err != nil {
+			return err
+		}
+		for range 5 {
+			if _, err := f.invokeOK(pdfEvent); err != nil {
+				f.stop()
+				return err
+			}
+		}
+		var times, cpus []time.Duration
+		var last answer
+		for range max(runs, 1) {
+			cpu0, _ := f.cpu()
+			a, err := f.invoke(event)
+			if err != nil {
+				f.stop()
+				return fmt.Errorf("%s: %w", doc.Name, err)
+			}
+			cpu1, _ := f.cpu()
+			times, cpus, last = append(times, a.d), append(cpus, cpu1-cpu0), a
+		}
+		rss := f.stop()
+		figure := fmt.Sprintf("verify-evidence %s (%s), %s reader", doc.Name, mb(int64(len(doc.File))), reader)
+		if len(times) > 1 {
+			figure += fmt.Sprintf(": median of %d", len(times))
+		}
+		value := fmt.Sprintf("%d %s in %s (CPU %s), peak RSS %s", last.Status, last.summary(), dur(median(times)), dur(median(cpus)), mb(rss))
+		switch {
+		case doc.Name == "pdf":
+			pdfRSS = rss
+		case pdfRSS > 0:
+			value += fmt.Sprintf(" (+%s beyond the pdf's)", mb(rss-pdfRSS))
+		}
+		if strings.HasPrefix(doc.Name, "hostile") {
+			// Issue 10's bars: an answer, not a 500, within 10 s, under the
+			// Go memory limit Lambda's memory size sets.
+			limit, _ := lambdahttp.MemoryLimit(func(k string) string { return envOf(r.lambdaEnv(), k) })
+			verdict := "hold"
+			if last.Status >= 500 || median(times) > 10*time.Second || rss > limit {
+				verdict = "FAIL"
+			}
+			value += fmt.Sprintf("; bars (not 5xx, <= 10 s, RSS <= %s): %s", mb(limit), verdict)
+		}
+		r.row(figure, value)
+		if strings.HasPrefix(doc.Name, "photo") && reader == "local" {
+			photoCPU[doc.Name] = median(cpus)
+		}
+	}
+	// Issue 9's figures: what a photo costs the local reader, whichever way
+	// up it was taken, and what a turned one costs against the upright one.
+	if len(photoCPU) > 1 {
+		r.row(fmt.Sprintf("verify-evidence, %s reader: median CPU per photo (%d photos)", reader, len(photoCPU)),
+			dur(median(slices.Collect(maps.Values(photoCPU)))))
+	}
+	for _, name := range []string{"photo-rot90", "photo-rot180", "photo-rot270", "photo-exif6"} {
+		if cpu, ok := photoCPU[name]; ok && photoCPU["photo"] > 0 {
+			r.row(fmt.Sprintf("verify-evidence %s against the upright photo, %s reader: CPU", name, reader),
+				fmt.Sprintf("%.2fx", float64(cpu)/float64(photoCPU["photo"])))
+		}
+	}
+	return nil
+}
+
+// documents are the uploads named: the sample label's forms, and for
+// "hostile" every class of internal/hostile sent as the label's PDF is.
+func documents(label sample.Documents, names []string) ([]sample.Document, error) {
+	var out []sample.Document
+	for _, name := range names {
+		var doc sample.Document
+		var err error
+		switch name {
+		case "pdf":
+			doc = label.PDF
+		case "png":
+			doc = label.PNG
+		case "photo":
+			doc = label.Photo
+		case "photo-4mb":
+			doc, err = sample.Enlarge(label.Photo)
+		case "photo-rot90", "photo-rot180", "photo-rot270":
+			deg, _ := strconv.Atoi(strings.TrimPrefix(name, "photo-rot"))
+			doc, err = sample.Turn(label.Photo, deg)
+		case "photo-exif6":
+			doc, err = sample.WithEXIFOrientation(label.Photo)
+		case "hostile":
+			for _, h := range hostile.All() {
+				mediaType, err := evidence.DetectMediaType(h.Body)
+				if err != nil {
+					return nil, fmt.Errorf("hostile %s: %w", h.Class, err)
+				}
+				d := label.PDF
+				d.Name, d.File, d.MediaType, d.FileName = "hostile "+h.Class, h.Body, mediaType, "upload"+evidence.Extension(mediaType)
+				out = append(out, d)
+			}
+			continue
+		default:
+			return nil, fmt.Errorf("-docs: no upload %q", name)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, doc)
+	}
+	return out, nil
+}
+
+func uploadEvent(doc sample.Document) ([]byte, error) {
+	ev, err := sample.VerifyEvent(doc)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(ev)
+}
+
+// function is one running bootstrap with its own Runtime API.
+type function struct {
+	cmd    *exec.Cmd
+	exited chan struct{}
+	stderr strings.Builder
+	srv    *http.Server
+	next   chan chan []byte // a GET next waiting for its event
+	first  chan []byte      // the first GET next, taken by start
+	resp   chan result
+	init   time.Duration // exec to the first GET next
+	rss    int64
+	done   bool
+}
+
+// result is what the function posted back, and when.
+type result struct {
+	at     time.Time
+	body   []byte
+	failed bool
+}
+
+// answer is a function's response to one invocation.
+type answer struct {
+	d      time.Duration
+	Status int    `json:"statusCode"`
+	Body   string `json:"body"`
+}
+
+// summary is the answer's gist: the five ratings, or that the document
+// could not be read.
+func (a answer) summary() string {
+	if strings.Contains(a.Body, "could not be read") {
+		return "unreadable"
+	}
+	var r struct {
+		Data map[string]struct{ Value string }
+	}
+	if json.Unmarshal([]byte(a.Body), &r) != nil || len(r.Data) == 0 {
+		return "answered"
+	}
+	valid := 0
+	for _, f := range r.Data {
+		if f.Value == "valid" {
+			valid++
+		}
+	}
+	return fmt.Sprintf("%d/5 valid", valid)
+}
+
+const waitLimit = 90 * time.Second
+
+// start runs bin against a Runtime API of its own and waits until it asks
+// for its first event.
+func start(bin string, env []string) (*function, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	f := &function{cmd: exec.Command(bin), exited: make(chan struct{}), next: make(chan chan []byte), resp: make(chan result, 1)}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /2018-06-01/runtime/invocation/next", func(w http.ResponseWriter, r *http.Request) {
+		reply := make(chan []byte, 1)
+		select {
+		case f.next <- reply:
+		case <-r.Context().Done():
+			return
+		}
+		select {
+		case ev := <-reply:
+			h := w.Header()
+			h.Set("Lambda-Runtime-Aws-Request-Id", "bench")
+			h.Set("Lambda-Runtime-Deadline-Ms", strconv.FormatInt(time.Now().Add(60*time.Second).UnixMilli(), 10))
+			h.Set("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:us-east-1:000000000000:function:bench")
+			_, _ = w.Write(ev)
+		case <-r.Context().Done():
+		}
+	})
+	result := func(failed bool) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			f.resp <- result{at: time.Now(), body: body, failed: failed}
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}
+	mux.HandleFunc("POST /2018-06-01/runtime/invocation/{id}/response", result(false))
+	mux.HandleFunc("POST /2018-06-01/runtime/invocation/{id}/error", result(true))
+	f.srv = &http.Server{Handler: mux}
+	go f.srv.Serve(ln)
+
+	f.cmd.Env = append(env, "AWS_LAMBDA_RUNTIME_API="+ln.Addr().String())
+	f.cmd.Stderr = &f.stderr // stdout (the JSON logs) goes to /dev/null
+	t0 := time.Now()
+	if err := f.cmd.Start(); err != nil {
+		f.srv.Close()
+		return nil, err
+	}
+	go func() { _ = f.cmd.Wait(); close(f.exited) }()
+	select {
+	case reply := <-f.next:
+		f.init, f.first = time.Since(t0), reply
+		return f, nil
+	case <-f.exited:
+		f.srv.Close()
+		return nil, fmt.Errorf("%s exited: %s", bin, strings.TrimSpace(f.stderr.String()))
+	case <-time.After(waitLimit):
+		f.stop()
+		return nil, fmt.Errorf("%s did not ask for an event", bin)
+	}
+}
+
+// invoke hands the function one event and waits for its response; the time
+// includes the runtime client's decoding and encoding, as Lambda's Duration.
+func (f *function) invoke(event []byte) (answer, error) {
+	reply := f.first
+	f.first = nil
+	if reply == nil {
+		select {
+		case reply = <-f.next:
+		case <-f.exited:
+			return answer{}, fmt.Errorf("exited: %s", strings.TrimSpace(f.stderr.String()))
+		case <-time.After(waitLimit):
+			return answer{}, fmt.Errorf("did not ask for its next event")
+		}
+	}
+	t0 := time.Now()
+	reply <- event
+	select {
+	case res := <-f.resp:
+		if res.failed {
+			return answer{}, fmt.Errorf("reported an error: %s", res.body)
+		}
+		a := answer{d: res.at.Sub(t0)}
+		if err := json.Unmarshal(res.body, &a); err != nil {
+			return a, fmt.Errorf("answered %.200q: %w", res.body, err)
+		}
+		return a, nil
+	case <-f.exited:
+		return answer{}, fmt.Errorf("exited: %s", strings.TrimSpace(f.stderr.String()))
+	case <-time.After(waitLimit):
+		return answer{}, fmt.Errorf("did not answer")
+	}
+}
+
+// invokeOK is invoke, failing unless the answer is a 200.
+func (f *function) invokeOK(event []byte) (answer, error) {
+	a, err := f.invoke(event)
+	if err == nil && a.Status != http.StatusOK {
+		err = fmt.Errorf("answered %d: %.300s", a.Status, a.Body)
+	}
+	return a, err
+}
+
+// cpu is the CPU time the process has used so far, all threads, in
+// nanoseconds (/proc/<pid>/task/*/schedstat), plus that of its ended
+// children (cutime and cstime of /proc/<pid>/stat, in 10 ms ticks).
+func (f *function) cpu() (time.Duration, error) {
+	pid := f.cmd.Process.Pid
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	var ns int64
+	for _, t := range tasks {
+		b, err := os.ReadFile(t)
+		if fields := strings.Fields(string(b)); err == nil && len(fields) > 0 {
+			v, _ := strconv.ParseInt(fields[0], 10, 64)
+			ns += v
+		}
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	_, rest, _ := strings.Cut(string(b), ") ")
+	if fields := strings.Fields(rest); len(fields) > 14 { // from field 3; cutime and cstime are 16 and 17
+		cu, _ := strconv.ParseInt(fields[13], 10, 64)
+		cs, _ := strconv.ParseInt(fields[14], 10, 64)
+		ns += (cu + cs) * int64(10*time.Millisecond)
+	}
+	return time.Duration(ns), nil
+}
+
+// stop kills the function and returns its peak RSS.
+func (f *function) stop() int64 {
+	if f.done {
+		return f.rss
+	}
+	f.done = true
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", f.cmd.Process.Pid)); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+				f.rss = kb << 10
+			}
+		}
+	}
+	_ = f.cmd.Process.Kill()
+	<-f.exited
+	f.srv.Close()
+	return f.rss
+}
+
+func median(ds []time.Duration) time.Duration { return percentile(ds, 0.5) }
+
+// percentile is the nearest-rank percentile of ds.
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(ds))
+	return s[min(max(int(p*float64(len(s))+0.5)-1, 0), len(s)-1)]
+}
+
+// mb is a size in megabytes (10^6 bytes, as the 4,000,000-byte upload limit).
+func mb(b int64) string {
+	switch {
+	case b < 10_000:
+		return fmt.Sprintf("%d B", b)
+	case b < 1_000_000:
+		return fmt.Sprintf("%.0f kB", float64(b)/1e3)
+	}
+	return fmt.Sprintf("%.1f MB", float64(b)/1e6)
+}
+
+func dur(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
+	case d < 100*time.Millisecond:
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
