@@ -13,6 +13,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -203,8 +204,6 @@ type ExportedFile struct {
 	Size      int64  `json:"size"`
 }
 
-const timeLayout = "2006-01-02T15:04:05.000Z"
-
 // Export gathers every lead the subject names with its verifications.
 func (s *Service) Export(ctx context.Context, subj Subject) (Export, error) {
 	ids, err := s.leadIDs(ctx, subj)
@@ -217,7 +216,7 @@ func (s *Service) Export(ctx context.Context, subj Subject) (Export, error) {
 		l, err := s.Leads.Get(ctx, id)
 		switch {
 		case err == nil:
-			el.Stored, el.Email, el.CreatedAt = true, l.Email, l.CreatedAt.UTC().Format(timeLayout)
+			el.Stored, el.Email, el.CreatedAt = true, l.Email, isotime.Format(l.CreatedAt)
 			el.IdempotencyKey = l.IdempotencyKey
 			if len(l.Data) > 0 {
 				el.Data = rawJSON(l.Data)
@@ -231,7 +230,7 @@ func (s *Service) Export(ctx context.Context, subj Subject) (Export, error) {
 		}
 		for _, r := range records {
 			el.Verifications = append(el.Verifications, ExportedVerification{
-				ID: r.ID, CreatedAt: r.CreatedAt.UTC().Format(timeLayout),
+				ID: r.ID, CreatedAt: isotime.Format(r.CreatedAt),
 				MedicationName: r.MedicationName, MedicationDosage: r.MedicationDosage,
 				File:       ExportedFile{Key: r.ObjectKey, SHA256: r.SHA256, MediaType: r.MediaType, Size: r.Size},
 				TextSource: r.TextSource, Result: r.Result,

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -24,13 +23,6 @@ type API interface {
 	PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
 	GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
 }
-
-// timeLayout is ISO 8601 UTC with milliseconds and Z, as on the wire.
-const timeLayout = "2006-01-02T15:04:05.000Z"
-
-func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
-
-func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
 
 // putError classifies a failed conditional put. what names the item without
 // its contents ("lead 3f2b...").

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -62,7 +63,7 @@ func (s *LeadStore) Put(ctx context.Context, l lead.Lead) error {
 	item := map[string]types.AttributeValue{
 		attrID:        &types.AttributeValueMemberS{Value: l.ID},
 		attrEmail:     &types.AttributeValueMemberS{Value: l.Email},
-		attrCreatedAt: &types.AttributeValueMemberS{Value: formatTime(l.CreatedAt)},
+		attrCreatedAt: &types.AttributeValueMemberS{Value: isotime.Format(l.CreatedAt)},
 		attrEmailKey:  &types.AttributeValueMemberS{Value: lead.EmailKey(l.Email)},
 	}
 	if l.IdempotencyKey != "" {
@@ -133,7 +134,7 @@ func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
 	if err := attributevalue.UnmarshalMap(out.Item, &item); err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: %w", id, err)
 	}
-	createdAt, err := parseTime(item.CreatedAt)
+	createdAt, err := isotime.Parse(item.CreatedAt)
 	if err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: createdAt: %w", id, err)
 	}

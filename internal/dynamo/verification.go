@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/isotime"
 )
 
 // VerificationStore keeps verification records in a table whose partition
@@ -44,7 +45,7 @@ func (s *VerificationStore) Record(ctx context.Context, r evidence.Record) error
 	item := map[string]types.AttributeValue{
 		"id":               &types.AttributeValueMemberS{Value: r.ID},
 		"userId":           &types.AttributeValueMemberS{Value: r.UserID},
-		"createdAt":        &types.AttributeValueMemberS{Value: formatTime(r.CreatedAt)},
+		"createdAt":        &types.AttributeValueMemberS{Value: isotime.Format(r.CreatedAt)},
 		"objectKey":        &types.AttributeValueMemberS{Value: r.ObjectKey},
 		"sha256":           &types.AttributeValueMemberS{Value: r.SHA256},
 		"mediaType":        &types.AttributeValueMemberS{Value: r.MediaType},

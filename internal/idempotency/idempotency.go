@@ -2,7 +2,7 @@
 // carries an Idempotency-Key gets the lead of the first request made with
 // that key, instead of a second lead. It imports no AWS or HTTP code.
 //
-// The intended flow for a request with a key:
+// lead.Service follows this flow for a request with a key:
 //
 //  1. Lookup(key). Found: Check(entry, HashRequest(body)); on success answer
 //     the lead entry.LeadID names (storing it under that id first if the

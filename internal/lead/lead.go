@@ -1,7 +1,11 @@
-// Package lead is the lead capture domain: the intake record, its validation
-// and the storage contract. The record's schema has one source, openapi.yaml
-// (CreateLeadPayload and IntakeRecord); schema.go is derived from it. It
-// imports no AWS or HTTP code.
+// Package lead is the lead capture domain: the intake record, its validation,
+// the storage contract, and lead creation (Service: validate, draw the id,
+// claim an Idempotency-Key, store without overwriting, replay a retry and
+// recover an attempt whose answer was lost; why that is not one DynamoDB
+// transaction is said on Service). internal/api only decodes the request,
+// calls Service.Create and encodes the lead it returns. The record's schema
+// has one source, openapi.yaml (CreateLeadPayload and IntakeRecord);
+// schema.go is derived from it. It imports no AWS or HTTP code.
 package lead
 
 import (

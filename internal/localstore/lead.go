@@ -10,6 +10,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -36,7 +37,7 @@ func (s *Store) Put(ctx context.Context, l lead.Lead) error {
 	if l.ID == "" {
 		return errors.New("put lead: empty id")
 	}
-	v := leadValue{ID: l.ID, Email: l.Email, CreatedAt: formatTime(l.CreatedAt), IdempotencyKey: l.IdempotencyKey}
+	v := leadValue{ID: l.ID, Email: l.Email, CreatedAt: isotime.Format(l.CreatedAt), IdempotencyKey: l.IdempotencyKey}
 	if len(l.Data) > 0 {
 		var compact bytes.Buffer
 		if err := json.Compact(&compact, l.Data); err != nil {
@@ -60,7 +61,7 @@ func (s *Store) Get(ctx context.Context, id string) (lead.Lead, error) {
 	if err := getJSON(s.db, leadsBucket, id, &v); err != nil {
 		return lead.Lead{}, fmt.Errorf("get lead %s: %w", id, err)
 	}
-	createdAt, err := parseTime(v.CreatedAt)
+	createdAt, err := isotime.Parse(v.CreatedAt)
 	if err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: createdAt: %w", id, err)
 	}
