@@ -28,8 +28,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/cfnstack"
+	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/datarights"
 	"github.com/clinicplatform/intake/internal/dynamo"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/s3store"
 )
@@ -59,7 +61,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if len(args) != 1 || (args[0] != "erase" && args[0] != "export") {
 		return errors.New(usage)
 	}
-	subj, by, err := subject(getenv)
+	var cfg config.DataRights
+	if err := config.Load(getenv, &cfg); err != nil {
+		return err
+	}
+	subj, by, err := subject(cfg)
 	if err != nil {
 		return err
 	}
@@ -68,15 +74,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		where string
 		done  = func() (bool, error) { return false, nil }
 	)
-	if stack := getenv("STACK"); stack != "" {
-		if svc, where, err = stackService(ctx, stack, getenv); err != nil {
+	if cfg.Stack != "" {
+		if svc, where, err = stackService(ctx, cfg); err != nil {
 			return err
 		}
 	} else {
-		dir := getenv("DATA_DIR")
-		if dir == "" {
-			dir = ".local"
-		}
+		dir := cfg.DataDir
 		if _, err := os.Stat(filepath.Join(dir, "intake.db")); err != nil {
 			return fmt.Errorf("no local store in %s (set DATA_DIR): %w", dir, err)
 		}
@@ -107,7 +110,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		if _, err := done(); err != nil {
 			return err
 		}
-		return writeExport(ex, getenv("OUT"), stdout)
+		return writeExport(ex, cfg.Out, stdout)
 	}
 	rc, err := svc.Erase(ctx, subj)
 	if err != nil {
@@ -120,13 +123,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(receipt{Request: "erasure", SubjectBy: by, Store: where, Erased: rc, Compacted: compacted,
-		CompletedAt: time.Now().UTC().Format("2006-01-02T15:04:05.000Z")})
+		CompletedAt: isotime.Format(time.Now())})
 }
 
 // subject reads EMAIL or LEAD_ID; a lead id must be a UUID, since it names
 // key prefixes in the stores.
-func subject(getenv func(string) string) (datarights.Subject, string, error) {
-	email, id := strings.TrimSpace(getenv("EMAIL")), strings.TrimSpace(getenv("LEAD_ID"))
+func subject(cfg config.DataRights) (datarights.Subject, string, error) {
+	email, id := strings.TrimSpace(cfg.Email), strings.TrimSpace(cfg.LeadID)
 	switch {
 	case (email == "") == (id == ""):
 		return datarights.Subject{}, "", errors.New("set exactly one of EMAIL or LEAD_ID; " + usage)
@@ -145,29 +148,26 @@ func subject(getenv func(string) string) (datarights.Subject, string, error) {
 
 // stackService wires the stores of a deployed stack: names from explicit
 // settings when all are set, otherwise from the stack's outputs.
-func stackService(ctx context.Context, stack string, getenv func(string) string) (datarights.Service, string, error) {
+func stackService(ctx context.Context, c config.DataRights) (datarights.Service, string, error) {
 	regions := map[string]string{"uk": "eu-west-2", "us": "us-east-1"}
-	region, ok := regions[stack]
+	region, ok := regions[c.Stack]
 	if !ok {
-		return datarights.Service{}, "", fmt.Errorf("STACK must be uk or us, not %q", stack)
+		return datarights.Service{}, "", fmt.Errorf("STACK must be uk or us, not %q", c.Stack)
 	}
-	if r := getenv("AWS_REGION"); r != "" {
-		region = r
+	if c.Region != "" {
+		region = c.Region
 	}
-	name := getenv("STACK_NAME")
+	name := c.StackName
 	if name == "" {
-		name = "clinic-intake-" + stack // samconfig.toml's stack_name
+		name = "clinic-intake-" + c.Stack // samconfig.toml's stack_name
 	}
 	cfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(region))
 	if err != nil {
 		return datarights.Service{}, "", fmt.Errorf("load AWS configuration: %w", err)
 	}
 	keys := []string{"LeadsTableName", "VerificationsTableName", "IdempotencyTableName", "QuotaTableName", "EvidenceBucketName"}
-	envs := []string{"LEADS_TABLE", "VERIFICATIONS_TABLE", "IDEMPOTENCY_TABLE", "QUOTA_TABLE", "EVIDENCE_BUCKET"}
-	names := map[string]string{}
-	for i, k := range keys {
-		names[k] = getenv(envs[i])
-	}
+	names := map[string]string{"LeadsTableName": c.LeadsTable, "VerificationsTableName": c.VerificationsTable,
+		"IdempotencyTableName": c.IdempotencyTable, "QuotaTableName": c.QuotaTable, "EvidenceBucketName": c.EvidenceBucket}
 	if _, err := cfnstack.Require(names, keys...); err != nil {
 		outputs, err := cfnstack.Outputs(ctx, cloudformation.NewFromConfig(cfg), name)
 		if err != nil {
@@ -181,7 +181,7 @@ func stackService(ctx context.Context, stack string, getenv func(string) string)
 	tables := &dynamo.DataRights{Client: db, LeadsTable: names["LeadsTableName"], VerificationsTable: names["VerificationsTableName"],
 		IdempotencyTable: names["IdempotencyTableName"], QuotaTable: names["QuotaTableName"]}
 	purger := &s3store.Purger{Bucket: names["EvidenceBucketName"], Client: s3.NewFromConfig(cfg, func(o *s3.Options) {
-		o.UsePathStyle = getenv("S3_USE_PATH_STYLE") == "true"
+		o.UsePathStyle = c.S3UsePathStyle
 	})}
 	return datarights.Service{Leads: tables, Verifications: tables, Keys: tables, Counters: tables, Evidence: purger},
 		"stack " + name + " (" + region + ")", nil

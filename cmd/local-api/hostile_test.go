@@ -24,7 +24,8 @@ func TestHostileUploads(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates about 150 MB of hostile documents")
 	}
-	cfg, err := config.Load(func(k string) string { return map[string]string{"MARKET": "uk"}[k] })
+	var cfg config.LocalAPI
+	err := config.Load(func(k string) string { return map[string]string{"MARKET": "uk"}[k] }, &cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

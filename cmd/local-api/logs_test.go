@@ -30,7 +30,8 @@ var personal = []string{
 // TestLogsCarryNoPersonalData runs every route, valid and invalid, through
 // the whole local stack and reads back every log line.
 func TestLogsCarryNoPersonalData(t *testing.T) {
-	cfg, err := config.Load(func(k string) string { return map[string]string{"MARKET": "uk"}[k] })
+	var cfg config.LocalAPI
+	err := config.Load(func(k string) string { return map[string]string{"MARKET": "uk"}[k] }, &cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,8 +39,8 @@ func main() {
 
 // run serves until ctx is done.
 func run(ctx context.Context, getenv func(string) string, stdout io.Writer) error {
-	cfg, err := config.Load(getenv)
-	if err != nil {
+	var cfg config.LocalAPI
+	if err := config.Load(getenv, &cfg); err != nil {
 		return err
 	}
 	log := cfg.Logger(stdout)
@@ -51,7 +51,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	defer store.Close()
 	reader := docread.NewWithTesseract(ctx)
 
-	ln, err := net.Listen("tcp", net.JoinHostPort(or(getenv("HOST"), "127.0.0.1"), cfg.Port))
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
@@ -95,7 +95,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 // newHandler wires every route to the embedded store and local readers, and
 // serves the API reference page beside them.
-func newHandler(cfg config.Config, log *slog.Logger, store *localstore.Store, reader evidence.Reader, emf api.Metrics) (http.Handler, error) {
+func newHandler(cfg config.LocalAPI, log *slog.Logger, store *localstore.Store, reader evidence.Reader, emf api.Metrics) (http.Handler, error) {
 	catalogue, err := protocol.Load(cfg.Market)
 	if err != nil {
 		return nil, err
@@ -144,11 +144,4 @@ func ownOrigins(addr net.Addr) []string {
 		}
 	}
 	return origins
-}
-
-func or(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
 }

@@ -91,7 +91,8 @@ func BenchmarkLambdaCreateLead(b *testing.B) {
 		})), ev)
 	})
 	b.Run("store=fake", func(b *testing.B) {
-		cfg, err := config.Load(getenv)
+		var cfg config.CreateLead
+		err := config.Load(getenv, &cfg)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -17,14 +17,8 @@ func main() { lambdahttp.Start("create-lead", newHandler) }
 
 // newHandler does all init work once per cold start.
 func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
-	cfg, err := config.Load(getenv)
-	if err != nil {
-		return nil, err
-	}
-	if err := config.Require(map[string]string{
-		"LEADS_TABLE":       cfg.LeadsTable,
-		"IDEMPOTENCY_TABLE": cfg.IdempotencyTable,
-	}); err != nil {
+	var cfg config.CreateLead
+	if err := config.Load(getenv, &cfg); err != nil {
 		return nil, err
 	}
 	awsCfg, err := awsenv.Load(ctx, getenv)

@@ -18,8 +18,8 @@ func main() { lambdahttp.Start("get-protocols", newHandler) }
 // newHandler does all init work once per cold start: the catalogue is
 // decoded, validated and encoded here, so a request only copies bytes.
 func newHandler(_ context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
-	cfg, err := config.Load(getenv)
-	if err != nil {
+	var cfg config.GetProtocols
+	if err := config.Load(getenv, &cfg); err != nil {
 		return nil, err
 	}
 	body, err := protocol.Load(cfg.Market)

@@ -89,7 +89,8 @@ func BenchmarkLambdaVerifyEvidence(b *testing.B) {
 	l := lead.Lead{ID: sample.UserID, Email: "bench@example.com", Data: json.RawMessage(sample.LeadDataJSON(pdf)), CreatedAt: time.Now()}
 
 	b.Run("pdf/stores=fake", func(b *testing.B) {
-		cfg, err := config.Load(deployedGetenv)
+		var cfg config.VerifyEvidence
+		err := config.Load(deployedGetenv, &cfg)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -28,16 +28,8 @@ func main() { lambdahttp.Start("verify-evidence", newHandler) }
 
 // newHandler does all init work once per cold start.
 func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
-	cfg, err := config.Load(getenv)
-	if err != nil {
-		return nil, err
-	}
-	if err := config.Require(map[string]string{
-		"LEADS_TABLE":         cfg.LeadsTable,
-		"VERIFICATIONS_TABLE": cfg.VerificationsTable,
-		"EVIDENCE_BUCKET":     cfg.EvidenceBucket,
-		"QUOTA_TABLE":         cfg.QuotaTable,
-	}); err != nil {
+	var cfg config.VerifyEvidence
+	if err := config.Load(getenv, &cfg); err != nil {
 		return nil, err
 	}
 	awsCfg, err := awsenv.Load(ctx, getenv)

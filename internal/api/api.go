@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -41,13 +42,17 @@ type Deps struct {
 	Now   func() time.Time
 	NewID func() string
 
-	// Leads stores created leads (create-lead).
+	// Leads, Idempotency and LeadLookup are what lead.Service, which
+	// creates leads (create-lead), stores and reads with; NewHandler
+	// wires it with Now and NewID.
+	//
+	// Leads stores created leads.
 	Leads lead.Store
-	// Idempotency remembers create-lead responses by Idempotency-Key;
-	// nil turns the header off.
+	// Idempotency remembers create-lead Idempotency-Keys; nil turns the
+	// header off.
 	Idempotency IdempotencyStore
-	// LeadLookup reads back a lead an Idempotency-Key retry finds stored
-	// without its remembered answer; nil answers such a retry with 409.
+	// LeadLookup reads back a lead a retry finds stored; nil answers an
+	// Idempotency-Key retry of a lead in flight with 409.
 	LeadLookup lead.Finder
 	// Protocols is the encoded protocol catalogue (get-protocols), prepared
 	// once at init.
@@ -73,11 +78,15 @@ type Deps struct {
 	CORSAllowedOrigins []string
 }
 
+// IdempotencyStore remembers create-lead keys and the lead each one names.
+type IdempotencyStore = idempotency.Store
+
 type server struct {
 	log   *slog.Logger
 	now   func() time.Time
 	newID func() string
 	deps  Deps
+	leads *lead.Service
 }
 
 // NewHandler returns the API with every route whose dependency is set.
@@ -100,6 +109,7 @@ func NewHandler(d Deps) http.Handler {
 	if d.EvidenceFileLimit <= 0 {
 		d.EvidenceFileLimit = DefaultEvidenceFileLimit
 	}
-	s := &server{log: d.Log, now: d.Now, newID: d.NewID, deps: d}
+	s := &server{log: d.Log, now: d.Now, newID: d.NewID, deps: d,
+		leads: &lead.Service{Leads: d.Leads, Finder: d.LeadLookup, Keys: d.Idempotency, Now: d.Now, NewID: d.NewID}}
 	return s.middleware(s.routes())
 }

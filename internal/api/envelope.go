@@ -2,14 +2,12 @@ package api
 
 import (
 	"encoding/json"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"net/http"
 	"time"
 )
 
-// timestampLayout is ISO 8601 UTC with milliseconds and a Z suffix.
-const timestampLayout = "2006-01-02T15:04:05.000Z"
-
-func timestamp(t time.Time) string { return t.UTC().Format(timestampLayout) }
+func timestamp(t time.Time) string { return isotime.Format(t) }
 
 // clientErrorBody is the envelope of every 4xx. Message is a []string for
 // create-lead's 400s and a string everywhere else.

@@ -20,30 +20,41 @@ const (
 	messageString
 )
 
-// statusOf is the one place that decides which HTTP status an error is.
+// statusTable is the one place that decides which HTTP status an error is:
+// every kind in internal/derrors has a row (TestStatusTableNamesEveryKind),
+// so a new kind cannot fall through to a 500 unnoticed. The first row whose
+// kind the error wraps wins, so client errors come before the kinds of a
+// failing dependency an error may wrap as well.
+var statusTable = []struct {
+	kind   error
+	status int
+}{
+	{derrors.ErrInvalidArgument, http.StatusBadRequest},
+	{derrors.ErrForbidden, http.StatusForbidden},
+	{derrors.ErrNotFound, http.StatusNotFound},
+	{derrors.ErrMethodNotAllowed, http.StatusMethodNotAllowed},
+	{derrors.ErrConflict, http.StatusConflict},
+	{derrors.ErrTooLarge, http.StatusRequestEntityTooLarge},
+	{derrors.ErrUnsupportedMediaType, http.StatusUnsupportedMediaType},
+	{derrors.ErrTooManyRequests, http.StatusTooManyRequests},
+	// Load, not an outage: the client retries after Retry-After.
+	{derrors.ErrBusy, http.StatusServiceUnavailable},
+	// A failing dependency: the client is told nothing more (the log is).
+	{derrors.ErrUnavailable, http.StatusInternalServerError},
+	// The readers turn an over-budget document into an unreadable one
+	// (200, every field not_found); one that reaches here is our bug.
+	{derrors.ErrOverBudget, http.StatusInternalServerError},
+}
+
+// statusOf is the HTTP status of err: its kind's row in statusTable, or
+// 500 for an error of no kind.
 func statusOf(err error) int {
-	switch {
-	case errors.Is(err, derrors.ErrInvalidArgument):
-		return http.StatusBadRequest
-	case errors.Is(err, derrors.ErrForbidden):
-		return http.StatusForbidden
-	case errors.Is(err, derrors.ErrNotFound):
-		return http.StatusNotFound
-	case errors.Is(err, derrors.ErrMethodNotAllowed):
-		return http.StatusMethodNotAllowed
-	case errors.Is(err, derrors.ErrConflict):
-		return http.StatusConflict
-	case errors.Is(err, derrors.ErrTooLarge):
-		return http.StatusRequestEntityTooLarge
-	case errors.Is(err, derrors.ErrUnsupportedMediaType):
-		return http.StatusUnsupportedMediaType
-	case errors.Is(err, derrors.ErrTooManyRequests):
-		return http.StatusTooManyRequests
-	case errors.Is(err, derrors.ErrBusy):
-		return http.StatusServiceUnavailable
-	default:
-		return http.StatusInternalServerError
+	for _, row := range statusTable {
+		if errors.Is(err, row.kind) {
+			return row.status
+		}
 	}
+	return http.StatusInternalServerError
 }
 
 // clientMessages returns the messages of err that are safe to show a client.

@@ -269,3 +269,12 @@ const (
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
+
+// unexpected hides client-error kinds of a dependency's error, so a
+// storage conflict we did not expect becomes a 500, not a 4xx.
+func unexpected(err error) error {
+	if statusOf(err) < 500 {
+		return fmt.Errorf("%v: %w", err, derrors.ErrUnavailable)
+	}
+	return err
+}

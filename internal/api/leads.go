@@ -21,6 +21,9 @@ type leadResponse struct {
 	CreatedAt string          `json:"createdAt"`
 }
 
+// idempotencyHeader names the create-lead retry key.
+const idempotencyHeader = "Idempotency-Key"
+
 // emptyData is what a lead created without an intake record answers as data:
 // the interface types data as an object.
 var emptyData = json.RawMessage(`{}`)
@@ -32,43 +35,22 @@ func (s *server) handleCreateLead() http.Handler {
 			s.writeError(w, r, err, messageList)
 			return
 		}
-		if s.deps.Idempotency != nil && r.Header.Get(idempotencyHeader) != "" {
-			s.createLeadIdempotent(w, r, body)
-			return
-		}
-		resp, err := s.createLead(r, body, s.newID())
+		created, err := s.leads.Create(r.Context(), lead.CreateRequest{Body: body, IdempotencyKey: r.Header.Get(idempotencyHeader)})
 		if err != nil {
 			s.writeError(w, r, err, messageList)
 			return
 		}
-		s.deps.Metrics.LeadCreated(false)
+		resp, err := leadBody(created.Lead)
+		if err != nil {
+			s.writeError(w, r, err, messageList)
+			return
+		}
+		s.deps.Metrics.LeadCreated(created.Replayed)
+		if created.Replayed {
+			w.Header().Set("Idempotent-Replayed", "true")
+		}
 		writeJSONBytes(w, http.StatusOK, resp)
 	})
-}
-
-// createLead validates and stores a lead with the given id and returns the
-// response body.
-func (s *server) createLead(r *http.Request, body []byte, id string) ([]byte, error) {
-	now := s.now().UTC()
-	p, err := lead.ParsePayload(body, now)
-	if err != nil {
-		return nil, err
-	}
-	return s.storeLead(r, lead.Lead{ID: id, Email: p.Email, Data: p.Data, CreatedAt: now})
-}
-
-// storeLead stores l (sent without an Idempotency-Key) and returns the
-// response body. A conflict on a random id means an SDK retry met its own
-// attempt that landed but lost its answer; recoverLead checks it is.
-func (s *server) storeLead(r *http.Request, l lead.Lead) ([]byte, error) {
-	err := s.deps.Leads.Put(r.Context(), l)
-	switch {
-	case errors.Is(err, derrors.ErrConflict):
-		return s.recoverLead(r, l)
-	case err != nil:
-		return nil, fmt.Errorf("store lead %s: %w", l.ID, err)
-	}
-	return leadBody(l)
 }
 
 // leadBody is the Lead of the interface for l.
@@ -101,15 +83,6 @@ func readJSONBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, 
 		return nil, derrors.Invalid("request body could not be read")
 	}
 	return body, nil
-}
-
-// unexpected hides client-error kinds of a dependency's error, so a
-// storage conflict we did not expect becomes a 500, not a 4xx.
-func unexpected(err error) error {
-	if statusOf(err) < 500 {
-		return fmt.Errorf("%v: %w", err, derrors.ErrUnavailable)
-	}
-	return err
 }
 
 // encodeLead writes the lead without HTML escaping, so data comes back byte

@@ -90,7 +90,10 @@ func CreateTableFrom(t testing.TB, client *dynamodb.Client, in *dynamodb.CreateT
 	name := uniqueName("test-")
 	in.TableName = aws.String(name)
 	in.BillingMode = dynamotypes.BillingModePayPerRequest
-	if _, err := client.CreateTable(ctx, in); err != nil {
+	// The name is random, so a table that exists already is this call's
+	// own: an SDK retry after an attempt that landed but lost its answer.
+	var exists *dynamotypes.ResourceInUseException
+	if _, err := client.CreateTable(ctx, in); err != nil && !errors.As(err, &exists) {
 		t.Fatalf("create table %s: %v", name, err)
 	}
 	// Cleanup runs after the test's context is cancelled, so it gets its own.

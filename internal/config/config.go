@@ -1,163 +1,116 @@
-// Package config reads the service's settings from the environment. Every
+// Package config owns the service's settings: each binary's typed config
+// struct below declares the environment variables it reads, once, with the
+// name, default and rule on the field (Load reads the tags). Settings more
+// than one binary reads are declared once in a struct they embed. Every
 // variable is listed in README.md; main packages call Load with os.Getenv,
 // tests with a map.
 package config
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/clinicplatform/intake/internal/metrics"
 )
 
-// Config is every setting of every entry point; each uses what it needs.
-type Config struct {
-	Market string // "uk" or "us": protocol catalogue, date order on documents
-
-	LeadsTable         string
-	VerificationsTable string
-	IdempotencyTable   string
-	QuotaTable         string
-	EvidenceBucket     string
-	// S3UsePathStyle addresses buckets by path, as local S3 emulators need.
-	S3UsePathStyle bool
-
-	LeadBodyLimit     int64
-	EvidenceFileLimit int64
-	EvidenceMaxAge    time.Duration
-	// VerificationsPerLeadPerDay caps verify-evidence requests per userId
-	// and UTC day; 0 turns the quota off.
-	VerificationsPerLeadPerDay int
-	// LeadRetention and VerificationRetention set the DynamoDB TTL written
-	// on leads and verification records; 0 writes none.
-	LeadRetention         time.Duration
-	VerificationRetention time.Duration
-
-	// TextReader is "textract" (deployed) or "local" (PDF text layer plus
-	// Tesseract when installed).
-	TextReader string
-
-	CORSAllowedOrigins []string
-	LogLevel           slog.Level
+// Common is what every function reads.
+type Common struct {
+	// Market is "uk" or "us": protocol catalogue, date order on documents.
+	Market             string     `env:"MARKET, default=uk, lower, oneof=uk|us"`
+	CORSAllowedOrigins Origins    `env:"CORS_ALLOWED_ORIGINS"`
+	LogLevel           slog.Level `env:"LOG_LEVEL, default=info"`
 	// MetricsNamespace is the CloudWatch namespace of the embedded-format
 	// metrics written to stdout; empty writes none.
-	MetricsNamespace string
-
-	// Local API only.
-	Port    string
-	DataDir string
+	MetricsNamespace Namespace `env:"METRICS_NAMESPACE"`
 }
 
-// Load reads the environment through getenv, applying defaults.
-func Load(getenv func(string) string) (Config, error) {
-	c := Config{
-		Market:             strings.ToLower(or(getenv("MARKET"), "uk")),
-		LeadsTable:         getenv("LEADS_TABLE"),
-		VerificationsTable: getenv("VERIFICATIONS_TABLE"),
-		IdempotencyTable:   getenv("IDEMPOTENCY_TABLE"),
-		QuotaTable:         getenv("QUOTA_TABLE"),
-		EvidenceBucket:     getenv("EVIDENCE_BUCKET"),
-		S3UsePathStyle:     getenv("S3_USE_PATH_STYLE") == "true",
-		TextReader:         or(getenv("TEXT_READER"), "local"),
-		Port:               or(getenv("PORT"), "3000"),
-		DataDir:            or(getenv("DATA_DIR"), ".local"),
-		MetricsNamespace:   getenv("METRICS_NAMESPACE"),
-	}
-	var errs []error
-	if c.Market != "uk" && c.Market != "us" {
-		errs = append(errs, fmt.Errorf("MARKET must be uk or us, not %q", c.Market))
-	}
-	if c.TextReader != "textract" && c.TextReader != "local" {
-		errs = append(errs, fmt.Errorf("TEXT_READER must be textract or local, not %q", c.TextReader))
-	}
-	var err error
-	if c.LeadBodyLimit, err = positive(getenv, "LEAD_BODY_LIMIT_BYTES", 64<<10); err != nil {
-		errs = append(errs, err)
-	}
-	if c.EvidenceFileLimit, err = positive(getenv, "EVIDENCE_FILE_LIMIT_BYTES", 4_000_000); err != nil {
-		errs = append(errs, err)
-	}
-	days, err := positive(getenv, "EVIDENCE_MAX_AGE_DAYS", 90)
-	if err != nil {
-		errs = append(errs, err)
-	}
-	c.EvidenceMaxAge = time.Duration(days) * 24 * time.Hour
-	perDay, err := nonNegative(getenv, "VERIFICATIONS_PER_LEAD_PER_DAY", 20)
-	if err != nil {
-		errs = append(errs, err)
-	}
-	c.VerificationsPerLeadPerDay = int(perDay)
-	leadDays, err := nonNegative(getenv, "LEAD_RETENTION_DAYS", 0)
-	if err != nil {
-		errs = append(errs, err)
-	}
-	c.LeadRetention = time.Duration(leadDays) * 24 * time.Hour
-	recordDays, err := nonNegative(getenv, "VERIFICATION_RETENTION_DAYS", 0)
-	if err != nil {
-		errs = append(errs, err)
-	}
-	c.VerificationRetention = time.Duration(recordDays) * 24 * time.Hour
-	for _, o := range strings.Split(getenv("CORS_ALLOWED_ORIGINS"), ",") {
-		// A browser's Origin never ends in "/"; tolerate it in the setting.
-		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
-			c.CORSAllowedOrigins = append(c.CORSAllowedOrigins, o)
+// LeadLimits bound a create-lead request.
+type LeadLimits struct {
+	LeadBodyLimit int64 `env:"LEAD_BODY_LIMIT_BYTES, default=65536, min=1"`
+}
+
+// EvidenceRules bound and judge a verify-evidence request.
+type EvidenceRules struct {
+	EvidenceFileLimit int64         `env:"EVIDENCE_FILE_LIMIT_BYTES, default=4000000, min=1"`
+	EvidenceMaxAge    time.Duration `env:"EVIDENCE_MAX_AGE_DAYS, default=90, min=1, unit=days"`
+	// VerificationsPerLeadPerDay caps verify-evidence requests per userId
+	// and UTC day; 0 turns the quota off.
+	VerificationsPerLeadPerDay int `env:"VERIFICATIONS_PER_LEAD_PER_DAY, default=20, min=0"`
+}
+
+// CreateLead is the create-lead function's configuration.
+type CreateLead struct {
+	Common
+	LeadLimits
+	LeadsTable       string `env:"LEADS_TABLE, required"`
+	IdempotencyTable string `env:"IDEMPOTENCY_TABLE, required"`
+	// LeadRetention sets the DynamoDB TTL written on leads; 0 writes none.
+	LeadRetention time.Duration `env:"LEAD_RETENTION_DAYS, default=0, min=0, unit=days"`
+}
+
+// VerifyEvidence is the verify-evidence function's configuration.
+type VerifyEvidence struct {
+	Common
+	EvidenceRules
+	LeadsTable         string `env:"LEADS_TABLE, required"`
+	VerificationsTable string `env:"VERIFICATIONS_TABLE, required"`
+	QuotaTable         string `env:"QUOTA_TABLE, required"`
+	EvidenceBucket     string `env:"EVIDENCE_BUCKET, required"`
+	// S3UsePathStyle addresses buckets by path, as local S3 emulators need.
+	S3UsePathStyle bool `env:"S3_USE_PATH_STYLE"`
+	// VerificationRetention sets the DynamoDB TTL written on verification
+	// records; 0 writes none.
+	VerificationRetention time.Duration `env:"VERIFICATION_RETENTION_DAYS, default=0, min=0, unit=days"`
+	// TextReader is "textract" (deployed) or "local" (PDF text layer plus
+	// Tesseract when installed).
+	TextReader string `env:"TEXT_READER, default=local, oneof=textract|local"`
+}
+
+// GetProtocols is the get-protocols function's configuration.
+type GetProtocols struct {
+	Common
+}
+
+// LocalAPI is cmd/local-api's configuration: every route, embedded storage.
+type LocalAPI struct {
+	Common
+	LeadLimits
+	EvidenceRules
+	Host    string `env:"HOST, default=127.0.0.1"`
+	Port    string `env:"PORT, default=3000"`
+	DataDir string `env:"DATA_DIR, default=.local"`
+}
+
+// Origins is a comma-separated list of browser origins.
+type Origins []string
+
+// Set takes the list; blanks are dropped and a trailing "/" (which a
+// browser's Origin never has) is tolerated.
+func (o *Origins) Set(v string) error {
+	*o = nil
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimRight(strings.TrimSpace(s), "/"); s != "" {
+			*o = append(*o, s)
 		}
 	}
-	if !validNamespace(c.MetricsNamespace) {
-		errs = append(errs, fmt.Errorf("METRICS_NAMESPACE must be up to 255 letters, digits and . - _ / # : (not starting AWS/), not %q", c.MetricsNamespace))
-	}
-	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("LOG_LEVEL"), "info"))); err != nil {
-		errs = append(errs, fmt.Errorf("LOG_LEVEL: %w", err))
-	}
-	return c, errors.Join(errs...)
+	return nil
 }
 
-// Require fails naming every setting in names whose value is empty.
-func Require(settings map[string]string) error {
-	var missing []string
-	for name, value := range settings {
-		if value == "" {
-			missing = append(missing, name)
-		}
+// Namespace is a CloudWatch custom namespace; "" is off.
+type Namespace string
+
+// Set takes CloudWatch's rule for a custom namespace.
+func (n *Namespace) Set(v string) error {
+	if !validNamespace(v) {
+		return fmt.Errorf("must be up to 255 letters, digits and . - _ / # : (not starting AWS/), not %q", v)
 	}
-	if len(missing) == 0 {
-		return nil
-	}
-	slices.Sort(missing)
-	return fmt.Errorf("missing required setting(s): %s", strings.Join(missing, ", "))
+	*n = Namespace(v)
+	return nil
 }
 
-func positive(getenv func(string) string, name string, def int64) (int64, error) {
-	v := getenv(name)
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n <= 0 {
-		return def, fmt.Errorf("%s must be a positive whole number, not %q", name, v)
-	}
-	return n, nil
-}
-
-func nonNegative(getenv func(string) string, name string, def int64) (int64, error) {
-	v := getenv(name)
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.ParseInt(v, 10, 32)
-	if err != nil || n < 0 {
-		return def, fmt.Errorf("%s must be a whole number, 0 or more, not %q", name, v)
-	}
-	return n, nil
-}
-
-// validNamespace: CloudWatch's rule for a custom namespace ("" is off).
 func validNamespace(ns string) bool {
 	if len(ns) > 255 || strings.HasPrefix(ns, "AWS/") {
 		return false
@@ -170,23 +123,38 @@ func validNamespace(ns string) bool {
 	return true
 }
 
-func or(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
-}
-
 // Metrics writes the service's metrics in CloudWatch embedded metric format
 // to w, or nothing (nil) when no namespace is set.
-func (c Config) Metrics(w io.Writer) *metrics.EMF {
+func (c Common) Metrics(w io.Writer) *metrics.EMF {
 	if c.MetricsNamespace == "" {
 		return nil
 	}
-	return metrics.New(w, c.MetricsNamespace, c.Market)
+	return metrics.New(w, string(c.MetricsNamespace), c.Market)
 }
 
 // Logger is the service's JSON logger at the configured level.
-func (c Config) Logger(w io.Writer) *slog.Logger {
+func (c Common) Logger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: c.LogLevel}))
+}
+
+// DataRights is cmd/datarights' configuration (make erase, make export):
+// whose data, where, and the stack's store names when given (otherwise
+// they are read from the stack's outputs).
+type DataRights struct {
+	Email   string `env:"EMAIL"`
+	LeadID  string `env:"LEAD_ID"`
+	Out     string `env:"OUT"`
+	DataDir string `env:"DATA_DIR, default=.local"`
+	// Stack is "uk" or "us" (checked where it is used, with its region);
+	// empty works on the local store in DataDir.
+	Stack     string `env:"STACK"`
+	StackName string `env:"STACK_NAME"`
+	Region    string `env:"AWS_REGION"`
+
+	LeadsTable         string `env:"LEADS_TABLE"`
+	VerificationsTable string `env:"VERIFICATIONS_TABLE"`
+	IdempotencyTable   string `env:"IDEMPOTENCY_TABLE"`
+	QuotaTable         string `env:"QUOTA_TABLE"`
+	EvidenceBucket     string `env:"EVIDENCE_BUCKET"`
+	S3UsePathStyle     bool   `env:"S3_USE_PATH_STYLE"`
 }

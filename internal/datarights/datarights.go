@@ -2,7 +2,7 @@
 // (UK GDPR articles 17 and 15): it finds every record held about a lead,
 // by e-mail or by lead id, and removes or exports them. Each store it needs
 // is a small interface implemented by the local (bbolt) and the AWS
-// adapters. It imports no AWS code.
+// adapters, which all pass storetest.RunDataRights. It imports no AWS code.
 package datarights
 
 import (
@@ -13,6 +13,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -25,7 +26,8 @@ type Leads interface {
 	DeleteLead(ctx context.Context, id string) error
 }
 
-// Verifications lists and removes one lead's verification records.
+// Verifications lists one lead's verification records, oldest first, and
+// removes them; DeleteVerification of a missing id is not an error.
 type Verifications interface {
 	VerificationsOf(ctx context.Context, leadID string) ([]evidence.Record, error)
 	DeleteVerification(ctx context.Context, id string) error
@@ -36,7 +38,8 @@ type Keys interface {
 	DeleteKey(ctx context.Context, key string) error
 }
 
-// Counters removes a lead's quota counters and says how many there were.
+// Counters removes a lead's quota counters, every day's, and says how many
+// there were.
 type Counters interface {
 	DeleteCounters(ctx context.Context, leadID string) (int, error)
 }
@@ -201,8 +204,6 @@ type ExportedFile struct {
 	Size      int64  `json:"size"`
 }
 
-const timeLayout = "2006-01-02T15:04:05.000Z"
-
 // Export gathers every lead the subject names with its verifications.
 func (s *Service) Export(ctx context.Context, subj Subject) (Export, error) {
 	ids, err := s.leadIDs(ctx, subj)
@@ -215,7 +216,7 @@ func (s *Service) Export(ctx context.Context, subj Subject) (Export, error) {
 		l, err := s.Leads.Get(ctx, id)
 		switch {
 		case err == nil:
-			el.Stored, el.Email, el.CreatedAt = true, l.Email, l.CreatedAt.UTC().Format(timeLayout)
+			el.Stored, el.Email, el.CreatedAt = true, l.Email, isotime.Format(l.CreatedAt)
 			el.IdempotencyKey = l.IdempotencyKey
 			if len(l.Data) > 0 {
 				el.Data = rawJSON(l.Data)
@@ -229,7 +230,7 @@ func (s *Service) Export(ctx context.Context, subj Subject) (Export, error) {
 		}
 		for _, r := range records {
 			el.Verifications = append(el.Verifications, ExportedVerification{
-				ID: r.ID, CreatedAt: r.CreatedAt.UTC().Format(timeLayout),
+				ID: r.ID, CreatedAt: isotime.Format(r.CreatedAt),
 				MedicationName: r.MedicationName, MedicationDosage: r.MedicationDosage,
 				File:       ExportedFile{Key: r.ObjectKey, SHA256: r.SHA256, MediaType: r.MediaType, Size: r.Size},
 				TextSource: r.TextSource, Result: r.Result,

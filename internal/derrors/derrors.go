@@ -1,6 +1,11 @@
-// Package derrors holds the few error kinds the service distinguishes. Domain
-// packages return them (wrapped with context); internal/api maps them to HTTP
-// status codes in one place.
+// Package derrors holds the error kinds the service distinguishes. Any
+// package may return them, wrapped with context: domain packages (lead,
+// evidence, idempotency, quota, datarights), the storage and reader adapters
+// (dynamo, s3store, localstore, textract, tesseract, pdftext, docread) and
+// internal/api itself for what it finds in a request. Only internal/api
+// turns a kind into an HTTP status, in one table (statusTable in
+// internal/api/errors.go) that has a row for every kind declared here; an
+// error of no kind is a 500.
 package derrors
 
 import (
@@ -26,13 +31,16 @@ var (
 	ErrTooManyRequests = errors.New("too many requests")
 	// ErrUnsupportedMediaType: the request's Content-Type is not one we take (415).
 	ErrUnsupportedMediaType = errors.New("unsupported media type")
-	// ErrUnavailable: a dependency failed or timed out (500 to the client).
+	// ErrUnavailable: a dependency failed or timed out (500, and the
+	// client is told nothing more).
 	ErrUnavailable = errors.New("dependency unavailable")
 	// ErrBusy: every slot for the work is taken and the queue is full; the
 	// client may retry shortly (503 with Retry-After).
 	ErrBusy = errors.New("busy")
 	// ErrOverBudget: a document needs more work than the service spends on
-	// one (see Budget). It is the document's fault, not an outage.
+	// one (see Budget). It is the document's fault, not an outage: the
+	// readers answer it as an unreadable document, so none should reach
+	// internal/api (500 if one does).
 	ErrOverBudget = errors.New("over budget")
 )
 

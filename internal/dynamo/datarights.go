@@ -12,6 +12,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/datarights"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -151,7 +152,7 @@ func decodeRecord(item map[string]types.AttributeValue) (evidence.Record, error)
 			return evidence.Record{}, fmt.Errorf("decode verification record %s: result: %w", v.ID, err)
 		}
 	}
-	createdAt, err := parseTime(v.CreatedAt)
+	createdAt, err := isotime.Parse(v.CreatedAt)
 	if err != nil && v.CreatedAt != "" {
 		return evidence.Record{}, fmt.Errorf("decode verification record %s: createdAt: %w", v.ID, err)
 	}

@@ -20,77 +20,12 @@ import (
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lead"
+	"github.com/clinicplatform/intake/internal/storetest"
 )
 
-// intakeJSON is an invented intake record, compact, with keys out of
-// alphabetical order and characters that JSON encoders like to escape.
-const intakeJSON = `{"surname":"Testperson","forename":"Ada <Q&A>","phone":"","gender":"female",` +
-	`"dateOfBirth":"1980-02-29","billingAddress":{"zipCode":"SW1A 1AA","city":"Lóndon` + "\u2028" + `"},` +
-	`"height":{"unit":"cm","cm":"170"},"surgeries":[],"prescriptionMedication":[{"reason":"x","medication":"Wegovy"}],` +
-	`"medicalConditions":[{"condition":"asthma"},{}],"extra":null,"flag":true,"n":12.50}`
-
-func TestLeadStoreRoundTrip(t *testing.T) {
-	client := awstest.DynamoDB(t)
-	store := &dynamo.LeadStore{Client: client, Table: awstest.CreateTable(t, client, "id")}
-	ctx := t.Context()
-
-	tests := []struct {
-		name string
-		lead lead.Lead
-	}{
-		{
-			name: "full intake record",
-			lead: lead.Lead{
-				ID:        "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01",
-				Email:     "ada.testperson@example.com",
-				Data:      json.RawMessage(intakeJSON),
-				CreatedAt: time.Date(2026, 11, 21, 10, 4, 5, 123e6, time.UTC),
-			},
-		},
-		{
-			name: "no data",
-			lead: lead.Lead{
-				ID:        "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a02",
-				Email:     "bo.testperson@example.com",
-				CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
-			},
-		},
-		{
-			name: "empty data object",
-			lead: lead.Lead{
-				ID:        "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a03",
-				Email:     "cy.testperson@example.com",
-				Data:      json.RawMessage(`{}`),
-				CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 999e6, time.UTC),
-			},
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if err := store.Put(ctx, tt.lead); err != nil {
-				t.Fatalf("Put: %v", err)
-			}
-			got, err := store.Get(ctx, tt.lead.ID)
-			if err != nil {
-				t.Fatalf("Get: %v", err)
-			}
-			if diff := cmp.Diff(leadView(tt.lead), leadView(got)); diff != "" {
-				t.Errorf("Get after Put (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
-// leadView shows Data as text, so a diff shows bytes rather than numbers.
-func leadView(l lead.Lead) map[string]string {
-	return map[string]string{
-		"id":        l.ID,
-		"email":     l.Email,
-		"data":      string(l.Data),
-		"createdAt": l.CreatedAt.UTC().Format(time.RFC3339Nano),
-	}
-}
-
+// TestLeadStoreItemAttributes: the item as people querying the table see it,
+// with its e-mail index key and TTL (storetest.RunLeadStore checks what
+// reads back).
 func TestLeadStoreItemAttributes(t *testing.T) {
 	client := awstest.DynamoDB(t)
 	table := awstest.CreateTable(t, client, "id")
@@ -98,7 +33,7 @@ func TestLeadStoreItemAttributes(t *testing.T) {
 	l := lead.Lead{
 		ID:             "5a0c1c3e-7a43-4c0e-8d8c-3c1c0c7c2b10",
 		Email:          "Ada.Testperson@example.com",
-		Data:           json.RawMessage(intakeJSON),
+		Data:           json.RawMessage(storetest.IntakeJSON),
 		CreatedAt:      time.Date(2026, 11, 21, 10, 4, 5, 7e6, time.UTC),
 		IdempotencyKey: "retry-key-9",
 	}
@@ -108,14 +43,14 @@ func TestLeadStoreItemAttributes(t *testing.T) {
 	item := getItem(t, client, table, "id", l.ID)
 
 	var wantData any
-	if err := json.Unmarshal([]byte(intakeJSON), &wantData); err != nil {
+	if err := json.Unmarshal([]byte(storetest.IntakeJSON), &wantData); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]any{
 		"id":        l.ID,
 		"email":     l.Email,
 		"createdAt": "2026-11-21T10:04:05.007Z",
-		"dataJson":  intakeJSON,
+		"dataJson":  storetest.IntakeJSON,
 		"data":      wantData,
 		// sha256("lead-email:ada.testperson@example.com")
 		"emailKey":       lead.EmailKey("ada.testperson@example.com"),
@@ -131,52 +66,6 @@ func TestLeadStoreItemAttributes(t *testing.T) {
 	}
 	if _, ok := item["data"].(*types.AttributeValueMemberM); !ok {
 		t.Errorf("data is %T, want a native map", item["data"])
-	}
-}
-
-func TestLeadStorePutNeverOverwrites(t *testing.T) {
-	client := awstest.DynamoDB(t)
-	store := &dynamo.LeadStore{Client: client, Table: awstest.CreateTable(t, client, "id")}
-	ctx := t.Context()
-	first := lead.Lead{
-		ID:        "7d1f0c2a-2b8e-4b8f-9a51-0e6f4d3c2b1a",
-		Email:     "first.testperson@example.com",
-		Data:      json.RawMessage(`{"surname":"First"}`),
-		CreatedAt: time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC),
-	}
-	second := first
-	second.Email = "second.testperson@example.com"
-	second.Data = json.RawMessage(`{"surname":"Second"}`)
-
-	if err := store.Put(ctx, first); err != nil {
-		t.Fatalf("first Put: %v", err)
-	}
-	err := store.Put(ctx, second)
-	if !errors.Is(err, derrors.ErrConflict) {
-		t.Fatalf("second Put: err = %v, want derrors.ErrConflict", err)
-	}
-	if strings.Contains(err.Error(), "testperson") || strings.Contains(err.Error(), "Second") {
-		t.Errorf("error %q shows item contents", err)
-	}
-	got, err := store.Get(ctx, first.ID)
-	if err != nil {
-		t.Fatalf("Get: %v", err)
-	}
-	if diff := cmp.Diff(leadView(first), leadView(got)); diff != "" {
-		t.Errorf("lead after the refused Put (-want +got):\n%s", diff)
-	}
-}
-
-func TestLeadStoreGetMissing(t *testing.T) {
-	client := awstest.DynamoDB(t)
-	store := &dynamo.LeadStore{Client: client, Table: awstest.CreateTable(t, client, "id")}
-	for _, id := range []string{"6f0b8d7e-1111-4222-8333-944455556666", ""} {
-		t.Run("id="+id, func(t *testing.T) {
-			_, err := store.Get(t.Context(), id)
-			if !errors.Is(err, derrors.ErrNotFound) {
-				t.Errorf("Get(%q): err = %v, want derrors.ErrNotFound", id, err)
-			}
-		})
 	}
 }
 
@@ -217,7 +106,9 @@ func TestLeadStoreGetItemWithoutDataJSON(t *testing.T) {
 	}
 }
 
-func TestVerificationStoreRecord(t *testing.T) {
+// TestVerificationStoreItem: the item keeps the names of the response body
+// and the TTL attribute (storetest.RunRecorder checks what reads back).
+func TestVerificationStoreItem(t *testing.T) {
 	client := awstest.DynamoDB(t)
 	table := awstest.CreateTable(t, client, "id")
 	store := &dynamo.VerificationStore{Client: client, Table: table, Retention: 30 * 24 * time.Hour}
@@ -283,80 +174,29 @@ func TestVerificationStoreRecord(t *testing.T) {
 		t.Errorf("stored item (-want +got):\n%s", diff)
 	}
 
-	again := r
-	again.TextSource = "textract"
-	if err := store.Record(t.Context(), again); !errors.Is(err, derrors.ErrConflict) {
-		t.Fatalf("second Record: err = %v, want derrors.ErrConflict", err)
-	}
-	if err := attributevalue.UnmarshalMap(getItem(t, client, table, "id", r.ID), &got); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("item after the refused Record (-want +got):\n%s", diff)
-	}
-	// The same record again is an SDK retry meeting its own item: done.
-	if err := store.Record(t.Context(), r); err != nil {
-		t.Errorf("the same record again: %v, want nil", err)
-	}
 }
 
-func TestIdempotencyStore(t *testing.T) {
+// TestIdempotencyStoreItem: expiresAt is the table's TTL attribute, in
+// epoch seconds (storetest.RunIdempotencyStore checks the rest).
+func TestIdempotencyStoreItem(t *testing.T) {
 	client := awstest.DynamoDB(t)
 	table := awstest.CreateTable(t, client, "key")
-	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
-	store := &dynamo.IdempotencyStore{Client: client, Table: table, Now: func() time.Time { return now }}
-	ctx := t.Context()
-	first := idempotency.Entry{
+	e := idempotency.Entry{
 		Key:         "retry-key-1",
 		RequestHash: idempotency.HashRequest([]byte(`{"email":"a@example.com"}`)),
 		LeadID:      "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01",
-		ExpiresAt:   now.Add(24 * time.Hour),
+		ExpiresAt:   time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC),
 	}
-
-	if _, err := store.Lookup(ctx, first.Key); !errors.Is(err, derrors.ErrNotFound) {
-		t.Fatalf("Lookup before PutIfAbsent: err = %v, want derrors.ErrNotFound", err)
-	}
-	if err := store.PutIfAbsent(ctx, first); err != nil {
+	if err := (&dynamo.IdempotencyStore{Client: client, Table: table}).PutIfAbsent(t.Context(), e); err != nil {
 		t.Fatalf("PutIfAbsent: %v", err)
 	}
-	got, err := store.Lookup(ctx, first.Key)
-	if err != nil {
-		t.Fatalf("Lookup: %v", err)
+	want := map[string]any{"key": e.Key, "requestHash": e.RequestHash, "leadId": e.LeadID, "expiresAt": float64(1795428000)}
+	var got map[string]any
+	if err := attributevalue.UnmarshalMap(getItem(t, client, table, "key", e.Key), &got); err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff(first, got); diff != "" {
-		t.Errorf("Lookup after PutIfAbsent (-want +got):\n%s", diff)
-	}
-
-	second := first
-	second.LeadID = "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a02"
-	if err := store.PutIfAbsent(ctx, second); !errors.Is(err, derrors.ErrConflict) {
-		t.Fatalf("PutIfAbsent over a live entry: err = %v, want derrors.ErrConflict", err)
-	}
-	if got, _ := store.Lookup(ctx, first.Key); !cmp.Equal(first, got) {
-		t.Errorf("entry after the refused PutIfAbsent = %+v, want the first", got)
-	}
-
-	// A day later the entry has expired, whether or not TTL deleted it.
-	now = first.ExpiresAt
-	if _, err := store.Lookup(ctx, first.Key); !errors.Is(err, derrors.ErrNotFound) {
-		t.Fatalf("Lookup of an expired entry: err = %v, want derrors.ErrNotFound", err)
-	}
-	second.ExpiresAt = now.Add(24 * time.Hour)
-	if err := store.PutIfAbsent(ctx, second); err != nil {
-		t.Fatalf("PutIfAbsent over an expired entry: %v", err)
-	}
-	if got, err := store.Lookup(ctx, first.Key); err != nil || !cmp.Equal(second, got) {
-		t.Errorf("Lookup after replacing the expired entry = %+v, %v; want %+v", got, err, second)
-	}
-
-	item := getItem(t, client, table, "key", first.Key)
-	for name, want := range map[string]types.AttributeValue{
-		"expiresAt": &types.AttributeValueMemberN{Value: "1795428000"}, // 2026-11-23T10:00:00Z in epoch seconds,
-		"leadId":    &types.AttributeValueMemberS{Value: second.LeadID},
-	} {
-		if diff := cmp.Diff(want, item[name], cmp.AllowUnexported(types.AttributeValueMemberN{}, types.AttributeValueMemberS{})); diff != "" {
-			t.Errorf("attribute %s (-want +got):\n%s", name, diff)
-		}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stored item (-want +got):\n%s", diff)
 	}
 }
 

@@ -73,16 +73,17 @@ func (s *IdempotencyStore) Lookup(ctx context.Context, key string) (idempotency.
 	return e, nil
 }
 
-// PutIfAbsent writes e unless an unexpired entry holds its key
+// PutIfAbsent writes e unless another unexpired entry holds its key
 // (derrors.ErrConflict); an expired entry is replaced.
 func (s *IdempotencyStore) PutIfAbsent(ctx context.Context, e idempotency.Entry) error {
 	if e.Key == "" {
 		return errors.New("put idempotency entry: empty key")
 	}
-	_, err := s.Client.PutItem(ctx, &dynamodb.PutItemInput{
+	key := map[string]types.AttributeValue{"key": &types.AttributeValueMemberS{Value: e.Key}}
+	return putOnce(ctx, s.Client, &dynamodb.PutItemInput{
 		TableName: aws.String(s.Table),
 		Item: map[string]types.AttributeValue{
-			"key":         &types.AttributeValueMemberS{Value: e.Key},
+			"key":         key["key"],
 			"requestHash": &types.AttributeValueMemberS{Value: e.RequestHash},
 			"leadId":      &types.AttributeValueMemberS{Value: e.LeadID},
 			"expiresAt":   &types.AttributeValueMemberN{Value: strconv.FormatInt(e.ExpiresAt.Unix(), 10)},
@@ -91,9 +92,5 @@ func (s *IdempotencyStore) PutIfAbsent(ctx context.Context, e idempotency.Entry)
 		ConditionExpression:       aws.String("attribute_not_exists(#key) OR #expiresAt <= :now"),
 		ExpressionAttributeNames:  map[string]string{"#key": "key", "#expiresAt": "expiresAt"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(s.now().Unix(), 10)}},
-	})
-	if err != nil {
-		return putError("idempotency entry", err)
-	}
-	return nil
+	}, key, "idempotency entry")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -54,7 +55,7 @@ var (
 	_ lead.Finder = (*LeadStore)(nil)
 )
 
-// Put writes l unless a lead with its id exists (derrors.ErrConflict).
+// Put writes l unless another lead has its id (derrors.ErrConflict).
 func (s *LeadStore) Put(ctx context.Context, l lead.Lead) error {
 	if l.ID == "" {
 		return errors.New("put lead: empty id")
@@ -62,7 +63,7 @@ func (s *LeadStore) Put(ctx context.Context, l lead.Lead) error {
 	item := map[string]types.AttributeValue{
 		attrID:        &types.AttributeValueMemberS{Value: l.ID},
 		attrEmail:     &types.AttributeValueMemberS{Value: l.Email},
-		attrCreatedAt: &types.AttributeValueMemberS{Value: formatTime(l.CreatedAt)},
+		attrCreatedAt: &types.AttributeValueMemberS{Value: isotime.Format(l.CreatedAt)},
 		attrEmailKey:  &types.AttributeValueMemberS{Value: lead.EmailKey(l.Email)},
 	}
 	if l.IdempotencyKey != "" {
@@ -79,16 +80,12 @@ func (s *LeadStore) Put(ctx context.Context, l lead.Lead) error {
 		item[attrDataJSON] = &types.AttributeValueMemberS{Value: exact}
 		item[attrData] = data
 	}
-	_, err := s.Client.PutItem(ctx, &dynamodb.PutItemInput{
+	return putOnce(ctx, s.Client, &dynamodb.PutItemInput{
 		TableName:                aws.String(s.Table),
 		Item:                     item,
 		ConditionExpression:      aws.String("attribute_not_exists(#id)"),
 		ExpressionAttributeNames: map[string]string{"#id": attrID},
-	})
-	if err != nil {
-		return putError("lead "+l.ID, err)
-	}
-	return nil
+	}, map[string]types.AttributeValue{attrID: item[attrID]}, "lead "+l.ID)
 }
 
 // dataAttributes returns the compact JSON of data and the same as a map.
@@ -137,7 +134,7 @@ func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
 	if err := attributevalue.UnmarshalMap(out.Item, &item); err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: %w", id, err)
 	}
-	createdAt, err := parseTime(item.CreatedAt)
+	createdAt, err := isotime.Parse(item.CreatedAt)
 	if err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: createdAt: %w", id, err)
 	}

@@ -3,6 +3,7 @@ package dynamo_test
 import (
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -10,7 +11,8 @@ import (
 
 	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/dynamo"
-	"github.com/clinicplatform/intake/internal/quota/quotatest"
+	"github.com/clinicplatform/intake/internal/quota"
+	"github.com/clinicplatform/intake/internal/storetest"
 )
 
 // createQuotaTable makes a table shaped like the template's QuotaTable.
@@ -28,24 +30,39 @@ func createQuotaTable(t *testing.T, client *dynamodb.Client) string {
 	})
 }
 
-func TestQuotaStore(t *testing.T) {
+func TestQuotaStoreConformance(t *testing.T) {
 	client := awstest.DynamoDB(t)
-	table := createQuotaTable(t, client)
 	// DynamoDB applies a conditional update atomically per item; moto does
 	// not serialise concurrent requests (under load it let 5 of 12 pass a
 	// limit of 3), so the concurrent case would test the emulator.
-	quotatest.RunCounterTests(t, &dynamo.QuotaStore{Client: client, Table: table},
-		"moto does not serialise concurrent conditional updates; DynamoDB does")
+	storetest.RunCounter(t, func(t *testing.T) quota.Counter {
+		return &dynamo.QuotaStore{Client: client, Table: createQuotaTable(t, client)}
+	}, "moto does not serialise concurrent conditional updates; DynamoDB does")
+}
+
+// TestQuotaStoreItem: the counter item carries its count and the TTL
+// attribute DynamoDB expires it by.
+func TestQuotaStoreItem(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	table := createQuotaTable(t, client)
+	store := &dynamo.QuotaStore{Client: client, Table: table}
+	const lead = "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01"
+	exp := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	for range 2 {
+		if ok, err := store.Take(t.Context(), lead, "2026-11-21", 3, exp); err != nil || !ok {
+			t.Fatalf("Take = %v, %v", ok, err)
+		}
+	}
 	out, err := client.GetItem(t.Context(), &dynamodb.GetItemInput{TableName: aws.String(table), Key: map[string]types.AttributeValue{
-		"leadId": &types.AttributeValueMemberS{Value: "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01"},
+		"leadId": &types.AttributeValueMemberS{Value: lead},
 		"day":    &types.AttributeValueMemberS{Value: "2026-11-21"},
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	count, _ := out.Item["count"].(*types.AttributeValueMemberN)
-	exp, _ := out.Item["expiresAt"].(*types.AttributeValueMemberN)
-	if count == nil || count.Value != "4" || exp == nil || exp.Value != strconv.Itoa(1795392000) {
-		t.Errorf("counter item = %v, want count 4 and expiresAt 1795392000", out.Item)
+	ttl, _ := out.Item["expiresAt"].(*types.AttributeValueMemberN)
+	if count == nil || count.Value != "2" || ttl == nil || ttl.Value != strconv.FormatInt(exp.Unix(), 10) {
+		t.Errorf("counter item = %v, want count 2 and expiresAt %d", out.Item, exp.Unix())
 	}
 }

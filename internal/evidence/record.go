@@ -16,7 +16,12 @@ type Upload struct {
 	SHA256    string // lowercase hex of Body
 }
 
-// Stager stores an upload before it is read, under a key the service chose.
+// Stager stores an upload before it is read, under a key the service chose,
+// and never overwrites one. Staging under a key that holds the same upload
+// already (body and media type) succeeds, writing nothing: that is a retry
+// of a Stage that landed but lost its answer. Any other upload under that
+// key fails with an error wrapping derrors.ErrConflict and leaves the
+// staged one as it was. Every implementation passes storetest.RunStager.
 type Stager interface {
 	Stage(ctx context.Context, key string, up Upload) error
 }
@@ -37,8 +42,12 @@ type Record struct {
 	Result           Result
 }
 
-// Recorder keeps verification records. Record never overwrites: an existing
-// ID fails with an error wrapping derrors.ErrConflict.
+// Recorder keeps verification records and never overwrites one. Recording
+// exactly the stored record again (every field, CreatedAt to the
+// millisecond) succeeds, writing nothing: that is a retry of a Record that
+// landed but lost its answer. Any other record under a stored ID fails with
+// an error wrapping derrors.ErrConflict and leaves the stored one as it was.
+// Every implementation passes storetest.RunRecorder.
 type Recorder interface {
 	Record(ctx context.Context, r Record) error
 }

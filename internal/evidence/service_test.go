@@ -1,11 +1,13 @@
 package evidence_test
 
 import (
+	cmpx "cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,20 +17,42 @@ import (
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/lead"
+	"github.com/clinicplatform/intake/internal/storetest"
 )
 
 // Hand-written fakes of the service's dependencies.
+
+// stager passes storetest.RunStager (TestFakesConformance).
 type stager struct {
-	keys []string
-	err  error
+	keys   []string // staged, in order
+	staged map[string]evidence.Upload
+	err    error
 }
 
 func (s *stager) Stage(_ context.Context, key string, up evidence.Upload) error {
 	if s.err != nil {
 		return s.err
 	}
+	if old, ok := s.staged[key]; ok {
+		if cmp.Equal(old, up) {
+			return nil // a retry
+		}
+		return fmt.Errorf("stage %s: %w", key, derrors.ErrConflict)
+	}
+	if s.staged == nil {
+		s.staged = map[string]evidence.Upload{}
+	}
+	s.staged[key] = up
 	s.keys = append(s.keys, key)
 	return nil
+}
+
+func (s *stager) Staged(_ context.Context, key string) (evidence.Upload, error) {
+	up, ok := s.staged[key]
+	if !ok {
+		return evidence.Upload{}, fmt.Errorf("staged %s: %w", key, derrors.ErrNotFound)
+	}
+	return up, nil
 }
 
 type reader struct {
@@ -55,6 +79,7 @@ func (l leads) Get(_ context.Context, id string) (lead.Lead, error) {
 	return x, nil
 }
 
+// recorder passes storetest.RunRecorder (TestFakesConformance).
 type recorder struct {
 	records []evidence.Record
 	err     error
@@ -64,8 +89,41 @@ func (r *recorder) Record(_ context.Context, rec evidence.Record) error {
 	if r.err != nil {
 		return r.err
 	}
+	if rec.ID == "" {
+		return errors.New("record: empty id")
+	}
+	for _, old := range r.records {
+		if old.ID == rec.ID {
+			if cmp.Equal(old, rec) {
+				return nil // a retry
+			}
+			return fmt.Errorf("record %s: %w", rec.ID, derrors.ErrConflict)
+		}
+	}
 	r.records = append(r.records, rec)
 	return nil
+}
+
+func (r *recorder) VerificationsOf(_ context.Context, userID string) ([]evidence.Record, error) {
+	var mine []evidence.Record
+	for _, rec := range r.records {
+		if rec.UserID == userID {
+			mine = append(mine, rec)
+		}
+	}
+	slices.SortFunc(mine, func(a, b evidence.Record) int {
+		return cmpx.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+	})
+	return mine, nil
+}
+
+func TestFakesConformance(t *testing.T) {
+	t.Run("stager", func(t *testing.T) {
+		storetest.RunStager(t, func(*testing.T) storetest.Stager { return &stager{} })
+	})
+	t.Run("recorder", func(t *testing.T) {
+		storetest.RunRecorder(t, func(*testing.T) storetest.Recorder { return &recorder{} })
+	})
 }
 
 var now = time.Date(2026, 11, 21, 10, 4, 5, 0, time.UTC)

@@ -132,7 +132,7 @@ func (p Policy) withDefaults() Policy {
 		p.Now = time.Now().UTC()
 	}
 	if p.MaxAge <= 0 {
-		p.MaxAge = 90 * 24 * time.Hour
+		p.MaxAge = DefaultMaxAge
 	}
 	p.Market = strings.ToLower(strings.TrimSpace(p.Market))
 	return p

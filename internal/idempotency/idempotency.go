@@ -2,7 +2,7 @@
 // carries an Idempotency-Key gets the lead of the first request made with
 // that key, instead of a second lead. It imports no AWS or HTTP code.
 //
-// The intended flow for a request with a key:
+// lead.Service follows this flow for a request with a key:
 //
 //  1. Lookup(key). Found: Check(entry, HashRequest(body)); on success answer
 //     the lead entry.LeadID names (storing it under that id first if the
@@ -48,8 +48,11 @@ func (e Entry) Expired(now time.Time) bool {
 
 // Store remembers entries. Lookup of a key never stored, or whose entry has
 // expired, is an error wrapping derrors.ErrNotFound. PutIfAbsent fails with an
-// error wrapping derrors.ErrConflict when an unexpired entry holds the key; an
-// expired one is replaced.
+// error wrapping derrors.ErrConflict when an unexpired entry holds the key,
+// and leaves that entry as it was, unless it is that entry exactly: a retry
+// of a PutIfAbsent that landed but lost its answer succeeds, writing
+// nothing. An expired entry is replaced. Every implementation passes
+// storetest.RunIdempotencyStore.
 type Store interface {
 	Lookup(ctx context.Context, key string) (Entry, error)
 	PutIfAbsent(ctx context.Context, e Entry) error

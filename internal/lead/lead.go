@@ -1,7 +1,11 @@
-// Package lead is the lead capture domain: the intake record, its validation
-// and the storage contract. The record's schema has one source, openapi.yaml
-// (CreateLeadPayload and IntakeRecord); schema.go is derived from it. It
-// imports no AWS or HTTP code.
+// Package lead is the lead capture domain: the intake record, its validation,
+// the storage contract, and lead creation (Service: validate, draw the id,
+// claim an Idempotency-Key, store without overwriting, replay a retry and
+// recover an attempt whose answer was lost; why that is not one DynamoDB
+// transaction is said on Service). internal/api only decodes the request,
+// calls Service.Create and encodes the lead it returns. The record's schema
+// has one source, openapi.yaml (CreateLeadPayload and IntakeRecord);
+// schema.go is derived from it. It imports no AWS or HTTP code.
 package lead
 
 import (
@@ -45,13 +49,17 @@ func (l Lead) Patient() (Patient, error) {
 	return p, nil
 }
 
-// Store persists leads. Put never overwrites: a lead whose id exists already
-// fails with an error that wraps derrors.ErrConflict.
+// Store persists leads. Put never overwrites. Putting a lead whose id is
+// stored already succeeds, writing nothing, when it is the stored lead
+// exactly (every field, CreatedAt to the millisecond): that is a retry of a
+// Put that landed but lost its answer. Any other lead under that id fails
+// with an error wrapping derrors.ErrConflict and leaves the stored one as it
+// was. Every implementation passes storetest.RunLeadStore.
 type Store interface {
 	Put(ctx context.Context, l Lead) error
 }
 
-// Finder reads a lead by id; a missing id is an error wrapping
+// Finder reads a lead by id; a missing (or empty) id is an error wrapping
 // derrors.ErrNotFound.
 type Finder interface {
 	Get(ctx context.Context, id string) (Lead, error)

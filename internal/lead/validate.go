@@ -213,16 +213,7 @@ func (c *checker) value(raw json.RawMessage, f field) {
 		}
 
 	case kindObject:
-		if valueKind(raw) != '{' {
-			c.add(c.at() + " must be an object")
-			return
-		}
-		members, err := objectMembers(raw)
-		if err != nil {
-			c.err = fmt.Errorf("split %s: %w", c.at(), err)
-			return
-		}
-		c.object(members, f.fields)
+		c.objectValue(raw, f.fields)
 
 	case kindObjectList:
 		if valueKind(raw) != '[' {
@@ -241,7 +232,7 @@ func (c *checker) value(raw json.RawMessage, f field) {
 		}
 		for i, e := range elems {
 			c.enter(strconv.Itoa(i))
-			c.element(e, f.fields)
+			c.objectValue(e, f.fields)
 			c.leave()
 			if c.err != nil {
 				return
@@ -250,8 +241,9 @@ func (c *checker) value(raw json.RawMessage, f field) {
 	}
 }
 
-// element checks one element, at c.path, of a list of objects.
-func (c *checker) element(raw json.RawMessage, fields []field) {
+// objectValue checks raw, at c.path, as an object of the given fields: a
+// nested object or one element of a list of objects.
+func (c *checker) objectValue(raw json.RawMessage, fields []field) {
 	if valueKind(raw) != '{' {
 		c.add(c.at() + " must be an object")
 		return

@@ -1,6 +1,7 @@
 package localstore
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -50,8 +51,9 @@ func checkKey(key string) error {
 }
 
 // Stage writes up under key in the evidence folder, with a sidecar holding
-// its digest and media type. An existing key fails with
-// derrors.ErrConflict. Files are 0600 and appear whole or not at all.
+// its digest and media type. A key that holds the same upload already is
+// done (a retry); one that holds another fails with derrors.ErrConflict.
+// Files are 0600 and appear whole or not at all.
 func (s *Store) Stage(ctx context.Context, key string, up evidence.Upload) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("stage %s: %w", key, err)
@@ -86,6 +88,9 @@ func (s *Store) Stage(ctx context.Context, key string, up evidence.Upload) error
 	// claimed atomically and never overwritten.
 	if err := s.evidence.Link(body, key); err != nil {
 		if errors.Is(err, fs.ErrExist) {
+			if s.alreadyStaged(ctx, key, up) {
+				return nil
+			}
 			return fmt.Errorf("stage %s: file exists: %w", key, derrors.ErrConflict)
 		}
 		return fmt.Errorf("stage %s: %w", key, err)
@@ -94,6 +99,14 @@ func (s *Store) Stage(ctx context.Context, key string, up evidence.Upload) error
 		return fmt.Errorf("stage %s: metadata: %w", key, err)
 	}
 	return nil
+}
+
+// alreadyStaged reports whether key holds exactly up: a retry of a Stage
+// that landed meets its own file.
+func (s *Store) alreadyStaged(ctx context.Context, key string, up evidence.Upload) bool {
+	got, err := s.Staged(ctx, key)
+	return err == nil && got.SHA256 == up.SHA256 && got.MediaType == up.MediaType &&
+		bytes.Equal(got.Body, up.Body)
 }
 
 // writeTemp writes data to a new hidden file in dir, synced to disk, and

@@ -1,6 +1,7 @@
 package localstore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -50,7 +51,7 @@ func (s *Store) Lookup(ctx context.Context, key string) (idempotency.Entry, erro
 	return e, nil
 }
 
-// PutIfAbsent writes e unless an unexpired entry holds its key
+// PutIfAbsent writes e unless another unexpired entry holds its key
 // (derrors.ErrConflict); an expired entry is replaced.
 func (s *Store) PutIfAbsent(ctx context.Context, e idempotency.Entry) error {
 	if err := ctx.Err(); err != nil {
@@ -72,6 +73,9 @@ func (s *Store) PutIfAbsent(ctx context.Context, e idempotency.Entry) error {
 	err = s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(idempotencyBucket)
 		if old := b.Get([]byte(e.Key)); old != nil {
+			if bytes.Equal(old, value) {
+				return nil // a retry
+			}
 			var v entryValue
 			if err := json.Unmarshal(old, &v); err != nil {
 				return fmt.Errorf("decode stored entry: %w", err)

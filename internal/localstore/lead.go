@@ -10,6 +10,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -28,7 +29,7 @@ type leadValue struct {
 	IdempotencyKey string `json:"idempotencyKey,omitempty"`
 }
 
-// Put writes l unless a lead with its id exists (derrors.ErrConflict).
+// Put writes l unless another lead has its id (derrors.ErrConflict).
 func (s *Store) Put(ctx context.Context, l lead.Lead) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("put lead %s: %w", l.ID, err)
@@ -36,7 +37,7 @@ func (s *Store) Put(ctx context.Context, l lead.Lead) error {
 	if l.ID == "" {
 		return errors.New("put lead: empty id")
 	}
-	v := leadValue{ID: l.ID, Email: l.Email, CreatedAt: formatTime(l.CreatedAt), IdempotencyKey: l.IdempotencyKey}
+	v := leadValue{ID: l.ID, Email: l.Email, CreatedAt: isotime.Format(l.CreatedAt), IdempotencyKey: l.IdempotencyKey}
 	if len(l.Data) > 0 {
 		var compact bytes.Buffer
 		if err := json.Compact(&compact, l.Data); err != nil {
@@ -60,7 +61,7 @@ func (s *Store) Get(ctx context.Context, id string) (lead.Lead, error) {
 	if err := getJSON(s.db, leadsBucket, id, &v); err != nil {
 		return lead.Lead{}, fmt.Errorf("get lead %s: %w", id, err)
 	}
-	createdAt, err := parseTime(v.CreatedAt)
+	createdAt, err := isotime.Parse(v.CreatedAt)
 	if err != nil {
 		return lead.Lead{}, fmt.Errorf("decode lead %s: createdAt: %w", id, err)
 	}
@@ -79,11 +80,15 @@ func encodeJSON(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// putNew stores value under key unless the key exists (derrors.ErrConflict).
+// putNew stores value under key unless the key holds another value
+// (derrors.ErrConflict); the same value is a retry, and done.
 func putNew(db *bolt.DB, bucket []byte, key string, value []byte, what string) error {
 	err := db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucket)
-		if b.Get([]byte(key)) != nil {
+		if old := b.Get([]byte(key)); old != nil {
+			if bytes.Equal(old, value) {
+				return nil
+			}
 			return fmt.Errorf("already exists: %w", derrors.ErrConflict)
 		}
 		return b.Put([]byte(key), value)

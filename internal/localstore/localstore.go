@@ -87,10 +87,3 @@ func (s *Store) now() time.Time {
 	}
 	return s.Now()
 }
-
-// timeLayout is ISO 8601 UTC with milliseconds and Z, as on the wire.
-const timeLayout = "2006-01-02T15:04:05.000Z"
-
-func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
-
-func parseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/isotime"
 )
 
 var _ evidence.Recorder = (*Store)(nil)
@@ -26,7 +27,7 @@ type recordValue struct {
 	Result           evidence.Result `json:"result"`
 }
 
-// Record writes r unless a record with its id exists (derrors.ErrConflict).
+// Record writes r unless another record has its id (derrors.ErrConflict).
 func (s *Store) Record(ctx context.Context, r evidence.Record) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("put verification record %s: %w", r.ID, err)
@@ -37,7 +38,7 @@ func (s *Store) Record(ctx context.Context, r evidence.Record) error {
 	value, err := encodeJSON(recordValue{
 		ID:               r.ID,
 		UserID:           r.UserID,
-		CreatedAt:        formatTime(r.CreatedAt),
+		CreatedAt:        isotime.Format(r.CreatedAt),
 		ObjectKey:        r.ObjectKey,
 		SHA256:           r.SHA256,
 		MediaType:        r.MediaType,
@@ -63,7 +64,7 @@ func (s *Store) Verification(ctx context.Context, id string) (evidence.Record, e
 	if err := getJSON(s.db, verificationsBucket, id, &v); err != nil {
 		return evidence.Record{}, fmt.Errorf("get verification record %s: %w", id, err)
 	}
-	createdAt, err := parseTime(v.CreatedAt)
+	createdAt, err := isotime.Parse(v.CreatedAt)
 	if err != nil {
 		return evidence.Record{}, fmt.Errorf("decode verification record %s: createdAt: %w", id, err)
 	}

@@ -18,7 +18,7 @@ const DefaultPerDay = 20
 // window starting at day unless limit uses are counted already; it answers
 // false (and counts nothing) when the limit is reached. It is atomic: two
 // concurrent Takes never both pass the last free use. expiresAt is when the
-// counter may be forgotten.
+// counter may be forgotten. Every implementation passes storetest.RunCounter.
 type Counter interface {
 	Take(ctx context.Context, subject, day string, limit int, expiresAt time.Time) (bool, error)
 }

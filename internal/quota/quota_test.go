@@ -3,6 +3,7 @@ package quota_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -10,15 +11,19 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/quota"
+	"github.com/clinicplatform/intake/internal/storetest"
 )
 
 // memCounter is a fake Counter.
 type memCounter struct {
+	mu      sync.Mutex
 	counts  map[string]int
 	expires map[string]time.Time
 }
 
 func (m *memCounter) Take(_ context.Context, subject, day string, limit int, exp time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	k := subject + "/" + day
 	if m.counts[k] >= limit {
 		return false, nil
@@ -26,6 +31,12 @@ func (m *memCounter) Take(_ context.Context, subject, day string, limit int, exp
 	m.counts[k]++
 	m.expires[k] = exp
 	return true, nil
+}
+
+func TestMemCounterConformance(t *testing.T) {
+	storetest.RunCounter(t, func(*testing.T) quota.Counter {
+		return &memCounter{counts: map[string]int{}, expires: map[string]time.Time{}}
+	}, "")
 }
 
 func TestVerifications(t *testing.T) {

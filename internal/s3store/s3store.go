@@ -54,8 +54,9 @@ type Stager struct {
 
 var _ evidence.Stager = (*Stager)(nil)
 
-// Stage stores up.Body under key. An existing key fails with
-// derrors.ErrConflict; S3 rejects a body that does not match up.SHA256.
+// Stage stores up.Body under key. A key that holds the same upload already
+// is done (a retry); one that holds another fails with derrors.ErrConflict.
+// S3 rejects a body that does not match up.SHA256.
 func (s *Stager) Stage(ctx context.Context, key string, up evidence.Upload) error {
 	digest, err := hex.DecodeString(up.SHA256)
 	if err != nil || len(digest) != 32 {
@@ -88,11 +89,13 @@ func (s *Stager) Stage(ctx context.Context, key string, up evidence.Upload) erro
 	return nil
 }
 
-// alreadyStaged reports whether key holds exactly up: an SDK retry after an
-// attempt that landed but lost its answer meets its own object.
+// alreadyStaged reports whether key holds exactly up (body by digest and
+// length, and media type): an SDK retry after an attempt that landed but
+// lost its answer meets its own object.
 func (s *Stager) alreadyStaged(ctx context.Context, key string, up evidence.Upload) bool {
 	head, err := s.Client.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)})
 	return err == nil && head.Metadata[MetaSHA256] == up.SHA256 &&
+		head.Metadata[MetaMediaType] == up.MediaType &&
 		aws.ToInt64(head.ContentLength) == int64(len(up.Body))
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -22,12 +21,8 @@ import (
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/s3store"
+	"github.com/clinicplatform/intake/internal/storetest"
 )
-
-func upload(body, mediaType string) evidence.Upload {
-	sum := sha256.Sum256([]byte(body))
-	return evidence.Upload{Body: []byte(body), MediaType: mediaType, SHA256: hex.EncodeToString(sum[:])}
-}
 
 // object is what S3 says about a staged object.
 type object struct {
@@ -62,7 +57,9 @@ func readObject(t *testing.T, client *s3.Client, bucket, key string) object {
 	}
 }
 
-func TestStage(t *testing.T) {
+// TestStageObject: the object as S3 keeps it, encrypted, with its checksum
+// and metadata (storetest.RunStager checks what reads back).
+func TestStageObject(t *testing.T) {
 	client := awstest.S3(t)
 	bucket := awstest.CreateBucket(t, client)
 	stager := &s3store.Stager{Client: client, Bucket: bucket}
@@ -72,9 +69,9 @@ func TestStage(t *testing.T) {
 		key  string
 		up   evidence.Upload
 	}{
-		{name: "pdf", key: "evidence/2026/11/21/3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a.pdf", up: upload("%PDF-1.7\ninvented prescription\n%%EOF\n", "application/pdf")},
-		{name: "png", key: "evidence/2026/11/21/9a0b1f2e-3d4c-4b6a-8e7c-5d2f3e7c9b1a.png", up: upload("\x89PNG\r\n\x1a\n\x00\x00binary\xff", "image/png")},
-		{name: "empty body", key: "evidence/2026/11/21/empty.jpg", up: upload("", "image/jpeg")},
+		{name: "pdf", key: "evidence/2026/11/21/3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a.pdf", up: storetest.Upload("%PDF-1.7\ninvented prescription\n%%EOF\n", "application/pdf")},
+		{name: "png", key: "evidence/2026/11/21/9a0b1f2e-3d4c-4b6a-8e7c-5d2f3e7c9b1a.png", up: storetest.Upload("\x89PNG\r\n\x1a\n\x00\x00binary\xff", "image/png")},
+		{name: "empty body", key: "evidence/2026/11/21/empty.jpg", up: storetest.Upload("", "image/jpeg")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,29 +93,6 @@ func TestStage(t *testing.T) {
 	}
 }
 
-func TestStageNeverOverwrites(t *testing.T) {
-	client := awstest.S3(t)
-	bucket := awstest.CreateBucket(t, client)
-	stager := &s3store.Stager{Client: client, Bucket: bucket}
-	const key = "evidence/2026/11/21/7d1f0c2a-2b8e-4b8f-9a51-0e6f4d3c2b1a.pdf"
-	first := upload("%PDF-1.7 first", "application/pdf")
-
-	if err := stager.Stage(t.Context(), key, first); err != nil {
-		t.Fatalf("first Stage: %v", err)
-	}
-	err := stager.Stage(t.Context(), key, upload("%PDF-1.7 second", "application/pdf"))
-	if !errors.Is(err, derrors.ErrConflict) {
-		t.Fatalf("second Stage: err = %v, want derrors.ErrConflict", err)
-	}
-	if got := readObject(t, client, bucket, key); got.Body != string(first.Body) {
-		t.Errorf("object after the refused Stage = %q, want %q", got.Body, first.Body)
-	}
-	// The same upload again is an SDK retry meeting its own object: done.
-	if err := stager.Stage(t.Context(), key, first); err != nil {
-		t.Errorf("the same upload staged again: %v, want nil", err)
-	}
-}
-
 type fakeAPI struct {
 	err   error
 	calls int
@@ -134,7 +108,7 @@ func (f *fakeAPI) HeadObject(context.Context, *s3.HeadObjectInput, ...func(*s3.O
 }
 
 func TestStageErrors(t *testing.T) {
-	good := upload("%PDF-1.7", "application/pdf")
+	good := storetest.Upload("%PDF-1.7", "application/pdf")
 	badDigest := good
 	badDigest.SHA256 = "not-hex"
 	tests := []struct {
@@ -205,7 +179,7 @@ func TestNewClientAddressesEmulatorsByPath(t *testing.T) {
 			}
 			key := fmt.Sprintf("evidence/by-path-%d", i)
 			stager := &s3store.Stager{Client: client, Bucket: bucket}
-			if err := stager.Stage(t.Context(), key, upload("%PDF-1.7 by path", "application/pdf")); err != nil {
+			if err := stager.Stage(t.Context(), key, storetest.Upload("%PDF-1.7 by path", "application/pdf")); err != nil {
 				t.Fatalf("Stage through %v: %v", tt.env, err)
 			}
 			if got := readObject(t, awstest.S3(t), bucket, key).Body; got != "%PDF-1.7 by path" {

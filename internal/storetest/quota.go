@@ -1,6 +1,4 @@
-// Package quotatest is the conformance suite every quota.Counter passes
-// (bbolt, DynamoDB), so the stores cannot drift apart.
-package quotatest
+package storetest
 
 import (
 	"sync"
@@ -11,14 +9,15 @@ import (
 	"github.com/clinicplatform/intake/internal/quota"
 )
 
-// RunCounterTests checks c's counting, its per-subject and per-day windows,
-// and, unless concurrency names why the backend under test cannot show it,
-// that concurrent takes never pass the limit.
-func RunCounterTests(t *testing.T, c quota.Counter, concurrency string) {
+// RunCounter checks quota.Counter: counting to the limit, the per-subject
+// and per-day windows, and, unless concurrency names why the store under
+// test cannot show it, that concurrent takes never pass the limit.
+func RunCounter(t *testing.T, newCounter func(t *testing.T) quota.Counter, concurrency string) {
 	const limit = 3
 	exp := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
 	a, b := "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01", "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a02"
 	t.Run("counts to the limit", func(t *testing.T) {
+		c := newCounter(t)
 		for i := range limit {
 			if ok, err := c.Take(t.Context(), a, "2026-11-21", limit, exp); err != nil || !ok {
 				t.Fatalf("take %d = %v, %v; want true", i+1, ok, err)
@@ -44,6 +43,7 @@ func RunCounterTests(t *testing.T, c quota.Counter, concurrency string) {
 			t.Skip(concurrency)
 		}
 		const subject = "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a03"
+		c := newCounter(t)
 		var wg sync.WaitGroup
 		var passed atomic.Int32
 		for range 12 {

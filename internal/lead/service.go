@@ -1,0 +1,212 @@
+package lead
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/idempotency"
+)
+
+// IdempotencyKeyTTL is how long an Idempotency-Key is remembered.
+const IdempotencyKeyTTL = 24 * time.Hour
+
+// Service creates leads: it validates a create-lead body, draws the lead's
+// random id, stores the lead without ever overwriting one, and makes a retry
+// safe. A request with an Idempotency-Key claims the key first (for the id it
+// drew) and then stores the lead; a retry with the same body, by meaning
+// (idempotency.HashRequest), gets that lead, another body a conflict.
+// Without a key, a put that meets its own id is an SDK retry whose first
+// attempt landed but lost its answer, and the stored lead is the answer.
+//
+// Why not one DynamoDB TransactWriteItems (lead and key in one transaction,
+// with the ClientRequestToken the SDK fills so its own retries are
+// idempotent for ten minutes): it would remove the two recovery paths (a
+// claim whose lead was never stored; a put that meets its own landed
+// attempt), but it moves the flow into storage: every lead store, localstore
+// and the test fakes would need a new atomic lead-and-key write, transactions
+// cost twice the write units, and their guarantees (conditions across two
+// tables, the token's window) cannot be checked on the emulator the tests use
+// (moto does not serialise conditional writes). The recovery paths are small,
+// tested here with fakes and on the emulator through the adapters, so they
+// stay.
+type Service struct {
+	Leads Store
+	// Finder reads back a lead a retry finds stored; nil answers such a
+	// retry with a conflict (key in flight) or an unavailable error.
+	Finder Finder
+	// Keys remembers Idempotency-Keys; nil ignores the key.
+	Keys  idempotency.Store
+	Now   func() time.Time
+	NewID func() string
+}
+
+// CreateRequest is one create-lead request: its body as received and its
+// Idempotency-Key ("" when it sent none).
+type CreateRequest struct {
+	Body           []byte
+	IdempotencyKey string
+}
+
+// Created is the lead a request is answered with. Replayed is true when a
+// retry with an Idempotency-Key was answered with the lead its first request
+// created.
+type Created struct {
+	Lead     Lead
+	Replayed bool
+}
+
+// errKeyInFlight: the key's entry names a lead that is not there (yet) and
+// cannot be read back to tell.
+var errKeyInFlight = &derrors.Client{Kind: derrors.ErrConflict,
+	Message: "Idempotency-Key is in use by a request still in progress; retry shortly"}
+
+// Create answers one create-lead request. Its errors are derrors kinds:
+// *derrors.Validation for a bad body or key, ErrConflict for a key reused
+// with another body or still in flight, ErrUnavailable (or the store's own
+// kind) when storage fails.
+func (s *Service) Create(ctx context.Context, req CreateRequest) (Created, error) {
+	if s.Keys != nil && req.IdempotencyKey != "" {
+		return s.createWithKey(ctx, req)
+	}
+	now := s.Now().UTC()
+	p, err := ParsePayload(req.Body, now)
+	if err != nil {
+		return Created{}, err
+	}
+	l := Lead{ID: s.NewID(), Email: p.Email, Data: p.Data, CreatedAt: now}
+	err = s.Leads.Put(ctx, l)
+	switch {
+	case errors.Is(err, derrors.ErrConflict):
+		return s.recover(ctx, l)
+	case err != nil:
+		return Created{}, fmt.Errorf("store lead %s: %w", l.ID, err)
+	}
+	return Created{Lead: l}, nil
+}
+
+// createWithKey: the first request with a key claims it for a new random
+// lead id, then stores the lead. The id is never derived from the key.
+func (s *Service) createWithKey(ctx context.Context, req CreateRequest) (Created, error) {
+	key := req.IdempotencyKey
+	if !validIdempotencyKey(key) {
+		return Created{}, derrors.Invalid("Idempotency-Key must be 1 to 255 visible ASCII characters")
+	}
+	hash := idempotency.HashRequest(req.Body)
+	entry, err := s.Keys.Lookup(ctx, key)
+	switch {
+	case err == nil:
+		return s.answerClaimed(ctx, entry, hash, req.Body)
+	case !errors.Is(err, derrors.ErrNotFound):
+		return Created{}, fmt.Errorf("look up idempotency key: %w", unexpected(err))
+	}
+	now := s.Now().UTC()
+	p, err := ParsePayload(req.Body, now)
+	if err != nil {
+		return Created{}, err
+	}
+	claim := idempotency.Entry{Key: key, RequestHash: hash, LeadID: s.NewID(), ExpiresAt: now.Add(IdempotencyKeyTTL)}
+	err = s.Keys.PutIfAbsent(ctx, claim)
+	switch {
+	case errors.Is(err, derrors.ErrConflict):
+		// A concurrent request with this key claimed it first.
+		entry, err := s.Keys.Lookup(ctx, key)
+		if err != nil {
+			return Created{}, fmt.Errorf("look up idempotency key after a lost claim: %w", unexpected(err))
+		}
+		return s.answerClaimed(ctx, entry, hash, req.Body)
+	case err != nil:
+		return Created{}, fmt.Errorf("claim idempotency key: %w", unexpected(err))
+	}
+	return s.storeClaimed(ctx, Lead{ID: claim.LeadID, Email: p.Email, Data: p.Data, CreatedAt: now, IdempotencyKey: key})
+}
+
+// answerClaimed answers a request whose key is claimed already: with the
+// claimed lead when the bodies agree. A lead the claim names but that is not
+// stored (its request failed, or is still running) is stored now, under the
+// claimed id, so the key still creates exactly one lead.
+func (s *Service) answerClaimed(ctx context.Context, entry idempotency.Entry, hash string, body []byte) (Created, error) {
+	if err := idempotency.Check(entry, hash); err != nil {
+		return Created{}, err
+	}
+	if s.Finder == nil {
+		return Created{}, errKeyInFlight
+	}
+	got, err := s.Finder.Get(ctx, entry.LeadID)
+	if err == nil {
+		return Created{Lead: got, Replayed: true}, nil
+	}
+	if !errors.Is(err, derrors.ErrNotFound) {
+		return Created{}, fmt.Errorf("read claimed lead %s: %w", entry.LeadID, unexpected(err))
+	}
+	now := s.Now().UTC()
+	p, err := ParsePayload(body, now)
+	if err != nil {
+		return Created{}, err
+	}
+	return s.storeClaimed(ctx, Lead{ID: entry.LeadID, Email: p.Email, Data: p.Data, CreatedAt: now, IdempotencyKey: entry.Key})
+}
+
+// storeClaimed stores l under the id its key claimed. A conflict means
+// another request with the same key and body stored it first (or an SDK
+// retry met its own attempt): the stored lead is the answer.
+func (s *Service) storeClaimed(ctx context.Context, l Lead) (Created, error) {
+	err := s.Leads.Put(ctx, l)
+	switch {
+	case errors.Is(err, derrors.ErrConflict):
+		if s.Finder == nil {
+			return Created{}, errKeyInFlight
+		}
+		got, err := s.Finder.Get(ctx, l.ID)
+		if err != nil {
+			return Created{}, fmt.Errorf("read claimed lead %s: %w", l.ID, unexpected(err))
+		}
+		return Created{Lead: got}, nil
+	case err != nil:
+		return Created{}, fmt.Errorf("store lead %s: %w", l.ID, err)
+	}
+	return Created{Lead: l}, nil
+}
+
+// recover answers for a lead (sent without a key) whose random id was taken
+// when it was put: the same e-mail and data are that lead, stored by an SDK
+// retry's earlier attempt that lost its answer (the stored createdAt is
+// kept, so the answer is the first one's).
+func (s *Service) recover(ctx context.Context, want Lead) (Created, error) {
+	if s.Finder == nil {
+		return Created{}, fmt.Errorf("lead id %s is taken: %w", want.ID, derrors.ErrUnavailable)
+	}
+	got, err := s.Finder.Get(ctx, want.ID)
+	if err != nil {
+		return Created{}, fmt.Errorf("recover lead %s: %w", want.ID, unexpected(err))
+	}
+	if got.Email != want.Email || !bytes.Equal(got.Data, want.Data) {
+		return Created{}, fmt.Errorf("lead id %s is taken by another lead: %w", want.ID, derrors.ErrUnavailable)
+	}
+	return Created{Lead: got}, nil
+}
+
+// unexpected turns a dependency's error into an unavailable one, so a
+// storage conflict or not-found the flow did not expect is a server fault,
+// not a client error; a busy store stays busy.
+func unexpected(err error) error {
+	if errors.Is(err, derrors.ErrBusy) {
+		return err
+	}
+	return fmt.Errorf("%v: %w", err, derrors.ErrUnavailable)
+}
+
+func validIdempotencyKey(k string) bool {
+	if len(k) == 0 || len(k) > 255 {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < 0x21 || k[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}

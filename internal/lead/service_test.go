@@ -1,0 +1,354 @@
+package lead_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/idempotency"
+	"github.com/clinicplatform/intake/internal/lead"
+)
+
+var now = time.Date(2026, 11, 21, 10, 4, 5, 123e6, time.UTC)
+
+// leads is a hand-written fake of lead.Store and lead.Finder. PutFn, when
+// set, answers the n-th Put (from 0) instead of the store.
+type leads struct {
+	mu    sync.Mutex
+	byID  map[string]lead.Lead
+	puts  int
+	PutFn func(f *leads, n int, l lead.Lead) error
+}
+
+func (f *leads) Put(_ context.Context, l lead.Lead) error {
+	f.mu.Lock()
+	n, fn := f.puts, f.PutFn
+	f.puts++
+	f.mu.Unlock()
+	if fn != nil {
+		return fn(f, n, l)
+	}
+	return f.store(l)
+}
+
+func (f *leads) store(l lead.Lead) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, ok := f.byID[l.ID]; ok {
+		return fmt.Errorf("put lead %s: %w", l.ID, derrors.ErrConflict)
+	}
+	f.byID[l.ID] = l
+	return nil
+}
+
+func (f *leads) Get(_ context.Context, id string) (lead.Lead, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	l, ok := f.byID[id]
+	if !ok {
+		return lead.Lead{}, fmt.Errorf("get lead %s: %w", id, derrors.ErrNotFound)
+	}
+	return l, nil
+}
+
+// keys is a hand-written fake of idempotency.Store; LookupErr, when set,
+// fails every Lookup.
+type keys struct {
+	mu        sync.Mutex
+	entries   map[string]idempotency.Entry
+	LookupErr error
+}
+
+func (k *keys) Lookup(_ context.Context, key string) (idempotency.Entry, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.LookupErr != nil {
+		return idempotency.Entry{}, k.LookupErr
+	}
+	e, ok := k.entries[key]
+	if !ok {
+		return idempotency.Entry{}, fmt.Errorf("key: %w", derrors.ErrNotFound)
+	}
+	return e, nil
+}
+
+func (k *keys) PutIfAbsent(_ context.Context, e idempotency.Entry) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, ok := k.entries[e.Key]; ok {
+		return fmt.Errorf("key: %w", derrors.ErrConflict)
+	}
+	k.entries[e.Key] = e
+	return nil
+}
+
+type fixture struct {
+	leads *leads
+	keys  *keys
+	svc   *lead.Service
+}
+
+// newFixture returns a service over empty fakes whose ids are id-1, id-2, ...
+func newFixture(withKeys, withFinder bool) *fixture {
+	f := &fixture{leads: &leads{byID: map[string]lead.Lead{}}, keys: &keys{entries: map[string]idempotency.Entry{}}}
+	var mu sync.Mutex
+	n := 0
+	f.svc = &lead.Service{
+		Leads: f.leads,
+		Now:   func() time.Time { return now },
+		NewID: func() string {
+			mu.Lock()
+			defer mu.Unlock()
+			n++
+			return "id-" + strconv.Itoa(n)
+		},
+	}
+	if withKeys {
+		f.svc.Keys = f.keys
+	}
+	if withFinder {
+		f.svc.Finder = f.leads
+	}
+	return f
+}
+
+const (
+	adaBody   = `{"email":"ada@example.com","data":{"forename":"Ada","surname":"Lovelace"}}`
+	adaData   = `{"forename":"Ada","surname":"Lovelace"}`
+	graceBody = `{"email":"grace@example.com"}`
+)
+
+func ada(id, key string) lead.Lead {
+	return lead.Lead{ID: id, Email: "ada@example.com", Data: []byte(adaData), CreatedAt: now, IdempotencyKey: key}
+}
+
+// step is one Create call and what it must answer.
+type step struct {
+	before  func(f *fixture)
+	key     string
+	body    string
+	want    lead.Created
+	wantErr error // a derrors kind, checked with errors.Is
+	notErr  error // a kind the error must not be (a client kind hidden as unavailable)
+}
+
+func TestServiceCreate(t *testing.T) {
+	landedButLost := func(err error) func(f *leads, n int, l lead.Lead) error {
+		return func(f *leads, n int, l lead.Lead) error {
+			if n > 0 {
+				return f.store(l)
+			}
+			f.store(l) // the first attempt lands ...
+			return err // ... but its answer is lost
+		}
+	}
+	tests := []struct {
+		name            string
+		keys, finder    bool
+		putFn           func(f *leads, n int, l lead.Lead) error
+		steps           []step
+		wantLeads       []string
+		wantEntryLeadID map[string]string
+	}{{
+		name:      "without a key, a lead with a drawn id",
+		keys:      true,
+		finder:    true,
+		steps:     []step{{body: adaBody, want: lead.Created{Lead: ada("id-1", "")}}},
+		wantLeads: []string{"id-1"},
+	}, {
+		name:   "an invalid body stores nothing",
+		keys:   true,
+		finder: true,
+		steps: []step{
+			{body: `{"email":"not an e-mail"}`, wantErr: derrors.ErrInvalidArgument},
+			{key: "k", body: `{"email":"not an e-mail"}`, wantErr: derrors.ErrInvalidArgument},
+		},
+	}, {
+		name:   "a retry with the key replays the first lead, another body conflicts",
+		keys:   true,
+		finder: true,
+		steps: []step{
+			{key: "k1", body: adaBody, want: lead.Created{Lead: ada("id-1", "k1")}},
+			{key: "k1", body: adaBody, want: lead.Created{Lead: ada("id-1", "k1"), Replayed: true}},
+			{key: "k1", body: graceBody, wantErr: derrors.ErrConflict},
+		},
+		wantLeads:       []string{"id-1"},
+		wantEntryLeadID: map[string]string{"k1": "id-1"},
+	}, {
+		name:   "the same object in another key order or spacing is a replay",
+		keys:   true,
+		finder: true,
+		steps: []step{
+			{key: "k5", body: adaBody, want: lead.Created{Lead: ada("id-1", "k5")}},
+			{key: "k5", body: "{\n \"data\": {\"surname\": \"Lovelace\", \"forename\": \"Ada\"},\n \"email\": \"ada@example.com\"\n}",
+				want: lead.Created{Lead: ada("id-1", "k5"), Replayed: true}},
+		},
+		wantLeads: []string{"id-1"},
+	}, {
+		name:   "a key that is not visible ASCII is invalid",
+		keys:   true,
+		finder: true,
+		steps:  []step{{key: "two words", body: adaBody, wantErr: derrors.ErrInvalidArgument}},
+	}, {
+		name:   "without a key store the key is ignored",
+		finder: true,
+		steps: []step{
+			{key: "k", body: adaBody, want: lead.Created{Lead: ada("id-1", "")}},
+			{key: "k", body: adaBody, want: lead.Created{Lead: ada("id-2", "")}},
+		},
+		wantLeads: []string{"id-1", "id-2"},
+	}, {
+		name:   "a keyed lead stored whose answer was lost is answered to the retry",
+		keys:   true,
+		finder: true,
+		putFn:  landedButLost(fmt.Errorf("put: timed out: %w", derrors.ErrUnavailable)),
+		steps: []step{
+			{key: "k2", body: adaBody, wantErr: derrors.ErrUnavailable},
+			{key: "k2", body: adaBody, want: lead.Created{Lead: ada("id-1", "k2"), Replayed: true}},
+			{key: "k3", body: graceBody, want: lead.Created{Lead: lead.Lead{ID: "id-2", Email: "grace@example.com", CreatedAt: now, IdempotencyKey: "k3"}}},
+		},
+		wantLeads: []string{"id-1", "id-2"},
+	}, {
+		name:      "a lead without a key whose SDK retry conflicts with its own attempt is recovered",
+		keys:      true,
+		finder:    true,
+		putFn:     landedButLost(fmt.Errorf("conditional check failed: %w", derrors.ErrConflict)),
+		steps:     []step{{body: adaBody, want: lead.Created{Lead: ada("id-1", "")}}},
+		wantLeads: []string{"id-1"},
+	}, {
+		name:   "an id taken by another lead is a server fault, not a conflict",
+		keys:   true,
+		finder: true,
+		putFn: func(f *leads, n int, l lead.Lead) error {
+			f.store(lead.Lead{ID: l.ID, Email: "grace@example.com", CreatedAt: now})
+			return fmt.Errorf("conditional check failed: %w", derrors.ErrConflict)
+		},
+		steps:     []step{{body: adaBody, wantErr: derrors.ErrUnavailable, notErr: derrors.ErrConflict}},
+		wantLeads: []string{"id-1"},
+	}, {
+		name:      "an id taken, with no finder to tell, is a server fault",
+		keys:      true,
+		putFn:     landedButLost(fmt.Errorf("conditional check failed: %w", derrors.ErrConflict)),
+		steps:     []step{{body: adaBody, wantErr: derrors.ErrUnavailable, notErr: derrors.ErrConflict}},
+		wantLeads: []string{"id-1"},
+	}, {
+		name:   "a claim whose lead was never stored is completed by the retry under the claimed id",
+		keys:   true,
+		finder: true,
+		putFn: func(f *leads, n int, l lead.Lead) error {
+			if n == 0 {
+				return fmt.Errorf("put: %w", derrors.ErrUnavailable)
+			}
+			return f.store(l)
+		},
+		steps: []step{
+			{key: "k7", body: adaBody, wantErr: derrors.ErrUnavailable},
+			{key: "k7", body: adaBody, want: lead.Created{Lead: ada("id-1", "k7")}},
+		},
+		wantLeads:       []string{"id-1"},
+		wantEntryLeadID: map[string]string{"k7": "id-1"},
+	}, {
+		name: "a claimed key whose lead cannot be read back is in flight",
+		keys: true,
+		steps: []step{{
+			before: func(f *fixture) {
+				f.keys.entries["k8"] = idempotency.Entry{Key: "k8", RequestHash: idempotency.HashRequest([]byte(adaBody)), LeadID: "id-0"}
+			},
+			key: "k8", body: adaBody, wantErr: derrors.ErrConflict,
+		}},
+	}, {
+		name:   "a key reused after it expired creates a new lead",
+		keys:   true,
+		finder: true,
+		steps: []step{
+			{key: "k4", body: adaBody, want: lead.Created{Lead: ada("id-1", "k4")}},
+			{before: func(f *fixture) { delete(f.keys.entries, "k4") }, // expired
+				key: "k4", body: graceBody, want: lead.Created{Lead: lead.Lead{ID: "id-2", Email: "grace@example.com", CreatedAt: now, IdempotencyKey: "k4"}}},
+		},
+		wantLeads: []string{"id-1", "id-2"},
+	}, {
+		name:   "a key store that answers conflict on a lookup is a server fault",
+		keys:   true,
+		finder: true,
+		steps: []step{{
+			before: func(f *fixture) { f.keys.LookupErr = fmt.Errorf("lookup: %w", derrors.ErrConflict) },
+			key:    "k9", body: adaBody, wantErr: derrors.ErrUnavailable, notErr: derrors.ErrConflict,
+		}},
+	}, {
+		name:   "a busy key store stays busy",
+		keys:   true,
+		finder: true,
+		steps: []step{{
+			before: func(f *fixture) { f.keys.LookupErr = fmt.Errorf("lookup: %w", derrors.ErrBusy) },
+			key:    "k10", body: adaBody, wantErr: derrors.ErrBusy,
+		}},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(tt.keys, tt.finder)
+			f.leads.PutFn = tt.putFn
+			for i, s := range tt.steps {
+				if s.before != nil {
+					s.before(f)
+				}
+				got, err := f.svc.Create(context.Background(), lead.CreateRequest{Body: []byte(s.body), IdempotencyKey: s.key})
+				if s.wantErr != nil {
+					if !errors.Is(err, s.wantErr) || (s.notErr != nil && errors.Is(err, s.notErr)) {
+						t.Fatalf("step %d: err = %v, want %v (and not %v)", i, err, s.wantErr, s.notErr)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+				if diff := cmp.Diff(s.want, got); diff != "" {
+					t.Errorf("step %d: Create (-want +got):\n%s", i, diff)
+				}
+			}
+			var ids []string
+			for id := range f.leads.byID {
+				ids = append(ids, id)
+			}
+			slices.Sort(ids)
+			if diff := cmp.Diff(tt.wantLeads, ids); diff != "" {
+				t.Errorf("stored leads (-want +got):\n%s", diff)
+			}
+			for key, id := range tt.wantEntryLeadID {
+				if got := f.keys.entries[key].LeadID; got != id {
+					t.Errorf("entry %s names lead %q, want %q", key, got, id)
+				}
+			}
+		})
+	}
+}
+
+func TestServiceCreateConcurrentKeyCreatesOneLead(t *testing.T) {
+	f := newFixture(true, true)
+	answers := make([]lead.Created, 16)
+	errs := make([]error, len(answers))
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i], errs[i] = f.svc.Create(context.Background(), lead.CreateRequest{Body: []byte(adaBody), IdempotencyKey: "k6"})
+		}()
+	}
+	wg.Wait()
+	for i := range answers {
+		if errs[i] != nil || answers[i].Lead.ID != answers[0].Lead.ID {
+			t.Errorf("answer %d = %+v, %v; want lead %s", i, answers[i].Lead, errs[i], answers[0].Lead.ID)
+		}
+	}
+	if len(f.leads.byID) != 1 {
+		t.Errorf("%d leads stored, want 1", len(f.leads.byID))
+	}
+}

@@ -1,0 +1,193 @@
+package storetest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/evidence"
+)
+
+// Stager is an evidence.Stager that can read back what it staged; a key
+// never staged is an error wrapping derrors.ErrNotFound.
+type Stager interface {
+	evidence.Stager
+	Staged(ctx context.Context, key string) (evidence.Upload, error)
+}
+
+// Upload is body as the service stages it: with its type and digest.
+func Upload(body, mediaType string) evidence.Upload {
+	sum := sha256.Sum256([]byte(body))
+	return evidence.Upload{Body: []byte(body), MediaType: mediaType, SHA256: hex.EncodeToString(sum[:])}
+}
+
+// RunStager checks evidence.Stager: what Stage stored reads back whole; an
+// identical retry succeeds; another upload under a staged key is a conflict
+// that changes nothing.
+func RunStager(t *testing.T, newStager func(t *testing.T) Stager) {
+	const key = "evidence/0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01/2026/11/21/3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a.pdf"
+	pdf := Upload("%PDF-1.7\ninvented prescription\n%%EOF\n", "application/pdf")
+	t.Run("Staged returns what Stage stored", func(t *testing.T) {
+		s := newStager(t)
+		for key, up := range map[string]evidence.Upload{
+			key: pdf,
+			"evidence/0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01/2026/11/21/9a0b1f2e.png": Upload("\x89PNG\r\n\x1a\n\x00\x00binary\xff", "image/png"),
+			"evidence/0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01/2026/11/21/empty.jpg":    Upload("", "image/jpeg"),
+		} {
+			if err := s.Stage(t.Context(), key, up); err != nil {
+				t.Fatalf("Stage %s: %v", key, err)
+			}
+			wantStaged(t, s, key, up)
+		}
+	})
+	t.Run("an identical retry succeeds", func(t *testing.T) {
+		s := newStager(t)
+		if err := s.Stage(t.Context(), key, pdf); err != nil {
+			t.Fatalf("Stage: %v", err)
+		}
+		if err := s.Stage(t.Context(), key, pdf); err != nil {
+			t.Fatalf("the same upload again: err = %v, want nil", err)
+		}
+		wantStaged(t, s, key, pdf)
+	})
+	t.Run("another upload under a staged key is a conflict", func(t *testing.T) {
+		for name, other := range map[string]evidence.Upload{
+			"body":       Upload("%PDF-1.7 another", "application/pdf"),
+			"media type": Upload(string(pdf.Body), "image/png"),
+		} {
+			t.Run(name, func(t *testing.T) {
+				s := newStager(t)
+				if err := s.Stage(t.Context(), key, pdf); err != nil {
+					t.Fatalf("first Stage: %v", err)
+				}
+				wantKind(t, "second Stage", s.Stage(t.Context(), key, other), derrors.ErrConflict)
+				wantStaged(t, s, key, pdf)
+			})
+		}
+	})
+	t.Run("a key never staged is not found", func(t *testing.T) {
+		_, err := newStager(t).Staged(t.Context(), key)
+		wantKind(t, "Staged", err, derrors.ErrNotFound)
+	})
+}
+
+func wantStaged(t *testing.T, s Stager, key string, want evidence.Upload) {
+	t.Helper()
+	got, err := s.Staged(t.Context(), key)
+	if err != nil {
+		t.Fatalf("Staged %s: %v", key, err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Staged %s (-want +got):\n%s", key, diff)
+	}
+}
+
+// Recorder is an evidence.Recorder that can list one user's records, as
+// datarights.Verifications does.
+type Recorder interface {
+	evidence.Recorder
+	VerificationsOf(ctx context.Context, userID string) ([]evidence.Record, error)
+}
+
+// Record is an invented verification record of userID.
+func Record(id, userID string, createdAt time.Time) evidence.Record {
+	valid := evidence.Rating{Value: evidence.Valid, Confidence: evidence.High}
+	return evidence.Record{
+		ID:               id,
+		UserID:           userID,
+		CreatedAt:        createdAt,
+		ObjectKey:        evidence.LeadPrefix(userID) + "2026/11/21/" + id + ".pdf",
+		SHA256:           "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+		MediaType:        "application/pdf",
+		Size:             48213,
+		MedicationName:   "Wegovy",
+		MedicationDosage: "2.4 mg",
+		TextSource:       "pdf-text",
+		Result: evidence.Result{
+			Data: evidence.Fields{
+				PatientName:      valid,
+				MedicationName:   valid,
+				MedicationDosage: evidence.Rating{Value: evidence.Invalid, Confidence: evidence.Medium},
+				MedicationDate:   valid,
+				PharmacyName:     evidence.Rating{Value: evidence.NotFound, Confidence: evidence.Low},
+			},
+			Confidence: evidence.Medium,
+			Note:       "The dosage on the prescription differs from the one given.",
+		},
+	}
+}
+
+// RunRecorder checks evidence.Recorder: a record reads back whole among its
+// user's, oldest first; an identical retry succeeds; another record under a
+// stored id is a conflict that changes nothing.
+func RunRecorder(t *testing.T, newRecorder func(t *testing.T) Recorder) {
+	const user, other = "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01", "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a02"
+	r := Record("3e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6a", user, created)
+	t.Run("a user's records read back, oldest first", func(t *testing.T) {
+		s := newRecorder(t)
+		later := Record("1e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6b", user, created.Add(time.Hour))
+		later.Result.Success = true
+		for _, rec := range []evidence.Record{later, Record("2e7c9b1a-5d2f-4c8e-9a0b-1f2e3d4c5b6c", other, created), r} {
+			if err := s.Record(t.Context(), rec); err != nil {
+				t.Fatalf("Record %s: %v", rec.ID, err)
+			}
+		}
+		wantRecords(t, s, user, r, later)
+		wantRecords(t, s, "6f0b8d7e-1111-4222-8333-944455556666")
+	})
+	t.Run("an identical retry succeeds", func(t *testing.T) {
+		s := newRecorder(t)
+		if err := s.Record(t.Context(), r); err != nil {
+			t.Fatalf("Record: %v", err)
+		}
+		if err := s.Record(t.Context(), r); err != nil {
+			t.Fatalf("the same record again: err = %v, want nil", err)
+		}
+		wantRecords(t, s, user, r)
+	})
+	t.Run("another record under a stored id is a conflict", func(t *testing.T) {
+		for name, change := range map[string]func(*evidence.Record){
+			"text source": func(r *evidence.Record) { r.TextSource = "textract" },
+			"result":      func(r *evidence.Record) { r.Result.Note = "Another note." },
+		} {
+			t.Run(name, func(t *testing.T) {
+				s := newRecorder(t)
+				if err := s.Record(t.Context(), r); err != nil {
+					t.Fatalf("first Record: %v", err)
+				}
+				again := r
+				change(&again)
+				err := s.Record(t.Context(), again)
+				wantKind(t, "second Record", err, derrors.ErrConflict)
+				wantNoSecrets(t, err, "Wegovy", "Another note")
+				wantRecords(t, s, user, r)
+			})
+		}
+	})
+	t.Run("an empty id is refused", func(t *testing.T) {
+		s := newRecorder(t)
+		wantRefusal(t, "Record with no id", s.Record(t.Context(), Record("", user, created)))
+	})
+}
+
+func wantRecords(t *testing.T, s Recorder, userID string, want ...evidence.Record) {
+	t.Helper()
+	got, err := s.VerificationsOf(t.Context(), userID)
+	if err != nil {
+		t.Fatalf("VerificationsOf %s: %v", userID, err)
+	}
+	if want == nil {
+		want = []evidence.Record{}
+	}
+	if got == nil {
+		got = []evidence.Record{}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("VerificationsOf %s (-want +got):\n%s", userID, diff)
+	}
+}
