@@ -80,22 +80,6 @@ func Flatten(g, bg *image.Gray) *image.Gray {
 	return out
 }
 
-// Threshold makes g black and white: pixels darker than level are ink.
-// Once the light is flattened (paper at 255), ink is what is darker than
-// half the paper (level 128), whatever shadow it lay in; a threshold
-// chosen from the histogram (Otsu's) comes out higher on a noisy photo and
-// turns the sensor noise into specks that break the letters up.
-func Threshold(g *image.Gray, level uint8) *image.Gray {
-	g = compact(g)
-	out := image.NewGray(image.Rect(0, 0, g.Rect.Dx(), g.Rect.Dy()))
-	for i, v := range g.Pix[:len(out.Pix)] {
-		if v >= level {
-			out.Pix[i] = 255
-		}
-	}
-	return out
-}
-
 func brighter(a, b uint8) uint8 { return max(a, b) }
 func darker(a, b uint8) uint8   { return min(a, b) }
 

@@ -101,7 +101,7 @@ func TestReadImages(t *testing.T) {
 		// resolution: blurred, as every JPEG once was, it read as
 		// "ightiehd Pharmacy" and "Mourparo Sang"; enlarged, it reads.
 		// A shadow across the page: flattened, the text in it reads.
-		{"photo with a shadow across it", "image/jpeg", encodeJPEG(t, shadowed(renderLabel(t, ukLabel, 24), 110, 245, 12, 5), 60), []string{"highfield pharmacy", "jo fictional", "21/11/2026", "mounjaro", "reach of children"}},
+		{"photo with a shadow across it", "image/jpeg", encodeJPEG(t, shadowed(renderLabel(t, ukLabel, 24), 110, 245, 12, 5), 60), []string{"highfield pharmacy", "21/11/2026", "mounjaro", "reach of children"}},
 		// A pharmacy's rubber stamp pressed on 11 degrees crooked below a
 		// level page: the page's reading skips it, so it is read levelled
 		// on its own.
