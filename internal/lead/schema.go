@@ -6,53 +6,16 @@ package lead
 // The create-lead schema, the one table the validator walks. Order is the
 // document's, and is the order of the messages.
 var (
-	addressDtoFields = []field{
-		{name: "addressLine1", kind: kindString},
-		{name: "addressLine2", kind: kindString},
-		{name: "city", kind: kindString},
-		{name: "state", kind: kindString},
-		{name: "region", kind: kindString},
-		{name: "zipCode", kind: kindString},
-	}
-	heightDtoFields = []field{
-		{name: "unit", kind: kindString},
-		{name: "feet", kind: kindString},
-		{name: "inches", kind: kindString},
-		{name: "cm", kind: kindString},
-	}
-	weightDtoFields = []field{
-		{name: "unit", kind: kindString},
-		{name: "kg", kind: kindString},
-		{name: "stones", kind: kindString},
-		{name: "pounds", kind: kindString},
-	}
-	prescriptionMedicationDtoFields = []field{
-		{name: "medication", kind: kindString},
-		{name: "reason", kind: kindString},
-	}
-	surgeryDtoFields = []field{
-		{name: "value", kind: kindString},
-		{name: "intervalTime", kind: kindString},
-		{name: "details", kind: kindString},
-	}
-	weightLossInjectionDtoFields = []field{
-		{name: "drugName", kind: kindString},
-		{name: "strength", kind: kindString},
-		{name: "weightPriorToTreatment", kind: kindString},
-	}
-	allergicReactionDtoFields = []field{
-		{name: "description", kind: kindString},
-	}
-	medicalConditionDtoFields = []field{
-		{name: "condition", kind: kindString},
-		{name: "desc", kind: kindString},
-		{name: "kidneyDiseaseType", kind: kindString},
-	}
-	familyHistoryDtoFields = []field{
-		{name: "value", kind: kindString},
-		{name: "relation", kind: kindString},
-	}
-	intakeRecordFields = []field{
+	addressDtoFields                = stringFields("addressLine1", "addressLine2", "city", "state", "region", "zipCode")
+	heightDtoFields                 = stringFields("unit", "feet", "inches", "cm")
+	weightDtoFields                 = stringFields("unit", "kg", "stones", "pounds")
+	prescriptionMedicationDtoFields = stringFields("medication", "reason")
+	surgeryDtoFields                = stringFields("value", "intervalTime", "details")
+	weightLossInjectionDtoFields    = stringFields("drugName", "strength", "weightPriorToTreatment")
+	allergicReactionDtoFields       = stringFields("description")
+	medicalConditionDtoFields       = stringFields("condition", "desc", "kidneyDiseaseType")
+	familyHistoryDtoFields          = stringFields("value", "relation")
+	intakeRecordFields              = []field{
 		{name: "surname", kind: kindString},
 		{name: "forename", kind: kindString},
 		{name: "phone", kind: kindString},

@@ -151,7 +151,7 @@ func (g *schemaGen) object(name string) (string, error) {
 	if props == nil {
 		return "", fmt.Errorf("%s: no properties", name)
 	}
-	var lines []string
+	var lines, names []string
 	for i := 0; i+1 < len(props.Content); i += 2 {
 		prop, p := props.Content[i].Value, props.Content[i+1]
 		line, err := g.field(name+"."+prop, p, required[prop])
@@ -159,6 +159,14 @@ func (g *schemaGen) object(name string) (string, error) {
 			return "", err
 		}
 		lines = append(lines, fmt.Sprintf("\t\t{name: %s, %s},\n", strconv.Quote(prop), line))
+		if line == "kind: kindString" {
+			names = append(names, strconv.Quote(prop))
+		}
+	}
+	if len(names) == len(lines) {
+		// An object of optional strings only (the DTOs): one line.
+		fmt.Fprintf(&g.out, "\t%s = stringFields(%s)\n", varName, strings.Join(names, ", "))
+		return varName, nil
 	}
 	fmt.Fprintf(&g.out, "\t%s = []field{\n%s\t}\n", varName, strings.Join(lines, ""))
 	return varName, nil

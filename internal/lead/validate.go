@@ -56,6 +56,15 @@ type field struct {
 	fields   []field // of the object, or of each element of the list
 }
 
+// stringFields is an object's fields when all are optional strings.
+func stringFields(names ...string) []field {
+	fields := make([]field, len(names))
+	for i, n := range names {
+		fields[i] = field{name: n, kind: kindString}
+	}
+	return fields
+}
+
 // ParsePayload validates a create-lead request body and returns the accepted
 // payload: Email as sent (JSON-decoded), Data the compact bytes of the "data"
 // object with key order and values as sent, or nil for no data or null.
