@@ -7,9 +7,12 @@ import (
 	"image/draw"
 	"image/png"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/tesseract"
@@ -134,4 +137,39 @@ func pdfBytes(t *testing.T, f *fpdf.Fpdf) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// A page the right way up whose prepared reading finds no text at all is
+// read again from the plain page that way up, not the way a junk reading
+// of it upside down suggested: the FP10 of corpus seed 1, sent as a photo
+// with EXIF orientation 3, came back as upside-down junk.
+func TestReaderReadsTheUprightPageWhenItsPreparedReadingFindsNothing(t *testing.T) {
+	ocr, err := tesseract.New(context.Background())
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("tesseract is required in CI: %v", err)
+		}
+		t.Skipf("skipping: %v", err)
+	}
+	const name = "uk/nhs-fp10/swapped-name/exif-3"
+	cases, err := corpus.Generate(1, time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), "uk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(cases, func(c corpus.Case) bool { return c.Name == name })
+	if i < 0 {
+		t.Fatalf("corpus seed 1 has no case %s", name)
+	}
+	doc := evidence.Document{Body: cases[i].File, MediaType: evidence.JPEG}
+	text, err := (Reader{PDF: pdftext.Reader{}, OCR: ocr}).Read(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, l := range text.Lines {
+		all.WriteString(l.Text + "\n")
+	}
+	if !strings.Contains(all.String(), "Forename, Surname") {
+		t.Errorf("the FP10's caption was not read; got:\n%s", all.String())
+	}
 }

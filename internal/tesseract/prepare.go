@@ -78,9 +78,11 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		case i == 1:
 			img = imageprep.Turn(prepared, 2)
 		case i == 2 && steps > 0:
-			// The plain page, the better way up so far.
+			// The plain page, the better way up so far: turned only when the
+			// turned reading was clear, since junk read upside down outscores
+			// a prepared page whose layout analysis found nothing at all.
 			img = page
-			if bestTurned {
+			if bestTurned && !best.Junk() {
 				img = imageprep.Turn(page, 2)
 			}
 		case i >= 2 && !triedBlock:
