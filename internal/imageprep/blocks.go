@@ -98,6 +98,20 @@ func Crop(g *image.Gray, r image.Rectangle) *image.Gray {
 // edges, which would join every block into one, are dropped.
 func characters(ink []bool, w, h, lineH int) []bool {
 	out := make([]bool, len(ink))
+	eachComponent(ink, w, h, func(comp []int, cw, ch int) {
+		if ch >= max(2, lineH/3) && ch <= 3*lineH && cw <= 2*ch+2 {
+			for _, i := range comp {
+				out[i] = true
+			}
+		}
+	})
+	return out
+}
+
+// eachComponent calls fn with every 8-connected component of the ink: its
+// pixels' indexes and its bounding box's width and height. comp is reused
+// between calls.
+func eachComponent(ink []bool, w, h int, fn func(comp []int, cw, ch int)) {
 	seen := make([]bool, len(ink))
 	var stack, comp []int
 	for start, v := range ink {
@@ -127,14 +141,8 @@ func characters(ink []bool, w, h, lineH int) []bool {
 				}
 			}
 		}
-		cw, ch := maxX-minX+1, maxY-minY+1
-		if ch >= max(2, lineH/3) && ch <= 3*lineH && cw <= 2*ch+2 {
-			for _, i := range comp {
-				out[i] = true
-			}
-		}
+		fn(comp, maxX-minX+1, maxY-minY+1)
 	}
-	return out
 }
 
 // dilate marks every pixel within r (a square) of a marked one.

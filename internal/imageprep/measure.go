@@ -194,39 +194,12 @@ func contrast(profile []float64) float64 {
 // 0 when fewer than 8 such components are found. It also returns how many
 // were found.
 func glyphHeight(ink []bool, w, h int) (int, int) {
-	seen := make([]bool, len(ink))
 	var heights []int
-	var stack []int
-	for start, v := range ink {
-		if !v || seen[start] {
-			continue
-		}
-		seen[start] = true
-		stack = append(stack[:0], start)
-		minX, maxX, minY, maxY := w, -1, h, -1
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := i%w, i/w
-			minX, maxX, minY, maxY = min(minX, x), max(maxX, x), min(minY, y), max(maxY, y)
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					nx, ny := x+dx, y+dy
-					if nx < 0 || ny < 0 || nx >= w || ny >= h {
-						continue
-					}
-					if j := ny*w + nx; ink[j] && !seen[j] {
-						seen[j] = true
-						stack = append(stack, j)
-					}
-				}
-			}
-		}
-		cw, ch := maxX-minX+1, maxY-minY+1
+	eachComponent(ink, w, h, func(_ []int, cw, ch int) {
 		if ch >= 3 && cw <= 2*ch+2 && ch <= h/10 {
 			heights = append(heights, ch)
 		}
-	}
+	})
 	if len(heights) < 8 {
 		return 0, len(heights)
 	}
