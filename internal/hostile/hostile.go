@@ -81,7 +81,7 @@ func FlateBomb(size int) []byte {
 // HugePDFImage draws an image XObject whose dictionary claims w×h pixels.
 func HugePDFImage(w, h int) []byte {
 	const content = "q 612 0 0 792 0 0 cm /Im1 Do Q"
-	return pdfFile(pageObjects(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+	return PDFFile(pageObjects(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
 		"<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Length 1 >>\nstream\n \nendstream",
 		fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream",
 			w, h, len(deflateBytes(make([]byte, 1<<16))), deflateBytes(make([]byte, 1<<16)))))
@@ -114,7 +114,7 @@ func ManyPages(n int) []byte {
 		objs = append(objs, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n)
-	return pdfFile(objs)
+	return PDFFile(objs)
 }
 
 // TIFFPages is a little-endian TIFF with one 8-bit grey page per size; the
@@ -203,7 +203,7 @@ func onePage(content []byte, form string) []byte {
 	if len(content) > 0 && content[0] == 0x78 { // zlib header
 		contentObj = fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", len(content), content)
 	}
-	return pdfFile(pageObjects(contentObj,
+	return PDFFile(pageObjects(contentObj,
 		fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /Fm1 5 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(form), form),
 		"<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x80\nendstream"))
 }
@@ -219,7 +219,9 @@ func pageObjects(content, form, image string) []string {
 	}
 }
 
-func pdfFile(objs []string) []byte {
+// PDFFile writes objs as a PDF file: object i+1 is objs[i], the catalogue is
+// object 1, with a cross-reference table that points at each.
+func PDFFile(objs []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.4\n")
 	offsets := make([]int, len(objs))
