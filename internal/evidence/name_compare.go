@@ -72,20 +72,26 @@ func (r nameReading) noisy() bool { return r.ocr && r.conf < wellRead }
 var anyOCR = nameReading{ocr: true}
 
 // nameWordMatch compares one word of the expected name with one of the
-// document. Text layers and well-read OCR lines match exactly (case,
-// accents and apostrophes aside); OCR lines read less well may also differ
-// by OCR confusions, by what OCR makes of accented letters (ñ read as "fi",
-// ö as "é", ç as "g" or "¢", ë as "6"), or, for longer names, a small edit
-// distance. Neither OCR allowance is ever an exact match.
+// document. Text layers match exactly (case, accents and apostrophes
+// aside). OCR lines may also differ where the lead's name has an accented
+// letter and OCR read it as one of the glyphs it makes of that letter (ñ
+// read as "f" or "fi", ç as "g" or "¢", ë as "6": see markGlyphs), however
+// sure the reader was of the line. OCR lines read less well may also differ
+// by OCR's usual confusions (rn/m, 1/l, 0/o), the readings of noisyGlyphs
+// (ö as "é") or, for longer names, a small edit distance. No OCR allowance
+// is ever an exact match.
 func nameWordMatch(want, got word, r nameReading) matchLevel {
 	if want.text == got.text {
 		return exactMatch
 	}
-	if !r.noisy() || (len(got.text) < 2 && len(want.text) > 1) {
+	if !r.ocr || (len(got.text) < 2 && len(want.text) > 1) {
 		return noMatch
 	}
 	if want.lower != want.text {
-		return accentedNameMatch(want, got)
+		return accentedNameMatch(want, got, r.noisy())
+	}
+	if !r.noisy() {
+		return noMatch
 	}
 	ow, og := want.ocr, got.ocr
 	if ow == og {
@@ -101,11 +107,16 @@ func nameWordMatch(want, got word, r nameReading) matchLevel {
 }
 
 // accentedNameMatch compares an expected name word that has accented letters
-// with an OCR'd word, with the edit allowance of the word's length.
-func accentedNameMatch(want, got word) matchLevel {
+// with an OCR'd word: on a noisy reading with the edit allowance of the
+// word's length, on a line read well only through the glyphs OCR makes of
+// accented letters.
+func accentedNameMatch(want, got word, noisy bool) matchLevel {
 	w, g := []rune(want.lower), glyphs(got.lower)
-	allow := fuzzyAllowance(len(want.text))
-	switch d := glyphDistance(w, g, allow); {
+	allow := 0
+	if noisy {
+		allow = fuzzyAllowance(len(want.text))
+	}
+	switch d := glyphDistance(w, g, allow, noisy); {
 	case d == 0:
 		return ocrMatch
 	case d == 1 && allow >= 1:
@@ -209,7 +220,7 @@ func possibleMisreading(want, got word) bool {
 	if want.text == got.text || want.ocr == got.ocr {
 		return true
 	}
-	return want.lower != want.text && accentedNameMatch(want, got) != noMatch
+	return want.lower != want.text && accentedNameMatch(want, got, true) != noMatch
 }
 
 // clearlyOther reports a name read well that is another person's, however

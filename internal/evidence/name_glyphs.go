@@ -3,6 +3,7 @@
 package evidence
 
 import (
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -23,14 +24,43 @@ func glyphs(s string) []rune {
 	return rs
 }
 
+// markGlyphs is what OCR makes of an accented letter beyond the letter
+// without its mark, letter by letter: the mark fused into the glyph (ñ read
+// as f, or as "fi" or "ii"; ç read as g, or struck through as ¢). None of
+// these readings is a spelling a name uses, so they explain a difference
+// however sure the reader was of the line. Only the letters listed have
+// such readings: a plain letter read as another plain letter (Müller read
+// "Miller") is always an edit.
+var markGlyphs = map[rune]struct {
+	one []rune   // one glyph for the letter
+	two []string // two glyphs for the letter
+}{
+	'ñ': {one: []rune{'f'}, two: []string{"fi", "ii"}},
+	'ç': {one: []rune{'g', '¢'}, two: []string{"c¢"}},
+}
+
+// noisyGlyphs are readings of accented letters that OCR makes on lines it
+// read less than well and that could also be another spelling: ö read as é,
+// ñ as "ri" (Maña and Maria are two names). They explain a difference only
+// on a noisy reading.
+var noisyGlyphs = map[rune]struct {
+	one []rune
+	two []string
+}{
+	'ö': {one: []rune{'é'}},
+	'ñ': {two: []string{"ri"}},
+}
+
 // glyphDistance is an edit distance between the expected letters w and the
 // OCR'd glyphs g (both lowercase, accents kept), or max+1 when it exceeds
-// max. These cost nothing: a letter read without its accent; an accented
-// letter read as another accented letter or as a digit (the mark garbles
-// the glyph); ç read as g or ¢; ñ read as "fi", "ii" or "ri"; and OCR's usual confusions
-// (0/o, 1/l/i, 5/s, rn/m, vv/w). A plain letter read as another plain
-// letter is always an edit, so "José" never matches "Josh".
-func glyphDistance(w, g []rune, max int) int {
+// max. These cost nothing: a letter read without its accent or with another
+// accent on the same letter (é for è); an accented letter read as a digit
+// (the mark garbles the glyph: ë as 6, Ó as 0); an accented letter read as
+// one of its markGlyphs. On a noisy reading (noisy true) these cost nothing
+// too: noisyGlyphs, and OCR's usual confusions (0/o, 1/l/i, 5/s, rn/m,
+// vv/w). A plain letter read as another plain letter is always an edit, so
+// "José" never matches "Josh" and "Müller" never matches "Miller".
+func glyphDistance(w, g []rune, max int, noisy bool) int {
 	if len(w) > 64 || len(g) > 64 || len(g) > 2*len(w)+max || len(w) > len(g)+max {
 		return max + 1
 	}
@@ -43,17 +73,17 @@ func glyphDistance(w, g []rune, max int) int {
 		cur[0] = i
 		for j := 1; j <= len(g); j++ {
 			cost := 1
-			if sameGlyph(w[i-1], g[j-1]) {
+			if sameGlyph(w[i-1], g[j-1], noisy) {
 				cost = 0
 			}
 			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if j > 1 && twoGlyphs(w[i-1], g[j-2], g[j-1]) {
+			if j > 1 && twoGlyphs(w[i-1], g[j-2], g[j-1], noisy) {
 				v = min(v, prev[j-2])
 			}
-			if i > 1 && w[i-2] == 'r' && w[i-1] == 'n' && g[j-1] == 'm' {
+			if noisy && i > 1 && w[i-2] == 'r' && w[i-1] == 'n' && g[j-1] == 'm' {
 				v = min(v, prev2[j-1])
 			}
-			if i > 1 && j > 1 && sameGlyph(w[i-1], g[j-2]) && sameGlyph(w[i-2], g[j-1]) {
+			if i > 1 && j > 1 && sameGlyph(w[i-1], g[j-2], noisy) && sameGlyph(w[i-2], g[j-1], noisy) {
 				v = min(v, prev2[j-2]+1)
 			}
 			cur[j] = v
@@ -66,38 +96,48 @@ func glyphDistance(w, g []rune, max int) int {
 	return prev[len(g)]
 }
 
-// sameGlyph reports whether OCR may have read the expected letter w as g.
-func sameGlyph(w, g rune) bool {
+// sameGlyph reports whether OCR may have read the expected letter w as g;
+// noisy allows the readings OCR makes only on lines it read less than well.
+func sameGlyph(w, g rune, noisy bool) bool {
 	fw, fg := fold(w), fold(g)
 	switch {
 	case fw == fg:
 		return true
-	case isAccented(w) && (isAccented(g) || (g >= '0' && g <= '9')):
+	case !isAccented(w):
+		// A plain letter: only OCR's usual confusions, and only when noisy.
+		return noisy && len(fw) == 1 && len(fg) == 1 && ocrForm(fw) == ocrForm(fg)
+	case g >= '0' && g <= '9', slices.Contains(markGlyphs[w].one, g):
 		return true
-	case w == 'ç' && (g == 'g' || g == '¢'):
-		// The cedilla closes the c into a g ("Françoise" read "Frangoise")
-		// or strikes it through (¢).
+	case noisy && slices.Contains(noisyGlyphs[w].one, g):
 		return true
-	case len(fw) == 1 && len(fg) == 1:
+	case noisy && len(fw) == 1 && len(fg) == 1:
+		// í read as 1 or l, as its plain letter would be.
 		return ocrForm(fw) == ocrForm(fg)
 	}
 	return false
 }
 
 // twoGlyphs reports whether OCR may have read the expected letter w as the
-// two glyphs a, b: ñ as "fi", "ii" or "ri"; m as "rn"; w as "vv"; a letter
-// that folds to two ("ß", "æ") as those two.
-func twoGlyphs(w, a, b rune) bool {
+// two glyphs a, b: an accented letter as two of its markGlyphs (ñ as "fi");
+// a letter that folds to two ("ß", "æ") as those two; on a noisy reading
+// also m as "rn", w as "vv", the two-glyph noisyGlyphs (ñ as "ri") and an
+// accented letter as its plain letter and the mark read as an accented
+// letter of its own (ã as "aé").
+func twoGlyphs(w, a, b rune, noisy bool) bool {
+	ab := string([]rune{a, b})
 	switch {
-	case w == 'ñ':
-		return b == 'i' && (a == 'f' || a == 'i' || a == 'r')
-	case w == 'm':
-		return a == 'r' && b == 'n'
-	case w == 'w':
-		return a == 'v' && b == 'v'
+	case slices.Contains(markGlyphs[w].two, ab):
+		return true
+	case noisy && slices.Contains(noisyGlyphs[w].two, ab):
+		return true
+	case noisy && (w == 'm' && ab == "rn" || w == 'w' && ab == "vv"):
+		return true
+	case noisy && isAccented(w) && fold(w) == string(a) && isAccented(b):
+		// The mark read as a letter of its own: ã as "aé" ("Conceigaéo").
+		return true
 	}
 	f := fold(w)
-	return len(f) == 2 && rune(f[0]) == a && rune(f[1]) == b
+	return len(f) == 2 && f == ab
 }
 
 // isAccented reports a letter that carries a mark (é, ñ, ø): one that folds

@@ -326,3 +326,56 @@ func TestRatePatientName(t *testing.T) {
 		})
 	}
 }
+
+// TestRatePatientNameReadLineByLine holds the rules that depend on how well
+// each line was read: the glyphs OCR makes of accented letters.
+func TestRatePatientNameReadLineByLine(t *testing.T) {
+	jose := Expected{PatientKnown: true, Forename: "José", Surname: "Núñez-García"}
+	mateus := Expected{PatientKnown: true, Forename: "Mateus", Surname: "Conceição"}
+	hans := Expected{PatientKnown: true, Forename: "Hans", Surname: "Müller"}
+	type line struct {
+		text string
+		conf float64
+	}
+	tests := []struct {
+		name      string
+		exp       Expected
+		lines     []line
+		want      Rating
+		wantWords string
+	}{
+		{name: "ñ read as f on a label read fairly", exp: jose, lines: []line{
+			{"Mounjaro 2.5mg/0.6ml KwikPen", 0.88}, {"Mr José Nufez-Garcia", 0.88}, {"Date dispensed: 21 Oct 2026", 0.97},
+		}, want: Rating{Valid, Medium}},
+		{name: "ñ read as fi in a letter read well", exp: jose, lines: []line{
+			{"I have today prescribed Ozempic 2 mg once weekly for", 0.95}, {"Mr José Nufiez-Garcia, as we discussed at your review.", 0.95},
+		}, want: Rating{Valid, Medium}},
+		{name: "ç read as g in a letter read well", exp: mateus, lines: []line{
+			{"Mr Mateus Conceigaéo", 0.83}, {"Dear Mr Conceicao,", 0.76},
+			{"Sertraline 50 mg tablets, one a day for Mr Mateus Conceigao. The", 0.93},
+		}, want: Rating{Valid, Medium}},
+		{name: "ç read as c¢ in the prescribing sentence is no other patient", exp: mateus, lines: []line{
+			{"Mr Mateus Conceicao", 0.86}, {"Dear Mr Conceicao,", 0.82}, {"Following our consultation, | have today prescribed", 0.97},
+			{"Sertraline 50 mg tablets, one a day for Mr Mateus Conceic¢ao. The", 0.90},
+		}, want: Rating{Valid, Medium}},
+		// Near misses with an accented letter are never valid.
+		{name: "Miller read fairly for Müller", exp: hans, lines: []line{{"Patient: Hans Miller", 0.8}}, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "Miller read well for Müller", exp: hans, lines: []line{{"Patient: Hans Miller", 0.97}}, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "Möller read fairly for Müller", exp: hans, lines: []line{{"Patient: Hans Möller", 0.8}}, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := Text{Source: "tesseract"}
+			for _, l := range tt.lines {
+				text.Lines = append(text.Lines, Line{Text: l.text, Confidence: l.conf})
+			}
+			f := ratePatientName(readDocument(text), tt.exp)
+			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
+				t.Errorf("rating mismatch (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(f.problem, tt.wantWords) {
+				t.Errorf("problem = %q, want it to contain %q", f.problem, tt.wantWords)
+			}
+		})
+	}
+}
