@@ -223,14 +223,43 @@ func possibleMisreading(want, got word) bool {
 	return want.lower != want.text && accentedNameMatch(want, got, true) != noMatch
 }
 
+// otherPartReading is how well the words of ws that are not words of the
+// lead's name were read: the part of a name that may be a misreading. When
+// each of them carries its own confidence (the reader reported words, or
+// the name was joined from forename and surname fields on lines of their
+// own), theirs decides: "Forename: John" read well beside a smudged
+// "Surname: Ellis" is clearly John. Otherwise the whole run's reading does.
+func otherPartReading(ws []word, e expectedName, r nameReading) nameReading {
+	lead := func(w word) bool {
+		return slices.ContainsFunc(e.forename, func(f word) bool { return f.text == w.text }) ||
+			slices.ContainsFunc(e.surname, func(s word) bool { return s.text == w.text })
+	}
+	conf, own := 2.0, false
+	for _, w := range ws {
+		if lead(w) {
+			continue
+		}
+		if w.conf <= 0 {
+			return r.of(ws)
+		}
+		conf, own = min(conf, w.conf), true
+	}
+	if !own {
+		return r.of(ws)
+	}
+	return nameReading{ocr: r.ocr, conf: conf}
+}
+
 // clearlyOther reports a name read well that is another person's, however
 // close its spelling: one part of the lead's name (the forename, or the
 // whole surname) is there exactly, and the other is there only as a word no
 // OCR confusion explains ("Jon Doe", "John Dowd", "Katherine Doe" for
-// Catherine). A name read poorly, or garbled in both parts ("Jnae Smtih"),
-// may still be a misreading of the lead's.
+// Catherine). Read well is the other part's reading (otherPartReading): a
+// word that is the lead's exactly needs no confidence. A name whose other
+// part was read poorly, or garbled in both parts ("Jnae Smtih"), may still
+// be a misreading of the lead's.
 func clearlyOther(ws []word, e expectedName, r nameReading) bool {
-	r = r.of(ws)
+	r = otherPartReading(ws, e, r)
 	if r.noisy() || len(ws) < 2 {
 		return false
 	}
@@ -260,7 +289,7 @@ func clearlyOther(ws []word, e expectedName, r nameReading) bool {
 // "Mr Thomas Owen") as another person's, so it is not evidence of another
 // person. Only a name read with good confidence that differs is.
 func misreadPart(ws []word, e expectedName, r nameReading) bool {
-	r = r.of(ws)
+	r = otherPartReading(ws, e, r)
 	if !r.ocr || r.conf >= fairlyRead {
 		return false
 	}

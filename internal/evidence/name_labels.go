@@ -231,8 +231,10 @@ func captionValueLine(d document, i int) (k int, paired bool) {
 }
 
 var (
-	forenameFieldRe = regexp.MustCompile(`\b(?:(?:first|given|christian)\s*names?|forenames?)(?:\(s\))?\s*[:-]`)
-	surnameFieldRe  = regexp.MustCompile(`\b(?:(?:last|family)\s*names?|surname)\s*[:-]`)
+	// The captions as OCR also reads them: "rn" and "m" are one glyph
+	// apart ("Sumame:" for "Surname:", "First narne:" for "First name:").
+	forenameFieldRe = regexp.MustCompile(`\b(?:(?:first|given|christian)\s*na(?:m|rn)es?|forena(?:m|rn)es?)(?:\(s\))?\s*[:-]`)
+	surnameFieldRe  = regexp.MustCompile(`\b(?:(?:last|family)\s*na(?:m|rn)es?|su(?:rn|m)a(?:m|rn)e)\s*[:-]`)
 	// otherPersonWords mark a field about someone other than the patient.
 	otherPersonWords = newPhraseSet(map[bool][]string{true: {
 		"contact", "kin", "emergency", "guardian", "parent", "carer", "spouse", "partner", "relationship",
@@ -269,9 +271,16 @@ func nameFieldsValue(d document) (patientValue, bool) {
 		return patientValue{}, false
 	}
 	v := patientValue{strength: strongLabel, ordered: true, conf: min(fore.conf, sur.conf), ocr: fore.ocr || sur.ocr, paired: fore.paired || sur.paired}
-	for _, w := range append(slices.Clone(fore.words), sur.words...) {
-		w.commaAfter = false
-		v.words = append(v.words, w)
+	for _, f := range []*patientValue{fore, sur} {
+		for _, w := range f.words {
+			w.commaAfter = false
+			// Each field was read on its own line: its words are read as
+			// well as that line, whatever the other field's.
+			if w.conf <= 0 || w.conf > f.conf {
+				w.conf = f.conf
+			}
+			v.words = append(v.words, w)
+		}
 	}
 	return v, true
 }

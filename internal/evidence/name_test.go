@@ -328,11 +328,13 @@ func TestRatePatientName(t *testing.T) {
 }
 
 // TestRatePatientNameReadLineByLine holds the rules that depend on how well
-// each line was read: the glyphs OCR makes of accented letters.
+// each line was read: the glyphs OCR makes of accented letters, and a name
+// joined from forename and surname fields read on lines of their own.
 func TestRatePatientNameReadLineByLine(t *testing.T) {
 	jose := Expected{PatientKnown: true, Forename: "José", Surname: "Núñez-García"}
 	mateus := Expected{PatientKnown: true, Forename: "Mateus", Surname: "Conceição"}
 	hans := Expected{PatientKnown: true, Forename: "Hans", Surname: "Müller"}
+	jon := Expected{PatientKnown: true, Forename: "Jon", Surname: "Ellis"}
 	type line struct {
 		text string
 		conf float64
@@ -362,6 +364,19 @@ func TestRatePatientNameReadLineByLine(t *testing.T) {
 		{name: "Miller read fairly for Müller", exp: hans, lines: []line{{"Patient: Hans Miller", 0.8}}, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "Miller read well for Müller", exp: hans, lines: []line{{"Patient: Hans Miller", 0.97}}, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
 		{name: "Möller read fairly for Müller", exp: hans, lines: []line{{"Patient: Hans Möller", 0.8}}, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		// Joined fields: each part is read as well as its own line.
+		{name: "forename read well, surname field smudged: John is not Jon", exp: jon, lines: []line{
+			{"Forename: John", 0.97}, {"Surname: Ellis", 0.79},
+		}, want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "the surname caption read as Sumame", exp: jon, lines: []line{
+			{"Forename: John", 0.97}, {"Sumame: Ellis", 0.79},
+		}, want: Rating{Invalid, Medium}, wantWords: "not the lead's name"},
+		{name: "the differing forename smudged may be a misreading", exp: jon, lines: []line{
+			{"Forename: John", 0.79}, {"Surname: Ellis", 0.97},
+		}, want: Rating{NotFound, Low}, wantWords: "spelt differently"},
+		{name: "joined fields with the lead's name, one smudged", exp: jon, lines: []line{
+			{"Forename: Jon", 0.97}, {"Sumame: Ellis", 0.79},
+		}, want: Rating{Valid, Medium}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
