@@ -75,6 +75,13 @@ func rateDocumentDate(d document, pol Policy) finding {
 	if len(cands) == 0 {
 		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: missing}
 	}
+	if !slices.ContainsFunc(cands, func(m datedMention) bool { return !m.impossible }) {
+		// The date is there but misread ("14/41/2026"): which digit is
+		// wrong cannot be told (a 4 for a 1, a 1 for a 7), and a date of
+		// lower rank is no stand-in for it. Never guessed.
+		return finding{rating: Rating{NotFound, Low}, problem: "the " + best.noun() + " on the document (" + cands[0].text + ") is no calendar date, so it was misread (a clearer photo may help)"}
+	}
+	cands = slices.DeleteFunc(cands, func(m datedMention) bool { return m.impossible })
 
 	type judged struct {
 		date    civilDate

@@ -44,6 +44,10 @@ type foundDate struct {
 	// numericOrder is "dmy" or "mdy" when the date itself settles the order
 	// of a numeric date (a component over 12), "" otherwise.
 	numericOrder string
+	// impossible marks a numeric date with a full year that is no calendar
+	// date either way round ("14/41/2026"): a date OCR misread. Both
+	// readings are zero.
+	impossible bool
 }
 
 func (f foundDate) ambiguous() bool {
@@ -109,6 +113,9 @@ func findDates(s string) []foundDate {
 		f := foundDate{dayFirst: civilDate{y, b, a}, monthFirst: civilDate{y, a, b}}
 		switch {
 		case !f.dayFirst.valid() && !f.monthFirst.valid():
+			if len(s[m[10]:m[11]]) == 4 && (civilDate{y, 1, 1}).valid() {
+				add(foundDate{impossible: true}, m[2], m[11])
+			}
 			continue
 		case !f.monthFirst.valid():
 			f.numericOrder = "dmy"

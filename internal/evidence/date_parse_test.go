@@ -10,8 +10,12 @@ func TestFindDates(t *testing.T) {
 	type reading struct {
 		Text                 string
 		DayFirst, MonthFirst string
+		Impossible           bool
 	}
-	r := func(text, dayFirst, monthFirst string) reading { return reading{text, dayFirst, monthFirst} }
+	r := func(text, dayFirst, monthFirst string) reading { return reading{text, dayFirst, monthFirst, false} }
+	// misread is a numeric date with a full year that is no date either
+	// way round: found, so that it is not passed over, but with no reading.
+	misread := func(text string) reading { return reading{Text: text, Impossible: true} }
 	tests := []struct {
 		line string
 		want []reading
@@ -37,10 +41,13 @@ func TestFindDates(t *testing.T) {
 		{"filled: 11/03/2026 discard after: 11/03/2027", []reading{
 			r("11/03/2026", "11 Mar 2026", "3 Nov 2026"), r("11/03/2027", "11 Mar 2027", "3 Nov 2027"),
 		}},
-		{"31/02/2026", nil}, // no such day either way
+		{"31/02/2026", []reading{misread("31/02/2026")}}, // no such day either way
 		{"29/02/2028", []reading{r("29/02/2028", "29 Feb 2028", "")}},
-		{"29/02/2027", nil},
-		{"13/13/2026", nil},
+		{"29/02/2027", []reading{misread("29/02/2027")}},
+		{"13/13/2026", []reading{misread("13/13/2026")}},
+		{"date dispensed: 14/41/2026", []reading{misread("14/41/2026")}},
+		{"14/41/26", nil}, // a two-digit year: no telling it is a date
+		{"14/41/0026", nil},
 		{"nov 2026", nil}, // no day
 		{"11/2027", nil},  // month and year only (an expiry)
 		{"2.4 mg/0.75 ml", nil},
@@ -52,7 +59,7 @@ func TestFindDates(t *testing.T) {
 		t.Run(tt.line, func(t *testing.T) {
 			var got []reading
 			for _, f := range findDates(tt.line) {
-				got = append(got, reading{f.text, civilString(f.dayFirst), civilString(f.monthFirst)})
+				got = append(got, reading{f.text, civilString(f.dayFirst), civilString(f.monthFirst), f.impossible})
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("findDates(%q) mismatch (-want +got):\n%s", tt.line, diff)
@@ -80,8 +87,11 @@ func FuzzFindDates(f *testing.F) {
 				t.Fatalf("findDates(%q): bad span %d..%d", norm, d.start, d.end)
 			}
 			prevEnd = d.end
-			if !d.dayFirst.valid() && !d.monthFirst.valid() {
-				t.Fatalf("findDates(%q): %q has no valid reading", norm, d.text)
+			if !d.dayFirst.valid() && !d.monthFirst.valid() && !d.impossible {
+				t.Fatalf("findDates(%q): %q has no valid reading and is not marked impossible", norm, d.text)
+			}
+			if d.impossible && (d.dayFirst != civilDate{} || d.monthFirst != civilDate{}) {
+				t.Fatalf("findDates(%q): impossible %q has a reading", norm, d.text)
 			}
 			for _, c := range []civilDate{d.dayFirst, d.monthFirst} {
 				if c != (civilDate{}) && !c.valid() {

@@ -43,6 +43,16 @@ func TestRateDate(t *testing.T) {
 		{name: "no date, poor read", lines: []string{"Wegovy 2.4 mg"}, conf: 0.5, want: Rating{NotFound, Low}},
 		{name: "poor read lowers the confidence", lines: []string{"Dispensed: 2026-11-03"}, conf: 0.7, want: Rating{Valid, Medium}},
 
+		// A date that is no calendar date either way round was misread:
+		// not_found, low, never a guess at which digit is wrong, and no date
+		// of lower rank stands in for it.
+		{name: "impossible dispensing date on a photo", lines: []string{"Date dispensed: 14/41/2026"}, conf: 0.7, want: Rating{NotFound, Low}, wantWords: "dispensing date on the document (14/41/2026) is no calendar date"},
+		{name: "impossible date read well is still no date", lines: []string{"Dispensed: 31/02/2026"}, want: Rating{NotFound, Low}, wantWords: "no calendar date"},
+		{name: "impossible dispensing date beside a prescription date", lines: []string{"Date prescribed: 10/11/2026", "Date dispensed: 14/41/2026"}, conf: 0.7, want: Rating{NotFound, Low}, wantWords: "no calendar date"},
+		{name: "impossible date beside a readable one of its kind", lines: []string{"Date dispensed: 14/41/2026", "Dispensed: 14/11/2026"}, conf: 0.7, want: Rating{Valid, Medium}},
+		{name: "impossible date with a two-digit year is no date at all", lines: []string{"Date dispensed: 14/41/26"}, conf: 0.7, want: Rating{NotFound, Low}},
+		{name: "impossible unlabelled date is passed over", lines: []string{"Ref 14/41/2026", "Dispensed: 14/11/2026"}, conf: 0.7, want: Rating{Valid, Medium}},
+
 		// Day and month order.
 		{name: "part over 12 settles it", lines: []string{"Dispensed: 11/13/2026"}, market: "uk", want: Rating{Valid, High}},
 		{name: "part over 12 settles it, too old", lines: []string{"Dispensed: 13/08/2026"}, market: "us", want: Rating{Invalid, High}, wantWords: "13 Aug 2026"},
