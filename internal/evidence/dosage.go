@@ -91,10 +91,39 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 		// Mounjaro): more likely a misread digit than a different dose.
 		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is not a strength of " + want.Name + ", so it may be misread"}
 	}
+	if (conf < wellRead || repaired) && slices.ContainsFunc(doses, func(x Dose) bool { return glyphApart(x, wantDose, conf < fairlyRead) }) {
+		// Read less than well, a dose a glyph from the requested one ("5 mg"
+		// for 15 mg, "7.5 mg" for 2.5 mg) is as likely the requested dose
+		// misread as another dose; read badly, a digit and the point ("1 mg"
+		// for 1.7 mg). Only a dose read well, or one that differs by more,
+		// is a different dose. As with names, never guessed.
+		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is close to the one requested and was not read clearly, so it may be misread"}
+	}
 	if len(doses) > 1 {
 		c = min(c, mediumCertainty)
 	}
 	return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the document shows a different dose (" + shown + ") from the one requested (" + wantDose.String() + ")"}
+}
+
+// glyphApart reports two single doses whose amounts, written as a label
+// would, are one glyph apart: a digit or the point lost, added or changed
+// ("5" and "15", "7.9" and "7.5", "0.5" and "0.25"), as OCR makes by
+// misreading one glyph. With badly, the point does not count: one digit
+// apart ("1" and "1.7", "15" and "12.5"), as a badly read line loses a
+// faint point with its digit.
+func glyphApart(a, b Dose, badly bool) bool {
+	if a.Plus != 0 || b.Plus != 0 || a == b {
+		return false
+	}
+	amount := func(d Dose) string {
+		s := amountString(d.Micrograms)
+		s = strings.TrimSuffix(strings.TrimSuffix(s, " mg"), " mcg")
+		if badly {
+			s = strings.ReplaceAll(s, ".", "")
+		}
+		return s
+	}
+	return editDistance(amount(a), amount(b), 1) <= 1
 }
 
 // blockDoses returns the distinct doses of the best tier that has any, that

@@ -138,3 +138,38 @@ func FuzzParseDosage(f *testing.F) {
 		}
 	})
 }
+
+func TestGlyphApart(t *testing.T) {
+	parse := func(s string) Dose {
+		d, ok := ParseDosage(s)
+		if !ok {
+			t.Fatalf("ParseDosage(%q) failed", s)
+		}
+		return d
+	}
+	tests := []struct {
+		a, b          string
+		fairly, badly bool // read fairly (the point counts), read badly
+	}{
+		{"5 mg", "15 mg", true, true},       // the 1 lost
+		{"7.9 mg", "7.5 mg", true, true},    // 5 read as 9
+		{"0.5 mg", "0.25 mg", true, true},   // the 2 lost
+		{"250 mcg", "0.5 mg", true, true},   // 0.25 and 0.5
+		{"10 mg", "15 mg", true, true},      // 5 read as 0
+		{"1 mg", "1.7 mg", false, true},     // the point and the 7 lost
+		{"15 mg", "12.5 mg", false, true},   // the 2 and the point lost
+		{"2.5 mg", "12.5 mg", true, true},   // the 1 lost
+		{"2.4 mg", "0.25 mg", false, false}, // another dose
+		{"1 mg", "2.4 mg", false, false},
+		{"1.7 mg", "1.7 mg", false, false},       // the same dose
+		{"7.5 mg/46 mg", "7.5 mg", false, false}, // a combination is no single dose
+	}
+	for _, tt := range tests {
+		if got := glyphApart(parse(tt.a), parse(tt.b), false); got != tt.fairly {
+			t.Errorf("glyphApart(%s, %s, fairly) = %v, want %v", tt.a, tt.b, got, tt.fairly)
+		}
+		if got := glyphApart(parse(tt.a), parse(tt.b), true); got != tt.badly {
+			t.Errorf("glyphApart(%s, %s, badly) = %v, want %v", tt.a, tt.b, got, tt.badly)
+		}
+	}
+}
