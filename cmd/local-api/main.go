@@ -23,6 +23,7 @@ import (
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/protocol"
 	"github.com/clinicplatform/intake/internal/quota"
@@ -101,11 +102,15 @@ func newHandler(cfg config.LocalAPI, log *slog.Logger, store *localstore.Store, 
 		return nil, err
 	}
 	return withReference(api.NewHandler(api.Deps{
-		Log:         log,
-		Leads:       store,
-		LeadLookup:  store,
-		Idempotency: store,
-		Protocols:   catalogue,
+		Log: log,
+		Leads: &lead.Service{
+			Leads:  store,
+			Finder: store,
+			Keys:   store,
+			Now:    time.Now,
+			NewID:  uuid.NewString,
+		},
+		Protocols: catalogue,
 		VerificationQuota: &quota.Verifications{
 			Counter: store,
 			PerDay:  cfg.VerificationsPerLeadPerDay,

@@ -34,7 +34,7 @@ func (s *server) handleCreateLead() http.Handler {
 			s.writeError(w, r, err, messageList)
 			return
 		}
-		created, err := s.leads.Create(r.Context(), lead.CreateRequest{Body: body, IdempotencyKey: r.Header.Get(idempotencyHeader)})
+		created, err := s.deps.Leads.Create(r.Context(), lead.CreateRequest{Body: body, IdempotencyKey: r.Header.Get(idempotencyHeader)})
 		if err != nil {
 			s.writeError(w, r, err, messageList)
 			return
