@@ -11,15 +11,14 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"slices"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/cli"
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -30,12 +29,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "local-api:", err)
-		os.Exit(1)
-	}
+	cli.Main("local-api", func(ctx context.Context) error { return run(ctx, os.Getenv, os.Stdout) })
 }
 
 // run serves until ctx is done.
