@@ -78,7 +78,7 @@ func putOnce(ctx context.Context, client API, in *dynamodb.PutItemInput, key map
 // attribute (numbers by value: DynamoDB normalises their text).
 func holds(ctx context.Context, client API, table string, key, item map[string]types.AttributeValue) bool {
 	var stored, want map[string]any
-	if _, err := getItem(ctx, client, table, key, "", &stored); err != nil {
+	if _, err := getItem(ctx, client, table, key, "", "", &stored); err != nil {
 		return false
 	}
 	if attributevalue.UnmarshalMap(item, &want) != nil {
@@ -90,9 +90,20 @@ func holds(ctx context.Context, client API, table string, key, item map[string]t
 // getItem reads the item under key with a consistent read (what a store
 // reads back was often written a moment before) and decodes it into v; it
 // also returns the item as read, for attributes v does not decode. A
-// missing item is derrors.ErrNotFound, a failed read
-// derrors.ErrUnavailable; what names the item in errors.
-func getItem(ctx context.Context, client API, table string, key map[string]types.AttributeValue, what string, v any) (map[string]types.AttributeValue, error) {
+// missing item is derrors.ErrNotFound, and so is an empty key, without a
+// request (DynamoDB refuses one); a failed read is derrors.ErrUnavailable.
+// Errors name the item by kind ("lead") and id, where id is "" for an item
+// whose key is not shown (an Idempotency-Key is the client's text).
+func getItem(ctx context.Context, client API, table string, key map[string]types.AttributeValue, kind, id string, v any) (map[string]types.AttributeValue, error) {
+	for attr, av := range key {
+		if s, ok := av.(*types.AttributeValueMemberS); ok && s.Value == "" {
+			return nil, fmt.Errorf("get %s: empty %s: %w", kind, attr, derrors.ErrNotFound)
+		}
+	}
+	what := kind
+	if id != "" {
+		what += " " + id
+	}
 	out, err := client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table), Key: key, ConsistentRead: aws.Bool(true)})
 	if err != nil {
 		return nil, fmt.Errorf("get %s: %w", what, derrors.Unavailable(err))

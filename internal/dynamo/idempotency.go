@@ -36,16 +36,13 @@ func (s *IdempotencyStore) now() time.Time {
 // Lookup reads the entry for key. A missing or expired entry is
 // derrors.ErrNotFound: DynamoDB deletes expired items only eventually.
 func (s *IdempotencyStore) Lookup(ctx context.Context, key string) (idempotency.Entry, error) {
-	if key == "" {
-		return idempotency.Entry{}, fmt.Errorf("get idempotency entry: empty key: %w", derrors.ErrNotFound)
-	}
 	var item struct {
 		Key         string `dynamodbav:"key"`
 		RequestHash string `dynamodbav:"requestHash"`
 		LeadID      string `dynamodbav:"leadId"`
 		ExpiresAt   int64  `dynamodbav:"expiresAt"`
 	}
-	if _, err := getItem(ctx, s.Client, s.Table, map[string]types.AttributeValue{"key": str(key)}, "idempotency entry", &item); err != nil {
+	if _, err := getItem(ctx, s.Client, s.Table, map[string]types.AttributeValue{"key": str(key)}, "idempotency entry", "", &item); err != nil {
 		return idempotency.Entry{}, err
 	}
 	e := idempotency.Entry{

@@ -14,7 +14,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
@@ -102,9 +101,6 @@ func dataAttributes(data json.RawMessage) (string, types.AttributeValue, error) 
 
 // Get reads the lead with id; a missing one is derrors.ErrNotFound.
 func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
-	if id == "" {
-		return lead.Lead{}, fmt.Errorf("get lead: empty id: %w", derrors.ErrNotFound)
-	}
 	var item struct {
 		ID             string  `dynamodbav:"id"`
 		Email          string  `dynamodbav:"email"`
@@ -113,7 +109,7 @@ func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
 		IdempotencyKey string  `dynamodbav:"idempotencyKey"`
 	}
 	// A lead is read back right after create-lead returns its id.
-	raw, err := getItem(ctx, s.Client, s.Table, map[string]types.AttributeValue{attrID: str(id)}, "lead "+id, &item)
+	raw, err := getItem(ctx, s.Client, s.Table, map[string]types.AttributeValue{attrID: str(id)}, "lead", id, &item)
 	if err != nil {
 		return lead.Lead{}, err
 	}
