@@ -85,11 +85,13 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 	case slices.Contains(doses, wantDose):
 		return finding{rating: Rating{NotFound, Low}, problem: "the document shows more than one dose (" + shown + ")"}
 	}
-	if generic, ok := LookupMedicine(want.Generic); ok && !slices.ContainsFunc(doses, generic.Licensed) &&
+	if named, product := namedStrengths(anchors); !slices.ContainsFunc(doses, func(x Dose) bool { return slices.Contains(named, x) }) &&
 		slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr }) {
-		// OCR read an amount no product of the medicine comes in (7.9 mg of
-		// Mounjaro): more likely a misread digit than a different dose.
-		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is not a strength of " + want.Name + ", so it may be misread"}
+		// OCR read an amount that the product the document names does not
+		// come in (7.9 mg of Mounjaro; 7 mg of Wegovy, though Rybelsus
+		// tablets of the same generic come in 7 mg): more likely a misread
+		// digit than a different dose.
+		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is not a strength of " + product + ", so it may be misread"}
 	}
 	if (conf < wellRead || repaired) && slices.ContainsFunc(doses, func(x Dose) bool { return glyphApart(x, wantDose, conf < fairlyRead) }) {
 		// Read less than well, a dose a glyph from the requested one ("5 mg"
@@ -103,6 +105,29 @@ func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []me
 		c = min(c, mediumCertainty)
 	}
 	return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the document shows a different dose (" + shown + ") from the one requested (" + wantDose.String() + ")"}
+}
+
+// namedStrengths are the strengths of the products the document names for
+// the medicine, and the name to quote: the brands it names (Wegovy, even
+// written "Wegovy (semaglutide)"), else every product of the generic.
+func namedStrengths(anchors []medicineMention) ([]Dose, string) {
+	var brands, all []Dose
+	var brandName, genericName string
+	for _, a := range anchors {
+		all = append(all, a.entry.medicine(-1).Strengths...)
+		genericName = a.entry.generic
+		if a.brand >= 0 && !a.unlisted {
+			m := a.entry.medicine(a.brand)
+			brands = append(brands, m.Strengths...)
+			if brandName == "" {
+				brandName = m.Name
+			}
+		}
+	}
+	if len(brands) > 0 {
+		return brands, brandName
+	}
+	return all, genericName
 }
 
 // glyphApart reports two single doses whose amounts, written as a label

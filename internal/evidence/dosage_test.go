@@ -228,6 +228,22 @@ func TestRateDosage(t *testing.T) {
 			medicine: "Zepbound", dosage: "12.5mg",
 			want: Rating{NotFound, Low}, wantWords: "may be misread",
 		},
+		// An amount the named product does not come in was misread, though
+		// another product of the generic comes in it (Rybelsus 7 mg).
+		{
+			name:     "photo: Wegovy 1.7 mg read as 7 mg, no Wegovy strength",
+			lines:    []string{"Wegovy (semaglutide) injection pen a 7 mg/0. 75 mL 4 pens $1,349.02"},
+			conf:     0.72,
+			medicine: "Wegovy", dosage: "1.7 mg",
+			want: Rating{NotFound, Low}, wantWords: "not a strength of Wegovy",
+		},
+		{
+			name:     "photo: semaglutide alone at 7 mg is another dose",
+			lines:    []string{"Semaglutide tablets 7 mg, one a day"},
+			conf:     0.72,
+			medicine: "Wegovy", dosage: "1.7 mg",
+			want: Rating{Invalid, Medium}, wantWords: "different dose (7 mg)",
+		},
 		{
 			name:     "read well: 5 mg for 15 mg is another dose",
 			lines:    []string{"Mounjaro 5mg/0.5ml KwikPen", "Inject 5mg once weekly"},
