@@ -15,10 +15,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
@@ -28,6 +26,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/cfnstack"
+	"github.com/clinicplatform/intake/internal/cli"
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/datarights"
 	"github.com/clinicplatform/intake/internal/dynamo"
@@ -37,12 +36,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "datarights:", err)
-		os.Exit(1)
-	}
+	cli.Main("datarights", func(ctx context.Context) error { return run(ctx, os.Args[1:], os.Getenv, os.Stdout) })
 }
 
 const usage = "usage: EMAIL=<address> | LEAD_ID=<uuid> [STACK=uk|us | DATA_DIR=dir] datarights erase|export"

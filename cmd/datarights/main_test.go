@@ -18,6 +18,7 @@ import (
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/datarights"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/quota"
 )
@@ -55,7 +56,7 @@ func seed(t *testing.T, dir string, patients ...*patient) {
 	}
 	defer store.Close()
 	h := api.NewHandler(api.Deps{
-		Leads: store, LeadLookup: store, Idempotency: store,
+		Leads: &lead.Service{Leads: store, Finder: store, Keys: store, Now: time.Now, NewID: uuid.NewString},
 		Evidence: &evidence.Service{Stager: store, Reader: blankReader{}, Leads: store,
 			Recorder: store, Now: time.Now, NewID: uuid.NewString},
 		VerificationQuota: &quota.Verifications{Counter: store, PerDay: 20},

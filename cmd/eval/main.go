@@ -26,6 +26,7 @@ import (
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/eval"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
 )
 
@@ -159,7 +160,7 @@ func handler(market string, now time.Time, store *localstore.Store, reader evide
 		// (the corpus is synthetic: no one's data is logged).
 		Log:   slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
 		Now:   clock,
-		Leads: store,
+		Leads: &lead.Service{Leads: store, Now: clock, NewID: uuid.NewString},
 		Evidence: &evidence.Service{
 			Stager: store, Reader: reader, Leads: store, Recorder: store,
 			Now: clock, NewID: uuid.NewString, Market: market,

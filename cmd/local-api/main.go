@@ -11,30 +11,25 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"slices"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/cli"
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/protocol"
 	"github.com/clinicplatform/intake/internal/quota"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "local-api:", err)
-		os.Exit(1)
-	}
+	cli.Main("local-api", func(ctx context.Context) error { return run(ctx, os.Getenv, os.Stdout) })
 }
 
 // run serves until ctx is done.
@@ -101,11 +96,15 @@ func newHandler(cfg config.LocalAPI, log *slog.Logger, store *localstore.Store, 
 		return nil, err
 	}
 	return withReference(api.NewHandler(api.Deps{
-		Log:         log,
-		Leads:       store,
-		LeadLookup:  store,
-		Idempotency: store,
-		Protocols:   catalogue,
+		Log: log,
+		Leads: &lead.Service{
+			Leads:  store,
+			Finder: store,
+			Keys:   store,
+			Now:    time.Now,
+			NewID:  uuid.NewString,
+		},
+		Protocols: catalogue,
 		VerificationQuota: &quota.Verifications{
 			Counter: store,
 			PerDay:  cfg.VerificationsPerLeadPerDay,

@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/bench/fakeaws"
 	"github.com/clinicplatform/intake/internal/api"
@@ -98,7 +100,7 @@ func BenchmarkLambdaCreateLead(b *testing.B) {
 		}
 		h := api.NewHandler(api.Deps{
 			Log:                slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: cfg.LogLevel})),
-			Leads:              discardLeads{},
+			Leads:              &lead.Service{Leads: discardLeads{}, Now: time.Now, NewID: uuid.NewString},
 			RequestID:          lambdahttp.RequestID,
 			LeadBodyLimit:      cfg.LeadBodyLimit,
 			CORSAllowedOrigins: cfg.CORSAllowedOrigins,

@@ -13,7 +13,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -28,6 +27,12 @@ type EvidenceVerifier interface {
 	Verify(ctx context.Context, req evidence.Request) (evidence.Outcome, error)
 }
 
+// LeadCreator creates a lead from one create-lead request (lead.Service,
+// which main.go wires with its stores, in production).
+type LeadCreator interface {
+	Create(ctx context.Context, req lead.CreateRequest) (lead.Created, error)
+}
+
 // VerificationQuota takes one verification for a lead, or fails with an
 // error wrapping derrors.ErrTooManyRequests (*quota.Exceeded).
 type VerificationQuota interface {
@@ -38,22 +43,14 @@ type VerificationQuota interface {
 // served (each Lambda function wires only its own route); it answers 404.
 type Deps struct {
 	Log *slog.Logger
-	// Now and NewID are injected so tests can pin time and ids.
+	// Now (error timestamps) and NewID (request ids) are injected so tests
+	// can pin time and ids.
 	Now   func() time.Time
 	NewID func() string
 
-	// Leads, Idempotency and LeadLookup are what lead.Service, which
-	// creates leads (create-lead), stores and reads with; NewHandler
-	// wires it with Now and NewID.
-	//
-	// Leads stores created leads.
-	Leads lead.Store
-	// Idempotency remembers create-lead Idempotency-Keys; nil turns the
-	// header off.
-	Idempotency IdempotencyStore
-	// LeadLookup reads back a lead a retry finds stored; nil answers an
-	// Idempotency-Key retry of a lead in flight with 409.
-	LeadLookup lead.Finder
+	// Leads creates leads (create-lead): a lead.Service with the lead
+	// store, the Idempotency-Key store and the clock and ids it draws.
+	Leads LeadCreator
 	// Protocols is the encoded protocol catalogue (get-protocols), prepared
 	// once at init.
 	Protocols []byte
@@ -78,15 +75,11 @@ type Deps struct {
 	CORSAllowedOrigins []string
 }
 
-// IdempotencyStore remembers create-lead keys and the lead each one names.
-type IdempotencyStore = idempotency.Store
-
 type server struct {
 	log   *slog.Logger
 	now   func() time.Time
 	newID func() string
 	deps  Deps
-	leads *lead.Service
 }
 
 // NewHandler returns the API with every route whose dependency is set.
@@ -109,7 +102,6 @@ func NewHandler(d Deps) http.Handler {
 	if d.EvidenceFileLimit <= 0 {
 		d.EvidenceFileLimit = DefaultEvidenceFileLimit
 	}
-	s := &server{log: d.Log, now: d.Now, newID: d.NewID, deps: d,
-		leads: &lead.Service{Leads: d.Leads, Finder: d.LeadLookup, Keys: d.Idempotency, Now: d.Now, NewID: d.NewID}}
+	s := &server{log: d.Log, now: d.Now, newID: d.NewID, deps: d}
 	return s.middleware(s.routes())
 }

@@ -22,11 +22,13 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/contract"
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -124,17 +126,31 @@ func newFixture(t testing.TB, tweak func(*api.Deps)) *fixture {
 			ids++
 			return fmt.Sprintf("00000000-0000-4000-8000-%012d", ids)
 		},
-		Leads:              f.leads,
 		Protocols:          []byte(protocolsBody),
 		Evidence:           f.verifier,
 		EvidenceFileLimit:  64 << 10,
 		CORSAllowedOrigins: []string{"https://app.example.com"},
 	}
+	d.Leads = leadService(&d, f.leads, nil, nil)
 	if tweak != nil {
 		tweak(&d)
 	}
 	f.handler = api.NewHandler(d)
 	return f
+}
+
+// leadService is the lead.Service main.go wires into api.Deps, on the
+// given stores and on d's clock and ids (time.Now and random UUIDs where d
+// has none, as in main.go).
+func leadService(d *api.Deps, store lead.Store, finder lead.Finder, keys idempotency.Store) *lead.Service {
+	s := &lead.Service{Leads: store, Finder: finder, Keys: keys, Now: d.Now, NewID: d.NewID}
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	if s.NewID == nil {
+		s.NewID = uuid.NewString
+	}
+	return s
 }
 
 // request is one HTTP exchange of a table test.

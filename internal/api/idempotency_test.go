@@ -85,10 +85,12 @@ func postLead(h http.Handler, key, body string) *httptest.ResponseRecorder {
 func TestIdempotencyKey(t *testing.T) {
 	const body = `{"email":"ada@example.com","data":{"forename":"Ada"}}`
 	newHandler := func(leads *leadStore, keys *keyStore, lookup bool) http.Handler {
-		d := api.Deps{Now: func() time.Time { return fixedNow }, Leads: leads, Idempotency: keys}
+		d := api.Deps{Now: func() time.Time { return fixedNow }}
+		var finder lead.Finder
 		if lookup {
-			d.LeadLookup = leads
+			finder = leads
 		}
+		d.Leads = leadService(&d, leads, finder, keys)
 		return api.NewHandler(d)
 	}
 
@@ -135,7 +137,9 @@ func TestIdempotencyKey(t *testing.T) {
 		var ids []string
 		for range 2 {
 			leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
-			h := api.NewHandler(api.Deps{Leads: leads, LeadLookup: leads, Idempotency: keys})
+			var d api.Deps
+			d.Leads = leadService(&d, leads, leads, keys)
+			h := api.NewHandler(d)
 			rec := postLead(h, "same-key", body)
 			id := leadID(t, rec)
 			if u, err := uuid.Parse(id); err != nil || u.Version() != 4 {

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,7 +34,7 @@ func (s *server) handleCreateLead() http.Handler {
 			s.writeError(w, r, err, messageList)
 			return
 		}
-		created, err := s.leads.Create(r.Context(), lead.CreateRequest{Body: body, IdempotencyKey: r.Header.Get(idempotencyHeader)})
+		created, err := s.deps.Leads.Create(r.Context(), lead.CreateRequest{Body: body, IdempotencyKey: r.Header.Get(idempotencyHeader)})
 		if err != nil {
 			s.writeError(w, r, err, messageList)
 			return
@@ -59,7 +58,9 @@ func leadBody(l lead.Lead) ([]byte, error) {
 	if len(data) == 0 {
 		data = emptyData
 	}
-	resp, err := encodeLead(leadResponse{ID: l.ID, Email: l.Email, Data: data, CreatedAt: timestamp(l.CreatedAt)})
+	// lead.EncodeExact: data comes back byte for byte as accepted ("&"
+	// stays "&", not "\u0026").
+	resp, err := lead.EncodeExact(leadResponse{ID: l.ID, Email: l.Email, Data: data, CreatedAt: timestamp(l.CreatedAt)})
 	if err != nil {
 		return nil, fmt.Errorf("encode lead %s: %w", l.ID, err)
 	}
@@ -83,16 +84,4 @@ func readJSONBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, 
 		return nil, derrors.Invalid("request body could not be read")
 	}
 	return body, nil
-}
-
-// encodeLead writes the lead without HTML escaping, so data comes back byte
-// for byte as accepted ("&" stays "&", not "\u0026").
-func encodeLead(l leadResponse) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(l); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

@@ -103,9 +103,10 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 			m := &counted{}
 			f := newFixture(t, func(d *api.Deps) {
 				d.Metrics = m
-				d.Idempotency = &keyStore{entries: map[string]idempotency.Entry{}}
+				leads := d.Leads.(*lead.Service)
+				leads.Keys = &keyStore{entries: map[string]idempotency.Entry{}}
 				// A replay answers the lead its key names, read back.
-				d.LeadLookup = d.Leads.(lead.Finder)
+				leads.Finder = leads.Leads.(lead.Finder)
 			})
 			f.verifier.VerifyFn = func(evidence.Request) (evidence.Outcome, error) {
 				return evidence.Outcome{ID: "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", Result: allValid, TextSource: "pdf-text"}, nil

@@ -10,6 +10,7 @@ package derrors
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -43,6 +44,10 @@ var (
 	// internal/api (500 if one does).
 	ErrOverBudget = errors.New("over budget")
 )
+
+// Unavailable marks err, a failed call to a dependency (a DynamoDB or S3
+// request), as ErrUnavailable, keeping err for the log.
+func Unavailable(err error) error { return fmt.Errorf("%w: %w", ErrUnavailable, err) }
 
 // Budget is a document that tripped one of the per-document work limits.
 // Name and Limit say which (for the log line); neither carries document

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/clinicplatform/intake/internal/datarights"
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
@@ -51,7 +52,7 @@ func (d *DataRights) query(ctx context.Context, in *dynamodb.QueryInput) ([]map[
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx)
 		if err != nil {
-			return nil, unavailable(err)
+			return nil, derrors.Unavailable(err)
 		}
 		items = append(items, page.Items...)
 	}
@@ -86,7 +87,7 @@ func (d *DataRights) Get(ctx context.Context, id string) (lead.Lead, error) {
 
 func (d *DataRights) deleteItem(ctx context.Context, table string, key map[string]types.AttributeValue) error {
 	if _, err := d.Client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(table), Key: key}); err != nil {
-		return unavailable(err)
+		return derrors.Unavailable(err)
 	}
 	return nil
 }

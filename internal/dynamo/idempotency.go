@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -38,28 +36,14 @@ func (s *IdempotencyStore) now() time.Time {
 // Lookup reads the entry for key. A missing or expired entry is
 // derrors.ErrNotFound: DynamoDB deletes expired items only eventually.
 func (s *IdempotencyStore) Lookup(ctx context.Context, key string) (idempotency.Entry, error) {
-	if key == "" {
-		return idempotency.Entry{}, fmt.Errorf("get idempotency entry: empty key: %w", derrors.ErrNotFound)
-	}
-	out, err := s.Client.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName:      aws.String(s.Table),
-		Key:            map[string]types.AttributeValue{"key": &types.AttributeValueMemberS{Value: key}},
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		return idempotency.Entry{}, fmt.Errorf("get idempotency entry: %w: %w", derrors.ErrUnavailable, err)
-	}
-	if len(out.Item) == 0 {
-		return idempotency.Entry{}, fmt.Errorf("get idempotency entry: %w", derrors.ErrNotFound)
-	}
 	var item struct {
 		Key         string `dynamodbav:"key"`
 		RequestHash string `dynamodbav:"requestHash"`
 		LeadID      string `dynamodbav:"leadId"`
 		ExpiresAt   int64  `dynamodbav:"expiresAt"`
 	}
-	if err := attributevalue.UnmarshalMap(out.Item, &item); err != nil {
-		return idempotency.Entry{}, fmt.Errorf("decode idempotency entry: %w", err)
+	if _, err := getItem(ctx, s.Client, s.Table, map[string]types.AttributeValue{"key": str(key)}, "idempotency entry", "", &item); err != nil {
+		return idempotency.Entry{}, err
 	}
 	e := idempotency.Entry{
 		Key:         item.Key,
@@ -79,18 +63,18 @@ func (s *IdempotencyStore) PutIfAbsent(ctx context.Context, e idempotency.Entry)
 	if e.Key == "" {
 		return errors.New("put idempotency entry: empty key")
 	}
-	key := map[string]types.AttributeValue{"key": &types.AttributeValueMemberS{Value: e.Key}}
+	key := map[string]types.AttributeValue{"key": str(e.Key)}
 	return putOnce(ctx, s.Client, &dynamodb.PutItemInput{
 		TableName: aws.String(s.Table),
 		Item: map[string]types.AttributeValue{
 			"key":         key["key"],
-			"requestHash": &types.AttributeValueMemberS{Value: e.RequestHash},
-			"leadId":      &types.AttributeValueMemberS{Value: e.LeadID},
-			"expiresAt":   &types.AttributeValueMemberN{Value: strconv.FormatInt(e.ExpiresAt.Unix(), 10)},
+			"requestHash": str(e.RequestHash),
+			"leadId":      str(e.LeadID),
+			"expiresAt":   epoch(e.ExpiresAt),
 		},
 		// "key" is a DynamoDB reserved word, hence the name placeholders.
 		ConditionExpression:       aws.String("attribute_not_exists(#key) OR #expiresAt <= :now"),
 		ExpressionAttributeNames:  map[string]string{"#key": "key", "#expiresAt": "expiresAt"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(s.now().Unix(), 10)}},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":now": epoch(s.now())},
 	}, key, "idempotency entry")
 }

@@ -6,15 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
+	"iter"
+	"maps"
+	"slices"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
@@ -61,31 +60,24 @@ func (s *LeadStore) Put(ctx context.Context, l lead.Lead) error {
 		return errors.New("put lead: empty id")
 	}
 	item := map[string]types.AttributeValue{
-		attrID:        &types.AttributeValueMemberS{Value: l.ID},
-		attrEmail:     &types.AttributeValueMemberS{Value: l.Email},
-		attrCreatedAt: &types.AttributeValueMemberS{Value: isotime.Format(l.CreatedAt)},
-		attrEmailKey:  &types.AttributeValueMemberS{Value: lead.EmailKey(l.Email)},
+		attrID:        str(l.ID),
+		attrEmail:     str(l.Email),
+		attrCreatedAt: str(isotime.Format(l.CreatedAt)),
+		attrEmailKey:  str(lead.EmailKey(l.Email)),
 	}
 	if l.IdempotencyKey != "" {
-		item[attrIdempotencyKey] = &types.AttributeValueMemberS{Value: l.IdempotencyKey}
+		item[attrIdempotencyKey] = str(l.IdempotencyKey)
 	}
-	if s.Retention > 0 {
-		item[attrExpiresAt] = &types.AttributeValueMemberN{Value: strconv.FormatInt(l.CreatedAt.Add(s.Retention).Unix(), 10)}
-	}
+	setExpiry(item, l.CreatedAt, s.Retention)
 	if len(l.Data) > 0 {
 		exact, data, err := dataAttributes(l.Data)
 		if err != nil {
 			return fmt.Errorf("put lead %s: %w", l.ID, err)
 		}
-		item[attrDataJSON] = &types.AttributeValueMemberS{Value: exact}
+		item[attrDataJSON] = str(exact)
 		item[attrData] = data
 	}
-	return putOnce(ctx, s.Client, &dynamodb.PutItemInput{
-		TableName:                aws.String(s.Table),
-		Item:                     item,
-		ConditionExpression:      aws.String("attribute_not_exists(#id)"),
-		ExpressionAttributeNames: map[string]string{"#id": attrID},
-	}, map[string]types.AttributeValue{attrID: item[attrID]}, "lead "+l.ID)
+	return putNew(ctx, s.Client, s.Table, attrID, item, "lead "+l.ID)
 }
 
 // dataAttributes returns the compact JSON of data and the same as a map.
@@ -109,21 +101,6 @@ func dataAttributes(data json.RawMessage) (string, types.AttributeValue, error) 
 
 // Get reads the lead with id; a missing one is derrors.ErrNotFound.
 func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
-	if id == "" {
-		return lead.Lead{}, fmt.Errorf("get lead: empty id: %w", derrors.ErrNotFound)
-	}
-	out, err := s.Client.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String(s.Table),
-		Key:       map[string]types.AttributeValue{attrID: &types.AttributeValueMemberS{Value: id}},
-		// A lead is read back right after create-lead returns its id.
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		return lead.Lead{}, fmt.Errorf("get lead %s: %w: %w", id, derrors.ErrUnavailable, err)
-	}
-	if len(out.Item) == 0 {
-		return lead.Lead{}, fmt.Errorf("get lead %s: %w", id, derrors.ErrNotFound)
-	}
 	var item struct {
 		ID             string  `dynamodbav:"id"`
 		Email          string  `dynamodbav:"email"`
@@ -131,8 +108,10 @@ func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
 		DataJSON       *string `dynamodbav:"dataJson"`
 		IdempotencyKey string  `dynamodbav:"idempotencyKey"`
 	}
-	if err := attributevalue.UnmarshalMap(out.Item, &item); err != nil {
-		return lead.Lead{}, fmt.Errorf("decode lead %s: %w", id, err)
+	// A lead is read back right after create-lead returns its id.
+	raw, err := getItem(ctx, s.Client, s.Table, map[string]types.AttributeValue{attrID: str(id)}, "lead", id, &item)
+	if err != nil {
+		return lead.Lead{}, err
 	}
 	createdAt, err := isotime.Parse(item.CreatedAt)
 	if err != nil {
@@ -141,7 +120,7 @@ func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
 	l := lead.Lead{ID: item.ID, Email: item.Email, CreatedAt: createdAt, IdempotencyKey: item.IdempotencyKey}
 	if item.DataJSON != nil {
 		l.Data = json.RawMessage(*item.DataJSON)
-	} else if data, ok := out.Item[attrData]; ok {
+	} else if data, ok := raw[attrData]; ok {
 		// An item written without dataJson (by hand, or by another tool).
 		if l.Data, err = mapJSON(data); err != nil {
 			return lead.Lead{}, fmt.Errorf("decode lead %s: data: %w", id, err)
@@ -156,13 +135,7 @@ func mapJSON(av types.AttributeValue) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return json.RawMessage(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
+	return lead.EncodeExact(v)
 }
 
 // jsonValue is the JSON value an attribute stands for; sets and binary have
@@ -179,25 +152,31 @@ func jsonValue(av types.AttributeValue) (any, error) {
 		return nil, nil
 	case *types.AttributeValueMemberM:
 		m := make(map[string]any, len(av.Value))
-		for k, e := range av.Value {
-			v, err := jsonValue(e)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", k, err)
-			}
-			m[k] = v
+		if err := jsonElems(maps.All(av.Value), func(k string, v any) { m[k] = v }, func(k string) string { return k }); err != nil {
+			return nil, err
 		}
 		return m, nil
 	case *types.AttributeValueMemberL:
 		l := make([]any, len(av.Value))
-		for i, e := range av.Value {
-			v, err := jsonValue(e)
-			if err != nil {
-				return nil, fmt.Errorf("[%d]: %w", i, err)
-			}
-			l[i] = v
+		if err := jsonElems(slices.All(av.Value), func(i int, v any) { l[i] = v }, func(i int) string { return fmt.Sprintf("[%d]", i) }); err != nil {
+			return nil, err
 		}
 		return l, nil
 	default:
 		return nil, fmt.Errorf("attribute of type %T has no JSON form", av)
 	}
+}
+
+// jsonElems converts each element of a map or list attribute with
+// jsonValue and hands it to set; the error of an element that has no JSON
+// form names it (its key, or [index]).
+func jsonElems[K comparable](elems iter.Seq2[K, types.AttributeValue], set func(K, any), name func(K) string) error {
+	for k, e := range elems {
+		v, err := jsonValue(e)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name(k), err)
+		}
+		set(k, v)
+	}
+	return nil
 }

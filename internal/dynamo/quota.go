@@ -2,7 +2,6 @@ package dynamo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/quota"
 )
 
@@ -37,8 +37,8 @@ func (s *QuotaStore) Take(ctx context.Context, subject, day string, limit int, e
 	_, err := s.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: aws.String(s.Table),
 		Key: map[string]types.AttributeValue{
-			"leadId": &types.AttributeValueMemberS{Value: subject},
-			"day":    &types.AttributeValueMemberS{Value: day},
+			"leadId": str(subject),
+			"day":    str(day),
 		},
 		UpdateExpression:         aws.String("ADD #count :one SET #expiresAt = :expiresAt"),
 		ConditionExpression:      aws.String("attribute_not_exists(#count) OR #count < :limit"),
@@ -46,15 +46,14 @@ func (s *QuotaStore) Take(ctx context.Context, subject, day string, limit int, e
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":one":       &types.AttributeValueMemberN{Value: "1"},
 			":limit":     &types.AttributeValueMemberN{Value: strconv.Itoa(limit)},
-			":expiresAt": &types.AttributeValueMemberN{Value: strconv.FormatInt(expiresAt.Unix(), 10)},
+			":expiresAt": epoch(expiresAt),
 		},
 	})
-	var refused *types.ConditionalCheckFailedException
 	switch {
-	case errors.As(err, &refused):
+	case conditionFailed(err):
 		return false, nil
 	case err != nil:
-		return false, fmt.Errorf("take quota: %w", unavailable(err))
+		return false, fmt.Errorf("take quota: %w", derrors.Unavailable(err))
 	}
 	return true, nil
 }

@@ -7,9 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -43,25 +41,18 @@ func (s *VerificationStore) Record(ctx context.Context, r evidence.Record) error
 		return fmt.Errorf("put verification record %s: encode result: %w", r.ID, err)
 	}
 	item := map[string]types.AttributeValue{
-		"id":               &types.AttributeValueMemberS{Value: r.ID},
-		"userId":           &types.AttributeValueMemberS{Value: r.UserID},
-		"createdAt":        &types.AttributeValueMemberS{Value: isotime.Format(r.CreatedAt)},
-		"objectKey":        &types.AttributeValueMemberS{Value: r.ObjectKey},
-		"sha256":           &types.AttributeValueMemberS{Value: r.SHA256},
-		"mediaType":        &types.AttributeValueMemberS{Value: r.MediaType},
+		"id":               str(r.ID),
+		"userId":           str(r.UserID),
+		"createdAt":        str(isotime.Format(r.CreatedAt)),
+		"objectKey":        str(r.ObjectKey),
+		"sha256":           str(r.SHA256),
+		"mediaType":        str(r.MediaType),
 		"size":             &types.AttributeValueMemberN{Value: strconv.FormatInt(r.Size, 10)},
-		"medicationName":   &types.AttributeValueMemberS{Value: r.MedicationName},
-		"medicationDosage": &types.AttributeValueMemberS{Value: r.MedicationDosage},
-		"textSource":       &types.AttributeValueMemberS{Value: r.TextSource},
+		"medicationName":   str(r.MedicationName),
+		"medicationDosage": str(r.MedicationDosage),
+		"textSource":       str(r.TextSource),
 		"result":           result,
 	}
-	if s.Retention > 0 {
-		item["expiresAt"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(r.CreatedAt.Add(s.Retention).Unix(), 10)}
-	}
-	return putOnce(ctx, s.Client, &dynamodb.PutItemInput{
-		TableName:                aws.String(s.Table),
-		Item:                     item,
-		ConditionExpression:      aws.String("attribute_not_exists(#id)"),
-		ExpressionAttributeNames: map[string]string{"#id": "id"},
-	}, map[string]types.AttributeValue{"id": item["id"]}, "verification record "+r.ID)
+	setExpiry(item, r.CreatedAt, s.Retention)
+	return putNew(ctx, s.Client, s.Table, "id", item, "verification record "+r.ID)
 }

@@ -69,7 +69,7 @@ func MeasureLayout(g *image.Gray) Layout {
 		skew, rows = tskew, trows
 	}
 	l.Skew = skew
-	l.UpsideDown = upsideDown(rows)
+	l.UpsideDown = upsideDown(ink, w, h, skew)
 	if gh, n := glyphHeight(ink, w, h); gh > 0 {
 		l.GlyphHeight = gh * k
 		l.Glyphs = n
@@ -77,11 +77,43 @@ func MeasureLayout(g *image.Gray) Layout {
 	return l
 }
 
-// upsideDown compares the ink above and below the cores of the text lines
-// in a row profile taken along the lines (see skewedRows). A line is a run of rows with ink (above an eighth of the way from the
-// gaps' level to a typical text row's); its core the rows with at least
-// half its fullest row's ink.
-func upsideDown(rows []float64) bool {
+// upsideDown reports level text (sloping by skew degrees) that looks
+// upside down: more ink hangs below its lines' cores than rises above
+// them, while Latin print has more ascenders (capitals, digits, b d f h k
+// l t) than descenders (g j p q y). The row profile is taken at four
+// sub-row offsets and summed, since on a reduced page a line's ascenders
+// are two or three rows and which rows a line's pixels fall in shifts the
+// split between core and the rest by as much as the signal; and the page
+// is compared with itself turned half a turn, which cancels what the
+// measure leans to on a given page: text looks upside down when its ink
+// hangs below clearly (by a fifth), or more than above and by a third more
+// than the half-turned page's does.
+func upsideDown(ink []bool, w, h int, skew float64) bool {
+	pixels := inkedPixels(ink, w)
+	turned := make([]pixel, len(pixels))
+	for i, p := range pixels {
+		turned[i] = pixel{int32(w) - 1 - p.x, int32(h) - 1 - p.y}
+	}
+	t := math.Tan(skew * math.Pi / 180)
+	var above, below, tAbove, tBelow float64
+	for _, phase := range []float64{0, 0.25, 0.5, 0.75} {
+		a, b := inkAroundLines(shearedRows(pixels, w, h, t, phase))
+		above, below = above+a, below+b
+		a, b = inkAroundLines(shearedRows(turned, w, h, t, phase))
+		tAbove, tBelow = tAbove+a, tBelow+b
+	}
+	if below == 0 {
+		return false
+	}
+	return below > 1.2*above || below > above && below*tAbove > 1.3*tBelow*above
+}
+
+// inkAroundLines sums the ink above and below the cores of the text lines
+// in a row profile taken along the lines (shearedRows). A line is a run
+// of rows with ink (above an eighth of the way from the gaps' level to a
+// typical text row's); its core the rows with at least half its fullest
+// row's ink.
+func inkAroundLines(rows []float64) (above, below float64) {
 	h := len(rows)
 	var inked []float64
 	for _, v := range rows {
@@ -90,12 +122,11 @@ func upsideDown(rows []float64) bool {
 		}
 	}
 	if len(inked) < 5 {
-		return false
+		return 0, 0
 	}
 	slices.Sort(inked)
 	gap, typical := inked[len(inked)*2/10], inked[len(inked)*8/10]
 	threshold := gap + (typical-gap)/8
-	var above, below float64
 	for y := 0; y < h; {
 		if rows[y] <= threshold {
 			y++
@@ -126,7 +157,7 @@ func upsideDown(rows []float64) bool {
 			below += v - gap
 		}
 	}
-	return below > 1.2*above && below > 0
+	return above, below
 }
 
 // maxSkew bounds the skew looked for, in degrees; skewStep is the step.
@@ -141,31 +172,45 @@ func deskew(ink []bool, w, h int) (float64, []float64) {
 
 // deskewWithin is deskew over ±limit degrees in steps of step.
 func deskewWithin(ink []bool, w, h int, limit, step float64) (float64, []float64) {
-	type pixel struct{ x, y int32 }
+	inked := inkedPixels(ink, w)
+	best, bestC := 0.0, -1.0
+	var bestRows []float64
+	for a := -limit; a <= limit+1e-9; a += step {
+		rows := shearedRows(inked, w, h, math.Tan(a*math.Pi/180), 0)
+		if c := contrast(rows); c > bestC || c == bestC && math.Abs(a) < math.Abs(best) {
+			best, bestC, bestRows = a, c, rows
+		}
+	}
+	return best, bestRows
+}
+
+// pixel is an inked pixel's place.
+type pixel struct{ x, y int32 }
+
+// inkedPixels lists the inked pixels of ink, a page w pixels wide.
+func inkedPixels(ink []bool, w int) []pixel {
 	var inked []pixel
 	for i, v := range ink {
 		if v {
 			inked = append(inked, pixel{int32(i % w), int32(i / w)})
 		}
 	}
-	best, bestC := 0.0, -1.0
-	var bestRows []float64
-	for a := -limit; a <= limit+1e-9; a += step {
-		t := math.Tan(a * math.Pi / 180)
-		off := 0 // keeps y - t·x at 0 or above
-		if t > 0 {
-			off = int(t*float64(w)) + 1
-		}
-		rows := make([]float64, h+int(math.Abs(t)*float64(w))+2)
-		for _, p := range inked {
-			// The row a pixel's line started at on the left edge.
-			rows[int(p.y)+off-int(t*float64(p.x))]++
-		}
-		if c := contrast(rows); c > bestC || c == bestC && math.Abs(a) < math.Abs(best) {
-			best, bestC, bestRows = a, c, rows
-		}
+	return inked
+}
+
+// shearedRows is the row profile of the inked pixels of a w x h page along
+// lines of slope t: each pixel counts in the row its line starts at on the
+// left edge, binned phase (0 <= phase < 1) of a row lower than at 0.
+func shearedRows(inked []pixel, w, h int, t, phase float64) []float64 {
+	off := 0 // keeps y - t·x at 0 or above
+	if t > 0 {
+		off = int(t*float64(w)) + 1
 	}
-	return best, bestRows
+	rows := make([]float64, h+int(math.Abs(t)*float64(w))+2)
+	for _, p := range inked {
+		rows[int(p.y)+off-int(t*float64(p.x)-phase)]++
+	}
+	return rows
 }
 
 // contrast is a projection profile's variance over its squared mean.

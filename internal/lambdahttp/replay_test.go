@@ -90,11 +90,10 @@ func newHandler(t testing.TB) http.Handler {
 	}
 	now := func() time.Time { return fixedNow }
 	return api.NewHandler(api.Deps{
-		Now:         now,
-		NewID:       newID,
-		Leads:       store,
-		Idempotency: store,
-		Protocols:   catalogue,
+		Now:       now,
+		NewID:     newID,
+		Leads:     &lead.Service{Leads: store, Keys: store, Now: now, NewID: newID},
+		Protocols: catalogue,
 		Evidence: &evidence.Service{
 			Stager: store, Reader: docread.NewWithTesseract(context.Background()), Leads: store, Recorder: store,
 			Now: now, NewID: newID, Market: "us",

@@ -9,6 +9,7 @@
 package lead
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -26,6 +27,20 @@ type Lead struct {
 	// IdempotencyKey is the Idempotency-Key of the request that created
 	// the lead, if any: erasure removes the key's entry with the lead.
 	IdempotencyKey string
+}
+
+// EncodeExact encodes v as JSON leaving <, > and & as they are, without the
+// encoder's trailing newline: the exact bytes of a Lead's Data (or of any
+// json.RawMessage in v) survive, so what the client sent comes back out as
+// sent. The API's response body and every store's copy of Data use it.
+func EncodeExact(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // Patient is what other domains read of a lead's intake record: the name

@@ -36,23 +36,33 @@ func (s *Store) LeadIDsByEmail(ctx context.Context, email string) ([]string, err
 		return nil, err
 	}
 	want := lead.EmailKey(email)
-	var ids []string
-	err := s.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(leadsBucket).ForEach(func(k, v []byte) error {
-			var l leadValue
-			if err := json.Unmarshal(v, &l); err != nil {
-				return fmt.Errorf("decode lead %s: %w", k, err)
-			}
-			if lead.EmailKey(l.Email) == want {
-				ids = append(ids, l.ID)
-			}
-			return nil
-		})
+	ids, err := idsWhere(s.db, leadsBucket, "lead", func(l leadValue) (string, bool) {
+		return l.ID, lead.EmailKey(l.Email) == want
 	})
 	if err != nil {
 		return nil, fmt.Errorf("find leads by e-mail: %w", err)
 	}
 	return ids, nil
+}
+
+// idsWhere decodes every value in bucket as a T (what names it in errors)
+// and lists the ids match picks: the local store's stand-in for the
+// indexes the DynamoDB tables are queried through.
+func idsWhere[T any](db *bolt.DB, bucket []byte, what string, match func(T) (id string, ok bool)) ([]string, error) {
+	var ids []string
+	err := db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucket).ForEach(func(k, v []byte) error {
+			var value T
+			if err := json.Unmarshal(v, &value); err != nil {
+				return fmt.Errorf("decode %s %s: %w", what, k, err)
+			}
+			if id, ok := match(value); ok {
+				ids = append(ids, id)
+			}
+			return nil
+		})
+	})
+	return ids, err
 }
 
 // DeleteLead removes the lead with id, if there is one.
@@ -88,18 +98,8 @@ func (s *Store) VerificationsOf(ctx context.Context, leadID string) ([]evidence.
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var ids []string
-	err := s.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(verificationsBucket).ForEach(func(k, v []byte) error {
-			var r recordValue
-			if err := json.Unmarshal(v, &r); err != nil {
-				return fmt.Errorf("decode verification record %s: %w", k, err)
-			}
-			if r.UserID == leadID {
-				ids = append(ids, r.ID)
-			}
-			return nil
-		})
+	ids, err := idsWhere(s.db, verificationsBucket, "verification record", func(r recordValue) (string, bool) {
+		return r.ID, r.UserID == leadID
 	})
 	if err != nil {
 		return nil, fmt.Errorf("list verifications: %w", err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/idempotency"
+	"github.com/clinicplatform/intake/internal/lead"
 )
 
 var _ idempotency.Store = (*Store)(nil)
@@ -60,7 +61,7 @@ func (s *Store) PutIfAbsent(ctx context.Context, e idempotency.Entry) error {
 	if e.Key == "" {
 		return errors.New("put idempotency entry: empty key")
 	}
-	value, err := encodeJSON(entryValue{
+	value, err := lead.EncodeExact(entryValue{
 		Key:         e.Key,
 		RequestHash: e.RequestHash,
 		LeadID:      e.LeadID,

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -29,55 +29,56 @@ type leadValue struct {
 	IdempotencyKey string `json:"idempotencyKey,omitempty"`
 }
 
-// Put writes l unless another lead has its id (derrors.ErrConflict).
+// Put writes l unless another lead has its id (derrors.ErrConflict). Data
+// is stored compact (lead.EncodeExact compacts a json.RawMessage and
+// refuses one that is not JSON).
 func (s *Store) Put(ctx context.Context, l lead.Lead) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("put lead %s: %w", l.ID, err)
-	}
-	if l.ID == "" {
-		return errors.New("put lead: empty id")
-	}
-	v := leadValue{ID: l.ID, Email: l.Email, CreatedAt: isotime.Format(l.CreatedAt), IdempotencyKey: l.IdempotencyKey}
-	if len(l.Data) > 0 {
-		var compact bytes.Buffer
-		if err := json.Compact(&compact, l.Data); err != nil {
-			return fmt.Errorf("put lead %s: data is not JSON: %w", l.ID, err)
-		}
-		v.Data = compact.Bytes()
-	}
-	value, err := encodeJSON(v)
-	if err != nil {
-		return fmt.Errorf("put lead %s: %w", l.ID, err)
-	}
-	return putNew(s.db, leadsBucket, l.ID, value, "lead "+l.ID)
+	v := leadValue{ID: l.ID, Email: l.Email, CreatedAt: isotime.Format(l.CreatedAt), Data: l.Data, IdempotencyKey: l.IdempotencyKey}
+	return s.putValue(ctx, leadsBucket, "lead", l.ID, v)
 }
 
 // Get reads the lead with id; a missing one is derrors.ErrNotFound.
 func (s *Store) Get(ctx context.Context, id string) (lead.Lead, error) {
-	if err := ctx.Err(); err != nil {
-		return lead.Lead{}, fmt.Errorf("get lead %s: %w", id, err)
-	}
 	var v leadValue
-	if err := getJSON(s.db, leadsBucket, id, &v); err != nil {
-		return lead.Lead{}, fmt.Errorf("get lead %s: %w", id, err)
-	}
-	createdAt, err := isotime.Parse(v.CreatedAt)
+	createdAt, err := s.getValue(ctx, leadsBucket, "lead", id, &v, &v.CreatedAt)
 	if err != nil {
-		return lead.Lead{}, fmt.Errorf("decode lead %s: createdAt: %w", id, err)
+		return lead.Lead{}, err
 	}
 	return lead.Lead{ID: v.ID, Email: v.Email, Data: v.Data, CreatedAt: createdAt, IdempotencyKey: v.IdempotencyKey}, nil
 }
 
-// encodeJSON encodes v leaving <, > and & as they are, so the exact bytes
-// of an embedded json.RawMessage survive.
-func encodeJSON(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
+// putValue stores v, encoded by lead.EncodeExact, under id in bucket unless
+// the bucket holds another value there (putNew); what names the item
+// ("lead") in errors, which never show its contents.
+func (s *Store) putValue(ctx context.Context, bucket []byte, what, id string, v any) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("put %s %s: %w", what, id, err)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	if id == "" {
+		return fmt.Errorf("put %s: empty id", what)
+	}
+	value, err := lead.EncodeExact(v)
+	if err != nil {
+		return fmt.Errorf("put %s %s: %w", what, id, err)
+	}
+	return putNew(s.db, bucket, id, value, what+" "+id)
+}
+
+// getValue decodes the value under id in bucket into v and parses the
+// creation time v's decoding left in createdAt; a missing id is
+// derrors.ErrNotFound.
+func (s *Store) getValue(ctx context.Context, bucket []byte, what, id string, v any, createdAt *string) (time.Time, error) {
+	if err := ctx.Err(); err != nil {
+		return time.Time{}, fmt.Errorf("get %s %s: %w", what, id, err)
+	}
+	if err := getJSON(s.db, bucket, id, v); err != nil {
+		return time.Time{}, fmt.Errorf("get %s %s: %w", what, id, err)
+	}
+	t, err := isotime.Parse(*createdAt)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("decode %s %s: createdAt: %w", what, id, err)
+	}
+	return t, nil
 }
 
 // putNew stores value under key unless the key holds another value

@@ -2,8 +2,6 @@ package localstore
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/isotime"
@@ -29,13 +27,7 @@ type recordValue struct {
 
 // Record writes r unless another record has its id (derrors.ErrConflict).
 func (s *Store) Record(ctx context.Context, r evidence.Record) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("put verification record %s: %w", r.ID, err)
-	}
-	if r.ID == "" {
-		return errors.New("put verification record: empty id")
-	}
-	value, err := encodeJSON(recordValue{
+	return s.putValue(ctx, verificationsBucket, "verification record", r.ID, recordValue{
 		ID:               r.ID,
 		UserID:           r.UserID,
 		CreatedAt:        isotime.Format(r.CreatedAt),
@@ -48,25 +40,15 @@ func (s *Store) Record(ctx context.Context, r evidence.Record) error {
 		TextSource:       r.TextSource,
 		Result:           r.Result,
 	})
-	if err != nil {
-		return fmt.Errorf("put verification record %s: %w", r.ID, err)
-	}
-	return putNew(s.db, verificationsBucket, r.ID, value, "verification record "+r.ID)
 }
 
 // Verification reads the record with id; a missing one is
 // derrors.ErrNotFound.
 func (s *Store) Verification(ctx context.Context, id string) (evidence.Record, error) {
-	if err := ctx.Err(); err != nil {
-		return evidence.Record{}, fmt.Errorf("get verification record %s: %w", id, err)
-	}
 	var v recordValue
-	if err := getJSON(s.db, verificationsBucket, id, &v); err != nil {
-		return evidence.Record{}, fmt.Errorf("get verification record %s: %w", id, err)
-	}
-	createdAt, err := isotime.Parse(v.CreatedAt)
+	createdAt, err := s.getValue(ctx, verificationsBucket, "verification record", id, &v, &v.CreatedAt)
 	if err != nil {
-		return evidence.Record{}, fmt.Errorf("decode verification record %s: createdAt: %w", id, err)
+		return evidence.Record{}, err
 	}
 	return evidence.Record{
 		ID:               v.ID,

@@ -44,7 +44,7 @@ func (p *Purger) PurgeEvidence(ctx context.Context, prefix string) (int, error) 
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx)
 		if err != nil {
-			return 0, fmt.Errorf("list versions under %s: %w", prefix, unavailableErr(err))
+			return 0, fmt.Errorf("list versions under %s: %w", prefix, derrors.Unavailable(err))
 		}
 		for _, v := range page.Versions {
 			add(v.Key, v.VersionId)
@@ -62,7 +62,7 @@ func (p *Purger) PurgeEvidence(ctx context.Context, prefix string) (int, error) 
 			Delete: &types.Delete{Objects: batch, Quiet: aws.Bool(true)},
 		})
 		if err != nil {
-			return deleted, fmt.Errorf("delete versions under %s: %w", prefix, unavailableErr(err))
+			return deleted, fmt.Errorf("delete versions under %s: %w", prefix, derrors.Unavailable(err))
 		}
 		if len(out.Errors) > 0 {
 			e := out.Errors[0]
@@ -73,5 +73,3 @@ func (p *Purger) PurgeEvidence(ctx context.Context, prefix string) (int, error) 
 	}
 	return deleted, nil
 }
-
-func unavailableErr(err error) error { return fmt.Errorf("%w: %w", derrors.ErrUnavailable, err) }

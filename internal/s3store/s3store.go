@@ -84,7 +84,7 @@ func (s *Stager) Stage(ctx context.Context, key string, up evidence.Upload) erro
 			}
 			return fmt.Errorf("stage %s: object exists: %w", key, derrors.ErrConflict)
 		}
-		return fmt.Errorf("stage %s: %w: %w", key, derrors.ErrUnavailable, err)
+		return fmt.Errorf("stage %s: %w", key, derrors.Unavailable(err))
 	}
 	return nil
 }

@@ -47,12 +47,7 @@ func RunStager(t *testing.T, newStager func(t *testing.T) Stager) {
 	})
 	t.Run("an identical retry succeeds", func(t *testing.T) {
 		s := newStager(t)
-		if err := s.Stage(t.Context(), key, pdf); err != nil {
-			t.Fatalf("Stage: %v", err)
-		}
-		if err := s.Stage(t.Context(), key, pdf); err != nil {
-			t.Fatalf("the same upload again: err = %v, want nil", err)
-		}
+		wantRetryDone(t, "Stage", func() error { return s.Stage(t.Context(), key, pdf) })
 		wantStaged(t, s, key, pdf)
 	})
 	t.Run("another upload under a staged key is a conflict", func(t *testing.T) {
@@ -62,10 +57,7 @@ func RunStager(t *testing.T, newStager func(t *testing.T) Stager) {
 		} {
 			t.Run(name, func(t *testing.T) {
 				s := newStager(t)
-				if err := s.Stage(t.Context(), key, pdf); err != nil {
-					t.Fatalf("first Stage: %v", err)
-				}
-				wantKind(t, "second Stage", s.Stage(t.Context(), key, other), derrors.ErrConflict)
+				wantConflict(t, "Stage", func() error { return s.Stage(t.Context(), key, pdf) }, func() error { return s.Stage(t.Context(), key, other) })
 				wantStaged(t, s, key, pdf)
 			})
 		}
@@ -142,12 +134,7 @@ func RunRecorder(t *testing.T, newRecorder func(t *testing.T) Recorder) {
 	})
 	t.Run("an identical retry succeeds", func(t *testing.T) {
 		s := newRecorder(t)
-		if err := s.Record(t.Context(), r); err != nil {
-			t.Fatalf("Record: %v", err)
-		}
-		if err := s.Record(t.Context(), r); err != nil {
-			t.Fatalf("the same record again: err = %v, want nil", err)
-		}
+		wantRetryDone(t, "Record", func() error { return s.Record(t.Context(), r) })
 		wantRecords(t, s, user, r)
 	})
 	t.Run("another record under a stored id is a conflict", func(t *testing.T) {
@@ -157,13 +144,9 @@ func RunRecorder(t *testing.T, newRecorder func(t *testing.T) Recorder) {
 		} {
 			t.Run(name, func(t *testing.T) {
 				s := newRecorder(t)
-				if err := s.Record(t.Context(), r); err != nil {
-					t.Fatalf("first Record: %v", err)
-				}
 				again := r
 				change(&again)
-				err := s.Record(t.Context(), again)
-				wantKind(t, "second Record", err, derrors.ErrConflict)
+				err := wantConflict(t, "Record", func() error { return s.Record(t.Context(), r) }, func() error { return s.Record(t.Context(), again) })
 				wantNoSecrets(t, err, "Wegovy", "Another note")
 				wantRecords(t, s, user, r)
 			})

@@ -56,20 +56,12 @@ func RunIdempotencyStore(t *testing.T, newStore func(t *testing.T, now func() ti
 	})
 	t.Run("an identical retry succeeds", func(t *testing.T) {
 		s, _ := newClocked(t)
-		if err := s.PutIfAbsent(t.Context(), first); err != nil {
-			t.Fatalf("PutIfAbsent: %v", err)
-		}
-		if err := s.PutIfAbsent(t.Context(), first); err != nil {
-			t.Fatalf("the same entry again: err = %v, want nil", err)
-		}
+		wantRetryDone(t, "PutIfAbsent", func() error { return s.PutIfAbsent(t.Context(), first) })
 		wantEntry(t, s, first)
 	})
 	t.Run("another entry under a live key is a conflict", func(t *testing.T) {
 		s, _ := newClocked(t)
-		if err := s.PutIfAbsent(t.Context(), first); err != nil {
-			t.Fatalf("PutIfAbsent: %v", err)
-		}
-		wantKind(t, "PutIfAbsent over a live entry", s.PutIfAbsent(t.Context(), second), derrors.ErrConflict)
+		wantConflict(t, "PutIfAbsent", func() error { return s.PutIfAbsent(t.Context(), first) }, func() error { return s.PutIfAbsent(t.Context(), second) })
 		wantEntry(t, s, first)
 	})
 	t.Run("an expired entry is not found, and replaced", func(t *testing.T) {

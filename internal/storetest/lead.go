@@ -53,12 +53,7 @@ func RunLeadStore(t *testing.T, newStore func(t *testing.T) LeadStore) {
 	})
 	t.Run("an identical retry succeeds", func(t *testing.T) {
 		s := newStore(t)
-		if err := s.Put(t.Context(), full); err != nil {
-			t.Fatalf("Put: %v", err)
-		}
-		if err := s.Put(t.Context(), full); err != nil {
-			t.Fatalf("the same lead again: err = %v, want nil", err)
-		}
+		wantRetryDone(t, "Put", func() error { return s.Put(t.Context(), full) })
 		wantLead(t, s, full)
 	})
 	t.Run("another lead under a stored id is a conflict", func(t *testing.T) {
@@ -71,13 +66,9 @@ func RunLeadStore(t *testing.T, newStore func(t *testing.T) LeadStore) {
 		} {
 			t.Run(name, func(t *testing.T) {
 				s := newStore(t)
-				if err := s.Put(t.Context(), full); err != nil {
-					t.Fatalf("first Put: %v", err)
-				}
 				second := full
 				change(&second)
-				err := s.Put(t.Context(), second)
-				wantKind(t, "second Put", err, derrors.ErrConflict)
+				err := wantConflict(t, "Put", func() error { return s.Put(t.Context(), full) }, func() error { return s.Put(t.Context(), second) })
 				wantNoSecrets(t, err, "testperson", "Testperson", "Second")
 				wantLead(t, s, full)
 			})

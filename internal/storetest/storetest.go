@@ -55,3 +55,29 @@ func wantNoSecrets(t *testing.T, err error, values ...string) {
 		}
 	}
 }
+
+// wantRetryDone runs write twice and fails t unless both succeed: an
+// identical retry of a write that landed but lost its answer is done, not
+// a conflict. what names the write ("Put").
+func wantRetryDone(t *testing.T, what string, write func() error) {
+	t.Helper()
+	if err := write(); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if err := write(); err != nil {
+		t.Fatalf("the same %s again: err = %v, want nil", what, err)
+	}
+}
+
+// wantConflict runs first, which must succeed, then second, another write
+// under the same key, which must fail wrapping derrors.ErrConflict; it
+// returns second's error for further checks.
+func wantConflict(t *testing.T, what string, first, second func() error) error {
+	t.Helper()
+	if err := first(); err != nil {
+		t.Fatalf("first %s: %v", what, err)
+	}
+	err := second()
+	wantKind(t, "second "+what, err, derrors.ErrConflict)
+	return err
+}
