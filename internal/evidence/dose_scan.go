@@ -66,7 +66,11 @@ func lexDoses(s string) []doseToken {
 					i++
 				}
 			}
-			ts = append(ts, doseToken{kind: numberToken, text: b.String(), start: start, end: i})
+			kind := numberToken
+			if !strings.ContainsAny(b.String(), ".,") && splitDecimal(s, start) {
+				kind = otherToken
+			}
+			ts = append(ts, doseToken{kind: kind, text: b.String(), start: start, end: i})
 		case c == '.' && i+1 < len(s) && isDigit(s[i+1]) && (i == 0 || !isDigit(s[i-1])):
 			// A number written from its decimal point: ".5 mg" is 0.5 mg,
 			// as written. After a letter or a symbol ("©.5MG", "Z.5MG") the
@@ -77,7 +81,7 @@ func lexDoses(s string) []doseToken {
 			for i < len(s) && isDigit(s[i]) {
 				i++
 			}
-			if start > 0 && isLetterByte(s[start-1]) {
+			if start > 0 && isLetterByte(s[start-1]) || splitDecimal(s, start) {
 				for i+1 < len(s) && (s[i] == '.' || s[i] == ',') && isDigit(s[i+1]) {
 					for i++; i < len(s) && isDigit(s[i]); i++ {
 					}
@@ -101,6 +105,17 @@ func lexDoses(s string) []doseToken {
 		}
 	}
 	return ts
+}
+
+// splitDecimal reports a number at s[start] that OCR split from the whole
+// part of its decimal by a space: the "5" of "7. 5mg", the ".5" of
+// "7 .5mg" (a number with a decimal part of its own, "4. 7.5mg", is not). Whether the page says 7.5 or something else is a guess, and
+// 5 (or 0.5) is not what it says: the amount is unknown.
+func splitDecimal(s string, start int) bool {
+	if start >= 3 && s[start-1] == ' ' && (s[start-2] == '.' || s[start-2] == ',') && isDigit(s[start-3]) {
+		return true
+	}
+	return start >= 2 && s[start] == '.' && s[start-1] == ' ' && isDigit(s[start-2])
 }
 
 func zeroIfO(c byte) byte {

@@ -32,6 +32,13 @@ func TestScanDoses(t *testing.T) {
 		{"inject z.5mg weekly", nil},
 		{"inject ©.6mg daily", nil},
 		{"pen.2.4mg", nil},
+		// A decimal OCR split with a space is unknown: not 5, not 0.5.
+		{"inject one 7. 5mg dose once weekly", nil},
+		{"inject one 7 .5mg dose once weekly", nil},
+		{"inject one 7, 5mg dose once weekly", nil},
+		// A sentence's full stop before a dose is no split decimal.
+		{"keep cold. 5mg weekly", []found{{"5 mg", plainDose}}},
+		{"qty: 4. 7.5mg weekly", []found{{"7.5 mg", plainDose}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {

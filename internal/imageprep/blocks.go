@@ -99,13 +99,20 @@ func Crop(g *image.Gray, r image.Rectangle) *image.Gray {
 func characters(ink []bool, w, h, lineH int) []bool {
 	out := make([]bool, len(ink))
 	eachComponent(ink, w, h, func(comp []int, cw, ch int) {
-		if ch >= max(2, lineH/3) && ch <= 3*lineH && cw <= 2*ch+2 {
+		if characterShaped(cw, ch, lineH) {
 			for _, i := range comp {
 				out[i] = true
 			}
 		}
 	})
 	return out
+}
+
+// characterShaped reports a mark cw x ch pixels shaped like a character
+// of text lineH pixels tall: not much shorter or taller, not wider than
+// two touching letters.
+func characterShaped(cw, ch, lineH int) bool {
+	return ch >= max(2, lineH/3) && ch <= 3*lineH && cw <= 2*ch+2
 }
 
 // eachComponent calls fn with every 8-connected component of the ink: its
@@ -185,4 +192,42 @@ func dilate(m []bool, w, h, r int) []bool {
 		}
 	}
 	return res
+}
+
+// MissedCharacters counts the character-shaped marks on g (about glyph
+// pixels tall, as TextBlocks keeps them) whose middle lies in none of
+// read, the boxes of the words a reading of g found, each grown by half a
+// character: text the reading passed over. Tesseract's page layout
+// analysis leaves out whole lines it finds no place for (a bold heading
+// over a shadow, a date set apart at the right) and still reads the rest
+// well.
+func MissedCharacters(g *image.Gray, glyph int, read []image.Rectangle) int {
+	if glyph <= 0 {
+		return 0
+	}
+	small, k := reduce(g)
+	w, h := small.Rect.Dx(), small.Rect.Dy()
+	lineH := max(1, glyph/k)
+	grown := make([]image.Rectangle, len(read))
+	for i, b := range read {
+		grown[i] = b.Inset(-glyph / 2)
+	}
+	missed := 0
+	eachComponent(binarize(small), w, h, func(comp []int, cw, ch int) {
+		if !characterShaped(cw, ch, lineH) {
+			return
+		}
+		minX, minY := w, h
+		for _, i := range comp {
+			minX, minY = min(minX, i%w), min(minY, i/w)
+		}
+		mid := image.Pt((2*minX+cw)*k/2, (2*minY+ch)*k/2)
+		for _, b := range grown {
+			if mid.In(b) {
+				return
+			}
+		}
+		missed++
+	})
+	return missed
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -43,6 +44,11 @@ const (
 	// levelled and read on its own; at most maxBlocks such blocks a page.
 	blockSkewAt = 3.0
 	maxBlocks   = 2
+	// A reading that leaves missedAt or more character-shaped marks
+	// outside its words has passed over text; a line read again from them
+	// is kept when read with missedConfidence or more (below, specks and
+	// edges read as letters).
+	missedAt, missedConfidence = 12, 0.5
 )
 
 // readPage OCRs one decoded page. It turns a page whose text runs up or
@@ -116,7 +122,58 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		}
 	}
 	glyph := layout.GlyphHeight * bestImg.Rect.Dx() / max(1, page.Rect.Dx())
-	return append(best.Lines, r.readBlocks(ctx, bestImg, best, glyph, first)...), nil
+	lines := r.readMissed(ctx, bestImg, best, glyph, first)
+	return append(lines, r.readBlocks(ctx, bestImg, best, glyph, first)...), nil
+}
+
+// readMissed returns the lines of rd, the reading of img, with those of
+// the lines it passed over: when rd left missedAt or more character-shaped
+// marks outside its words (a heading or a date that tesseract's page
+// layout analysis found no place for), img is read again as sparse text,
+// and the lines of that reading that lie outside rd's lines, were read
+// with some confidence and hold a word (not a rule read as "=") are put in
+// among rd's, top to bottom, while the deadline allows.
+func (r *Reader) readMissed(ctx context.Context, img *image.Gray, rd reading, glyph int, first time.Duration) []evidence.Line {
+	if rd.Words == 0 || !timeFor(ctx, first) || imageprep.MissedCharacters(img, glyph, rd.Boxes) < missedAt {
+		return rd.Lines
+	}
+	sparse, err := r.ocr(ctx, imageprep.PGM(img), sparseText)
+	if err != nil {
+		return rd.Lines
+	}
+	type placed struct {
+		line evidence.Line
+		top  int
+	}
+	all := make([]placed, 0, len(rd.Lines)+len(sparse.Lines))
+	for i, l := range rd.Lines {
+		all = append(all, placed{l, rd.LineBoxes[i].Min.Y})
+	}
+	for i, l := range sparse.Lines {
+		box := sparse.LineBoxes[i]
+		if l.Confidence < missedConfidence || alnum(l.Text) < 2 || overlapsAny(box, rd.LineBoxes) {
+			continue
+		}
+		all = append(all, placed{l, box.Min.Y})
+	}
+	slices.SortStableFunc(all, func(a, b placed) int { return a.top - b.top })
+	lines := make([]evidence.Line, len(all))
+	for i, p := range all {
+		lines[i] = p.line
+	}
+	return lines
+}
+
+// overlapsAny reports whether half or more of box lies in one of boxes.
+func overlapsAny(box image.Rectangle, boxes []image.Rectangle) bool {
+	area := box.Dx() * box.Dy()
+	for _, b := range boxes {
+		in := box.Intersect(b)
+		if 2*in.Dx()*in.Dy() >= area {
+			return true
+		}
+	}
+	return false
 }
 
 // readBlocks reads again the blocks of text on img (the page as read)

@@ -2,6 +2,7 @@ package tesseract
 
 import (
 	"context"
+	"image"
 	"testing"
 	"time"
 
@@ -56,5 +57,24 @@ func TestUnread(t *testing.T) {
 	}
 	if unread(reading{Words: 40, Confident: 40}, text) {
 		t.Error("40 words on a page of 300 characters: taken as unread")
+	}
+}
+
+func TestOverlapsAny(t *testing.T) {
+	read := []image.Rectangle{image.Rect(0, 0, 100, 20), image.Rect(0, 30, 100, 50)}
+	tests := []struct {
+		box  image.Rectangle
+		want bool
+	}{
+		{image.Rect(10, 2, 90, 18), true},    // inside a line read
+		{image.Rect(50, 0, 150, 20), true},   // half in
+		{image.Rect(80, 30, 180, 50), false}, // a fifth in: a date beside the line
+		{image.Rect(0, 60, 100, 80), false},  // below every line
+		{image.Rect(0, 15, 100, 35), false},  // across the gap, a quarter in each
+	}
+	for _, tt := range tests {
+		if got := overlapsAny(tt.box, read); got != tt.want {
+			t.Errorf("overlapsAny(%v) = %v, want %v", tt.box, got, tt.want)
+		}
 	}
 }

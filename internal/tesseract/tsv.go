@@ -2,6 +2,7 @@ package tesseract
 
 import (
 	"fmt"
+	"image"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,6 +28,9 @@ type reading struct {
 	// confidences (0..100) of the words read with 60 or more.
 	Words, Confident int
 	ConfSum          float64
+	// Boxes are the boxes of the words read, in the image's pixels, and
+	// LineBoxes the box of each of Lines.
+	Boxes, LineBoxes []image.Rectangle
 }
 
 // Clear reports a reading good enough to stop looking for a better one:
@@ -60,6 +64,7 @@ func parseReading(tsv string) (reading, error) {
 		words   []string
 		confSum float64
 		confN   int
+		lineBox image.Rectangle
 	)
 	flush := func() {
 		if len(words) > 0 {
@@ -68,8 +73,9 @@ func parseReading(tsv string) (reading, error) {
 				line.Confidence = confSum / float64(confN) / 100
 			}
 			lines = append(lines, line)
+			rd.LineBoxes = append(rd.LineBoxes, lineBox)
 		}
-		words, confSum, confN = nil, 0, 0
+		words, confSum, confN, lineBox = nil, 0, 0, image.Rectangle{}
 	}
 	for _, row := range rows[1:] {
 		// level page block par line word left top width height conf text
@@ -86,6 +92,10 @@ func parseReading(tsv string) (reading, error) {
 			key = k
 		}
 		words = append(words, word)
+		if box, ok := wordBox(cols[6:10]); ok {
+			rd.Boxes = append(rd.Boxes, box)
+			lineBox = lineBox.Union(box)
+		}
 		conf, err := strconv.ParseFloat(cols[10], 64)
 		if err == nil && conf >= 0 {
 			confSum += min(conf, 100)
@@ -104,6 +114,19 @@ func parseReading(tsv string) (reading, error) {
 	flush()
 	rd.Lines = lines
 	return rd, nil
+}
+
+// wordBox is a word's box from its left, top, width and height columns.
+func wordBox(cols []string) (image.Rectangle, bool) {
+	var v [4]int
+	for i, c := range cols {
+		n, err := strconv.Atoi(c)
+		if err != nil || n < 0 {
+			return image.Rectangle{}, false
+		}
+		v[i] = n
+	}
+	return image.Rect(v[0], v[1], v[0]+v[2], v[1]+v[3]), v[2] > 0 && v[3] > 0
 }
 
 // alnum counts the letters and digits in s.
