@@ -12,9 +12,8 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
-	"syscall"
 
+	"github.com/clinicplatform/intake/internal/cli"
 	"github.com/clinicplatform/intake/internal/protocol"
 )
 
@@ -23,13 +22,11 @@ func main() {
 	market := flag.String("market", "uk", "catalogue served on GET")
 	postFile := flag.String("post-response", "", "file holding the body answered to POST")
 	flag.Parse()
-	if err := run(*addr, *market, *postFile); err != nil {
-		fmt.Fprintln(os.Stderr, "bareserver:", err)
-		os.Exit(1)
-	}
+	cli.Main("bareserver", func(ctx context.Context) error { return run(ctx, *addr, *market, *postFile) })
 }
 
-func run(addr, market, postFile string) error {
+// run serves until ctx is done.
+func run(ctx context.Context, addr, market, postFile string) error {
 	catalogue, err := protocol.Load(market)
 	if err != nil {
 		return err
@@ -44,8 +41,6 @@ func run(addr, market, postFile string) error {
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body := catalogue
 		if r.Method == http.MethodPost {

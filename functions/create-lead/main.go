@@ -22,10 +22,7 @@ func main() { lambdahttp.Start("create-lead", newHandler) }
 // newHandler does all init work once per cold start.
 func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
 	var cfg config.CreateLead
-	if err := config.Load(getenv, &cfg); err != nil {
-		return nil, err
-	}
-	awsCfg, err := awsenv.Load(ctx, getenv)
+	awsCfg, err := awsenv.LoadFunction(ctx, getenv, &cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -29,10 +29,7 @@ func main() { lambdahttp.Start("verify-evidence", newHandler) }
 // newHandler does all init work once per cold start.
 func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
 	var cfg config.VerifyEvidence
-	if err := config.Load(getenv, &cfg); err != nil {
-		return nil, err
-	}
-	awsCfg, err := awsenv.Load(ctx, getenv)
+	awsCfg, err := awsenv.LoadFunction(ctx, getenv, &cfg)
 	if err != nil {
 		return nil, err
 	}

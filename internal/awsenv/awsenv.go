@@ -2,7 +2,8 @@
 // bounded retries and timeouts, so a failing dependency turns into a 500
 // well inside API Gateway's 29 s instead of a gateway timeout; endpoints
 // from AWS_ENDPOINT_URL and AWS_ENDPOINT_URL_<SERVICE>; and whether an
-// endpoint is an emulator rather than AWS.
+// endpoint is an emulator rather than AWS. LoadFunction is the cold start
+// of a function that calls AWS: its own settings, then the SDK's.
 package awsenv
 
 import (
@@ -17,6 +18,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/credentials"
+
+	"github.com/clinicplatform/intake/internal/config"
 )
 
 // Retry and timeout budget of one SDK call: at most 3 attempts with backoff
@@ -27,6 +30,17 @@ const (
 	MaxBackoff     = time.Second
 	AttemptTimeout = 5 * time.Second
 )
+
+// LoadFunction loads what a function that calls AWS reads at a cold start,
+// from the one environment getenv reads: its own settings into settings (a
+// pointer to its config struct, filled by config.Load, whose problems are
+// reported first), then the AWS configuration (Load).
+func LoadFunction(ctx context.Context, getenv func(string) string, settings any) (aws.Config, error) {
+	if err := config.Load(getenv, settings); err != nil {
+		return aws.Config{}, err
+	}
+	return Load(ctx, getenv)
+}
 
 // Load builds the configuration from the environment getenv reads (Lambda's):
 // the region and the function's credentials, which Lambda (and sam local)

@@ -2,6 +2,7 @@ package awsenv
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/textract"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/config"
 )
 
 // API Gateway gives up on an integration after 29 s; one SDK call's worst
@@ -54,6 +57,39 @@ func TestLoadNeedsARegion(t *testing.T) {
 	cfg, err := Load(t.Context(), env(map[string]string{"AWS_DEFAULT_REGION": "us-east-1"}))
 	if err != nil || cfg.Region != "us-east-1" {
 		t.Errorf("Load with AWS_DEFAULT_REGION = %q, %v", cfg.Region, err)
+	}
+}
+
+// TestLoadFunctionLoadsSettingsThenAWS: a function's own settings come
+// first (their problems stop the load before AWS's are looked at), then
+// the AWS configuration, both from the one getenv.
+func TestLoadFunctionLoadsSettingsThenAWS(t *testing.T) {
+	tables := map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys"}
+	for _, tc := range []struct {
+		name    string
+		env     map[string]string
+		wantErr string
+	}{
+		{name: "settings and region", env: map[string]string{"LEADS_TABLE": "leads", "IDEMPOTENCY_TABLE": "keys", "AWS_REGION": "eu-west-2"}},
+		{name: "no region", env: tables, wantErr: "AWS_REGION is not set"},
+		{name: "no settings, no region", env: nil, wantErr: "missing required setting(s): IDEMPOTENCY_TABLE, LEADS_TABLE"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var settings config.CreateLead
+			cfg, err := LoadFunction(t.Context(), env(tc.env), &settings)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("LoadFunction error = %v, want one containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if settings.LeadsTable != "leads" || cfg.Region != "eu-west-2" {
+				t.Errorf("LoadFunction: leads table %q, region %q; want leads, eu-west-2", settings.LeadsTable, cfg.Region)
+			}
+		})
 	}
 }
 

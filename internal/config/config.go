@@ -2,8 +2,8 @@
 // struct below declares the environment variables it reads, once, with the
 // name, default and rule on the field (Load reads the tags). Settings more
 // than one binary reads are declared once in a struct they embed. Every
-// variable is listed in README.md; main packages call Load with os.Getenv,
-// tests with a map.
+// variable is listed in README.md; main packages call Load with os.Getenv
+// (functions that call AWS through awsenv.LoadFunction), tests with a map.
 package config
 
 import (

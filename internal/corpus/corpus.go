@@ -167,29 +167,27 @@ type Case struct {
 }
 
 // FileName is the upload's file name: evidence.pdf, .png, .jpg or .tiff.
-func (c Case) FileName() string {
-	switch c.Format {
-	case FormatPDF:
-		return "evidence.pdf"
-	case FormatPNG:
-		return "evidence.png"
-	case FormatTIFF:
-		return "evidence.tiff"
-	}
-	return "evidence.jpg"
-}
+func (c Case) FileName() string { return c.upload().fileName }
 
 // MediaType is the upload's content type.
-func (c Case) MediaType() string {
-	switch c.Format {
-	case FormatPDF:
-		return "application/pdf"
-	case FormatPNG:
-		return "image/png"
-	case FormatTIFF:
-		return "image/tiff"
+func (c Case) MediaType() string { return c.upload().mediaType }
+
+// upload is how a case of each format is sent; any other format goes as
+// a JPEG.
+type upload struct{ fileName, mediaType string }
+
+var uploads = map[string]upload{
+	FormatPDF:  {"evidence.pdf", "application/pdf"},
+	FormatPNG:  {"evidence.png", "image/png"},
+	FormatJPEG: {"evidence.jpg", "image/jpeg"},
+	FormatTIFF: {"evidence.tiff", "image/tiff"},
+}
+
+func (c Case) upload() upload {
+	if u, ok := uploads[c.Format]; ok {
+		return u
 	}
-	return "image/jpeg"
+	return uploads[FormatJPEG]
 }
 
 // LayoutsFor lists a market's layouts, prescription layouts first.

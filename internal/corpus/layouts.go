@@ -199,19 +199,7 @@ func onlineInvoice(r *rand.Rand, f facts) page {
 		rule,
 		textLine(bold(10), at(0, "Total paid"), rightAt(1, currency+pick(r, price))),
 	)
-	if f.pharmacy != nil {
-		ph := f.pharmacy
-		reg9 := "GPhC " + ph.register
-		if market == "us" {
-			reg9 = "NCPDP " + ph.register
-		}
-		p.items = append(p.items,
-			textLine(reg(9), at(0, "Dispensed by "+ph.name+", "+reg9)),
-			textLine(reg(9), at(0, ph.street+", "+ph.town)),
-		)
-	} else {
-		p.items = append(p.items, textLine(reg(9), at(0, "Thank you for choosing "+f.seller+".")))
-	}
+	p.items = append(p.items, dispensedBy(reg(9), f, "Dispensed by ", "Thank you for choosing "+f.seller+".")...)
 	return p
 }
 

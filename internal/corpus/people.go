@@ -105,6 +105,15 @@ type pharmacy struct {
 	register string // GPhC premises number (UK) or NCPDP id (US)
 }
 
+// registration is the pharmacy's register number as printed, after the
+// register's name: GPhC (UK) or NCPDP (US).
+func (ph *pharmacy) registration(market string) string {
+	if market == "us" {
+		return "NCPDP " + ph.register
+	}
+	return "GPhC " + ph.register
+}
+
 var pharmaciesUK = []pharmacy{
 	{name: "Harbourside Pharmacy", street: "14 Quay Street", town: "Bristol BS1 4DJ", phone: "01632 960412", register: "1098765"},
 	{name: "Kingsway Chemist", street: "22 High Street", town: "Reading RG1 2LS", phone: "01632 960733", register: "1123456"},

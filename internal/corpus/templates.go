@@ -75,7 +75,7 @@ func ukLabel(r *rand.Rand, f facts) page {
 		p.items = append(p.items,
 			textLine(bolder(13), at(0, ph.name)),
 			textLine(plain(9), at(0, ph.street+", "+ph.town)),
-			textLine(plain(9), at(0, "Tel "+ph.phone), rightAt(1, "GPhC "+ph.register)),
+			textLine(plain(9), at(0, "Tel "+ph.phone), rightAt(1, ph.registration("uk"))),
 			rule,
 		)
 	}
@@ -105,7 +105,7 @@ func usLabel(r *rand.Rand, f facts) page {
 		p.items = append(p.items,
 			textLine(bolder(12), at(0, strings.ToUpper(ph.name))),
 			textLine(plain(9), at(0, ph.street+", "+ph.town)),
-			textLine(plain(9), at(0, ph.phone), rightAt(1, "NCPDP "+ph.register)),
+			textLine(plain(9), at(0, ph.phone), rightAt(1, ph.registration("us"))),
 			rule,
 		)
 	}
@@ -167,20 +167,22 @@ func onlineOrder(r *rand.Rand, f facts) page {
 		rule,
 		textLine(plain(10), at(0, "Estimated delivery: "+formatDate(f.date.AddDate(0, 0, 2), market, 2))),
 	)
-	if f.pharmacy != nil {
-		ph := f.pharmacy
-		reg := "GPhC " + ph.register
-		if market == "us" {
-			reg = "NCPDP " + ph.register
-		}
-		p.items = append(p.items,
-			textLine(plain(9), at(0, "Dispensing pharmacy: "+ph.name+", "+reg)),
-			textLine(plain(9), at(0, ph.street+", "+ph.town)),
-		)
-	} else {
-		p.items = append(p.items, textLine(plain(9), at(0, "Questions about your order? Reply to this e-mail.")))
-	}
+	p.items = append(p.items, dispensedBy(plain(9), f, "Dispensing pharmacy: ", "Questions about your order? Reply to this e-mail.")...)
 	return p
+}
+
+// dispensedBy is an online order's or invoice's closing lines in style
+// st: the dispensing pharmacy after lead, with its registration, then its
+// address; or, when the seller names no pharmacy, the line instead.
+func dispensedBy(st style, f facts, lead, instead string) []item {
+	ph := f.pharmacy
+	if ph == nil {
+		return []item{textLine(st, at(0, instead))}
+	}
+	return []item{
+		textLine(st, at(0, lead+ph.name+", "+ph.registration(f.market))),
+		textLine(st, at(0, ph.street+", "+ph.town)),
+	}
 }
 
 func initials(s string) string {
@@ -242,9 +244,9 @@ func privateRx(r *rand.Rand, f facts) page {
 	)
 	if f.pharmacy != nil {
 		ph := f.pharmacy
-		head, reg := "DISPENSED BY", "GPhC "+ph.register
+		head, reg := "DISPENSED BY", ph.registration(market)
 		if market == "us" {
-			head, reg = "FILLED BY", "NCPDP "+ph.register
+			head = "FILLED BY"
 		}
 		ink := func(s style) style { s.ink = stampInk; return s }
 		p.items = append(p.items,

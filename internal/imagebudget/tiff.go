@@ -1,11 +1,11 @@
 package imagebudget
 
 import (
-	"encoding/binary"
 	"fmt"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/tiffifd"
 )
 
 // maxTIFFPages bounds the pages of a TIFF (tesseract reads every one).
@@ -25,48 +25,37 @@ func checkTIFFPages(body []byte, maxPixels int) error {
 	if len(body) < 8 {
 		return fmt.Errorf("TIFF header is truncated: %w", evidence.ErrUnreadable)
 	}
-	var order binary.ByteOrder
-	switch string(body[:4]) {
-	case "II*\x00":
-		order = binary.LittleEndian
-	case "MM\x00*":
-		order = binary.BigEndian
-	default:
+	f, ok := tiffifd.Parse(body)
+	if !ok {
 		return fmt.Errorf("not a classic TIFF: %w", evidence.ErrUnreadable)
 	}
 	total := 0
 	seen := map[uint32]bool{}
-	for off, page := order.Uint32(body[4:8]), 0; off != 0; page++ {
+	for off, page := f.First, 0; off != 0; page++ {
 		if page == maxTIFFPages {
 			return fmt.Errorf("TIFF has more pages than %d: %w: %w", maxTIFFPages, derrors.OverBudget(BudgetTIFFPages, maxTIFFPages), evidence.ErrUnreadable)
 		}
-		if seen[off] || uint64(off)+2 > uint64(len(body)) {
+		n, ok := f.Entries(off)
+		if seen[off] || !ok {
 			return fmt.Errorf("TIFF page %d is not in the file: %w", page+1, evidence.ErrUnreadable)
 		}
 		seen[off] = true
-		n := int(order.Uint16(body[off:]))
-		end := uint64(off) + 2 + uint64(n)*12
-		if end+4 > uint64(len(body)) {
+		next, ok := f.Next(off, n)
+		if !ok {
 			return fmt.Errorf("TIFF page %d is truncated: %w", page+1, evidence.ErrUnreadable)
 		}
 		var w, h uint64
 		for i := range n {
-			e := body[uint64(off)+2+uint64(i)*12:]
-			tag, typ := order.Uint16(e), order.Uint16(e[2:])
-			var v uint64
-			switch typ {
-			case 3: // SHORT
-				v = uint64(order.Uint16(e[8:]))
-			case 4: // LONG
-				v = uint64(order.Uint32(e[8:]))
-			default:
+			e, _ := f.Entry(off, i) // inside the IFD Next found in the file
+			v, ok := e.Value()
+			if !ok {
 				continue
 			}
-			switch tag {
+			switch e.Tag {
 			case 256:
-				w = v
+				w = uint64(v)
 			case 257:
-				h = v
+				h = uint64(v)
 			}
 		}
 		px := w * h
@@ -75,7 +64,7 @@ func checkTIFFPages(body []byte, maxPixels int) error {
 				page+1, w, h, derrors.OverBudget(BudgetPixels, int64(maxPixels)), evidence.ErrUnreadable)
 		}
 		total += int(px)
-		off = order.Uint32(body[end:])
+		off = next
 	}
 	return nil
 }

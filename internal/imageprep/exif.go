@@ -5,7 +5,11 @@
 // imports no AWS; internal/tesseract and internal/docread use it.
 package imageprep
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/clinicplatform/intake/internal/tiffifd"
+)
 
 // Orientation is an EXIF orientation (TIFF tag 0x0112): 1 is upright, 3 is
 // upside down, 6 and 8 are turned a quarter, 2, 4, 5 and 7 are mirrored.
@@ -61,40 +65,28 @@ func jpegOrientation(b []byte) Orientation {
 
 // tiffOrientation reads tag 0x0112 from a TIFF structure's first IFD.
 func tiffOrientation(t []byte) Orientation {
-	if len(t) < 8 {
+	f, ok := tiffifd.Parse(t)
+	if !ok || f.First < 8 {
 		return Upright
 	}
-	var order binary.ByteOrder
-	switch string(t[:2]) {
-	case "II":
-		order = binary.LittleEndian
-	case "MM":
-		order = binary.BigEndian
-	default:
+	n, ok := f.Entries(f.First)
+	if !ok {
 		return Upright
 	}
-	if order.Uint16(t[2:]) != 42 {
-		return Upright
-	}
-	ifd := int(order.Uint32(t[4:]))
-	if ifd < 8 || ifd+2 > len(t) {
-		return Upright
-	}
-	n := int(order.Uint16(t[ifd:]))
 	for k := range n {
-		e := ifd + 2 + 12*k
-		if e+12 > len(t) {
+		e, ok := f.Entry(f.First, k)
+		if !ok {
 			return Upright
 		}
-		if order.Uint16(t[e:]) != 0x0112 {
+		if e.Tag != 0x0112 {
 			continue
 		}
 		// SHORT, count 1: the value sits in the entry's first two value bytes.
-		if order.Uint16(t[e+2:]) != 3 || order.Uint32(t[e+4:]) != 1 {
+		if e.Type != tiffifd.Short || e.Count != 1 {
 			return Upright
 		}
-		if v := Orientation(order.Uint16(t[e+8:])); v >= 1 && v <= 8 {
-			return v
+		if v, _ := e.Value(); v >= 1 && v <= 8 {
+			return Orientation(v)
 		}
 		return Upright
 	}

@@ -115,21 +115,12 @@ func rankFilter(g *image.Gray, r int, pick func(a, b uint8) uint8) *image.Gray {
 // clamped to the image), with an integral image.
 func boxBlur(g *image.Gray, r int) *image.Gray {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
-	sat := make([]int, (w+1)*(h+1))
-	for y := range h {
-		rowSum := 0
-		for x := range w {
-			rowSum += int(g.Pix[y*w+x])
-			sat[(y+1)*(w+1)+x+1] = sat[y*(w+1)+x+1] + rowSum
-		}
-	}
+	sat, means := newIntegral(g), make([]int, w)
 	out := image.NewGray(g.Rect)
 	for y := range h {
-		y0, y1 := max(0, y-r), min(h, y+r+1)
-		for x := range w {
-			x0, x1 := max(0, x-r), min(w, x+r+1)
-			sum := sat[y1*(w+1)+x1] - sat[y0*(w+1)+x1] - sat[y1*(w+1)+x0] + sat[y0*(w+1)+x0]
-			out.Pix[y*w+x] = uint8(sum / ((y1 - y0) * (x1 - x0)))
+		sat.rowMeans(y, r, means)
+		for x, mean := range means {
+			out.Pix[y*w+x] = uint8(mean)
 		}
 	}
 	return out

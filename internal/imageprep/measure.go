@@ -293,24 +293,12 @@ func shrink(g *image.Gray, k int) *image.Gray {
 // shadow or uneven light is not taken for ink).
 func binarize(g *image.Gray) []bool {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
-	// Integral image: sat[y*(w+1)+x] is the sum of the pixels above and
-	// left of (x, y).
-	sat := make([]int, (w+1)*(h+1))
-	for y := range h {
-		rowSum := 0
-		for x := range w {
-			rowSum += int(g.Pix[y*w+x])
-			sat[(y+1)*(w+1)+x+1] = sat[y*(w+1)+x+1] + rowSum
-		}
-	}
+	sat, means := newIntegral(g), make([]int, w)
 	r := max(8, max(w, h)/50)
 	ink := make([]bool, w*h)
 	for y := range h {
-		y0, y1 := max(0, y-r), min(h, y+r+1)
-		for x := range w {
-			x0, x1 := max(0, x-r), min(w, x+r+1)
-			sum := sat[y1*(w+1)+x1] - sat[y0*(w+1)+x1] - sat[y1*(w+1)+x0] + sat[y0*(w+1)+x0]
-			mean := sum / ((y1 - y0) * (x1 - x0))
+		sat.rowMeans(y, r, means)
+		for x, mean := range means {
 			v := int(g.Pix[y*w+x])
 			ink[y*w+x] = v*100 < mean*80 && mean-v > 20
 		}

@@ -225,13 +225,8 @@ func (c *checker) value(raw json.RawMessage, f field) {
 		c.objectValue(raw, f.fields)
 
 	case kindObjectList:
-		if valueKind(raw) != '[' {
-			c.add(c.at() + " must be an array")
-			return
-		}
-		elems, err := arrayElements(raw)
-		if err != nil {
-			c.err = fmt.Errorf("split %s: %w", c.at(), err)
+		elems, ok := split(c, raw, '[', "an array", arrayElements)
+		if !ok {
 			return
 		}
 		if len(elems) > MaxListLength {
@@ -253,16 +248,27 @@ func (c *checker) value(raw json.RawMessage, f field) {
 // objectValue checks raw, at c.path, as an object of the given fields: a
 // nested object or one element of a list of objects.
 func (c *checker) objectValue(raw json.RawMessage, fields []field) {
-	if valueKind(raw) != '{' {
-		c.add(c.at() + " must be an object")
-		return
+	if members, ok := split(c, raw, '{', "an object", objectMembers); ok {
+		c.object(members, fields)
 	}
-	members, err := objectMembers(raw)
+}
+
+// split checks that raw, at c.path, is the JSON container that starts
+// with open (what, "an object" or "an array", names it in the message
+// otherwise) and splits it into its parts; ok is false when it is not one
+// (a message is added) or did not split (c.err is set).
+func split[T any](c *checker, raw json.RawMessage, open byte, what string, parts func([]byte) (T, error)) (T, bool) {
+	var none T
+	if valueKind(raw) != open {
+		c.add(c.at() + " must be " + what)
+		return none, false
+	}
+	v, err := parts(raw)
 	if err != nil {
 		c.err = fmt.Errorf("split %s: %w", c.at(), err)
-		return
+		return none, false
 	}
-	c.object(members, fields)
+	return v, true
 }
 
 // isCalendarDate reports whether s is exactly YYYY-MM-DD, a real date, with a
