@@ -131,8 +131,11 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 // marks outside its words (a heading or a date that tesseract's page
 // layout analysis found no place for), img is read again as sparse text,
 // and the lines of that reading that lie outside rd's lines, were read
-// with some confidence and hold a word (not a rule read as "=") are put in
-// among rd's, top to bottom, while the deadline allows.
+// with some confidence and hold a word (not a rule read as "=") follow
+// rd's, while the deadline allows. rd's lines keep their order: tesseract
+// reads a page's columns one after the other, and a caption's value is
+// the line after it (sorted by height, an FP10's practice address came
+// between its patient caption and the patient).
 func (r *Reader) readMissed(ctx context.Context, img *image.Gray, rd reading, glyph int, first time.Duration) []evidence.Line {
 	if rd.Words == 0 || !timeFor(ctx, first) || imageprep.MissedCharacters(img, glyph, rd.Boxes) < missedAt {
 		return rd.Lines
@@ -141,25 +144,19 @@ func (r *Reader) readMissed(ctx context.Context, img *image.Gray, rd reading, gl
 	if err != nil {
 		return rd.Lines
 	}
-	type placed struct {
-		line evidence.Line
-		top  int
-	}
-	all := make([]placed, 0, len(rd.Lines)+len(sparse.Lines))
-	for i, l := range rd.Lines {
-		all = append(all, placed{l, rd.LineBoxes[i].Min.Y})
-	}
+	return withMissed(rd, sparse)
+}
+
+// withMissed is rd's lines in their order, then those of sparse (a
+// reading of the same image) that lie outside rd's lines, were read with
+// missedConfidence or more and hold a word.
+func withMissed(rd, sparse reading) []evidence.Line {
+	lines := slices.Clone(rd.Lines)
 	for i, l := range sparse.Lines {
-		box := sparse.LineBoxes[i]
-		if l.Confidence < missedConfidence || alnum(l.Text) < 2 || overlapsAny(box, rd.LineBoxes) {
+		if l.Confidence < missedConfidence || alnum(l.Text) < 2 || overlapsAny(sparse.LineBoxes[i], rd.LineBoxes) {
 			continue
 		}
-		all = append(all, placed{l, box.Min.Y})
-	}
-	slices.SortStableFunc(all, func(a, b placed) int { return a.top - b.top })
-	lines := make([]evidence.Line, len(all))
-	for i, p := range all {
-		lines[i] = p.line
+		lines = append(lines, l)
 	}
 	return lines
 }

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/imageprep"
 )
 
@@ -76,5 +79,42 @@ func TestOverlapsAny(t *testing.T) {
 		if got := overlapsAny(tt.box, read); got != tt.want {
 			t.Errorf("overlapsAny(%v) = %v, want %v", tt.box, got, tt.want)
 		}
+	}
+}
+
+func TestWithMissed(t *testing.T) {
+	line := func(text string, conf float64) evidence.Line { return evidence.Line{Text: text, Confidence: conf} }
+	// Two columns as tesseract reads them: the left column's lines, then
+	// the right's, each at its height.
+	rd := reading{
+		Lines: []evidence.Line{
+			line("Title, Forename, Surname & Address", 0.95), line("MRS ANNA FICTIONAL", 0.92),
+			line("The Green Health Centre", 0.97),
+		},
+		LineBoxes: []image.Rectangle{image.Rect(0, 100, 300, 120), image.Rect(0, 130, 300, 150), image.Rect(400, 110, 700, 130)},
+	}
+	sparse := reading{
+		Lines: []evidence.Line{
+			line("Wegovy 2.4mg pen", 0.90),   // above every line read: missed
+			line("MRS ANNA FICTIONAL", 0.93), // read already
+			line("13/12/2026", 0.96),         // beside a line: missed
+			line("eee", 0.30),                // unsure
+			line("=", 0.95),                  // a rule, no word
+		},
+		LineBoxes: []image.Rectangle{
+			image.Rect(0, 10, 300, 30), image.Rect(0, 130, 300, 150), image.Rect(750, 130, 850, 150),
+			image.Rect(0, 300, 50, 320), image.Rect(0, 400, 300, 402),
+		},
+	}
+	var got []string
+	for _, l := range withMissed(rd, sparse) {
+		got = append(got, l.Text)
+	}
+	want := []string{
+		"Title, Forename, Surname & Address", "MRS ANNA FICTIONAL", "The Green Health Centre",
+		"Wegovy 2.4mg pen", "13/12/2026",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("withMissed (-want +got):\n%s", diff)
 	}
 }
