@@ -127,6 +127,18 @@ func accentedNameMatch(want, got word, noisy bool) matchLevel {
 	return noMatch
 }
 
+// bestUnused is the index of the word of ws not yet used that matches
+// want best, and how well; -1 when none matches.
+func bestUnused(ws []word, used []bool, want word, r nameReading) (int, matchLevel) {
+	bi, bl := -1, noMatch
+	for i, w := range ws {
+		if l := nameWordMatch(want, w, r); !used[i] && l > bl {
+			bi, bl = i, l
+		}
+	}
+	return bi, bl
+}
+
 // compareName compares a run of words (a labelled value, or a window of a
 // line) with the expected name. The order of the words does not matter
 // ("SMITH, Jane", "Jane Smith"); middle names are allowed.
@@ -139,13 +151,7 @@ func compareName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLe
 	level := exactMatch
 	surnameFound, surnameFirst := 0, len(ws)
 	for _, s := range e.surname {
-		bi, bl := -1, noMatch
-		for i, w := range ws {
-			if l := nameWordMatch(s, w, r); !used[i] && l > bl {
-				bi, bl = i, l
-			}
-		}
-		if bi >= 0 {
+		if bi, bl := bestUnused(ws, used, s, r); bi >= 0 {
 			used[bi] = true
 			surnameFound++
 			surnameFirst = min(surnameFirst, bi)
@@ -154,12 +160,7 @@ func compareName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLe
 	}
 	f0 := e.forename[0]
 	forename, initial, otherInitial := false, false, false
-	fi, fl := -1, noMatch
-	for i, w := range ws {
-		if l := nameWordMatch(f0, w, r); !used[i] && l > fl {
-			fi, fl = i, l
-		}
-	}
+	fi, fl := bestUnused(ws, used, f0, r)
 	if fi >= 0 {
 		used[fi] = true
 		forename = true

@@ -39,17 +39,7 @@ func (ps phraseSet[K]) find(ws []word) []phraseMatch[K] {
 	var out []phraseMatch[K]
 	for i, w := range ws {
 		for _, p := range ps.byFirst[w.text] {
-			if i+len(p.words) > len(ws) {
-				continue
-			}
-			ok := true
-			for k := 1; k < len(p.words); k++ {
-				if ws[i+k].text != p.words[k] {
-					ok = false
-					break
-				}
-			}
-			if ok {
+			if p.at(ws, i) {
 				last := i + len(p.words) - 1
 				out = append(out, phraseMatch[K]{first: i, last: last, start: w.start, end: ws[last].end, kind: p.kind})
 			}
@@ -58,18 +48,24 @@ func (ps phraseSet[K]) find(ws []word) []phraseMatch[K] {
 	return out
 }
 
+// at reports whether the phrase's words are ws's from i on.
+func (p phrase[K]) at(ws []word, i int) bool {
+	if i+len(p.words) > len(ws) {
+		return false
+	}
+	for k, pw := range p.words {
+		if ws[i+k].text != pw {
+			return false
+		}
+	}
+	return true
+}
+
 // any reports whether a phrase of the set is in ws.
 func (ps phraseSet[K]) any(ws []word) bool {
 	for i, w := range ws {
 		for _, p := range ps.byFirst[w.text] {
-			if i+len(p.words) > len(ws) {
-				continue
-			}
-			ok := true
-			for k := 1; k < len(p.words); k++ {
-				ok = ok && ws[i+k].text == p.words[k]
-			}
-			if ok {
+			if p.at(ws, i) {
 				return true
 			}
 		}
