@@ -38,7 +38,7 @@ const (
 	// maxUpscale bounds the enlargement (memory and time on a tiny image).
 	maxUpscale = 3.0
 	// maxReadings bounds the OCR passes over one page.
-	maxReadings = 4
+	maxReadings = 5
 	// A block of ink the page's reading missed whose text slopes by
 	// blockSkewAt degrees or more (a rubber stamp pressed on crooked) is
 	// levelled and read on its own; at most maxBlocks such blocks a page.
@@ -56,7 +56,8 @@ const (
 // prepares it as measured (plan), and reads it. A junk reading (many
 // words, mostly unsure), or one that finds almost no words on a page with
 // many characters, is tried again upside down, then without the
-// preparation, then as one block of text (no page layout analysis), while
+// preparation (and that upside down too when it reads as junk), then as
+// one block of text (no page layout analysis), while
 // the deadline allows, and the best reading (the most
 // confidence in words read well) is kept: a page read upside down gives
 // junk at low confidence, and a preparation step that makes the reading
@@ -72,7 +73,8 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 	}
 	page = imageprep.Turn(page, turns)
 	prepared, steps := plan(page, layout)
-	triedBlock := false
+	triedBlock, plainJunk := false, false
+	var plain *image.Gray
 	var best reading
 	var bestImg *image.Gray
 	bestTurned := false
@@ -91,6 +93,11 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 			if bestTurned && !best.Junk() {
 				img = imageprep.Turn(page, 2)
 			}
+		case i == 3 && plainJunk:
+			// The plain page read as junk: the other way up. The layout's
+			// measure of which way up misleads on some pages (an FP10's
+			// boxes), and the prepared page read nothing either way.
+			img, plainJunk = imageprep.Turn(plain, 2), false
 		case i >= 2 && !triedBlock:
 			// The best so far as one block of text: tesseract's page
 			// layout analysis finds no text in some pages (small blurred
@@ -110,6 +117,9 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		}
 		if i == 0 {
 			first = time.Since(start)
+		}
+		if i == 2 && steps > 0 {
+			plain, plainJunk = img, rd.Junk()
 		}
 		if i == 0 || rd.Score() > best.Score() {
 			best, bestImg = rd, img
