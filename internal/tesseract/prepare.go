@@ -72,7 +72,7 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		turns += 2
 	}
 	page = imageprep.Turn(page, turns)
-	prepared, steps := plan(page, layout)
+	prepared, steps, inPlace := plan(page, layout)
 	triedBlock, plainJunk := false, false
 	var plain *image.Gray
 	var best reading
@@ -132,7 +132,16 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		}
 	}
 	glyph := layout.GlyphHeight * bestImg.Rect.Dx() / max(1, page.Rect.Dx())
-	lines := r.readMissed(ctx, bestImg, best, glyph, first)
+	// The lines passed over are looked for on the plain page too when the
+	// reading was of the prepared page and that kept every pixel in place:
+	// flattening the light leaves a seam at a shadow's hard edge, and text
+	// along it (a label's date) can read as junk on one and well on the
+	// other, either way round.
+	var unprepared *image.Gray
+	if bestImg == prepared && steps > 0 && inPlace {
+		unprepared = page
+	}
+	lines := r.readMissed(ctx, bestImg, unprepared, best, glyph, first)
 	return append(lines, r.readBlocks(ctx, bestImg, best, glyph, first)...), nil
 }
 
@@ -140,13 +149,15 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 // the lines it passed over: when rd left missedAt or more character-shaped
 // marks outside its words (a heading or a date that tesseract's page
 // layout analysis found no place for), img is read again as sparse text,
-// and the lines of that reading that lie outside rd's lines, were read
-// with some confidence and hold a word (not a rule read as "=") follow
-// rd's, while the deadline allows. rd's lines keep their order: tesseract
-// reads a page's columns one after the other, and a caption's value is
-// the line after it (sorted by height, an FP10's practice address came
-// between its patient caption and the patient).
-func (r *Reader) readMissed(ctx context.Context, img *image.Gray, rd reading, glyph int, first time.Duration) []evidence.Line {
+// and so is plain when it is another image with every pixel where img has
+// it (the page img was prepared from); the lines of those readings that
+// lie outside rd's lines and each other's, were read with some confidence
+// and hold a word (not a rule read as "=") follow rd's, while the deadline
+// allows. rd's lines keep their order: tesseract reads a page's columns
+// one after the other, and a caption's value is the line after it (sorted
+// by height, an FP10's practice address came between its patient caption
+// and the patient).
+func (r *Reader) readMissed(ctx context.Context, img, plain *image.Gray, rd reading, glyph int, first time.Duration) []evidence.Line {
 	if rd.Words == 0 || !timeFor(ctx, first) || imageprep.MissedCharacters(img, glyph, rd.Boxes) < missedAt {
 		return rd.Lines
 	}
@@ -154,19 +165,32 @@ func (r *Reader) readMissed(ctx context.Context, img *image.Gray, rd reading, gl
 	if err != nil {
 		return rd.Lines
 	}
-	return withMissed(rd, sparse)
+	if plain == nil || !timeFor(ctx, first) {
+		return withMissed(rd, sparse)
+	}
+	plainSparse, err := r.ocr(ctx, imageprep.PGM(plain), sparseText)
+	if err != nil {
+		return withMissed(rd, sparse)
+	}
+	return withMissed(rd, sparse, plainSparse)
 }
 
-// withMissed is rd's lines in their order, then those of sparse (a
-// reading of the same image) that lie outside rd's lines, were read with
-// missedConfidence or more and hold a word.
-func withMissed(rd, sparse reading) []evidence.Line {
+// withMissed is rd's lines in their order, then those of the sparse
+// readings (of the same page, pixels in place) that lie outside rd's lines
+// and the lines kept before them, were read with missedConfidence or more
+// and hold a word.
+func withMissed(rd reading, sparse ...reading) []evidence.Line {
 	lines := slices.Clone(rd.Lines)
-	for i, l := range sparse.Lines {
-		if l.Confidence < missedConfidence || alnum(l.Text) < 2 || overlapsAny(sparse.LineBoxes[i], rd.LineBoxes) {
-			continue
+	taken := slices.Clone(rd.LineBoxes)
+	for _, sp := range sparse {
+		for i, l := range sp.Lines {
+			box := sp.LineBoxes[i]
+			if l.Confidence < missedConfidence || alnum(l.Text) < 2 || overlapsAny(box, taken) {
+				continue
+			}
+			lines = append(lines, l)
+			taken = append(taken, box)
 		}
-		lines = append(lines, l)
 	}
 	return lines
 }
@@ -233,20 +257,21 @@ func timeFor(ctx context.Context, reading time.Duration) bool {
 // plan prepares a page for tesseract from what it measures: a page askew
 // by deskewAt degrees or more is levelled, characters too small are
 // enlarged and very large ones reduced, and a noisy image is smoothed. It
-// returns the prepared image and how many steps were applied (0: the page
-// itself).
-func plan(page *image.Gray, layout imageprep.Layout) (*image.Gray, int) {
-	steps := 0
+// returns the prepared image, how many steps were applied (0: the page
+// itself), and whether every pixel is where it was on the page (neither
+// scaled nor rotated: only the light and the noise changed).
+func plan(page *image.Gray, layout imageprep.Layout) (_ *image.Gray, steps int, inPlace bool) {
+	inPlace = true
 	glyph := layout.GlyphHeight
 	// Reduce first (which also averages noise away), smooth, then enlarge
 	// (so that noise is not enlarged with the text).
 	if glyph > largeGlyph {
 		page = imageprep.Scale(page, float64(targetGlyph)/float64(glyph))
-		steps++
+		steps, inPlace = steps+1, false
 	}
 	if math.Abs(layout.Skew) >= deskewAt {
 		page = imageprep.Rotate(page, -layout.Skew)
-		steps++
+		steps, inPlace = steps+1, false
 	}
 	// The paper's brightness is estimated over windows wider than a
 	// character (here, after any reduction), so that every window sees
@@ -265,7 +290,7 @@ func plan(page *image.Gray, layout imageprep.Layout) (*image.Gray, int) {
 	}
 	if glyph > 0 && glyph < smallGlyph {
 		page = imageprep.Scale(page, min(float64(targetGlyph)/float64(glyph), maxUpscale))
-		steps++
+		steps, inPlace = steps+1, false
 	}
-	return page, steps
+	return page, steps, inPlace
 }

@@ -57,7 +57,7 @@ func BenchmarkPrepare(b *testing.B) {
 				if l.Sideways {
 					g = imageprep.Turn(g, 1)
 				}
-				p, _ := plan(g, l)
+				p, _, _ := plan(g, l)
 				_ = imageprep.PGM(p)
 				return nil
 			}},

@@ -106,13 +106,19 @@ func TestWithMissed(t *testing.T) {
 			image.Rect(0, 300, 50, 320), image.Rect(0, 400, 300, 402),
 		},
 	}
+	// The plain page read as sparse text too: what the first sparse
+	// reading added is not added twice.
+	plainSparse := reading{
+		Lines:     []evidence.Line{line("Wegovy 2.4mg pen.", 0.91), line("Supply: 4 pens", 0.88)},
+		LineBoxes: []image.Rectangle{image.Rect(0, 11, 300, 31), image.Rect(0, 500, 300, 520)},
+	}
 	var got []string
-	for _, l := range withMissed(rd, sparse) {
+	for _, l := range withMissed(rd, sparse, plainSparse) {
 		got = append(got, l.Text)
 	}
 	want := []string{
 		"Title, Forename, Surname & Address", "MRS ANNA FICTIONAL", "The Green Health Centre",
-		"Wegovy 2.4mg pen", "13/12/2026",
+		"Wegovy 2.4mg pen", "13/12/2026", "Supply: 4 pens",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("withMissed (-want +got):\n%s", diff)
