@@ -324,10 +324,13 @@ func TestParseTSV(t *testing.T) {
 		t.Fatalf("parseTSV: %v", err)
 	}
 	want := []evidence.Line{
-		{Text: "RIVERSIDE PHARMACY", Confidence: 0.85},
-		{Text: "Wegovy", Confidence: 0.70},
-		{Text: "2.4mg", Confidence: 0},
-		{Text: "page two", Confidence: 0.75},
+		// Each word keeps its own confidence (0: tesseract gave none), so
+		// that a weak word in a line read well, or a word read well in a
+		// line of specks, is judged as it was read.
+		{Text: "RIVERSIDE PHARMACY", Confidence: 0.85, Words: []evidence.Word{{Text: "RIVERSIDE", Confidence: 0.90}, {Text: "PHARMACY", Confidence: 0.80}}},
+		{Text: "Wegovy", Confidence: 0.70, Words: []evidence.Word{{Text: "Wegovy", Confidence: 0.70}}},
+		{Text: "2.4mg", Confidence: 0, Words: []evidence.Word{{Text: "2.4mg"}}},
+		{Text: "page two", Confidence: 0.75, Words: []evidence.Word{{Text: "page", Confidence: 0.50}, {Text: "two", Confidence: 1}}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("parseTSV (-want +got):\n%s", diff)

@@ -31,6 +31,9 @@ type reading struct {
 	// Boxes are the boxes of the words read, in the image's pixels, and
 	// LineBoxes the box of each of Lines.
 	Boxes, LineBoxes []image.Rectangle
+	// WordBoxes[i][k] is the box of Lines[i].Words[k] (empty when
+	// tesseract gave none).
+	WordBoxes [][]image.Rectangle
 }
 
 // Clear reports a reading good enough to stop looking for a better one:
@@ -61,21 +64,27 @@ func parseReading(tsv string) (reading, error) {
 	var (
 		lines   []evidence.Line
 		key     string
-		words   []string
+		words   []evidence.Word
 		confSum float64
 		confN   int
 		lineBox image.Rectangle
+		boxes   []image.Rectangle
 	)
 	flush := func() {
 		if len(words) > 0 {
-			line := evidence.Line{Text: strings.Join(words, " ")}
+			text := make([]string, len(words))
+			for i, w := range words {
+				text[i] = w.Text
+			}
+			line := evidence.Line{Text: strings.Join(text, " "), Words: words}
 			if confN > 0 {
 				line.Confidence = confSum / float64(confN) / 100
 			}
 			lines = append(lines, line)
 			rd.LineBoxes = append(rd.LineBoxes, lineBox)
+			rd.WordBoxes = append(rd.WordBoxes, boxes)
 		}
-		words, confSum, confN, lineBox = nil, 0, 0, image.Rectangle{}
+		words, confSum, confN, lineBox, boxes = nil, 0, 0, image.Rectangle{}, nil
 	}
 	for _, row := range rows[1:] {
 		// level page block par line word left top width height conf text
@@ -91,16 +100,22 @@ func parseReading(tsv string) (reading, error) {
 			flush()
 			key = k
 		}
-		words = append(words, word)
-		if box, ok := wordBox(cols[6:10]); ok {
+		box, ok := wordBox(cols[6:10])
+		if ok {
 			rd.Boxes = append(rd.Boxes, box)
 			lineBox = lineBox.Union(box)
+		} else {
+			box = image.Rectangle{}
 		}
+		boxes = append(boxes, box)
 		conf, err := strconv.ParseFloat(cols[10], 64)
+		w := evidence.Word{Text: word}
 		if err == nil && conf >= 0 {
 			confSum += min(conf, 100)
 			confN++
+			w.Confidence = min(conf, 100) / 100
 		}
+		words = append(words, w)
 		if alnum(word) >= 2 {
 			rd.Words++
 			if conf >= 80 {
