@@ -201,6 +201,43 @@ func TestWeakWordInConfidentLine(t *testing.T) {
 	}
 }
 
+// TestWellReadWordInLineOfSpecks: a photo's shadow seam read as specks at
+// the end of a name's line ("Miss Catherine Lewis : °") brings the line's
+// confidence down; the name's words are judged as they were read, and the
+// specks are not part of the line that holds nothing but a name.
+func TestWellReadWordInLineOfSpecks(t *testing.T) {
+	katherine := Expected{PatientKnown: true, Forename: "Katherine", Surname: "Lewis"}
+	line := func(conf float64, words ...Word) Text {
+		var ts []string
+		for _, w := range words {
+			ts = append(ts, w.Text)
+		}
+		return Text{Source: "tesseract", Lines: []Line{
+			{Text: "Wegovy 1mg FlexTouch solution for injection pre-filled pen", Confidence: 0.88},
+			{Text: strings.Join(ts, " "), Confidence: conf, Words: words},
+			{Text: "Superdrug Pharmacy, 5 Market St, Leeds LS1 6DT", Confidence: 0.95},
+		}}
+	}
+	tests := []struct {
+		name string
+		text Text
+		want Rating
+	}{
+		{"a near miss read well before specks is another person", line(0.73, Word{"Miss", 97}, Word{"Catherine", 96}, Word{"Lewis", 97}, Word{":", 74}, Word{"°", 0}), Rating{Invalid, Medium}},
+		{"before a weak word of letters too", line(0.77, Word{"Miss", 97}, Word{"Catherine", 96}, Word{"Lewis", 96}, Word{"ec", 20}), Rating{Invalid, Medium}},
+		{"the near miss read poorly may be a misreading", line(0.42, Word{"Miss", 96}, Word{"Catherine", 7}, Word{"Lewis.", 79}, Word{":", 0}, Word{"a", 30}), Rating{NotFound, Low}},
+		{"the lead's name before specks", line(0.73, Word{"Miss", 97}, Word{"Katherine", 96}, Word{"Lewis", 97}, Word{":", 74}, Word{"°", 0}), Rating{Valid, Medium}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := ratePatientName(readDocument(tt.text), katherine)
+			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
+				t.Errorf("rating mismatch (-want +got):\n%s (%s)", diff, f.problem)
+			}
+		})
+	}
+}
+
 // TestWeakWordLowersEveryField: the medicine, the dose and the date are read
 // as well as their own words, not as the line around them.
 func TestWeakWordLowersEveryField(t *testing.T) {

@@ -89,8 +89,10 @@ func captionAbove(l docLine) bool {
 // standaloneName reports a line that holds nothing but a name: two to four
 // capitalised words of letters (a title and one comma aside) that no name
 // lacks. marked reports a title in front (not "Dr": a doctor is not the
-// patient) or the "SURNAME, Forename" order.
+// patient) or the "SURNAME, Forename" order. What OCR made of specks
+// at either end of the line is not part of it (withoutSpecks).
 func standaloneName(l docLine) (ws []word, marked, ok bool) {
+	l = withoutSpecks(l)
 	if len(l.words) < 2 || len(l.words) > 5 || isPrescriberLine(l) {
 		return nil, false, false
 	}
@@ -128,6 +130,59 @@ func standaloneName(l docLine) (ws []word, marked, ok bool) {
 		return nil, false, false
 	}
 	return ws, marked, true
+}
+
+// withoutSpecks is an OCR line without what OCR made of specks and edges
+// (a shadow's seam, the paper's edge) at its ends: tokens with no letter or
+// digit ("Miss Catherine Lewis : °") and, when the reader reported word
+// confidences, words read below fairlyRead ("Miss Catherine Lewis ec").
+// Two tokens at least stay, and the line's confidence is its words' mean
+// when they all have one; a line not read by OCR is returned as it is.
+func withoutSpecks(l docLine) docLine {
+	if !l.ocr {
+		return l
+	}
+	fields := strings.Fields(l.raw)
+	counts := make([]int, len(fields)) // how many of l.words each field holds
+	total := 0
+	for i, f := range fields {
+		_, fw := normalise(f)
+		counts[i] = len(fw)
+		total += len(fw)
+	}
+	if total != len(l.words) {
+		return l
+	}
+	// speck reports whether field i, whose words start at l.words[at], is one.
+	speck := func(i, at int) bool {
+		return !slices.ContainsFunc(l.words[at:at+counts[i]], func(w word) bool { return w.conf <= 0 || w.conf >= fairlyRead })
+	}
+	first, last := 0, len(fields) // the fields kept: fields[first:last]
+	from, to := 0, len(l.words)   // and their words: l.words[from:to]
+	for last-first > 2 && speck(last-1, to-counts[last-1]) {
+		last--
+		to -= counts[last]
+	}
+	for last-first > 2 && speck(first, from) {
+		from += counts[first]
+		first++
+	}
+	if first == 0 && last == len(fields) {
+		return l
+	}
+	kept := l.words[from:to]
+	l.raw = strings.Join(fields[first:last], " ")
+	l.norm, l.words = normalise(l.raw)
+	sum := 0.0
+	for i := range min(len(kept), len(l.words)) {
+		l.words[i].conf = kept[i].conf
+		sum += kept[i].conf
+	}
+	if len(kept) > 0 && !slices.ContainsFunc(kept, func(w word) bool { return w.conf <= 0 }) {
+		// The line as read without them.
+		l.conf = sum / float64(len(kept))
+	}
+	return l
 }
 
 // placeLine reports a line that names a place, not a person: a US city and
