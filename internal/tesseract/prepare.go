@@ -74,7 +74,7 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 	page = imageprep.Turn(page, turns)
 	prepared, steps, inPlace := plan(page, layout)
 	triedBlock, plainJunk := false, false
-	var plain *image.Gray
+	var plain, turnedPrepared *image.Gray
 	var best reading
 	var bestImg *image.Gray
 	bestTurned := false
@@ -85,6 +85,7 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		case i == 0:
 		case i == 1:
 			img = imageprep.Turn(prepared, 2)
+			turnedPrepared = img
 		case i == 2 && steps > 0:
 			// The plain page, the better way up so far: turned only when the
 			// turned reading was clear, since junk read upside down outscores
@@ -132,14 +133,23 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		}
 	}
 	glyph := layout.GlyphHeight * bestImg.Rect.Dx() / max(1, page.Rect.Dx())
-	// The lines passed over are looked for on the plain page too when the
-	// reading was of the prepared page and that kept every pixel in place:
-	// flattening the light leaves a seam at a shadow's hard edge, and text
-	// along it (a label's date) can read as junk on one and well on the
-	// other, either way round.
+	// When the reading was of the prepared page (either way up) and that
+	// kept every pixel in place, the lines it was unsure of are read again
+	// from the plain page, and the lines it passed over looked for there
+	// too: flattening the light leaves a seam at a shadow's hard edge, and
+	// text along it (a dose, a label's date) can read as junk on one and
+	// well on the other, either way round.
 	var unprepared *image.Gray
-	if bestImg == prepared && steps > 0 && inPlace {
-		unprepared = page
+	if steps > 0 && inPlace {
+		switch bestImg {
+		case prepared:
+			unprepared = page
+		case turnedPrepared:
+			unprepared = imageprep.Turn(page, 2)
+		}
+	}
+	if unprepared != nil {
+		best = r.rereadUnsure(ctx, unprepared, best, glyph, first)
 	}
 	lines := r.readMissed(ctx, bestImg, unprepared, best, glyph, first)
 	return append(lines, r.readBlocks(ctx, bestImg, best, glyph, first)...), nil

@@ -1,0 +1,167 @@
+package tesseract
+
+import (
+	"cmp"
+	"context"
+	"image"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/imageprep"
+)
+
+// unsureLine: a line of a prepared page read with less confidence than
+// this, holding a word of three or more letters or digits, is read again
+// from the page before preparation.
+const unsureLine = 0.8
+
+// rereadUnsure reads again, from plain (the page rd was read from before
+// it was prepared, every pixel in place), the lines of rd read with less
+// confidence than unsureLine: the band of the page that holds them is read
+// in one pass, in black and white at the threshold tesseract would take
+// for the whole plain page, and each unsure line takes its words from
+// that reading when they were read better (withReread). Flattening uneven
+// light leaves a seam at a shadow's hard edge, and a line crossing it
+// ("1.7 mg/0.75 mL" read "i 7 mg/d. 75 mL") can read well on the plain
+// page, while the flattened page reads the rest of the photo better. rd is
+// returned as it is when nothing was unsure, time is short or the reading
+// fails.
+func (r *Reader) rereadUnsure(ctx context.Context, plain *image.Gray, rd reading, glyph int, first time.Duration) reading {
+	unsure, band := unsureLines(rd)
+	band = band.Inset(-max(glyph, 4)).Intersect(image.Rect(0, 0, plain.Rect.Dx(), plain.Rect.Dy()))
+	if band.Empty() || !timeFor(ctx, first) {
+		return rd
+	}
+	// Cropped and left grey, the band's own histogram puts tesseract's
+	// threshold elsewhere, and a shadow's paper reads as ink. Read as one
+	// block: page layout analysis took a table's rule under a dose for
+	// part of its line ("1.7 mg/0.75 mL" read "7 7 mg/d. 75 mb").
+	bw := imageprep.Threshold(imageprep.Crop(plain, band), imageprep.Otsu(plain))
+	again, err := r.ocr(ctx, imageprep.PGM(bw), oneBlock)
+	if err != nil {
+		return rd
+	}
+	return withReread(rd, unsure, again, band.Min)
+}
+
+// unsureLines marks the lines of rd read with less confidence than
+// unsureLine that hold a word of three or more letters or digits (not a
+// speck read as "SS"), and returns the box around them.
+func unsureLines(rd reading) (unsure []bool, band image.Rectangle) {
+	unsure = make([]bool, len(rd.Lines))
+	for i, l := range rd.Lines {
+		if l.Confidence < unsureLine && slices.ContainsFunc(l.Words, func(w evidence.Word) bool { return alnum(w.Text) >= 3 }) {
+			unsure[i] = true
+			band = band.Union(rd.LineBoxes[i])
+		}
+	}
+	return unsure, band
+}
+
+// withReread is rd with the parts of its unsure lines that again (a
+// reading of the page's pixels from at on) read better. Each word of again
+// goes to the line of rd its box overlaps most, when that holds half of it
+// or more: again's rows may join what rd read as two lines (a name, and a
+// date at the end of its row), or split a table's row in columns. Along
+// each unsure line, the words of both readings that overlap one another
+// are a part, and a part takes again's words when they hold more text read
+// well (lineScore), else keeps rd's: a dose crossing a shadow's edge is
+// taken from one reading and the price beside it from the other.
+func withReread(rd reading, unsure []bool, again reading, at image.Point) reading {
+	found := make([][]placedWord, len(rd.Lines))
+	for j, l := range again.Lines {
+		for k, w := range l.Words {
+			box := again.WordBoxes[j][k].Add(at)
+			owner, most := -1, 0
+			for i, lb := range rd.LineBoxes {
+				if in := box.Intersect(lb); in.Dx()*in.Dy() > most {
+					owner, most = i, in.Dx()*in.Dy()
+				}
+			}
+			if owner >= 0 && 2*most >= box.Dx()*box.Dy() {
+				found[owner] = append(found[owner], placedWord{w, box, true})
+			}
+		}
+	}
+	out := rd
+	out.Lines = slices.Clone(rd.Lines)
+	for i, ws := range found {
+		if !unsure[i] || len(ws) == 0 {
+			continue
+		}
+		for k, w := range rd.Lines[i].Words {
+			ws = append(ws, placedWord{w, rd.WordBoxes[i][k], false})
+		}
+		if l, changed := betterParts(ws); changed {
+			out.Lines[i] = l
+		}
+	}
+	return out
+}
+
+// placedWord is a word of one of two readings of a line, where it was read.
+type placedWord struct {
+	evidence.Word
+	box   image.Rectangle
+	again bool // of the second reading
+}
+
+// betterParts is the line made of the better reading of each part of ws
+// (words of two readings of one line; a part is a run of words that
+// overlap one another from left to right), and whether any part came from
+// the second reading.
+func betterParts(ws []placedWord) (_ evidence.Line, changed bool) {
+	slices.SortStableFunc(ws, func(a, b placedWord) int { return cmp.Compare(a.box.Min.X, b.box.Min.X) })
+	var kept []evidence.Word
+	for start := 0; start < len(ws); {
+		end, right := start+1, ws[start].box.Max.X
+		for end < len(ws) && ws[end].box.Min.X < right {
+			right = max(right, ws[end].box.Max.X)
+			end++
+		}
+		var first, second evidence.Line
+		for _, w := range ws[start:end] {
+			if w.again {
+				second.Words = append(second.Words, w.Word)
+			} else {
+				first.Words = append(first.Words, w.Word)
+			}
+		}
+		if lineScore(second) > lineScore(first) {
+			kept, changed = append(kept, second.Words...), true
+		} else {
+			kept = append(kept, first.Words...)
+		}
+		start = end
+	}
+	l := evidence.Line{Words: kept}
+	text := make([]string, len(kept))
+	n := 0
+	for k, w := range kept {
+		text[k] = w.Text
+		if w.Confidence > 0 {
+			l.Confidence += w.Confidence
+			n++
+		}
+	}
+	l.Text = strings.Join(text, " ")
+	if n > 0 {
+		l.Confidence /= float64(n)
+	}
+	return l, changed
+}
+
+// lineScore is how much of a line was read well: its letters and digits
+// in words of two or more read with 0.6 or more, each counted at its
+// word's confidence ("09/11/2026" at 0.91 outscores "1/2026" at 0.96).
+func lineScore(l evidence.Line) float64 {
+	var s float64
+	for _, w := range l.Words {
+		if n := alnum(w.Text); n >= 2 && w.Confidence >= 0.6 {
+			s += float64(n) * w.Confidence
+		}
+	}
+	return s
+}
