@@ -170,16 +170,22 @@ func linesOf(conf float64, texts []string) []Line {
 	return ls
 }
 
+// wordsLine is a line of words as a reader that reports word confidences
+// returns it.
+func wordsLine(conf float64, words ...Word) Line {
+	var ts []string
+	for _, w := range words {
+		ts = append(ts, w.Text)
+	}
+	return Line{Text: strings.Join(ts, " "), Confidence: conf, Words: words}
+}
+
 // TestWeakWordInConfidentLine: a name is read as well as its weakest word
 // (issue 9, item 6).
 func TestWeakWordInConfidentLine(t *testing.T) {
 	john := Expected{PatientKnown: true, Forename: "John", Surname: "Doe"}
 	line := func(conf float64, words ...Word) Text {
-		var ts []string
-		for _, w := range words {
-			ts = append(ts, w.Text)
-		}
-		return Text{Source: "textract", Lines: []Line{{Text: strings.Join(ts, " "), Confidence: conf, Words: words}}}
+		return Text{Source: "textract", Lines: []Line{wordsLine(conf, words...)}}
 	}
 	tests := []struct {
 		name string
@@ -208,13 +214,9 @@ func TestWeakWordInConfidentLine(t *testing.T) {
 func TestWellReadWordInLineOfSpecks(t *testing.T) {
 	katherine := Expected{PatientKnown: true, Forename: "Katherine", Surname: "Lewis"}
 	line := func(conf float64, words ...Word) Text {
-		var ts []string
-		for _, w := range words {
-			ts = append(ts, w.Text)
-		}
 		return Text{Source: "tesseract", Lines: []Line{
 			{Text: "Wegovy 1mg FlexTouch solution for injection pre-filled pen", Confidence: 0.88},
-			{Text: strings.Join(ts, " "), Confidence: conf, Words: words},
+			wordsLine(conf, words...),
 			{Text: "Superdrug Pharmacy, 5 Market St, Leeds LS1 6DT", Confidence: 0.95},
 		}}
 	}
@@ -242,13 +244,7 @@ func TestWellReadWordInLineOfSpecks(t *testing.T) {
 // as well as their own words, not as the line around them.
 func TestWeakWordLowersEveryField(t *testing.T) {
 	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
-	words := func(conf float64, ws ...Word) Line {
-		var ts []string
-		for _, w := range ws {
-			ts = append(ts, w.Text)
-		}
-		return Line{Text: strings.Join(ts, " "), Confidence: conf, Words: ws}
-	}
+	words := wordsLine
 	text := Text{Source: "textract", Lines: []Line{
 		words(0.96, Word{"Wegovy", 41}, Word{"2.4mg", 99}, Word{"pen", 99}),
 		words(0.96, Word{"Inject", 99}, Word{"2.4mg", 52}, Word{"weekly", 99}),

@@ -369,19 +369,25 @@ func withOrientation(jpg []byte, o uint8) []byte {
 // the right; the marks left outside its words are read again as sparse
 // text and their lines kept.
 func TestReaderReadsTheLinesItsLayoutAnalysisMissed(t *testing.T) {
-	r := newReader(t)
-	body, err := os.ReadFile("testdata/shadowed-label.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := r.Read(context.Background(), evidence.Document{Body: body, MediaType: "image/jpeg"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := readPhoto(t, "testdata/shadowed-label.jpg")
 	wantContains(t, got, "Mounjaro 7.5mg", "14/11/2026", "Mr Thomas Owen", "Boots Pharmacy")
 	for _, l := range got.Lines {
 		if alnum(l.Text) < 2 {
 			t.Errorf("line %q holds no word", l.Text)
 		}
 	}
+}
+
+// readPhoto reads a JPEG from testdata with the installed tesseract.
+func readPhoto(t *testing.T, path string) evidence.Text {
+	t.Helper()
+	body, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := newReader(t).Read(context.Background(), evidence.Document{Body: body, MediaType: "image/jpeg"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }

@@ -1,9 +1,7 @@
 package tesseract
 
 import (
-	"context"
 	"image"
-	"os"
 	"strings"
 	"testing"
 
@@ -123,14 +121,6 @@ func TestLineScore(t *testing.T) {
 // and -seed 4. On the flattened page the dose reads "5 mg/0. & mL"; read
 // again from the plain page it is whole.
 func TestReaderRereadsUnsureLinesFromThePlainPage(t *testing.T) {
-	r := newReader(t)
-	body, err := os.ReadFile("testdata/shadowed-invoice.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := r.Read(context.Background(), evidence.Document{Body: body, MediaType: "image/jpeg"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := readPhoto(t, "testdata/shadowed-invoice.jpg")
 	wantContains(t, got, "Mounjaro KwikPen", "mg/0.5 mL", "Priya Shah", "Lakeside Online Pharmacy")
 }
