@@ -13,9 +13,9 @@ import (
 )
 
 // unsureLine: a line of a prepared page read with less confidence than
-// this, holding a word of three or more letters or digits, is read again
-// from the page before preparation.
-const unsureLine = 0.8
+// this, holding a word of three or more letters or digits read with
+// fairWord or more, is read again from the page before preparation.
+const unsureLine, fairWord = 0.8, 0.6
 
 // rereadUnsure reads again, from plain (the page rd was read from before
 // it was prepared, every pixel in place), the lines of rd read with less
@@ -30,10 +30,10 @@ const unsureLine = 0.8
 // fails.
 func (r *Reader) rereadUnsure(ctx context.Context, plain *image.Gray, rd reading, glyph int, first time.Duration) reading {
 	unsure, band := unsureLines(rd)
-	band = band.Inset(-max(glyph, 4)).Intersect(image.Rect(0, 0, plain.Rect.Dx(), plain.Rect.Dy()))
 	if band.Empty() || !timeFor(ctx, first) {
 		return rd
 	}
+	band = band.Inset(-max(glyph, 4)).Intersect(image.Rect(0, 0, plain.Rect.Dx(), plain.Rect.Dy()))
 	// Cropped and left grey, the band's own histogram puts tesseract's
 	// threshold elsewhere, and a shadow's paper reads as ink. Read as one
 	// block: page layout analysis took a table's rule under a dose for
@@ -47,12 +47,15 @@ func (r *Reader) rereadUnsure(ctx context.Context, plain *image.Gray, rd reading
 }
 
 // unsureLines marks the lines of rd read with less confidence than
-// unsureLine that hold a word of three or more letters or digits (not a
-// speck read as "SS"), and returns the box around them.
+// unsureLine that hold a word of three or more letters or digits read
+// fairly (fairWord): text read in part, where a line of specks or of the
+// texture around the paper ("es an ee eeepc tenes en", every word under
+// 0.4) holds none. It returns the box around them (empty: none).
 func unsureLines(rd reading) (unsure []bool, band image.Rectangle) {
 	unsure = make([]bool, len(rd.Lines))
+	text := func(w evidence.Word) bool { return alnum(w.Text) >= 3 && w.Confidence >= fairWord }
 	for i, l := range rd.Lines {
-		if l.Confidence < unsureLine && slices.ContainsFunc(l.Words, func(w evidence.Word) bool { return alnum(w.Text) >= 3 }) {
+		if l.Confidence < unsureLine && slices.ContainsFunc(l.Words, text) {
 			unsure[i] = true
 			band = band.Union(rd.LineBoxes[i])
 		}
@@ -154,12 +157,12 @@ func betterParts(ws []placedWord) (_ evidence.Line, changed bool) {
 }
 
 // lineScore is how much of a line was read well: its letters and digits
-// in words of two or more read with 0.6 or more, each counted at its
+// in words of two or more read with fairWord or more, each counted at its
 // word's confidence ("09/11/2026" at 0.91 outscores "1/2026" at 0.96).
 func lineScore(l evidence.Line) float64 {
 	var s float64
 	for _, w := range l.Words {
-		if n := alnum(w.Text); n >= 2 && w.Confidence >= 0.6 {
+		if n := alnum(w.Text); n >= 2 && w.Confidence >= fairWord {
 			s += float64(n) * w.Confidence
 		}
 	}

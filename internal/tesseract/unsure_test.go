@@ -46,13 +46,17 @@ func TestUnsureLines(t *testing.T) {
 	readLine(&rd, 0, at{"Order", 96, 0}, at{"Confirmation", 96, 120})                                // read well
 	readLine(&rd, 100, at{"Wegovy", 0, 0}, at{"i", 40, 130}, at{"7", 50, 160}, at{"mg/d.", 60, 190}) // unsure
 	readLine(&rd, 200, at{"SS", 62, 0})                                                              // a speck: no word of three
+	readLine(&rd, 250, at{"pare", 35, 0}, at{"Relient", 8, 100}, at{"ER", 12, 260})                  // texture: no word read fairly
 	readLine(&rd, 300, at{"Pen", 27, 500}, at{"needles", 96, 580}, at{"326", 6, 730})                // unsure
 	unsure, band := unsureLines(rd)
-	if want := []bool{false, true, false, true}; !cmp.Equal(unsure, want) {
+	if want := []bool{false, true, false, false, true}; !cmp.Equal(unsure, want) {
 		t.Errorf("unsure = %v, want %v", unsure, want)
 	}
-	if want := rd.LineBoxes[1].Union(rd.LineBoxes[3]); band != want {
+	if want := rd.LineBoxes[1].Union(rd.LineBoxes[4]); band != want {
 		t.Errorf("band = %v, want %v (the unsure lines' box)", band, want)
+	}
+	if _, band := unsureLines(reading{Lines: rd.Lines[:1], LineBoxes: rd.LineBoxes[:1]}); !band.Empty() {
+		t.Errorf("band = %v on a page read well, want none", band)
 	}
 }
 
