@@ -133,23 +133,28 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		}
 	}
 	glyph := layout.GlyphHeight * bestImg.Rect.Dx() / max(1, page.Rect.Dx())
-	// When the reading was of the prepared page (either way up) and that
-	// kept every pixel in place, the lines it was unsure of are read again
-	// from the plain page, and the lines it passed over looked for there
-	// too: flattening the light leaves a seam at a shadow's hard edge, and
-	// text along it (a dose, a label's date) can read as junk on one and
-	// well on the other, either way round.
-	var unprepared *image.Gray
+	// When the preparation kept every pixel in place, the lines the best
+	// reading was unsure of are read again from the page prepared the
+	// other way (the plain page for a reading of the prepared one, either
+	// way up, and the prepared page for a reading of the plain one), and
+	// the lines a reading of the prepared page passed over are looked for
+	// on the plain page too: flattening the light leaves a seam at a
+	// shadow's hard edge, and text along it (a dose, a label's date) can
+	// read as junk on one and well on the other, either way round.
+	var unprepared, other *image.Gray
 	if steps > 0 && inPlace {
 		switch bestImg {
 		case prepared:
-			unprepared = page
+			unprepared, other = page, page
 		case turnedPrepared:
 			unprepared = imageprep.Turn(page, 2)
+			other = unprepared
+		case page:
+			other = prepared
 		}
 	}
-	if unprepared != nil {
-		best = r.rereadUnsure(ctx, unprepared, best, glyph, first)
+	if other != nil {
+		best = r.rereadUnsure(ctx, other, best, glyph, first)
 	}
 	lines := r.readMissed(ctx, bestImg, unprepared, best, glyph, first)
 	return append(lines, r.readBlocks(ctx, bestImg, best, glyph, first)...), nil

@@ -12,33 +12,35 @@ import (
 	"github.com/clinicplatform/intake/internal/imageprep"
 )
 
-// unsureLine: a line of a prepared page read with less confidence than
-// this, holding a word of three or more letters or digits read with
-// fairWord or more, is read again from the page before preparation.
+// unsureLine, fairWord: a line read with less confidence than unsureLine,
+// or holding a word of two or more letters or digits read under fairWord,
+// is read again when it holds text (a word of three or more letters or
+// digits read with fairWord or more).
 const unsureLine, fairWord = 0.8, 0.6
 
-// rereadUnsure reads again, from plain (the page rd was read from before
-// it was prepared, every pixel in place), the lines of rd read with less
-// confidence than unsureLine: the band of the page that holds them is read
-// in one pass, in black and white at the threshold tesseract would take
-// for the whole plain page, and each unsure line takes its words from
-// that reading when they were read better (withReread). Flattening uneven
-// light leaves a seam at a shadow's hard edge, and a line crossing it
-// ("1.7 mg/0.75 mL" read "i 7 mg/d. 75 mL") can read well on the plain
-// page, while the flattened page reads the rest of the photo better. rd is
-// returned as it is when nothing was unsure, time is short or the reading
-// fails.
-func (r *Reader) rereadUnsure(ctx context.Context, plain *image.Gray, rd reading, glyph int, first time.Duration) reading {
+// rereadUnsure reads again, from other (the page rd was read from,
+// prepared the other way: plain for a prepared page, prepared for a plain
+// one, every pixel in place), the lines of rd it was unsure of
+// (unsureLines): the band of the page that holds them is read in one pass,
+// in black and white at the threshold tesseract would take for the whole
+// of other, and each part of an unsure line takes the words of that
+// reading when they were read better (withReread). Flattening uneven light
+// leaves a seam at a shadow's hard edge, and a line crossing it ("1.7
+// mg/0.75 mL" read "i 7 mg/d. 75 mL" flattened, a date read "08/1 1/2026"
+// plain) can read well on one page while the other reads the rest of the
+// photo better. rd is returned as it is when nothing was unsure, time is
+// short or the reading fails.
+func (r *Reader) rereadUnsure(ctx context.Context, other *image.Gray, rd reading, glyph int, first time.Duration) reading {
 	unsure, band := unsureLines(rd)
 	if band.Empty() || !timeFor(ctx, first) {
 		return rd
 	}
-	band = band.Inset(-max(glyph, 4)).Intersect(image.Rect(0, 0, plain.Rect.Dx(), plain.Rect.Dy()))
+	band = band.Inset(-max(glyph, 4)).Intersect(image.Rect(0, 0, other.Rect.Dx(), other.Rect.Dy()))
 	// Cropped and left grey, the band's own histogram puts tesseract's
 	// threshold elsewhere, and a shadow's paper reads as ink. Read as one
 	// block: page layout analysis took a table's rule under a dose for
 	// part of its line ("1.7 mg/0.75 mL" read "7 7 mg/d. 75 mb").
-	bw := imageprep.Threshold(imageprep.Crop(plain, band), imageprep.Otsu(plain))
+	bw := imageprep.Threshold(imageprep.Crop(other, band), imageprep.Otsu(other))
 	again, err := r.ocr(ctx, imageprep.PGM(bw), oneBlock)
 	if err != nil {
 		return rd
@@ -47,15 +49,18 @@ func (r *Reader) rereadUnsure(ctx context.Context, plain *image.Gray, rd reading
 }
 
 // unsureLines marks the lines of rd read with less confidence than
-// unsureLine that hold a word of three or more letters or digits read
-// fairly (fairWord): text read in part, where a line of specks or of the
-// texture around the paper ("es an ee eeepc tenes en", every word under
-// 0.4) holds none. It returns the box around them (empty: none).
+// unsureLine, or holding a word of two or more letters or digits read
+// under fairWord ("1/2026" at 0.53 in a line at 0.80), that hold text: a
+// word of three or more letters or digits read fairly (fairWord). A line
+// of specks or of the texture around the paper ("es an ee eeepc tenes en",
+// every word under 0.4) holds none. It returns the box around them
+// (empty: none).
 func unsureLines(rd reading) (unsure []bool, band image.Rectangle) {
 	unsure = make([]bool, len(rd.Lines))
 	text := func(w evidence.Word) bool { return alnum(w.Text) >= 3 && w.Confidence >= fairWord }
+	weak := func(w evidence.Word) bool { return alnum(w.Text) >= 2 && w.Confidence < fairWord }
 	for i, l := range rd.Lines {
-		if l.Confidence < unsureLine && slices.ContainsFunc(l.Words, text) {
+		if (l.Confidence < unsureLine || slices.ContainsFunc(l.Words, weak)) && slices.ContainsFunc(l.Words, text) {
 			unsure[i] = true
 			band = band.Union(rd.LineBoxes[i])
 		}
