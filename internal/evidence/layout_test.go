@@ -264,3 +264,34 @@ func TestWeakWordLowersEveryField(t *testing.T) {
 		t.Errorf("fields mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestTitledNameInARow: a label's row holds the patient's titled name and
+// the date ("Mr Stephen Carter   14/11/2026"). Another person's name there
+// is another patient, as it is on a line of its own; a doctor's is not.
+func TestTitledNameInARow(t *testing.T) {
+	steven := Expected{PatientKnown: true, Forename: "Steven", Surname: "Carter"}
+	tests := []struct {
+		row  string
+		want Rating
+	}{
+		{"Mr Stephen Carter 14/11/2026", Rating{Invalid, Medium}},
+		{"Mr. Stephen Carter 14/11/2026", Rating{Invalid, Medium}},
+		{"Mr Stephen Carter", Rating{Invalid, Medium}},
+		{"Supplied for Mr Stephen Carter. Dispensed 14/11/2026", Rating{Invalid, Medium}},
+		{"Mr Steven Carter 14/11/2026", Rating{Valid, High}},
+		{"Dr Stephen Carter 14/11/2026", Rating{NotFound, Medium}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.row, func(t *testing.T) {
+			text := Text{Source: "tesseract", Lines: []Line{
+				{Text: "Mounjaro 5mg/0.5ml KwikPen", Confidence: 0.95},
+				{Text: tt.row, Confidence: 0.96},
+				{Text: "Rowlands Pharmacy, 2 Church Rd, Bath BA1 1AA", Confidence: 0.96},
+			}}
+			f := ratePatientName(readDocument(text), steven)
+			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
+				t.Errorf("rating mismatch (-want +got):\n%s (%s)", diff, f.problem)
+			}
+		})
+	}
+}

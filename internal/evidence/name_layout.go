@@ -55,6 +55,10 @@ func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf cert
 	addressed := titledSurnames(d)
 	for i, l := range d.lines {
 		ws, marked, ok := standaloneName(l)
+		if !ok {
+			ws, ok = titledName(l)
+			marked = ok
+		}
 		// A letter's address block: the name whose surname the salutation
 		// uses ("Callum Fraser" ... "Dear Mr Fraser").
 		marked = marked || (ok && addressed[ws[len(ws)-1].text])
@@ -130,6 +134,38 @@ func standaloneName(l docLine) (ws []word, marked, ok bool) {
 		return nil, false, false
 	}
 	return ws, marked, true
+}
+
+// titledName finds a name behind a title (Mr, Mrs, Ms, Miss, Mx; not Dr
+// or Prof: a doctor is not the patient) in a line that holds more than a
+// name, as a label's row does ("Mr Stephen Carter   14/11/2026"): the two
+// to four capitalised words of letters after the title, up to the first
+// other word or mark between words. A title marks a person's name wherever
+// it stands; the line search finds the lead's own name on such a row, and
+// this finds another person's.
+func titledName(l docLine) ([]word, bool) {
+	if isPrescriberLine(l) {
+		return nil, false
+	}
+	for k, t := range l.words {
+		if !titles[t.text] || t.text == "dr" || t.text == "prof" {
+			continue
+		}
+		var ws []word
+		prev := t
+		for _, w := range l.words[k+1:] {
+			gap := strings.TrimSpace(l.norm[prev.end:w.start])
+			if len(ws) == 4 || prev.commaAfter || gap != "" && !(len(ws) == 0 && gap == ".") ||
+				!w.capital || hasDigit(w.text) || titles[w.text] || nameStopWords[w.text] {
+				break
+			}
+			ws, prev = append(ws, w), w
+		}
+		if looksLikeName(ws) {
+			return ws, true
+		}
+	}
+	return nil, false
 }
 
 // withoutSpecks is an OCR line without what OCR made of specks and edges
