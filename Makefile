@@ -46,6 +46,6 @@ export:
 include Makefile.build
 include Makefile.bench
 
-## heldout: verify-evidence on documents made outside internal/corpus (needs chromium, ImageMagick, exiftool)
+## heldout: verify-evidence on documents made outside internal/testing/corpus (needs chromium, ImageMagick, exiftool)
 heldout:
 	./scripts/heldout.sh

@@ -9,7 +9,7 @@
 #   cold      each function's real bootstrap: cold start, warm invocations
 #   evidence  verify-evidence on the sample label's PDF and photos, with
 #             each reader, and tesseract alone on the same images
-#   hostile   verify-evidence on every class of internal/hostile
+#   hostile   verify-evidence on every class of internal/testing/hostile
 #   load      the local API against a bare net/http server, bombardier
 #
 # Needs Go, zip and jq; the local reader's rows also tesseract and

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make heldout: score verify-evidence on documents made by another hand than
-# internal/corpus. testdata/heldout/html holds prescriptions, labels, an order
+# internal/testing/corpus. testdata/heldout/html holds prescriptions, labels, an order
 # and letters written as web pages; Chromium renders them, ImageMagick turns
 # each into the uploads patients make (upright, turned, EXIF-rotated, phone
 # photo with a shadow, flatbed scan, severe), and each goes through this tree's

@@ -9,7 +9,7 @@
 //	-event FILE -n N   an API Gateway event (events/*.json) once, then N warm:
 //	                   first, median and p99, CPU per warm invocation, peak RSS
 //	-docs a,b,...      uploads of the sample label (bench/sample) or of every
-//	                   class of internal/hostile ("hostile"), each to a fresh
+//	                   class of internal/testing/hostile ("hostile"), each to a fresh
 //	                   process that has served the PDF first: median time and
 //	                   CPU (with children: tesseract, pdftoppm) of -runs
 //	                   invocations, peak RSS, answer
@@ -37,8 +37,8 @@ import (
 	"github.com/clinicplatform/intake/bench/fakeaws"
 	"github.com/clinicplatform/intake/bench/sample"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/hostile"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
+	"github.com/clinicplatform/intake/internal/testing/hostile"
 )
 
 func main() {
@@ -294,7 +294,7 @@ func (r *runner) uploads(label sample.Documents, names []string, runs int, save 
 }
 
 // documents are the uploads named: the sample label's forms, and for
-// "hostile" every class of internal/hostile sent as the label's PDF is.
+// "hostile" every class of internal/testing/hostile sent as the label's PDF is.
 func documents(label sample.Documents, names []string) ([]sample.Document, error) {
 	var out []sample.Document
 	for _, name := range names {

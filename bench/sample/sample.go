@@ -1,6 +1,6 @@
 // Package sample builds what the benchmarks send: verify-evidence uploads as
 // API Gateway proxy events, and evidence documents
-// (a one-page pharmacy label from internal/corpus as a PDF with a text
+// (a one-page pharmacy label from internal/testing/corpus as a PDF with a text
 // layer, a PNG scan and a phone photo, and a photo enlarged to the upload
 // limit). Every person and pharmacy in them is invented.
 package sample
@@ -21,9 +21,9 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	xdraw "golang.org/x/image/draw"
 
-	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/pdftext"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 // UserID is the lead every sample upload is for.

@@ -4,11 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/dynamo"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/s3store"
-	"github.com/clinicplatform/intake/internal/storetest"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 // stackLeads writes leads as create-lead does and finds them as erasure does.

@@ -19,7 +19,6 @@ import (
 	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/google/uuid"
 
-	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/datarights"
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/dynamo"
@@ -28,6 +27,7 @@ import (
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/quota"
 	"github.com/clinicplatform/intake/internal/s3store"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
 )
 
 // stackTables are tables and a bucket shaped as template.yaml makes them.

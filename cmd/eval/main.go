@@ -22,12 +22,12 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
-	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/docread"
-	"github.com/clinicplatform/intake/internal/eval"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
+	"github.com/clinicplatform/intake/internal/testing/eval"
 )
 
 // config is what to evaluate.

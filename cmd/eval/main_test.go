@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/docread"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 // TestSliceHasNoFalseAccept runs a small slice of the evaluation as `make

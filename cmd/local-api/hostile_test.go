@@ -12,8 +12,8 @@ import (
 
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
-	"github.com/clinicplatform/intake/internal/hostile"
 	"github.com/clinicplatform/intake/internal/localstore"
+	"github.com/clinicplatform/intake/internal/testing/hostile"
 )
 
 // TestHostileUploads: every hostile class of issue 10 through the whole

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/clinicplatform/intake/internal/corpus"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 func main() {

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/clinicplatform/intake/internal/awsenv"
-	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
 )
 
 // TestDynamoDBFaults: whatever DynamoDB does, the client gets the 500

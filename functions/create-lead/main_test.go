@@ -14,8 +14,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
 )
 
 func TestNewHandlerNamesMissingSettings(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/clinicplatform/intake/internal/awsenv"
-	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
 )
 
 // TestAWSFaults: with S3 or DynamoDB failing, the client gets the 500

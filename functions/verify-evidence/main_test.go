@@ -22,11 +22,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/clinicplatform/intake/internal/awstest"
-	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/dynamo"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/lead"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 func TestNewHandlerNamesMissingSettings(t *testing.T) {

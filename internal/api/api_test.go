@@ -25,11 +25,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
-	"github.com/clinicplatform/intake/internal/contract"
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lead"
+	"github.com/clinicplatform/intake/internal/testing/contract"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the handlers' answers")

@@ -18,7 +18,7 @@ import (
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lead"
-	"github.com/clinicplatform/intake/internal/storetest"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 // keyStore is a hand-written fake of idempotency.Store; it passes

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/tesseract"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 	"github.com/go-pdf/fpdf"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"

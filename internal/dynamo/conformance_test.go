@@ -8,10 +8,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/dynamo"
 	"github.com/clinicplatform/intake/internal/idempotency"
-	"github.com/clinicplatform/intake/internal/storetest"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 // The DynamoDB stores pass the suites localstore and the fakes pass, on the

@@ -9,10 +9,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/dynamo"
 	"github.com/clinicplatform/intake/internal/quota"
-	"github.com/clinicplatform/intake/internal/storetest"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 // createQuotaTable makes a table shaped like the template's QuotaTable.

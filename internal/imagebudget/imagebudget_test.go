@@ -7,7 +7,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/hostile"
+	"github.com/clinicplatform/intake/internal/testing/hostile"
 )
 
 type readerFunc func(context.Context, evidence.Document) (evidence.Text, error)

@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/imageprep"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 // TestMeasureLayoutTurnsAPhoto: the corpus's phone photo of a pharmacy

@@ -6,7 +6,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/quota"
-	"github.com/clinicplatform/intake/internal/storetest"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 // The local store passes every storage suite the cloud adapters pass.

@@ -15,7 +15,7 @@ import (
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
-	"github.com/clinicplatform/intake/internal/storetest"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 func open(t *testing.T, dir string) *localstore.Store {

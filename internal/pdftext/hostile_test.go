@@ -9,7 +9,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/hostile"
+	"github.com/clinicplatform/intake/internal/testing/hostile"
 )
 
 // TestReadHostile: every hostile PDF class ends fast as unreadable and over

@@ -15,7 +15,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/hostile"
+	"github.com/clinicplatform/intake/internal/testing/hostile"
 	"github.com/go-pdf/fpdf"
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/image/font/gofont/goregular"

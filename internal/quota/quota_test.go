@@ -11,7 +11,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/quota"
-	"github.com/clinicplatform/intake/internal/storetest"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 // memCounter is a fake Counter.

@@ -17,11 +17,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/clinicplatform/intake/internal/awsenv"
-	"github.com/clinicplatform/intake/internal/awstest"
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/s3store"
-	"github.com/clinicplatform/intake/internal/storetest"
+	"github.com/clinicplatform/intake/internal/testing/awstest"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 // object is what S3 says about a staged object.

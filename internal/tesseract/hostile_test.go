@@ -8,9 +8,9 @@ import (
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/hostile"
 	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/sandbox"
+	"github.com/clinicplatform/intake/internal/testing/hostile"
 )
 
 // Every page of an image is checked before anything decodes it.

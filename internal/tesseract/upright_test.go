@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clinicplatform/intake/internal/corpus"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/imageprep"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 // TestReaderTurnsAPlainPageThatReadsAsJunk: an FP10 photo stored with

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-const selfImportPath = "github.com/clinicplatform/intake/internal/storetest"
+const selfImportPath = "github.com/clinicplatform/intake/internal/testing/storetest"
 
 // TestNotImportedByProductionCode keeps the suites out of the binaries. It
 // parses the files itself (as internal/contract's guard does), so go test's

@@ -22,7 +22,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/clinicplatform/intake/internal/corpus"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 const (

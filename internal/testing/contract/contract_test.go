@@ -590,7 +590,7 @@ func TestProductionImporters(t *testing.T) {
 	}
 }
 
-const selfImportPath = "github.com/clinicplatform/intake/internal/contract"
+const selfImportPath = "github.com/clinicplatform/intake/internal/testing/contract"
 
 // productionImporters lists the non-test Go files under root that import
 // importPath, relative to root.

@@ -18,7 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/clinicplatform/intake/internal/corpus"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/clinicplatform/intake/internal/corpus"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 // Score counts correct field verdicts.
