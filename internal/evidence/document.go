@@ -24,6 +24,9 @@ type docLine struct {
 	// ocr is true for lines that may carry OCR noise.
 	ocr   bool
 	words []word
+	// page and box are where the reader read the line (Line.Page, Line.Box).
+	page int
+	box  Box
 }
 
 // word is a run of letters and digits in a line's norm; apostrophes inside a
@@ -43,6 +46,9 @@ type word struct {
 	// conf is the reader's confidence for the word (0..1) when it reported
 	// one (Line.Words), else 0: the line's confidence stands.
 	conf float64
+	// box is where the reader read the word, when it said and its words
+	// line up with ours (zero otherwise: the line's box stands).
+	box Box
 }
 
 func readDocument(t Text) document {
@@ -61,7 +67,7 @@ func readDocument(t Text) document {
 		}
 		c := lineConfidence(l.Confidence)
 		setWordConfidences(words, l.Words)
-		d.lines = append(d.lines, docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words})
+		d.lines = append(d.lines, docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words, page: l.Page, box: l.Box})
 		sum += c
 	}
 	if len(d.lines) > 0 {
@@ -79,6 +85,7 @@ func setWordConfidences(words []word, reported []Word) {
 		return
 	}
 	var confs []float64
+	var boxes []Box
 	weakest := 1.0
 	for _, r := range reported {
 		c := lineConfidence(r.Confidence)
@@ -86,11 +93,13 @@ func setWordConfidences(words []word, reported []Word) {
 		_, ws := normalise(r.Text)
 		for range ws {
 			confs = append(confs, c)
+			boxes = append(boxes, r.Box)
 		}
 	}
 	for i := range words {
 		if len(confs) == len(words) {
 			words[i].conf = confs[i]
+			words[i].box = boxes[i]
 		} else {
 			words[i].conf = weakest
 		}
@@ -145,4 +154,39 @@ func (l docLine) wordsIn(from, to int) []word {
 		}
 	}
 	return ws
+}
+
+// spot is where on the document a verdict's evidence was read: norm[from:to]
+// of a line.
+type spot struct {
+	line     docLine
+	from, to int
+}
+
+// spotOf is the whole of line l.
+func spotOf(l docLine) *spot { return &spot{line: l, from: 0, to: len(l.norm)} }
+
+// finding describes the spot for review: its page, its box (the words read
+// there, or the line's box when the reader gave no word boxes), the text
+// read there and how surely it was read.
+func (s *spot) finding(rule string) Finding {
+	f := Finding{Rule: rule, Page: s.line.page, Confidence: s.line.confIn(s.from, s.to)}
+	var box Box
+	var text []string
+	for _, w := range s.line.wordsIn(s.from, s.to) {
+		box = box.Union(w.box)
+		text = append(text, w.lower)
+	}
+	if box.IsZero() {
+		box = s.line.box
+	}
+	if !box.IsZero() {
+		f.Box = &box
+	}
+	if s.from == 0 && s.to == len(s.line.norm) || len(text) == 0 {
+		f.Text = s.line.raw
+	} else {
+		f.Text = strings.Join(text, " ")
+	}
+	return f
 }

@@ -66,6 +66,38 @@ type Line struct {
 	Text       string
 	Confidence float64
 	Words      []Word
+	// Page is the 1-based page the line was read on (0: the reader did not
+	// say) and Box where on it (zero: the reader gave no geometry). Both are
+	// for showing a clinician where a field was read (Findings); no verdict
+	// depends on them.
+	Page int
+	Box  Box
+}
+
+// Box is a rectangle on a page in fractions of the page's width and height,
+// measured from its top-left corner, as Textract's BoundingBox gives it. The
+// page is the image as the reader saw it, turned upright.
+type Box struct {
+	Left   float64 `json:"left"`
+	Top    float64 `json:"top"`
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+}
+
+// IsZero reports whether the box is unknown.
+func (b Box) IsZero() bool { return b == Box{} }
+
+// Union is the smallest box holding b and o (either may be zero).
+func (b Box) Union(o Box) Box {
+	switch {
+	case b.IsZero():
+		return o
+	case o.IsZero():
+		return b
+	}
+	left, top := min(b.Left, o.Left), min(b.Top, o.Top)
+	right, bottom := max(b.Left+b.Width, o.Left+o.Width), max(b.Top+b.Height, o.Top+o.Height)
+	return Box{Left: left, Top: top, Width: right - left, Height: bottom - top}
 }
 
 // Word is one word of a Line as the reader saw it, Confidence from 0 to 1
@@ -73,6 +105,7 @@ type Line struct {
 type Word struct {
 	Text       string
 	Confidence float64
+	Box        Box // zero when the reader gave no geometry
 }
 
 // Text is what a reader got out of a document, top to bottom.
@@ -104,4 +137,27 @@ type Policy struct {
 	// Market ("uk" or "us") settles day/month order when the document
 	// gives no cue: 03/04/2026 is 3 April in the UK and March 4 in the US.
 	Market string
+}
+
+// Finding is what decided one field's verdict: the rule of
+// docs/evidence-rules.md that decided it and, when the verdict rests on
+// something read, where it was read (page, box), what was read there and
+// how surely. A verdict that rests on nothing read (not_found) has only
+// its Rule. Findings are kept with the verification record for review and
+// are never logged: Text is document text.
+type Finding struct {
+	Rule       string  `json:"rule"`
+	Page       int     `json:"page,omitempty"`
+	Box        *Box    `json:"box,omitempty"`
+	Text       string  `json:"text,omitempty"`
+	Confidence float64 `json:"confidence,omitempty"`
+}
+
+// Findings holds a Finding per field, in the wire order of Fields.
+type Findings struct {
+	PatientName      Finding `json:"patientName"`
+	MedicationName   Finding `json:"medicationName"`
+	MedicationDosage Finding `json:"medicationDosage"`
+	MedicationDate   Finding `json:"medicationDate"`
+	PharmacyName     Finding `json:"pharmacyName"`
 }

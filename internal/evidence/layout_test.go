@@ -192,10 +192,10 @@ func TestWeakWordInConfidentLine(t *testing.T) {
 		text Text
 		want Rating
 	}{
-		{"every word read well", line(0.97, Word{"Patient:", 99}, Word{"John", 98}, Word{"Doe", 97}), Rating{Valid, High}},
-		{"the surname read poorly", line(0.93, Word{"Patient:", 99}, Word{"John", 99}, Word{"Doe", 45}), Rating{Valid, Low}},
-		{"a poorly read forename that differs is no certain other person", line(0.93, Word{"Patient:", 99}, Word{"Jon", 40}, Word{"Doe", 99}), Rating{NotFound, Low}},
-		{"a well read forename that differs is another person", line(0.97, Word{"Patient:", 99}, Word{"Jon", 97}, Word{"Doe", 99}), Rating{Invalid, Medium}},
+		{"every word read well", line(0.97, Word{Text: "Patient:", Confidence: 99}, Word{Text: "John", Confidence: 98}, Word{Text: "Doe", Confidence: 97}), Rating{Valid, High}},
+		{"the surname read poorly", line(0.93, Word{Text: "Patient:", Confidence: 99}, Word{Text: "John", Confidence: 99}, Word{Text: "Doe", Confidence: 45}), Rating{Valid, Low}},
+		{"a poorly read forename that differs is no certain other person", line(0.93, Word{Text: "Patient:", Confidence: 99}, Word{Text: "Jon", Confidence: 40}, Word{Text: "Doe", Confidence: 99}), Rating{NotFound, Low}},
+		{"a well read forename that differs is another person", line(0.97, Word{Text: "Patient:", Confidence: 99}, Word{Text: "Jon", Confidence: 97}, Word{Text: "Doe", Confidence: 99}), Rating{Invalid, Medium}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -225,10 +225,10 @@ func TestWellReadWordInLineOfSpecks(t *testing.T) {
 		text Text
 		want Rating
 	}{
-		{"a near miss read well before specks is another person", line(0.73, Word{"Miss", 97}, Word{"Catherine", 96}, Word{"Lewis", 97}, Word{":", 74}, Word{"°", 0}), Rating{Invalid, Medium}},
-		{"before a weak word of letters too", line(0.77, Word{"Miss", 97}, Word{"Catherine", 96}, Word{"Lewis", 96}, Word{"ec", 20}), Rating{Invalid, Medium}},
-		{"the near miss read poorly may be a misreading", line(0.42, Word{"Miss", 96}, Word{"Catherine", 7}, Word{"Lewis.", 79}, Word{":", 0}, Word{"a", 30}), Rating{NotFound, Low}},
-		{"the lead's name before specks", line(0.73, Word{"Miss", 97}, Word{"Katherine", 96}, Word{"Lewis", 97}, Word{":", 74}, Word{"°", 0}), Rating{Valid, Medium}},
+		{"a near miss read well before specks is another person", line(0.73, Word{Text: "Miss", Confidence: 97}, Word{Text: "Catherine", Confidence: 96}, Word{Text: "Lewis", Confidence: 97}, Word{Text: ":", Confidence: 74}, Word{Text: "°", Confidence: 0}), Rating{Invalid, Medium}},
+		{"before a weak word of letters too", line(0.77, Word{Text: "Miss", Confidence: 97}, Word{Text: "Catherine", Confidence: 96}, Word{Text: "Lewis", Confidence: 96}, Word{Text: "ec", Confidence: 20}), Rating{Invalid, Medium}},
+		{"the near miss read poorly may be a misreading", line(0.42, Word{Text: "Miss", Confidence: 96}, Word{Text: "Catherine", Confidence: 7}, Word{Text: "Lewis.", Confidence: 79}, Word{Text: ":", Confidence: 0}, Word{Text: "a", Confidence: 30}), Rating{NotFound, Low}},
+		{"the lead's name before specks", line(0.73, Word{Text: "Miss", Confidence: 97}, Word{Text: "Katherine", Confidence: 96}, Word{Text: "Lewis", Confidence: 97}, Word{Text: ":", Confidence: 74}, Word{Text: "°", Confidence: 0}), Rating{Valid, Medium}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -246,11 +246,11 @@ func TestWeakWordLowersEveryField(t *testing.T) {
 	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
 	words := wordsLine
 	text := Text{Source: "textract", Lines: []Line{
-		words(0.96, Word{"Wegovy", 41}, Word{"2.4mg", 99}, Word{"pen", 99}),
-		words(0.96, Word{"Inject", 99}, Word{"2.4mg", 52}, Word{"weekly", 99}),
-		words(0.97, Word{"Patient:", 99}, Word{"Jane", 99}, Word{"Smith", 99}),
-		words(0.95, Word{"Date", 99}, Word{"dispensed:", 99}, Word{"03/11/2026", 38}),
-		words(0.97, Word{"Greenfield", 99}, Word{"Pharmacy", 99}),
+		words(0.96, Word{Text: "Wegovy", Confidence: 41}, Word{Text: "2.4mg", Confidence: 99}, Word{Text: "pen", Confidence: 99}),
+		words(0.96, Word{Text: "Inject", Confidence: 99}, Word{Text: "2.4mg", Confidence: 52}, Word{Text: "weekly", Confidence: 99}),
+		words(0.97, Word{Text: "Patient:", Confidence: 99}, Word{Text: "Jane", Confidence: 99}, Word{Text: "Smith", Confidence: 99}),
+		words(0.95, Word{Text: "Date", Confidence: 99}, Word{Text: "dispensed:", Confidence: 99}, Word{Text: "03/11/2026", Confidence: 38}),
+		words(0.97, Word{Text: "Greenfield", Confidence: 99}, Word{Text: "Pharmacy", Confidence: 99}),
 	}}
 	got := Verify(text, exp, Policy{Now: testNow, Market: "uk"}).Data
 	want := Fields{

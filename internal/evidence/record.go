@@ -40,6 +40,9 @@ type Record struct {
 	MedicationDosage string
 	TextSource       string
 	Result           Result
+	// Findings is what decided each field and where it was read; nil in
+	// records kept before findings were (they still read).
+	Findings *Findings
 }
 
 // Recorder keeps verification records and never overwrites one. Recording

@@ -30,6 +30,8 @@ type Request struct {
 type Outcome struct {
 	ID     string
 	Result Result
+	// Findings is what decided each field and where it was read.
+	Findings Findings
 	// TextSource names the reader that read the document ("" when none
 	// could): what the service's metrics count by.
 	TextSource string
@@ -79,7 +81,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	if maxAge <= 0 {
 		maxAge = DefaultMaxAge
 	}
-	result := Verify(text, exp, Policy{Now: inMarket(now, s.Market), MaxAge: maxAge, Market: s.Market})
+	result, findings := Explain(text, exp, Policy{Now: inMarket(now, s.Market), MaxAge: maxAge, Market: s.Market})
 	if readErr != nil {
 		result.Note = nothingReadNote(true, exp.PatientKnown)
 	}
@@ -88,12 +90,12 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 		ID: id, UserID: req.UserID, CreatedAt: now,
 		ObjectKey: key, SHA256: up.SHA256, MediaType: req.MediaType, Size: int64(len(req.File)),
 		MedicationName: req.MedicationName, MedicationDosage: req.MedicationDosage,
-		TextSource: text.Source, Result: result,
+		TextSource: text.Source, Result: result, Findings: &findings,
 	}
 	if err := s.Recorder.Record(ctx, rec); err != nil {
 		return Outcome{}, fmt.Errorf("record verification %s: %w", id, err)
 	}
-	return Outcome{ID: id, Result: result, TextSource: text.Source, Unreadable: readErr}, nil
+	return Outcome{ID: id, Result: result, Findings: findings, TextSource: text.Source, Unreadable: readErr}, nil
 }
 
 // expected builds what the document is checked against; an unknown userId

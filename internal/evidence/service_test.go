@@ -184,6 +184,7 @@ func TestVerifyStagesReadsAndRecords(t *testing.T) {
 		SHA256:    sha256Hex(request.File),
 		MediaType: evidence.PDF, Size: int64(len(request.File)),
 		MedicationName: "Wegovy", MedicationDosage: "2.4 mg", TextSource: "pdf-text", Result: out.Result,
+		Findings: &out.Findings,
 	}}
 	if diff := cmp.Diff(want, f.recorder.records); diff != "" {
 		t.Errorf("records (-want +got):\n%s", diff)

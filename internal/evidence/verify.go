@@ -22,10 +22,17 @@ import (
 // are valid, and otherwise the highest confidence among the fields that are
 // not valid: one certain problem makes the failure certain.
 func Verify(text Text, exp Expected, pol Policy) Result {
+	r, _ := Explain(text, exp, pol)
+	return r
+}
+
+// Explain is Verify with what decided each field: the rule and, where the
+// verdict rests on something read, where it was read (Findings).
+func Explain(text Text, exp Expected, pol Policy) (Result, Findings) {
 	pol = pol.withDefaults()
 	doc := readDocument(text)
 	if len(doc.lines) == 0 {
-		return unreadableResult(exp)
+		return unreadableResult(exp), unreadableFindings()
 	}
 	want, wantKnown := LookupMedicine(exp.MedicationName)
 	mentions := findMedicineMentions(doc)
@@ -36,7 +43,7 @@ func Verify(text Text, exp Expected, pol Policy) Result {
 		dateField:     rateDate(doc, pol, len(mentions) > 0),
 		pharmacyField: ratePharmacy(doc),
 	}
-	return assemble(fields, doc)
+	return assemble(fields, doc), explain(fields)
 }
 
 // The five fields, in wire order.
@@ -60,6 +67,44 @@ type finding struct {
 	missing string
 	// caveat is said of a valid rating read with less than high confidence.
 	caveat string
+	// rule names the rule of docs/evidence-rules.md that decided the
+	// rating, and at is where the evidence it rests on was read (nil when
+	// it rests on nothing read).
+	rule string
+	at   *spot
+}
+
+// ruleUnnamed is the rule of a finding whose rating has not been given a
+// rule name yet.
+const ruleUnnamed = "unnamed"
+
+// ruleNothingRead: no text was read from the document.
+const ruleNothingRead = "nothing-read"
+
+func (f finding) explain() Finding {
+	rule := f.rule
+	if rule == "" {
+		rule = ruleUnnamed
+	}
+	if f.at == nil {
+		return Finding{Rule: rule}
+	}
+	return f.at.finding(rule)
+}
+
+func explain(fields [fieldCount]finding) Findings {
+	return Findings{
+		PatientName:      fields[patientField].explain(),
+		MedicationName:   fields[medicineField].explain(),
+		MedicationDosage: fields[dosageField].explain(),
+		MedicationDate:   fields[dateField].explain(),
+		PharmacyName:     fields[pharmacyField].explain(),
+	}
+}
+
+func unreadableFindings() Findings {
+	f := Finding{Rule: ruleNothingRead}
+	return Findings{PatientName: f, MedicationName: f, MedicationDosage: f, MedicationDate: f, PharmacyName: f}
 }
 
 // withCaveat has the note ask for a check by hand of a field rated valid
