@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"log/slog"
 	"mime/multipart"
 	"net/http/httptest"
 	"os"
@@ -55,12 +56,24 @@ func seed(t *testing.T, dir string, patients ...*patient) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	h := api.NewHandler(api.Deps{
-		Leads: &lead.Service{Leads: store, Finder: store, Keys: store, Now: time.Now, NewID: uuid.NewString},
-		Evidence: &evidence.Service{Stager: store, Reader: blankReader{}, Leads: store,
-			Recorder: store, Now: time.Now, NewID: uuid.NewString},
+	leads, err := lead.NewService(store, store, time.Now, uuid.NewString)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := evidence.NewService("uk", evidence.DefaultMaxAge, evidence.Deps{Stager: store, Reader: blankReader{},
+		Leads: store, Recorder: store, Now: time.Now, NewID: uuid.NewString})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := api.NewHandler(api.Deps{
+		Log: slog.New(slog.DiscardHandler), Now: time.Now, NewID: uuid.NewString, Metrics: api.NoMetrics{},
+		Leads: leads, Evidence: verifier,
 		VerificationQuota: &quota.Verifications{Counter: store, PerDay: 20},
+		LeadBodyLimit:     api.DefaultLeadBodyLimit, EvidenceFileLimit: api.DefaultEvidenceFileLimit,
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range patients {
 		body := `{"email":"` + p.email + `","data":{"forename":"` + p.forename + `","surname":"` + p.surname + `"}}`
 		req := httptest.NewRequest("POST", api.PathLeads, strings.NewReader(body))

@@ -148,23 +148,38 @@ func evaluate(ctx context.Context, market string, now time.Time, reader evidence
 		return eval.Report{}, err
 	}
 	defer store.Close()
-	return eval.Run(ctx, handler(market, now, store, reader), cases, eval.Options{Progress: progress})
+	h, err := handler(market, now, store, reader)
+	if err != nil {
+		return eval.Report{}, err
+	}
+	return eval.Run(ctx, h, cases, eval.Options{Progress: progress})
 }
 
 // handler is the real API on embedded storage, set to the corpus's market
 // and day.
-func handler(market string, now time.Time, store *localstore.Store, reader evidence.Reader) http.Handler {
+func handler(market string, now time.Time, store *localstore.Store, reader evidence.Reader) (http.Handler, error) {
 	clock := func() time.Time { return now }
+	leads, err := lead.NewService(store, store, clock, uuid.NewString)
+	if err != nil {
+		return nil, err
+	}
+	verifier, err := evidence.NewService(market, evidence.DefaultMaxAge, evidence.Deps{
+		Stager: store, Reader: reader, Leads: store, Recorder: store,
+		Now: clock, NewID: uuid.NewString,
+	})
+	if err != nil {
+		return nil, err
+	}
 	return api.NewHandler(api.Deps{
 		// A 500's cause goes to stderr, so a failed case can be explained
 		// (the corpus is synthetic: no one's data is logged).
-		Log:   slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
-		Now:   clock,
-		Leads: &lead.Service{Leads: store, Now: clock, NewID: uuid.NewString},
-		Evidence: &evidence.Service{
-			Stager: store, Reader: reader, Leads: store, Recorder: store,
-			Now: clock, NewID: uuid.NewString, Market: market,
-		},
+		Log:               slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})),
+		Now:               clock,
+		NewID:             uuid.NewString,
+		Metrics:           api.NoMetrics{},
+		Leads:             leads,
+		Evidence:          verifier,
+		LeadBodyLimit:     api.DefaultLeadBodyLimit,
 		EvidenceFileLimit: api.DefaultEvidenceFileLimit,
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/localstore"
@@ -36,7 +37,7 @@ func TestHostileUploads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	h, err := newHandler(cfg, log, store, docread.NewWithTesseract(t.Context()), nil)
+	h, err := newHandler(cfg, log, store, docread.NewWithTesseract(t.Context()), api.NoMetrics{})
 	if err != nil {
 		t.Fatal(err)
 	}

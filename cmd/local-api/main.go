@@ -95,35 +95,37 @@ func newHandler(cfg config.LocalAPI, log *slog.Logger, store *localstore.Store, 
 	if err != nil {
 		return nil, err
 	}
-	return withReference(api.NewHandler(api.Deps{
-		Log: log,
-		Leads: &lead.Service{
-			Leads:  store,
-			Finder: store,
-			Keys:   store,
-			Now:    time.Now,
-			NewID:  uuid.NewString,
-		},
+	leads, err := lead.NewService(store, store, time.Now, uuid.NewString)
+	if err != nil {
+		return nil, err
+	}
+	verifier, err := evidence.NewService(cfg.Market, cfg.EvidenceMaxAge, evidence.Deps{
+		Stager: store, Reader: reader, Leads: store, Recorder: store,
+		Now: time.Now, NewID: uuid.NewString,
+	})
+	if err != nil {
+		return nil, err
+	}
+	h, err := api.NewHandler(api.Deps{
+		Log:       log,
+		Now:       time.Now,
+		NewID:     uuid.NewString,
+		Leads:     leads,
 		Protocols: catalogue,
+		Evidence:  verifier,
 		VerificationQuota: &quota.Verifications{
 			Counter: store,
 			PerDay:  cfg.VerificationsPerLeadPerDay,
-		},
-		Evidence: &evidence.Service{
-			Stager:   store,
-			Reader:   reader,
-			Leads:    store,
-			Recorder: store,
-			Now:      time.Now,
-			NewID:    uuid.NewString,
-			MaxAge:   cfg.EvidenceMaxAge,
-			Market:   cfg.Market,
 		},
 		Metrics:            emf,
 		LeadBodyLimit:      cfg.LeadBodyLimit,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
-	})), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return withReference(h), nil
 }
 
 // ownOrigins are the origins a browser gives pages the local API serves

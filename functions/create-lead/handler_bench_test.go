@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,15 +18,28 @@ import (
 	"github.com/clinicplatform/intake/bench/fakeaws"
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/config"
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
-// discardLeads is a lead.Store that keeps nothing, so a benchmark times
-// the function's own work and not a growing map.
-type discardLeads struct{}
+// discardLeads is lead storage that keeps nothing, so a benchmark times
+// the function's own work and not a growing map; discardKeys likewise
+// remembers no Idempotency-Key.
+type (
+	discardLeads struct{}
+	discardKeys  struct{}
+)
 
 func (discardLeads) Put(context.Context, lead.Lead) error { return nil }
+func (discardLeads) Get(_ context.Context, id string) (lead.Lead, error) {
+	return lead.Lead{}, fmt.Errorf("lead %s: %w", id, derrors.ErrNotFound)
+}
+func (discardKeys) Lookup(_ context.Context, key string) (idempotency.Entry, error) {
+	return idempotency.Entry{}, fmt.Errorf("key %s: %w", key, derrors.ErrNotFound)
+}
+func (discardKeys) PutIfAbsent(context.Context, idempotency.Entry) error { return nil }
 
 // lambdaGetenv is Lambda's environment for the function: its settings, then
 // the process's (where useFakeAWS puts the AWS variables).
@@ -98,13 +112,23 @@ func BenchmarkLambdaCreateLead(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		h := api.NewHandler(api.Deps{
+		leads, err := lead.NewService(discardLeads{}, discardKeys{}, time.Now, uuid.NewString)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h, err := api.NewHandler(api.Deps{
 			Log:                slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: cfg.LogLevel})),
-			Leads:              &lead.Service{Leads: discardLeads{}, Now: time.Now, NewID: uuid.NewString},
+			Now:                time.Now,
+			NewID:              uuid.NewString,
+			Metrics:            api.NoMetrics{},
+			Leads:              leads,
 			RequestID:          lambdahttp.RequestID,
 			LeadBodyLimit:      cfg.LeadBodyLimit,
 			CORSAllowedOrigins: cfg.CORSAllowedOrigins,
 		})
+		if err != nil {
+			b.Fatal(err)
+		}
 		benchInvoke(b, lambdahttp.Handler(h), ev)
 	})
 	b.Run("store=dynamodb-sdk-loopback", func(b *testing.B) {

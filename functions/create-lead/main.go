@@ -27,17 +27,22 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		return nil, err
 	}
 	db := dynamo.NewClient(awsCfg)
-	leads := &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable, Retention: cfg.LeadRetention}
-	service := &lead.Service{Leads: leads, Finder: leads, Keys: &dynamo.IdempotencyStore{Client: db, Table: cfg.IdempotencyTable},
-		Now: time.Now, NewID: uuid.NewString}
-	// Embedded-format metrics share stdout with the log lines.
-	emf := cfg.Metrics(logOut)
+	leads, err := lead.NewService(
+		&dynamo.LeadStore{Client: db, Table: cfg.LeadsTable, Retention: cfg.LeadRetention},
+		&dynamo.IdempotencyStore{Client: db, Table: cfg.IdempotencyTable},
+		time.Now, uuid.NewString)
+	if err != nil {
+		return nil, err
+	}
 	return api.NewHandler(api.Deps{
-		Log:                cfg.Logger(logOut),
-		Leads:              service,
-		Metrics:            emf,
-		RequestID:          lambdahttp.RequestID,
+		Log:       cfg.Logger(logOut),
+		Now:       time.Now,
+		NewID:     uuid.NewString,
+		Leads:     leads,
+		Metrics:   cfg.Metrics(logOut), // embedded-format metrics share stdout with the log lines
+		RequestID: lambdahttp.RequestID,
+
 		LeadBodyLimit:      cfg.LeadBodyLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
-	}), nil
+	})
 }

@@ -6,6 +6,9 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/config"
@@ -26,13 +29,13 @@ func newHandler(_ context.Context, getenv func(string) string, logOut io.Writer)
 	if err != nil {
 		return nil, err
 	}
-	// Embedded-format metrics share stdout with the log lines.
-	emf := cfg.Metrics(logOut)
 	return api.NewHandler(api.Deps{
 		Log:                cfg.Logger(logOut),
+		Now:                time.Now,
+		NewID:              uuid.NewString,
 		Protocols:          body,
-		Metrics:            emf,
+		Metrics:            cfg.Metrics(logOut), // embedded-format metrics share stdout with the log lines
 		RequestID:          lambdahttp.RequestID,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
-	}), nil
+	})
 }

@@ -94,17 +94,27 @@ func BenchmarkLambdaVerifyEvidence(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		h := api.NewHandler(api.Deps{
-			Log: slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: cfg.LogLevel})),
-			Evidence: &evidence.Service{
-				Stager: discardStager{}, Reader: docread.Reader{PDF: pdftext.Reader{}},
-				Leads: oneLead{l}, Recorder: discardRecorder{},
-				Now: time.Now, NewID: uuid.NewString, MaxAge: cfg.EvidenceMaxAge, Market: cfg.Market,
-			},
+		verifier, err := evidence.NewService(cfg.Market, cfg.EvidenceMaxAge, evidence.Deps{
+			Stager: discardStager{}, Reader: docread.Reader{PDF: pdftext.Reader{}},
+			Leads: oneLead{l}, Recorder: discardRecorder{},
+			Now: time.Now, NewID: uuid.NewString,
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		h, err := api.NewHandler(api.Deps{
+			Log:                slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: cfg.LogLevel})),
+			Now:                time.Now,
+			NewID:              uuid.NewString,
+			Metrics:            api.NoMetrics{},
+			Evidence:           verifier,
 			RequestID:          lambdahttp.RequestID,
 			EvidenceFileLimit:  cfg.EvidenceFileLimit,
 			CORSAllowedOrigins: cfg.CORSAllowedOrigins,
 		})
+		if err != nil {
+			b.Fatal(err)
+		}
 		benchVerify(b, lambdahttp.Handler(h), verifyEvent(b, pdf))
 	})
 	for _, doc := range []sample.Document{pdf, big} {

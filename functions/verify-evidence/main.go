@@ -46,18 +46,22 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	if cfg.TextReader == "local" {
 		reader = docread.NewWithTesseract(ctx)
 	}
+	verifier, err := evidence.NewService(cfg.Market, cfg.EvidenceMaxAge, evidence.Deps{
+		Stager:   &s3store.Stager{Client: s3store.NewClient(awsCfg, cfg.S3UsePathStyle), Bucket: cfg.EvidenceBucket},
+		Reader:   reader,
+		Leads:    &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
+		Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable, Retention: cfg.VerificationRetention},
+		Now:      time.Now,
+		NewID:    uuid.NewString,
+	})
+	if err != nil {
+		return nil, err
+	}
 	return api.NewHandler(api.Deps{
-		Log: cfg.Logger(logOut),
-		Evidence: &evidence.Service{
-			Stager:   &s3store.Stager{Client: s3store.NewClient(awsCfg, cfg.S3UsePathStyle), Bucket: cfg.EvidenceBucket},
-			Reader:   reader,
-			Leads:    &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
-			Recorder: &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable, Retention: cfg.VerificationRetention},
-			Now:      time.Now,
-			NewID:    uuid.NewString,
-			MaxAge:   cfg.EvidenceMaxAge,
-			Market:   cfg.Market,
-		},
+		Log:      cfg.Logger(logOut),
+		Now:      time.Now,
+		NewID:    uuid.NewString,
+		Evidence: verifier,
 		VerificationQuota: &quota.Verifications{
 			Counter: &dynamo.QuotaStore{Client: db, Table: cfg.QuotaTable},
 			PerDay:  cfg.VerificationsPerLeadPerDay,
@@ -66,5 +70,5 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		RequestID:          lambdahttp.RequestID,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,
 		CORSAllowedOrigins: cfg.CORSAllowedOrigins,
-	}), nil
+	})
 }

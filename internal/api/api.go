@@ -6,11 +6,11 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/lead"
@@ -48,8 +48,7 @@ type Deps struct {
 	Now   func() time.Time
 	NewID func() string
 
-	// Leads creates leads (create-lead): a lead.Service with the lead
-	// store, the Idempotency-Key store and the clock and ids it draws.
+	// Leads creates leads (create-lead): a lead.Service.
 	Leads LeadCreator
 	// Protocols is the encoded protocol catalogue (get-protocols), prepared
 	// once at init.
@@ -65,9 +64,11 @@ type Deps struct {
 	// X-Request-Id header or a new id.
 	RequestID func(*http.Request) string
 
-	// Metrics counts what the API did; nil counts nothing.
+	// Metrics counts what the API did (NoMetrics: nothing).
 	Metrics Metrics
 
+	// LeadBodyLimit and EvidenceFileLimit bound a create-lead body and an
+	// evidence file (413 above), for the routes served.
 	LeadBodyLimit     int64
 	EvidenceFileLimit int64
 	// CORSAllowedOrigins are the browser origins allowed to call the API;
@@ -82,26 +83,30 @@ type server struct {
 	deps  Deps
 }
 
-// NewHandler returns the API with every route whose dependency is set.
-func NewHandler(d Deps) http.Handler {
-	if d.Log == nil {
-		d.Log = slog.New(slog.DiscardHandler)
+// NewHandler returns the API with every route whose dependency is set. It
+// fills in nothing: Log, Now, NewID and Metrics are required (NoMetrics
+// counts nothing), and a route served needs its limit; every one missing is
+// named at once.
+func NewHandler(d Deps) (http.Handler, error) {
+	var missing []string
+	for _, dep := range []struct {
+		name string
+		ok   bool
+	}{
+		{"Log", d.Log != nil},
+		{"Now", d.Now != nil},
+		{"NewID", d.NewID != nil},
+		{"Metrics", d.Metrics != nil},
+		{"LeadBodyLimit", d.Leads == nil || d.LeadBodyLimit > 0},
+		{"EvidenceFileLimit", d.Evidence == nil || d.EvidenceFileLimit > 0},
+	} {
+		if !dep.ok {
+			missing = append(missing, dep.name)
+		}
 	}
-	if d.Now == nil {
-		d.Now = time.Now
-	}
-	if d.NewID == nil {
-		d.NewID = uuid.NewString
-	}
-	if d.Metrics == nil {
-		d.Metrics = noMetrics{}
-	}
-	if d.LeadBodyLimit <= 0 {
-		d.LeadBodyLimit = DefaultLeadBodyLimit
-	}
-	if d.EvidenceFileLimit <= 0 {
-		d.EvidenceFileLimit = DefaultEvidenceFileLimit
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("api: Deps without %s", strings.Join(missing, ", "))
 	}
 	s := &server{log: d.Log, now: d.Now, newID: d.NewID, deps: d}
-	return s.middleware(s.routes())
+	return s.middleware(s.routes()), nil
 }

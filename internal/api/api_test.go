@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/uuid"
 
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/derrors"
@@ -120,35 +119,44 @@ func newFixture(t testing.TB, tweak func(*api.Deps)) *fixture {
 	}
 	ids := 0
 	d := api.Deps{
-		Log: slog.New(slog.NewJSONHandler(f.log, nil)),
-		Now: func() time.Time { return fixedNow },
+		Log:     slog.New(slog.NewJSONHandler(f.log, nil)),
+		Metrics: api.NoMetrics{},
+		Now:     func() time.Time { return fixedNow },
 		NewID: func() string {
 			ids++
 			return fmt.Sprintf("00000000-0000-4000-8000-%012d", ids)
 		},
 		Protocols:          []byte(protocolsBody),
 		Evidence:           f.verifier,
+		LeadBodyLimit:      api.DefaultLeadBodyLimit,
 		EvidenceFileLimit:  64 << 10,
 		CORSAllowedOrigins: []string{"https://app.example.com"},
 	}
-	d.Leads = leadService(&d, f.leads, nil, nil)
+	d.Leads = leadService(t, &d, f.leads, newKeyStore(nil))
 	if tweak != nil {
 		tweak(&d)
 	}
-	f.handler = api.NewHandler(d)
+	f.handler = newHandler(t, d)
 	return f
 }
 
-// leadService is the lead.Service main.go wires into api.Deps, on the
-// given stores and on d's clock and ids (time.Now and random UUIDs where d
-// has none, as in main.go).
-func leadService(d *api.Deps, store lead.Store, finder lead.Finder, keys idempotency.Store) *lead.Service {
-	s := &lead.Service{Leads: store, Finder: finder, Keys: keys, Now: d.Now, NewID: d.NewID}
-	if s.Now == nil {
-		s.Now = time.Now
+// newHandler is api.NewHandler, failing t if it refuses d.
+func newHandler(t testing.TB, d api.Deps) http.Handler {
+	t.Helper()
+	h, err := api.NewHandler(d)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if s.NewID == nil {
-		s.NewID = uuid.NewString
+	return h
+}
+
+// leadService is the lead.Service main.go wires into api.Deps, on the
+// given stores and on d's clock and ids.
+func leadService(t testing.TB, d *api.Deps, leads lead.Storage, keys idempotency.Store) *lead.Service {
+	t.Helper()
+	s, err := lead.NewService(leads, keys, d.Now, d.NewID)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return s
 }
@@ -510,6 +518,36 @@ func TestEvidenceFormMessages(t *testing.T) {
 			want, _ := json.Marshal(tt.want)
 			if !strings.HasPrefix(got, "HTTP 400") || !strings.Contains(got, `"message": `+string(want)) {
 				t.Errorf("want 400 with message %s, got:\n%s", want, got)
+			}
+		})
+	}
+}
+
+// TestNewHandlerFillsInNothing: a Deps missing what a served route needs is
+// refused at start, naming every gap, rather than run with a default.
+func TestNewHandlerFillsInNothing(t *testing.T) {
+	full := func() api.Deps {
+		return api.Deps{Log: slog.New(slog.DiscardHandler), Now: time.Now, NewID: func() string { return "id" },
+			Metrics: api.NoMetrics{}, Protocols: []byte(protocolsBody)}
+	}
+	if _, err := api.NewHandler(full()); err != nil {
+		t.Fatalf("NewHandler with every dependency: %v", err)
+	}
+	for _, tt := range []struct {
+		name   string
+		change func(*api.Deps)
+		want   string
+	}{
+		{"no logger, clock, ids or metrics", func(d *api.Deps) { d.Log, d.Now, d.NewID, d.Metrics = nil, nil, nil, nil }, "Log, Now, NewID, Metrics"},
+		{"create-lead without a body limit", func(d *api.Deps) { d.Leads = &lead.Service{} }, "LeadBodyLimit"},
+		{"verify-evidence without a file limit", func(d *api.Deps) { d.Evidence = &verifier{} }, "EvidenceFileLimit"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := full()
+			tt.change(&d)
+			h, err := api.NewHandler(d)
+			if err == nil || h != nil || !strings.HasSuffix(err.Error(), tt.want) {
+				t.Errorf("NewHandler = %v, %v; want an error naming %s", h, err, tt.want)
 			}
 		})
 	}

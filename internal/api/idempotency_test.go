@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -29,6 +30,11 @@ type keyStore struct {
 	// now decides expiry; nil: entries never expire (the handlers' clock
 	// is fixed in the past).
 	now func() time.Time
+}
+
+// newKeyStore is an empty keyStore on the clock now.
+func newKeyStore(now func() time.Time) *keyStore {
+	return &keyStore{entries: map[string]idempotency.Entry{}, now: now}
 }
 
 func (k *keyStore) live(key string) (idempotency.Entry, bool) {
@@ -68,7 +74,7 @@ func TestFakesConformance(t *testing.T) {
 	})
 	t.Run("keyStore", func(t *testing.T) {
 		storetest.RunIdempotencyStore(t, func(_ *testing.T, now func() time.Time) idempotency.Store {
-			return &keyStore{entries: map[string]idempotency.Entry{}, now: now}
+			return newKeyStore(now)
 		})
 	})
 }
@@ -84,19 +90,19 @@ func postLead(h http.Handler, key, body string) *httptest.ResponseRecorder {
 
 func TestIdempotencyKey(t *testing.T) {
 	const body = `{"email":"ada@example.com","data":{"forename":"Ada"}}`
-	newHandler := func(leads *leadStore, keys *keyStore, lookup bool) http.Handler {
-		d := api.Deps{Now: func() time.Time { return fixedNow }}
-		var finder lead.Finder
-		if lookup {
-			finder = leads
-		}
-		d.Leads = leadService(&d, leads, finder, keys)
-		return api.NewHandler(d)
+	deps := func(newID func() string) api.Deps {
+		return api.Deps{Log: slog.New(slog.DiscardHandler), Metrics: api.NoMetrics{},
+			Now: func() time.Time { return fixedNow }, NewID: newID, LeadBodyLimit: api.DefaultLeadBodyLimit}
+	}
+	handler := func(leads *leadStore, keys *keyStore) http.Handler {
+		d := deps(uuid.NewString)
+		d.Leads = leadService(t, &d, leads, keys)
+		return newHandler(t, d)
 	}
 
 	t.Run("a retry replays the first lead, another body is a conflict", func(t *testing.T) {
-		leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
-		h := newHandler(leads, keys, true)
+		leads, keys := &leadStore{}, newKeyStore(nil)
+		h := handler(leads, keys)
 		first, again := postLead(h, "k1", body), postLead(h, "k1", body)
 		if first.Code != 200 || again.Code != 200 || first.Body.String() != again.Body.String() ||
 			again.Header().Get("Idempotent-Replayed") != "true" {
@@ -111,13 +117,13 @@ func TestIdempotencyKey(t *testing.T) {
 	})
 
 	t.Run("a lead stored whose answer was lost is recovered, not a 409 forever", func(t *testing.T) {
-		leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
+		leads, keys := &leadStore{}, newKeyStore(nil)
 		leads.PutFn = func(l lead.Lead) error {
 			leads.PutFn = nil
 			leads.Put(context.Background(), l)                              // stored ...
 			return fmt.Errorf("put: timed out: %w", derrors.ErrUnavailable) // ... but the answer is lost
 		}
-		h := newHandler(leads, keys, true)
+		h := handler(leads, keys)
 		if first := postLead(h, "k2", body); first.Code != 500 {
 			t.Fatalf("first attempt = %d, want 500", first.Code)
 		}
@@ -136,10 +142,8 @@ func TestIdempotencyKey(t *testing.T) {
 	t.Run("lead ids are random, not derived from the key", func(t *testing.T) {
 		var ids []string
 		for range 2 {
-			leads, keys := &leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}
-			var d api.Deps
-			d.Leads = leadService(&d, leads, leads, keys)
-			h := api.NewHandler(d)
+			leads, keys := &leadStore{}, newKeyStore(nil)
+			h := handler(leads, keys)
 			rec := postLead(h, "same-key", body)
 			id := leadID(t, rec)
 			if u, err := uuid.Parse(id); err != nil || u.Version() != 4 {
@@ -153,7 +157,7 @@ func TestIdempotencyKey(t *testing.T) {
 	})
 
 	t.Run("an invalid key is a 400 with the create-lead message list", func(t *testing.T) {
-		h := newHandler(&leadStore{}, &keyStore{entries: map[string]idempotency.Entry{}}, true)
+		h := handler(&leadStore{}, newKeyStore(nil))
 		rec := postLead(h, "two words", body)
 		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"message":["Idempotency-Key must be 1 to 255 visible ASCII characters"]`) {
 			t.Errorf("invalid key = %d %s", rec.Code, rec.Body)

@@ -29,13 +29,13 @@ const (
 	RefusedUnsupportedType = "unsupported_type"
 )
 
-// noMetrics counts nothing.
-type noMetrics struct{}
+// NoMetrics counts nothing: for tests and tools that measure otherwise.
+type NoMetrics struct{}
 
-func (noMetrics) Request(string, int, time.Duration) {}
-func (noMetrics) LeadCreated(bool)                   {}
-func (noMetrics) Verified(evidence.Outcome)          {}
-func (noMetrics) DocumentRefused(string)             {}
+func (NoMetrics) Request(string, int, time.Duration) {}
+func (NoMetrics) LeadCreated(bool)                   {}
+func (NoMetrics) Verified(evidence.Outcome)          {}
+func (NoMetrics) DocumentRefused(string)             {}
 
 // functionOf names the function that serves a route's path ("" for none).
 func functionOf(path string) string {

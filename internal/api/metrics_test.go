@@ -13,8 +13,6 @@ import (
 
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/idempotency"
-	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/metrics"
 )
 
@@ -101,13 +99,7 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := &counted{}
-			f := newFixture(t, func(d *api.Deps) {
-				d.Metrics = m
-				leads := d.Leads.(*lead.Service)
-				leads.Keys = &keyStore{entries: map[string]idempotency.Entry{}}
-				// A replay answers the lead its key names, read back.
-				leads.Finder = leads.Leads.(lead.Finder)
-			})
+			f := newFixture(t, func(d *api.Deps) { d.Metrics = m })
 			f.verifier.VerifyFn = func(evidence.Request) (evidence.Outcome, error) {
 				return evidence.Outcome{ID: "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", Result: allValid, TextSource: "pdf-text"}, nil
 			}

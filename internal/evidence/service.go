@@ -45,26 +45,54 @@ type Outcome struct {
 // Service runs verifications: stage the file, read it, check it against the
 // lead and the request, and record what was said.
 type Service struct {
+	deps   Deps
+	market string
+	zone   *time.Location
+	maxAge time.Duration
+}
+
+// Deps are what a Service works with; NewService refuses a nil one.
+type Deps struct {
 	Stager   Stager
 	Reader   Reader
 	Leads    lead.Finder
 	Recorder Recorder
-	Now      func() time.Time
-	NewID    func() string
-	MaxAge   time.Duration
-	Market   string
+	// Now and NewID draw the time and record ids (time.Now and
+	// uuid.NewString in production).
+	Now   func() time.Time
+	NewID func() string
+}
+
+// NewService returns a Service for market ("uk" or "us": whose calendar
+// "today" is and how an ambiguous date reads) that rates a document dated
+// more than maxAge ago invalid. It refuses an unknown market, a maxAge that
+// is not positive and a missing dependency, at start rather than with a
+// verdict changed by a zero value.
+func NewService(market string, maxAge time.Duration, d Deps) (*Service, error) {
+	zone, ok := marketZones[market]
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("evidence service: unknown market %q (want uk or us)", market)
+	case maxAge <= 0:
+		return nil, fmt.Errorf("evidence service: maximum document age %v is not positive", maxAge)
+	case d.Stager == nil || d.Reader == nil || d.Leads == nil || d.Recorder == nil:
+		return nil, errors.New("evidence service: a stager, a reader, a lead finder and a recorder are all required")
+	case d.Now == nil || d.NewID == nil:
+		return nil, errors.New("evidence service: no clock or no id source")
+	}
+	return &Service{deps: d, market: market, zone: zone, maxAge: maxAge}, nil
 }
 
 // Verify stages, reads and verifies one document and records the outcome.
 // The outcome is returned only once its record is stored: a client is never
 // told a result that a clinician could not find again.
 func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
-	now := s.Now().UTC()
-	id := s.NewID()
+	now := s.deps.Now().UTC()
+	id := s.deps.NewID()
 	sum := sha256.Sum256(req.File)
 	up := Upload{Body: req.File, MediaType: req.MediaType, SHA256: hex.EncodeToString(sum[:])}
 	key := ObjectKey(now, req.UserID, id, req.MediaType)
-	if err := s.Stager.Stage(ctx, key, up); err != nil {
+	if err := s.deps.Stager.Stage(ctx, key, up); err != nil {
 		return Outcome{}, fmt.Errorf("stage evidence %s: %w", id, err)
 	}
 
@@ -73,15 +101,11 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 		return Outcome{}, err
 	}
 
-	text, readErr := s.Reader.Read(ctx, Document{Body: req.File, MediaType: req.MediaType, Key: key})
+	text, readErr := s.deps.Reader.Read(ctx, Document{Body: req.File, MediaType: req.MediaType, Key: key})
 	if readErr != nil && !errors.Is(readErr, ErrUnreadable) {
 		return Outcome{}, fmt.Errorf("read evidence %s: %w", id, readErr)
 	}
-	maxAge := s.MaxAge
-	if maxAge <= 0 {
-		maxAge = DefaultMaxAge
-	}
-	result, findings := Explain(text, exp, Policy{Now: inMarket(now, s.Market), MaxAge: maxAge, Market: s.Market})
+	result, findings := Explain(text, exp, Policy{Now: now.In(s.zone), MaxAge: s.maxAge, Market: s.market})
 	if readErr != nil {
 		result.Note = nothingReadNote(true, exp.PatientKnown)
 	}
@@ -92,7 +116,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 		MedicationName: req.MedicationName, MedicationDosage: req.MedicationDosage,
 		TextSource: text.Source, Result: result, Findings: &findings,
 	}
-	if err := s.Recorder.Record(ctx, rec); err != nil {
+	if err := s.deps.Recorder.Record(ctx, rec); err != nil {
 		return Outcome{}, fmt.Errorf("record verification %s: %w", id, err)
 	}
 	return Outcome{ID: id, Result: result, Findings: findings, TextSource: text.Source, Unreadable: readErr}, nil
@@ -102,7 +126,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 // is not an error, the patient name is then rated not_found.
 func (s *Service) expected(ctx context.Context, req Request) (Expected, error) {
 	exp := Expected{MedicationName: req.MedicationName, MedicationDosage: req.MedicationDosage}
-	l, err := s.Leads.Get(ctx, req.UserID)
+	l, err := s.deps.Leads.Get(ctx, req.UserID)
 	switch {
 	case errors.Is(err, derrors.ErrNotFound):
 		return exp, nil
@@ -143,12 +167,4 @@ func mustZone(name string) *time.Location {
 		panic("evidence: time zone " + name + ": " + err.Error())
 	}
 	return loc
-}
-
-// inMarket is now in the market's zone (UTC for an unknown market).
-func inMarket(now time.Time, market string) time.Time {
-	if loc, ok := marketZones[market]; ok {
-		return now.In(loc)
-	}
-	return now
 }

@@ -148,18 +148,30 @@ type fixture struct {
 	reader   *reader
 	leads    leads
 	recorder *recorder
+	now      time.Time
 	svc      *evidence.Service
 }
 
-func newFixture() *fixture {
+// newFixture is a UK service over fakes; newFixtureIn one in market.
+func newFixture(t *testing.T) *fixture { return newFixtureIn(t, "uk") }
+
+func newFixtureIn(t *testing.T, market string) *fixture {
+	t.Helper()
 	f := &fixture{
 		stager:   &stager{},
 		reader:   &reader{text: label()},
 		leads:    leads{userID: {ID: userID, Data: []byte(`{"forename":"Jordan","surname":"Avery"}`)}},
 		recorder: &recorder{},
+		now:      now,
 	}
-	f.svc = &evidence.Service{Stager: f.stager, Reader: f.reader, Leads: f.leads, Recorder: f.recorder,
-		Now: func() time.Time { return now }, NewID: func() string { return verID }, Market: "uk"}
+	svc, err := evidence.NewService(market, evidence.DefaultMaxAge, evidence.Deps{
+		Stager: f.stager, Reader: f.reader, Leads: f.leads, Recorder: f.recorder,
+		Now: func() time.Time { return f.now }, NewID: func() string { return verID },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.svc = svc
 	return f
 }
 
@@ -167,7 +179,7 @@ var request = evidence.Request{UserID: userID, MedicationName: "Wegovy", Medicat
 	File: []byte("%PDF-1.4 label"), MediaType: evidence.PDF}
 
 func TestVerifyStagesReadsAndRecords(t *testing.T) {
-	f := newFixture()
+	f := newFixture(t)
 	out, err := f.svc.Verify(context.Background(), request)
 	if err != nil {
 		t.Fatal(err)
@@ -197,7 +209,7 @@ func sha256Hex(b []byte) string {
 }
 
 func TestVerifyUnknownLeadStillVerifies(t *testing.T) {
-	f := newFixture()
+	f := newFixture(t)
 	req := request
 	req.UserID = "00000000-0000-0000-0000-000000000000"
 	out, err := f.svc.Verify(context.Background(), req)
@@ -213,7 +225,7 @@ func TestVerifyUnknownLeadStillVerifies(t *testing.T) {
 }
 
 func TestVerifyUnreadableDocumentIsRecordedAndExplained(t *testing.T) {
-	f := newFixture()
+	f := newFixture(t)
 	f.reader.text, f.reader.err = evidence.Text{}, fmt.Errorf("pdf: %w", evidence.ErrUnreadable)
 	out, err := f.svc.Verify(context.Background(), request)
 	if err != nil {
@@ -241,7 +253,7 @@ func TestOutcomeSaysWhyADocumentWasUnreadable(t *testing.T) {
 		{fmt.Errorf("pdf: PDF is encrypted: %w", evidence.Unreadable("encrypted")), "encrypted"},
 		{fmt.Errorf("ocr: %w", evidence.ErrUnreadable), "other"},
 	} {
-		f := newFixture()
+		f := newFixture(t)
 		f.reader.text, f.reader.err = evidence.Text{}, tt.err
 		out, err := f.svc.Verify(context.Background(), request)
 		if err != nil {
@@ -276,7 +288,7 @@ func TestVerifyFailuresLeaveNothingHalfDone(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture()
+			f := newFixture(t)
 			tt.break_(f)
 			_, err := f.svc.Verify(context.Background(), request)
 			if !errors.Is(err, derrors.ErrUnavailable) {
@@ -310,9 +322,8 @@ func TestVerifyJudgesDatesByTheMarketsCalendar(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture()
-			f.svc.Market = tt.market
-			f.svc.Now = func() time.Time { return tt.now }
+			f := newFixtureIn(t, tt.market)
+			f.now = tt.now
 			text := label()
 			text.Lines[4].Text = tt.date
 			f.reader.text = text
@@ -328,7 +339,7 @@ func TestVerifyJudgesDatesByTheMarketsCalendar(t *testing.T) {
 }
 
 func TestUnreadableNoteKeepsTheUnknownLead(t *testing.T) {
-	f := newFixture()
+	f := newFixture(t)
 	f.reader.text, f.reader.err = evidence.Text{}, fmt.Errorf("pdf: %w", evidence.ErrUnreadable)
 	req := request
 	req.UserID = "00000000-0000-0000-0000-000000000000"
@@ -338,5 +349,42 @@ func TestUnreadableNoteKeepsTheUnknownLead(t *testing.T) {
 	}
 	if !strings.Contains(out.Result.Note, "could not be read") || !strings.Contains(out.Result.Note, "No lead has this user id") {
 		t.Errorf("note = %q; want both the unreadable document and the unknown lead", out.Result.Note)
+	}
+}
+
+func TestNewServiceRefusesWhatWouldChangeAVerdict(t *testing.T) {
+	deps := evidence.Deps{Stager: &stager{}, Reader: &reader{}, Leads: leads{}, Recorder: &recorder{},
+		Now: time.Now, NewID: func() string { return verID }}
+	for _, tt := range []struct {
+		name   string
+		market string
+		maxAge time.Duration
+		change func(*evidence.Deps)
+	}{
+		{"no market", "", evidence.DefaultMaxAge, nil},
+		{"an unknown market", "fr", evidence.DefaultMaxAge, nil},
+		{"a market in capitals", "UK", evidence.DefaultMaxAge, nil},
+		{"no maximum age", "uk", 0, nil},
+		{"no stager", "uk", evidence.DefaultMaxAge, func(d *evidence.Deps) { d.Stager = nil }},
+		{"no reader", "uk", evidence.DefaultMaxAge, func(d *evidence.Deps) { d.Reader = nil }},
+		{"no lead finder", "uk", evidence.DefaultMaxAge, func(d *evidence.Deps) { d.Leads = nil }},
+		{"no recorder", "uk", evidence.DefaultMaxAge, func(d *evidence.Deps) { d.Recorder = nil }},
+		{"no clock", "uk", evidence.DefaultMaxAge, func(d *evidence.Deps) { d.Now = nil }},
+		{"no ids", "us", evidence.DefaultMaxAge, func(d *evidence.Deps) { d.NewID = nil }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := deps
+			if tt.change != nil {
+				tt.change(&d)
+			}
+			if s, err := evidence.NewService(tt.market, tt.maxAge, d); err == nil || s != nil {
+				t.Errorf("NewService = %v, %v; want an error", s, err)
+			}
+		})
+	}
+	for _, market := range []string{"uk", "us"} {
+		if _, err := evidence.NewService(market, evidence.DefaultMaxAge, deps); err != nil {
+			t.Errorf("NewService(%q): %v", market, err)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -89,18 +90,34 @@ func newHandler(t testing.TB) http.Handler {
 		return fmt.Sprintf("00000000-0000-4000-8000-%012d", ids)
 	}
 	now := func() time.Time { return fixedNow }
-	return api.NewHandler(api.Deps{
-		Now:       now,
-		NewID:     newID,
-		Leads:     &lead.Service{Leads: store, Keys: store, Now: now, NewID: newID},
-		Protocols: catalogue,
-		Evidence: &evidence.Service{
-			Stager: store, Reader: docread.NewWithTesseract(context.Background()), Leads: store, Recorder: store,
-			Now: now, NewID: newID, Market: "us",
-		},
+	leads, err := lead.NewService(store, store, now, newID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	verifier, err := evidence.NewService("us", evidence.DefaultMaxAge, evidence.Deps{
+		Stager: store, Reader: docread.NewWithTesseract(context.Background()), Leads: store, Recorder: store,
+		Now: now, NewID: newID,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := api.NewHandler(api.Deps{
+		Log:                slog.New(slog.DiscardHandler),
+		Now:                now,
+		NewID:              newID,
+		Metrics:            api.NoMetrics{},
+		Leads:              leads,
+		Protocols:          catalogue,
+		Evidence:           verifier,
 		RequestID:          lambdahttp.RequestID,
+		LeadBodyLimit:      api.DefaultLeadBodyLimit,
+		EvidenceFileLimit:  api.DefaultEvidenceFileLimit,
 		CORSAllowedOrigins: corsAllowedOrigins(t),
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 // corsAllowedOrigins is CORS_ALLOWED_ORIGINS as events/sam-local-env.json

@@ -34,14 +34,33 @@ const IdempotencyKeyTTL = 24 * time.Hour
 // tested here with fakes and on the emulator through the adapters, so they
 // stay.
 type Service struct {
-	Leads Store
-	// Finder reads back a lead a retry finds stored; nil answers such a
-	// retry with a conflict (key in flight) or an unavailable error.
-	Finder Finder
-	// Keys remembers Idempotency-Keys; nil ignores the key.
-	Keys  idempotency.Store
-	Now   func() time.Time
-	NewID func() string
+	leads Storage
+	keys  idempotency.Store
+	now   func() time.Time
+	newID func() string
+}
+
+// Storage keeps leads and reads them back: a retry whose first request
+// stored its lead is answered with the stored one.
+type Storage interface {
+	Store
+	Finder
+}
+
+// NewService returns a Service over its stores, drawing the time from now
+// and lead ids from newID (time.Now and uuid.NewString in production). Every
+// argument is required: a service that ignored Idempotency-Key, or could not
+// read back a retry's lead, would answer retries differently.
+func NewService(leads Storage, keys idempotency.Store, now func() time.Time, newID func() string) (*Service, error) {
+	switch {
+	case leads == nil:
+		return nil, errors.New("lead service: no lead storage")
+	case keys == nil:
+		return nil, errors.New("lead service: no idempotency key store")
+	case now == nil || newID == nil:
+		return nil, errors.New("lead service: no clock or no id source")
+	}
+	return &Service{leads: leads, keys: keys, now: now, newID: newID}, nil
 }
 
 // CreateRequest is one create-lead request: its body as received and its
@@ -59,26 +78,21 @@ type Created struct {
 	Replayed bool
 }
 
-// errKeyInFlight: the key's entry names a lead that is not there (yet) and
-// cannot be read back to tell.
-var errKeyInFlight = &derrors.Client{Kind: derrors.ErrConflict,
-	Message: "Idempotency-Key is in use by a request still in progress; retry shortly"}
-
 // Create answers one create-lead request. Its errors are derrors kinds:
 // *derrors.Validation for a bad body or key, ErrConflict for a key reused
-// with another body or still in flight, ErrUnavailable (or the store's own
+// with another body, ErrUnavailable (or the store's own
 // kind) when storage fails.
 func (s *Service) Create(ctx context.Context, req CreateRequest) (Created, error) {
-	if s.Keys != nil && req.IdempotencyKey != "" {
+	if req.IdempotencyKey != "" {
 		return s.createWithKey(ctx, req)
 	}
-	now := s.Now().UTC()
+	now := s.now().UTC()
 	p, err := ParsePayload(req.Body, now)
 	if err != nil {
 		return Created{}, err
 	}
-	l := Lead{ID: s.NewID(), Email: p.Email, Data: p.Data, CreatedAt: now}
-	err = s.Leads.Put(ctx, l)
+	l := Lead{ID: s.newID(), Email: p.Email, Data: p.Data, CreatedAt: now}
+	err = s.leads.Put(ctx, l)
 	switch {
 	case errors.Is(err, derrors.ErrConflict):
 		return s.recover(ctx, l)
@@ -96,24 +110,24 @@ func (s *Service) createWithKey(ctx context.Context, req CreateRequest) (Created
 		return Created{}, derrors.Invalid("Idempotency-Key must be 1 to 255 visible ASCII characters")
 	}
 	hash := idempotency.HashRequest(req.Body)
-	entry, err := s.Keys.Lookup(ctx, key)
+	entry, err := s.keys.Lookup(ctx, key)
 	switch {
 	case err == nil:
 		return s.answerClaimed(ctx, entry, hash, req.Body)
 	case !errors.Is(err, derrors.ErrNotFound):
 		return Created{}, fmt.Errorf("look up idempotency key: %w", unexpected(err))
 	}
-	now := s.Now().UTC()
+	now := s.now().UTC()
 	p, err := ParsePayload(req.Body, now)
 	if err != nil {
 		return Created{}, err
 	}
-	claim := idempotency.Entry{Key: key, RequestHash: hash, LeadID: s.NewID(), ExpiresAt: now.Add(IdempotencyKeyTTL)}
-	err = s.Keys.PutIfAbsent(ctx, claim)
+	claim := idempotency.Entry{Key: key, RequestHash: hash, LeadID: s.newID(), ExpiresAt: now.Add(IdempotencyKeyTTL)}
+	err = s.keys.PutIfAbsent(ctx, claim)
 	switch {
 	case errors.Is(err, derrors.ErrConflict):
 		// A concurrent request with this key claimed it first.
-		entry, err := s.Keys.Lookup(ctx, key)
+		entry, err := s.keys.Lookup(ctx, key)
 		if err != nil {
 			return Created{}, fmt.Errorf("look up idempotency key after a lost claim: %w", unexpected(err))
 		}
@@ -132,17 +146,14 @@ func (s *Service) answerClaimed(ctx context.Context, entry idempotency.Entry, ha
 	if err := idempotency.Check(entry, hash); err != nil {
 		return Created{}, err
 	}
-	if s.Finder == nil {
-		return Created{}, errKeyInFlight
-	}
-	got, err := s.Finder.Get(ctx, entry.LeadID)
+	got, err := s.leads.Get(ctx, entry.LeadID)
 	if err == nil {
 		return Created{Lead: got, Replayed: true}, nil
 	}
 	if !errors.Is(err, derrors.ErrNotFound) {
 		return Created{}, fmt.Errorf("read claimed lead %s: %w", entry.LeadID, unexpected(err))
 	}
-	now := s.Now().UTC()
+	now := s.now().UTC()
 	p, err := ParsePayload(body, now)
 	if err != nil {
 		return Created{}, err
@@ -154,13 +165,10 @@ func (s *Service) answerClaimed(ctx context.Context, entry idempotency.Entry, ha
 // another request with the same key and body stored it first (or an SDK
 // retry met its own attempt): the stored lead is the answer.
 func (s *Service) storeClaimed(ctx context.Context, l Lead) (Created, error) {
-	err := s.Leads.Put(ctx, l)
+	err := s.leads.Put(ctx, l)
 	switch {
 	case errors.Is(err, derrors.ErrConflict):
-		if s.Finder == nil {
-			return Created{}, errKeyInFlight
-		}
-		got, err := s.Finder.Get(ctx, l.ID)
+		got, err := s.leads.Get(ctx, l.ID)
 		if err != nil {
 			return Created{}, fmt.Errorf("read claimed lead %s: %w", l.ID, unexpected(err))
 		}
@@ -176,10 +184,7 @@ func (s *Service) storeClaimed(ctx context.Context, l Lead) (Created, error) {
 // retry's earlier attempt that lost its answer (the stored createdAt is
 // kept, so the answer is the first one's).
 func (s *Service) recover(ctx context.Context, want Lead) (Created, error) {
-	if s.Finder == nil {
-		return Created{}, fmt.Errorf("lead id %s is taken: %w", want.ID, derrors.ErrUnavailable)
-	}
-	got, err := s.Finder.Get(ctx, want.ID)
+	got, err := s.leads.Get(ctx, want.ID)
 	if err != nil {
 		return Created{}, fmt.Errorf("recover lead %s: %w", want.ID, unexpected(err))
 	}

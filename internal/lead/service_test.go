@@ -97,26 +97,21 @@ type fixture struct {
 }
 
 // newFixture returns a service over empty fakes whose ids are id-1, id-2, ...
-func newFixture(withKeys, withFinder bool) *fixture {
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
 	f := &fixture{leads: &leads{byID: map[string]lead.Lead{}}, keys: &keys{entries: map[string]idempotency.Entry{}}}
 	var mu sync.Mutex
 	n := 0
-	f.svc = &lead.Service{
-		Leads: f.leads,
-		Now:   func() time.Time { return now },
-		NewID: func() string {
-			mu.Lock()
-			defer mu.Unlock()
-			n++
-			return "id-" + strconv.Itoa(n)
-		},
+	svc, err := lead.NewService(f.leads, f.keys, func() time.Time { return now }, func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		return "id-" + strconv.Itoa(n)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if withKeys {
-		f.svc.Keys = f.keys
-	}
-	if withFinder {
-		f.svc.Finder = f.leads
-	}
+	f.svc = svc
 	return f
 }
 
@@ -152,29 +147,22 @@ func TestServiceCreate(t *testing.T) {
 	}
 	tests := []struct {
 		name            string
-		keys, finder    bool
 		putFn           func(f *leads, n int, l lead.Lead) error
 		steps           []step
 		wantLeads       []string
 		wantEntryLeadID map[string]string
 	}{{
 		name:      "without a key, a lead with a drawn id",
-		keys:      true,
-		finder:    true,
 		steps:     []step{{body: adaBody, want: lead.Created{Lead: ada("id-1", "")}}},
 		wantLeads: []string{"id-1"},
 	}, {
-		name:   "an invalid body stores nothing",
-		keys:   true,
-		finder: true,
+		name: "an invalid body stores nothing",
 		steps: []step{
 			{body: `{"email":"not an e-mail"}`, wantErr: derrors.ErrInvalidArgument},
 			{key: "k", body: `{"email":"not an e-mail"}`, wantErr: derrors.ErrInvalidArgument},
 		},
 	}, {
-		name:   "a retry with the key replays the first lead, another body conflicts",
-		keys:   true,
-		finder: true,
+		name: "a retry with the key replays the first lead, another body conflicts",
 		steps: []step{
 			{key: "k1", body: adaBody, want: lead.Created{Lead: ada("id-1", "k1")}},
 			{key: "k1", body: adaBody, want: lead.Created{Lead: ada("id-1", "k1"), Replayed: true}},
@@ -183,9 +171,7 @@ func TestServiceCreate(t *testing.T) {
 		wantLeads:       []string{"id-1"},
 		wantEntryLeadID: map[string]string{"k1": "id-1"},
 	}, {
-		name:   "the same object in another key order or spacing is a replay",
-		keys:   true,
-		finder: true,
+		name: "the same object in another key order or spacing is a replay",
 		steps: []step{
 			{key: "k5", body: adaBody, want: lead.Created{Lead: ada("id-1", "k5")}},
 			{key: "k5", body: "{\n \"data\": {\"surname\": \"Lovelace\", \"forename\": \"Ada\"},\n \"email\": \"ada@example.com\"\n}",
@@ -193,23 +179,11 @@ func TestServiceCreate(t *testing.T) {
 		},
 		wantLeads: []string{"id-1"},
 	}, {
-		name:   "a key that is not visible ASCII is invalid",
-		keys:   true,
-		finder: true,
-		steps:  []step{{key: "two words", body: adaBody, wantErr: derrors.ErrInvalidArgument}},
+		name:  "a key that is not visible ASCII is invalid",
+		steps: []step{{key: "two words", body: adaBody, wantErr: derrors.ErrInvalidArgument}},
 	}, {
-		name:   "without a key store the key is ignored",
-		finder: true,
-		steps: []step{
-			{key: "k", body: adaBody, want: lead.Created{Lead: ada("id-1", "")}},
-			{key: "k", body: adaBody, want: lead.Created{Lead: ada("id-2", "")}},
-		},
-		wantLeads: []string{"id-1", "id-2"},
-	}, {
-		name:   "a keyed lead stored whose answer was lost is answered to the retry",
-		keys:   true,
-		finder: true,
-		putFn:  landedButLost(fmt.Errorf("put: timed out: %w", derrors.ErrUnavailable)),
+		name:  "a keyed lead stored whose answer was lost is answered to the retry",
+		putFn: landedButLost(fmt.Errorf("put: timed out: %w", derrors.ErrUnavailable)),
 		steps: []step{
 			{key: "k2", body: adaBody, wantErr: derrors.ErrUnavailable},
 			{key: "k2", body: adaBody, want: lead.Created{Lead: ada("id-1", "k2"), Replayed: true}},
@@ -218,15 +192,11 @@ func TestServiceCreate(t *testing.T) {
 		wantLeads: []string{"id-1", "id-2"},
 	}, {
 		name:      "a lead without a key whose SDK retry conflicts with its own attempt is recovered",
-		keys:      true,
-		finder:    true,
 		putFn:     landedButLost(fmt.Errorf("conditional check failed: %w", derrors.ErrConflict)),
 		steps:     []step{{body: adaBody, want: lead.Created{Lead: ada("id-1", "")}}},
 		wantLeads: []string{"id-1"},
 	}, {
-		name:   "an id taken by another lead is a server fault, not a conflict",
-		keys:   true,
-		finder: true,
+		name: "an id taken by another lead is a server fault, not a conflict",
 		putFn: func(f *leads, n int, l lead.Lead) error {
 			f.store(lead.Lead{ID: l.ID, Email: "grace@example.com", CreatedAt: now})
 			return fmt.Errorf("conditional check failed: %w", derrors.ErrConflict)
@@ -234,15 +204,7 @@ func TestServiceCreate(t *testing.T) {
 		steps:     []step{{body: adaBody, wantErr: derrors.ErrUnavailable, notErr: derrors.ErrConflict}},
 		wantLeads: []string{"id-1"},
 	}, {
-		name:      "an id taken, with no finder to tell, is a server fault",
-		keys:      true,
-		putFn:     landedButLost(fmt.Errorf("conditional check failed: %w", derrors.ErrConflict)),
-		steps:     []step{{body: adaBody, wantErr: derrors.ErrUnavailable, notErr: derrors.ErrConflict}},
-		wantLeads: []string{"id-1"},
-	}, {
-		name:   "a claim whose lead was never stored is completed by the retry under the claimed id",
-		keys:   true,
-		finder: true,
+		name: "a claim whose lead was never stored is completed by the retry under the claimed id",
 		putFn: func(f *leads, n int, l lead.Lead) error {
 			if n == 0 {
 				return fmt.Errorf("put: %w", derrors.ErrUnavailable)
@@ -256,18 +218,7 @@ func TestServiceCreate(t *testing.T) {
 		wantLeads:       []string{"id-1"},
 		wantEntryLeadID: map[string]string{"k7": "id-1"},
 	}, {
-		name: "a claimed key whose lead cannot be read back is in flight",
-		keys: true,
-		steps: []step{{
-			before: func(f *fixture) {
-				f.keys.entries["k8"] = idempotency.Entry{Key: "k8", RequestHash: idempotency.HashRequest([]byte(adaBody)), LeadID: "id-0"}
-			},
-			key: "k8", body: adaBody, wantErr: derrors.ErrConflict,
-		}},
-	}, {
-		name:   "a key reused after it expired creates a new lead",
-		keys:   true,
-		finder: true,
+		name: "a key reused after it expired creates a new lead",
 		steps: []step{
 			{key: "k4", body: adaBody, want: lead.Created{Lead: ada("id-1", "k4")}},
 			{before: func(f *fixture) { delete(f.keys.entries, "k4") }, // expired
@@ -275,17 +226,13 @@ func TestServiceCreate(t *testing.T) {
 		},
 		wantLeads: []string{"id-1", "id-2"},
 	}, {
-		name:   "a key store that answers conflict on a lookup is a server fault",
-		keys:   true,
-		finder: true,
+		name: "a key store that answers conflict on a lookup is a server fault",
 		steps: []step{{
 			before: func(f *fixture) { f.keys.LookupErr = fmt.Errorf("lookup: %w", derrors.ErrConflict) },
 			key:    "k9", body: adaBody, wantErr: derrors.ErrUnavailable, notErr: derrors.ErrConflict,
 		}},
 	}, {
-		name:   "a busy key store stays busy",
-		keys:   true,
-		finder: true,
+		name: "a busy key store stays busy",
 		steps: []step{{
 			before: func(f *fixture) { f.keys.LookupErr = fmt.Errorf("lookup: %w", derrors.ErrBusy) },
 			key:    "k10", body: adaBody, wantErr: derrors.ErrBusy,
@@ -293,7 +240,7 @@ func TestServiceCreate(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(tt.keys, tt.finder)
+			f := newFixture(t)
 			f.leads.PutFn = tt.putFn
 			for i, s := range tt.steps {
 				if s.before != nil {
@@ -331,7 +278,7 @@ func TestServiceCreate(t *testing.T) {
 }
 
 func TestServiceCreateConcurrentKeyCreatesOneLead(t *testing.T) {
-	f := newFixture(true, true)
+	f := newFixture(t)
 	answers := make([]lead.Created, 16)
 	errs := make([]error, len(answers))
 	var wg sync.WaitGroup
@@ -350,5 +297,31 @@ func TestServiceCreateConcurrentKeyCreatesOneLead(t *testing.T) {
 	}
 	if len(f.leads.byID) != 1 {
 		t.Errorf("%d leads stored, want 1", len(f.leads.byID))
+	}
+}
+
+func TestNewServiceRefusesAMissingDependency(t *testing.T) {
+	store, keyStore := &leads{byID: map[string]lead.Lead{}}, &keys{entries: map[string]idempotency.Entry{}}
+	newID := func() string { return "id" }
+	for _, tt := range []struct {
+		name  string
+		leads lead.Storage
+		keys  idempotency.Store
+		now   func() time.Time
+		newID func() string
+	}{
+		{"no lead storage", nil, keyStore, time.Now, newID},
+		{"no key store", store, nil, time.Now, newID},
+		{"no clock", store, keyStore, nil, newID},
+		{"no ids", store, keyStore, time.Now, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if s, err := lead.NewService(tt.leads, tt.keys, tt.now, tt.newID); err == nil || s != nil {
+				t.Errorf("NewService = %v, %v; want an error", s, err)
+			}
+		})
+	}
+	if _, err := lead.NewService(store, keyStore, time.Now, newID); err != nil {
+		t.Errorf("NewService with every dependency: %v", err)
 	}
 }
