@@ -113,6 +113,20 @@ type Text struct {
 	Lines []Line
 	// Source names the reader ("pdf-text", "tesseract", "textract").
 	Source string
+	// Pages is how the reader saw each page it read, in page order (Line.Page
+	// 1 is Pages[0]); nil when the reader did not say. Like boxes, it is for
+	// showing a clinician the page as it was read; no verdict depends on it.
+	Pages []Page
+}
+
+// Page is how a reader saw one page of a document: the frame its lines' and
+// words' boxes are measured in.
+type Page struct {
+	// Turns is how many quarter turns clockwise (0..3) the reader turned the
+	// page to read it upright, after the file's own EXIF orientation: a photo
+	// taken sideways reads as 1 or 3. A PDF page is as a viewer shows it
+	// (its /Rotate applied) before any turn.
+	Turns int `json:"turns,omitempty"`
 }
 
 // Expected is what the document is checked against.

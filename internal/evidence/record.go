@@ -3,6 +3,7 @@ package evidence
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 
 	"github.com/clinicplatform/intake/internal/derrors"
@@ -43,7 +44,75 @@ type Record struct {
 	// Findings is what decided each field and where it was read; nil in
 	// records kept before findings were (they still read).
 	Findings *Findings
+	// Reading is what the reader read, for a clinician's review (see
+	// KeepReading); nil in records kept before it was, and when nothing was
+	// read.
+	Reading *Reading
 }
+
+// Reading is what a reader read from a document, as a verification record
+// keeps it for review: how each page was seen and the lines read, in the
+// reader's order, without their words. It holds document text: it is kept
+// with the record (erased and exported with it) and never logged.
+type Reading struct {
+	Pages []Page     `json:"pages,omitempty"`
+	Lines []LineRead `json:"lines,omitempty"`
+	// Omitted counts the lines left out past MaxReadingLines or
+	// MaxReadingText.
+	Omitted int `json:"omitted,omitempty"`
+}
+
+// LineRead is one line read, as a record keeps it.
+type LineRead struct {
+	Text       string  `json:"text"`
+	Page       int     `json:"page,omitempty"`
+	Box        *Box    `json:"box,omitempty"`
+	Confidence float64 `json:"confidence"`
+}
+
+// A record keeps at most MaxReadingLines lines read and MaxReadingText
+// bytes of their text: a label or a letter reads as well under 100 lines
+// and 4 KiB, and a DynamoDB item (the whole record) holds at most 400 KB.
+// At the limits a line costs about 100 bytes besides its text, so a
+// reading stays under 90 KB.
+const (
+	MaxReadingLines = 500
+	MaxReadingText  = 32 << 10
+)
+
+// KeepReading is t as a record keeps it: its pages, and its lines up to the
+// limits, boxes rounded to 1/10,000 of the page and confidences to 1/1,000
+// (a record holds no more precision than review needs). It is nil when t
+// says nothing.
+func KeepReading(t Text) *Reading {
+	if len(t.Lines) == 0 && len(t.Pages) == 0 {
+		return nil
+	}
+	r := &Reading{Pages: t.Pages}
+	size := 0
+	for i, l := range t.Lines {
+		size += len(l.Text)
+		if i == MaxReadingLines || size > MaxReadingText {
+			r.Omitted = len(t.Lines) - i
+			break
+		}
+		kept := LineRead{Text: l.Text, Page: l.Page, Confidence: round(l.Confidence, 1000)}
+		if !l.Box.IsZero() {
+			b := l.Box.Rounded()
+			kept.Box = &b
+		}
+		r.Lines = append(r.Lines, kept)
+	}
+	return r
+}
+
+// Rounded is b to 1/10,000 of the page: a tenth of a point on a letter
+// page, a fraction of a pixel on a phone photo.
+func (b Box) Rounded() Box {
+	return Box{Left: round(b.Left, 1e4), Top: round(b.Top, 1e4), Width: round(b.Width, 1e4), Height: round(b.Height, 1e4)}
+}
+
+func round(v, per float64) float64 { return math.Round(v*per) / per }
 
 // Recorder keeps verification records and never overwrites one. Recording
 // exactly the stored record again (every field, CreatedAt to the

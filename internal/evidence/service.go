@@ -114,7 +114,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 		ID: id, UserID: req.UserID, CreatedAt: now,
 		ObjectKey: key, SHA256: up.SHA256, MediaType: req.MediaType, Size: int64(len(req.File)),
 		MedicationName: req.MedicationName, MedicationDosage: req.MedicationDosage,
-		TextSource: text.Source, Result: result, Findings: &findings,
+		TextSource: text.Source, Result: result, Findings: &findings, Reading: KeepReading(text),
 	}
 	if err := s.deps.Recorder.Record(ctx, rec); err != nil {
 		return Outcome{}, fmt.Errorf("record verification %s: %w", id, err)

@@ -139,8 +139,8 @@ func label() evidence.Text {
 		{Text: "Wegovy 2.4mg/0.75ml FlexTouch pre-filled pen", Confidence: 1},
 		{Text: "Inject 2.4mg once weekly", Confidence: 1},
 		{Text: "Patient: Jordan Avery", Confidence: 1},
-		{Text: "Date dispensed: 14/11/2026", Confidence: 1},
-	}}
+		{Text: "Date dispensed: 14/11/2026", Confidence: 1, Page: 1, Box: evidence.Box{Left: 0.1, Top: 0.81234567, Width: 0.5, Height: 0.04}},
+	}, Pages: []evidence.Page{{}}}
 }
 
 type fixture struct {
@@ -197,6 +197,14 @@ func TestVerifyStagesReadsAndRecords(t *testing.T) {
 		MediaType: evidence.PDF, Size: int64(len(request.File)),
 		MedicationName: "Wegovy", MedicationDosage: "2.4 mg", TextSource: "pdf-text", Result: out.Result,
 		Findings: &out.Findings,
+		// The lines read, kept for review, boxes rounded.
+		Reading: &evidence.Reading{Pages: []evidence.Page{{}}, Lines: []evidence.LineRead{
+			{Text: "Riverside Pharmacy, 12 High Street, Leeds LS1 4AB", Confidence: 1},
+			{Text: "Wegovy 2.4mg/0.75ml FlexTouch pre-filled pen", Confidence: 1},
+			{Text: "Inject 2.4mg once weekly", Confidence: 1},
+			{Text: "Patient: Jordan Avery", Confidence: 1},
+			{Text: "Date dispensed: 14/11/2026", Confidence: 1, Page: 1, Box: &evidence.Box{Left: 0.1, Top: 0.8123, Width: 0.5, Height: 0.04}},
+		}},
 	}}
 	if diff := cmp.Diff(want, f.recorder.records); diff != "" {
 		t.Errorf("records (-want +got):\n%s", diff)
