@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/ledongthuc/pdf"
+
+	"github.com/clinicplatform/intake/internal/evidence"
 )
 
 // rect is an axis-aligned box in default user space (points, y up). A box
@@ -61,4 +63,43 @@ func boxOf(v pdf.Value) (rect, bool) {
 		n[i] = e.Float64()
 	}
 	return emptyRect.add(n[0], n[1]).add(n[2], n[3]), true
+}
+
+// placement maps default user space onto a page as a viewer shows it, and
+// as pdftoppm renders it by default for OCR: the MediaBox, turned by the
+// page's /Rotate.
+type placement struct {
+	media  rect
+	rotate int // quarter turns clockwise
+}
+
+func pagePlacement(page pdf.Value) placement {
+	media, ok := boxOf(inherited(page, "MediaBox"))
+	if !ok || media.x1-media.x0 <= 0 || media.y1-media.y0 <= 0 {
+		media = letter
+	}
+	q := int(inherited(page, "Rotate").Int64()) / 90
+	return placement{media: media, rotate: ((q % 4) + 4) % 4}
+}
+
+// place is r in fractions of the page shown, from its top-left corner.
+func (p placement) place(r rect) evidence.Box {
+	if r.empty() {
+		return evidence.Box{}
+	}
+	w, h := p.media.x1-p.media.x0, p.media.y1-p.media.y0
+	// Upright fractions, y down, then the page's turn.
+	l, t := (r.x0-p.media.x0)/w, (p.media.y1-r.y1)/h
+	rt, b := (r.x1-p.media.x0)/w, (p.media.y1-r.y0)/h
+	switch p.rotate {
+	case 1:
+		l, t, rt, b = 1-b, l, 1-t, rt
+	case 2:
+		l, t, rt, b = 1-rt, 1-b, 1-l, 1-t
+	case 3:
+		l, t, rt, b = t, 1-rt, b, 1-l
+	}
+	l, t = min(max(l, 0), 1), min(max(t, 0), 1)
+	rt, b = min(max(rt, l), 1), min(max(b, t), 1)
+	return evidence.Box{Left: l, Top: t, Width: rt - l, Height: b - t}
 }

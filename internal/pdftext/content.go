@@ -17,7 +17,13 @@ type fragment struct {
 	x, y, endX float64
 	size       float64 // font size in user space
 	text       string
+	// words are where the words of text lie along the baseline, in order
+	// (nil past maxWordSpans).
+	words []span
 }
+
+// span is the x extent of one word of a fragment.
+type span struct{ x0, x1 float64 }
 
 // matrix is a PDF transformation [a b c d e f].
 type matrix [6]float64
@@ -90,7 +96,16 @@ type interpreter struct {
 	images int
 	// covers are the opaque images drawn on the page, in drawing order.
 	covers []cover
+	// spans counts the word spans kept (maxWordSpans bounds them); scratch
+	// is the span buffer show reuses.
+	spans   int
+	scratch []span
 }
+
+// maxWordSpans bounds the word spans kept per document (two float64s each):
+// a dense page of print holds about 500 words, and text past the bound is
+// still read, its words placed by share of the fragment (wordBoxes).
+const maxWordSpans = 100_000
 
 // cover is an opaque image's visible box and how many fragments were drawn
 // before it (those it may hide).
@@ -217,15 +232,32 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 		if f == nil {
 			f = unknownFont
 		}
-		var advance float64
+		// advance moves the text position; shown measures the glyphs as
+		// drawn (they differ only for a standard font without widths), and
+		// words are the words' extents along it, in text space.
+		var advance, shown float64
+		words := in.scratch[:0]
+		wordFrom := -1.0
 		for _, code := range f.codes(raw) {
-			w := f.width(code) / 1000 * gs.size
-			w += gs.charSp
+			extra := gs.charSp
 			if !f.twoByte && code == ' ' {
-				w += gs.wordSp
+				extra += gs.wordSp
 			}
-			advance += w * gs.scale
+			switch space := f.space(code); {
+			case space && wordFrom >= 0:
+				words, wordFrom = append(words, span{wordFrom, shown}), -1
+			case !space && wordFrom < 0:
+				wordFrom = shown
+			}
+			advance += (f.width(code)/1000*gs.size + extra) * gs.scale
+			shown += (f.shownWidth(code)/1000*gs.size + extra) * gs.scale
 		}
+		if wordFrom >= 0 {
+			words = append(words, span{wordFrom, shown})
+		}
+		in.scratch = words
+		// along is how far the page's x moves per unit of text space.
+		along := tm.then(gs.ctm)[0]
 		start := matrix{gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise}.then(tm).then(gs.ctm)
 		tm = translate(advance, 0).then(tm)
 		end := matrix{gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise}.then(tm).then(gs.ctm)
@@ -242,11 +274,19 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 			}
 			return
 		}
-		in.frags = append(in.frags, fragment{
+		frag := fragment{
 			x: start[4], y: start[5], endX: end[4],
 			size: math.Hypot(start[2], start[3]),
 			text: txt,
-		})
+		}
+		if in.spans+len(words) <= maxWordSpans {
+			in.spans += len(words)
+			frag.words = make([]span, len(words))
+			for i, w := range words {
+				frag.words[i] = span{start[4] + w.x0*along, start[4] + w.x1*along}
+			}
+		}
+		in.frags = append(in.frags, frag)
 	}
 	nextLine := func() {
 		tlm = translate(0, -gs.leading).then(tlm)

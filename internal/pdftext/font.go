@@ -20,6 +20,11 @@ type font struct {
 	widths    []float64   // simple fonts: widths of codes first, first+1, ...
 	cidWidths []widthSpan // Type0 fonts
 	missing   float64     // width of codes the tables do not cover
+	// standard and standardAll are a standard font's own widths when the
+	// PDF leaves them out (standardWidths): they place words on the page,
+	// while layout keeps reading with the estimate it always had.
+	standard    *[224]uint16
+	standardAll float64
 }
 
 // widthSpan gives CIDs first..last one width each (widths) or all the same (width).
@@ -61,6 +66,9 @@ func newFont(v pdf.Value) *font {
 		return f
 	}
 	ws := v.Key("Widths")
+	if ws.Len() == 0 {
+		f.standard, f.standardAll = standardWidths(v.Key("BaseFont").Name())
+	}
 	if ws.Len() > 0 && ws.Len() <= 65536 {
 		f.first = int(v.Key("FirstChar").Int64())
 		f.widths = make([]float64, ws.Len())
@@ -127,6 +135,30 @@ func (f *font) width(code int) float64 {
 		return s.width
 	}
 	return f.missing
+}
+
+// shownWidth is code's width as drawn: the font's own when the PDF left
+// the widths of a standard font out, width(code) otherwise.
+func (f *font) shownWidth(code int) float64 {
+	switch {
+	case f.standard != nil && code >= 32 && code < 256:
+		return float64(f.standard[code-32])
+	case f.standardAll > 0:
+		return f.standardAll
+	}
+	return f.width(code)
+}
+
+// space reports whether code shows a space: a code the font's ToUnicode
+// map gives as white space, or else code 32 of a one-byte font (the code
+// word spacing applies to).
+func (f *font) space(code int) bool {
+	if f.unicode != nil {
+		if s, ok := f.unicode.lookup(code); ok {
+			return s != "" && strings.TrimSpace(s) == ""
+		}
+	}
+	return !f.twoByte && code == ' '
 }
 
 func (f *font) decode(raw string) string {

@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -126,17 +127,34 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		return layer, fmt.Errorf("read pdf text: PDF has no pages: %w", evidence.Unreadable("no_pages"))
 	}
 	in := &interpreter{ctx: ctx}
-	for _, page := range pages {
+	for n, page := range pages {
 		if err := ctx.Err(); err != nil {
 			return Layer{Text: evidence.Text{Source: Source}}, fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, err)
 		}
 		frags := in.page(page)
-		for _, line := range layoutLines(frags) {
-			text.Lines = append(text.Lines, evidence.Line{Text: line, Confidence: 1})
+		place := pagePlacement(page)
+		for _, l := range layoutLines(frags) {
+			text.Lines = append(text.Lines, evidenceLine(l, n+1, place))
 		}
+		text.Pages = append(text.Pages, evidence.Page{})
 	}
 	layer.Hidden, layer.Images = in.hidden, in.images
 	return layer, nil
+}
+
+// evidenceLine is l as read from page n: each word and the line placed on
+// the page, read with full confidence.
+func evidenceLine(l line, n int, place placement) evidence.Line {
+	out := evidence.Line{Text: l.text, Confidence: 1, Page: n}
+	parts := strings.Fields(l.text)
+	out.Words = make([]evidence.Word, len(parts))
+	box := emptyRect
+	for i, p := range parts {
+		out.Words[i] = evidence.Word{Text: p, Confidence: 1, Box: place.place(l.words[i])}
+		box = box.union(l.words[i])
+	}
+	out.Box = place.place(box)
+	return out
 }
 
 // collectPages walks the page tree depth first and returns up to max leaf

@@ -10,6 +10,7 @@ import (
 	"image/color"
 	"image/png"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/clinicplatform/intake/internal/testing/hostile"
 	"github.com/go-pdf/fpdf"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"golang.org/x/image/font/gofont/goregular"
 )
 
@@ -64,6 +66,10 @@ func lines(ss ...string) []evidence.Line {
 	}
 	return out
 }
+
+// placeless compares lines by text and confidence: where they lie is
+// TestReadPlacesWords'.
+var placeless = cmpopts.IgnoreFields(evidence.Line{}, "Words", "Page", "Box")
 
 func TestReadLabels(t *testing.T) {
 	usLabel := []textAt{
@@ -172,7 +178,7 @@ func TestReadLabels(t *testing.T) {
 			if got.Source != "pdf-text" {
 				t.Errorf("Source = %q, want pdf-text", got.Source)
 			}
-			if diff := cmp.Diff(tt.want, got.Lines); diff != "" {
+			if diff := cmp.Diff(tt.want, got.Lines, placeless); diff != "" {
 				t.Errorf("lines (-want +got):\n%s", diff)
 			}
 		})
@@ -263,7 +269,7 @@ q 1 0 0 1 72 600 cm /Fm1 Do Q`
 		t.Fatalf("Read: %v", err)
 	}
 	want := lines("Wegovy 2.4 mg", "Jane Doe", "Form text")
-	if diff := cmp.Diff(want, got.Lines); diff != "" {
+	if diff := cmp.Diff(want, got.Lines, placeless); diff != "" {
 		t.Errorf("lines (-want +got):\n%s", diff)
 	}
 }
@@ -508,7 +514,7 @@ BT /F1 11 Tf 5000 5000 Td (Boots Pharmacy) Tj ET`
 	if err != nil {
 		t.Fatalf("ReadLayer: %v", err)
 	}
-	want := Layer{Text: evidence.Text{Source: Source}, Hidden: 4, Images: 1}
+	want := Layer{Text: evidence.Text{Source: Source, Pages: []evidence.Page{{}}}, Hidden: 4, Images: 1}
 	if diff := cmp.Diff(want, layer); diff != "" {
 		t.Errorf("layer (-want +got):\n%s", diff)
 	}
@@ -590,7 +596,14 @@ func TestLayoutLines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, layoutLines(tt.frags)); diff != "" {
+			var got []string
+			for _, l := range layoutLines(tt.frags) {
+				got = append(got, l.text)
+				if len(l.words) != len(strings.Fields(l.text)) {
+					t.Errorf("line %q has %d word boxes", l.text, len(l.words))
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("layoutLines (-want +got):\n%s", diff)
 			}
 		})
