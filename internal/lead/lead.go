@@ -1,7 +1,7 @@
 // Package lead is the lead capture domain: the intake record, its validation,
 // the storage contract, and lead creation (Service: validate, draw the id,
-// claim an Idempotency-Key, store without overwriting, replay a retry and
-// recover an attempt whose answer was lost; why that is not one DynamoDB
+// claim an Idempotency-Key, store without overwriting, replay a keyed retry and
+// complete a keyed attempt whose answer was lost; why that is not one DynamoDB
 // transaction is said on Service). internal/api only decodes the request,
 // calls Service.Create and encodes the lead it returns. The record's schema
 // has one source, openapi.yaml (CreateLeadPayload and IntakeRecord);

@@ -1,7 +1,6 @@
 package lead
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,20 +18,16 @@ const IdempotencyKeyTTL = 24 * time.Hour
 // safe. A request with an Idempotency-Key claims the key first (for the id it
 // drew) and then stores the lead; a retry with the same body, by meaning
 // (idempotency.HashRequest), gets that lead, another body a conflict.
-// Without a key, a put that meets its own id is an SDK retry whose first
-// attempt landed but lost its answer, and the stored lead is the answer.
+// An SDK retry of a put that landed but lost its answer is the store's to
+// answer (lead.Store: an identical retry succeeds), not the service's.
 //
-// Why not one DynamoDB TransactWriteItems (lead and key in one transaction,
-// with the ClientRequestToken the SDK fills so its own retries are
-// idempotent for ten minutes): it would remove the two recovery paths (a
-// claim whose lead was never stored; a put that meets its own landed
-// attempt), but it moves the flow into storage: every lead store, localstore
-// and the test fakes would need a new atomic lead-and-key write, transactions
-// cost twice the write units, and their guarantees (conditions across two
-// tables, the token's window) cannot be checked on the emulator the tests use
-// (moto does not serialise conditional writes). The recovery paths are small,
-// tested here with fakes and on the emulator through the adapters, so they
-// stay.
+// Why not one DynamoDB TransactWriteItems (lead and key in one transaction):
+// it would remove the one recovery path left (a claim whose lead was never
+// stored, completed by the retry), but it moves the flow into storage: every
+// lead store, localstore and the test fakes would need a new atomic
+// lead-and-key write, transactions cost twice the write units, and their
+// guarantees (conditions across two tables) cannot be checked on the
+// emulator the tests use (moto does not serialise conditional writes).
 type Service struct {
 	leads Storage
 	keys  idempotency.Store
@@ -95,7 +90,10 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (Created, error
 	err = s.leads.Put(ctx, l)
 	switch {
 	case errors.Is(err, derrors.ErrConflict):
-		return s.recover(ctx, l)
+		// An identical retry is no conflict (lead.Store), so the random id
+		// is another lead's: a server fault, which the client's retry,
+		// drawing a new id, gets past.
+		return Created{}, fmt.Errorf("lead id %s is taken by another lead: %w", l.ID, derrors.ErrUnavailable)
 	case err != nil:
 		return Created{}, fmt.Errorf("store lead %s: %w", l.ID, err)
 	}
@@ -162,8 +160,8 @@ func (s *Service) answerClaimed(ctx context.Context, entry idempotency.Entry, ha
 }
 
 // storeClaimed stores l under the id its key claimed. A conflict means
-// another request with the same key and body stored it first (or an SDK
-// retry met its own attempt): the stored lead is the answer.
+// another request with the same key and body stored it first (at another
+// moment, so not identical): the stored lead is the answer.
 func (s *Service) storeClaimed(ctx context.Context, l Lead) (Created, error) {
 	err := s.leads.Put(ctx, l)
 	switch {
@@ -177,21 +175,6 @@ func (s *Service) storeClaimed(ctx context.Context, l Lead) (Created, error) {
 		return Created{}, fmt.Errorf("store lead %s: %w", l.ID, err)
 	}
 	return Created{Lead: l}, nil
-}
-
-// recover answers for a lead (sent without a key) whose random id was taken
-// when it was put: the same e-mail and data are that lead, stored by an SDK
-// retry's earlier attempt that lost its answer (the stored createdAt is
-// kept, so the answer is the first one's).
-func (s *Service) recover(ctx context.Context, want Lead) (Created, error) {
-	got, err := s.leads.Get(ctx, want.ID)
-	if err != nil {
-		return Created{}, fmt.Errorf("recover lead %s: %w", want.ID, unexpected(err))
-	}
-	if got.Email != want.Email || !bytes.Equal(got.Data, want.Data) {
-		return Created{}, fmt.Errorf("lead id %s is taken by another lead: %w", want.ID, derrors.ErrUnavailable)
-	}
-	return Created{Lead: got}, nil
 }
 
 // unexpected turns a dependency's error into an unavailable one, so a

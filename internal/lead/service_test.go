@@ -1,6 +1,7 @@
 package lead_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,12 +16,15 @@ import (
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/idempotency"
 	"github.com/clinicplatform/intake/internal/lead"
+	"github.com/clinicplatform/intake/internal/testing/storetest"
 )
 
 var now = time.Date(2026, 11, 21, 10, 4, 5, 123e6, time.UTC)
 
-// leads is a hand-written fake of lead.Store and lead.Finder. PutFn, when
-// set, answers the n-th Put (from 0) instead of the store.
+// leads is a hand-written fake of lead.Storage that keeps the storage
+// contract (TestFakesConformance). PutFn, when set, answers the n-th Put
+// (from 0) instead of the store: a fault hook, for a store that fails, or
+// stores and then loses its answer.
 type leads struct {
 	mu    sync.Mutex
 	byID  map[string]lead.Lead
@@ -39,10 +43,18 @@ func (f *leads) Put(_ context.Context, l lead.Lead) error {
 	return f.store(l)
 }
 
+// store puts l as the contract says: an identical retry is done, another
+// lead under a stored id is a conflict.
 func (f *leads) store(l lead.Lead) error {
+	if l.ID == "" {
+		return errors.New("put lead: empty id")
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if _, ok := f.byID[l.ID]; ok {
+	if old, ok := f.byID[l.ID]; ok {
+		if old.Email == l.Email && bytes.Equal(old.Data, l.Data) && old.CreatedAt.Equal(l.CreatedAt) && old.IdempotencyKey == l.IdempotencyKey {
+			return nil
+		}
 		return fmt.Errorf("put lead %s: %w", l.ID, derrors.ErrConflict)
 	}
 	f.byID[l.ID] = l
@@ -59,12 +71,24 @@ func (f *leads) Get(_ context.Context, id string) (lead.Lead, error) {
 	return l, nil
 }
 
-// keys is a hand-written fake of idempotency.Store; LookupErr, when set,
-// fails every Lookup.
+// keys is a hand-written fake of idempotency.Store that keeps its contract
+// on the clock now (TestFakesConformance); LookupErr, when set, fails every
+// Lookup (a fault hook).
 type keys struct {
 	mu        sync.Mutex
 	entries   map[string]idempotency.Entry
+	now       func() time.Time
 	LookupErr error
+}
+
+func newKeys(now func() time.Time) *keys {
+	return &keys{entries: map[string]idempotency.Entry{}, now: now}
+}
+
+// live is the unexpired entry of key; k.mu is held.
+func (k *keys) live(key string) (idempotency.Entry, bool) {
+	e, ok := k.entries[key]
+	return e, ok && !e.Expired(k.now())
 }
 
 func (k *keys) Lookup(_ context.Context, key string) (idempotency.Entry, error) {
@@ -73,7 +97,7 @@ func (k *keys) Lookup(_ context.Context, key string) (idempotency.Entry, error) 
 	if k.LookupErr != nil {
 		return idempotency.Entry{}, k.LookupErr
 	}
-	e, ok := k.entries[key]
+	e, ok := k.live(key)
 	if !ok {
 		return idempotency.Entry{}, fmt.Errorf("key: %w", derrors.ErrNotFound)
 	}
@@ -81,25 +105,45 @@ func (k *keys) Lookup(_ context.Context, key string) (idempotency.Entry, error) 
 }
 
 func (k *keys) PutIfAbsent(_ context.Context, e idempotency.Entry) error {
+	if e.Key == "" {
+		return errors.New("put key: empty key")
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if _, ok := k.entries[e.Key]; ok {
+	if old, ok := k.live(e.Key); ok {
+		if old.RequestHash == e.RequestHash && old.LeadID == e.LeadID && old.ExpiresAt.Equal(e.ExpiresAt) {
+			return nil // a retry
+		}
 		return fmt.Errorf("key: %w", derrors.ErrConflict)
 	}
 	k.entries[e.Key] = e
 	return nil
 }
 
+// TestFakesConformance: the fakes the service is tested on keep the
+// contract every real store keeps, so no test below rests on an answer a
+// real store cannot give.
+func TestFakesConformance(t *testing.T) {
+	t.Run("leads", func(t *testing.T) {
+		storetest.RunLeadStore(t, func(*testing.T) storetest.LeadStore { return &leads{byID: map[string]lead.Lead{}} })
+	})
+	t.Run("keys", func(t *testing.T) {
+		storetest.RunIdempotencyStore(t, func(_ *testing.T, now func() time.Time) idempotency.Store { return newKeys(now) })
+	})
+}
+
 type fixture struct {
 	leads *leads
 	keys  *keys
+	clock time.Time // the keys' clock; the service's is fixed at now
 	svc   *lead.Service
 }
 
 // newFixture returns a service over empty fakes whose ids are id-1, id-2, ...
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	f := &fixture{leads: &leads{byID: map[string]lead.Lead{}}, keys: &keys{entries: map[string]idempotency.Entry{}}}
+	f := &fixture{leads: &leads{byID: map[string]lead.Lead{}}, clock: now}
+	f.keys = newKeys(func() time.Time { return f.clock })
 	var mu sync.Mutex
 	n := 0
 	svc, err := lead.NewService(f.leads, f.keys, func() time.Time { return now }, func() string {
@@ -191,17 +235,21 @@ func TestServiceCreate(t *testing.T) {
 		},
 		wantLeads: []string{"id-1", "id-2"},
 	}, {
-		name:      "a lead without a key whose SDK retry conflicts with its own attempt is recovered",
-		putFn:     landedButLost(fmt.Errorf("conditional check failed: %w", derrors.ErrConflict)),
-		steps:     []step{{body: adaBody, want: lead.Created{Lead: ada("id-1", "")}}},
-		wantLeads: []string{"id-1"},
-	}, {
-		name: "an id taken by another lead is a server fault, not a conflict",
-		putFn: func(f *leads, n int, l lead.Lead) error {
-			f.store(lead.Lead{ID: l.ID, Email: "grace@example.com", CreatedAt: now})
-			return fmt.Errorf("conditional check failed: %w", derrors.ErrConflict)
+		name:  "a lead without a key stored whose answer was lost is a server fault; the retry is a new lead",
+		putFn: landedButLost(fmt.Errorf("put: timed out: %w", derrors.ErrUnavailable)),
+		steps: []step{
+			{body: adaBody, wantErr: derrors.ErrUnavailable},
+			{body: adaBody, want: lead.Created{Lead: ada("id-2", "")}},
 		},
-		steps:     []step{{body: adaBody, wantErr: derrors.ErrUnavailable, notErr: derrors.ErrConflict}},
+		wantLeads: []string{"id-1", "id-2"},
+	}, {
+		name: "a drawn id another lead has is a server fault, not a conflict",
+		steps: []step{{
+			before: func(f *fixture) {
+				f.leads.byID["id-1"] = lead.Lead{ID: "id-1", Email: "grace@example.com", CreatedAt: now}
+			},
+			body: adaBody, wantErr: derrors.ErrUnavailable, notErr: derrors.ErrConflict,
+		}},
 		wantLeads: []string{"id-1"},
 	}, {
 		name: "a claim whose lead was never stored is completed by the retry under the claimed id",
@@ -221,7 +269,7 @@ func TestServiceCreate(t *testing.T) {
 		name: "a key reused after it expired creates a new lead",
 		steps: []step{
 			{key: "k4", body: adaBody, want: lead.Created{Lead: ada("id-1", "k4")}},
-			{before: func(f *fixture) { delete(f.keys.entries, "k4") }, // expired
+			{before: func(f *fixture) { f.clock = now.Add(lead.IdempotencyKeyTTL) }, // expired
 				key: "k4", body: graceBody, want: lead.Created{Lead: lead.Lead{ID: "id-2", Email: "grace@example.com", CreatedAt: now, IdempotencyKey: "k4"}}},
 		},
 		wantLeads: []string{"id-1", "id-2"},
@@ -301,7 +349,7 @@ func TestServiceCreateConcurrentKeyCreatesOneLead(t *testing.T) {
 }
 
 func TestNewServiceRefusesAMissingDependency(t *testing.T) {
-	store, keyStore := &leads{byID: map[string]lead.Lead{}}, &keys{entries: map[string]idempotency.Entry{}}
+	store, keyStore := &leads{byID: map[string]lead.Lead{}}, newKeys(time.Now)
 	newID := func() string { return "id" }
 	for _, tt := range []struct {
 		name  string
