@@ -103,6 +103,25 @@ func TestStatusTableNamesEveryKind(t *testing.T) {
 	}
 }
 
+// TestUnexpectedHidesEveryClientKind: derrors.Unexpected turns every kind
+// this table answers 4xx into a 500, keeps every other kind's status, and
+// is the one rule for a dependency's error (lead and api both use it).
+func TestUnexpectedHidesEveryClientKind(t *testing.T) {
+	for _, row := range statusTable {
+		err := fmt.Errorf("dependency: %w", row.kind)
+		got, want := statusOf(derrors.Unexpected(err)), row.status
+		if want < 500 {
+			want = http.StatusInternalServerError
+		}
+		if got != want {
+			t.Errorf("Unexpected(%v) answers %d, want %d", err, got, want)
+		}
+	}
+	if err := errors.New("no kind"); derrors.Unexpected(err) != err || derrors.Unexpected(nil) != nil {
+		t.Errorf("Unexpected changed an error of no kind or nil")
+	}
+}
+
 func TestStatusOf(t *testing.T) {
 	tests := []struct {
 		name string

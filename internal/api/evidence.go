@@ -45,7 +45,7 @@ func (s *server) takeQuota(r *http.Request, f *evidenceForm) error {
 		if errors.Is(err, derrors.ErrTooManyRequests) {
 			return err
 		}
-		return unexpected(err)
+		return derrors.Unexpected(err)
 	}
 	return nil
 }
@@ -74,7 +74,7 @@ func (s *server) handleVerifyEvidence() http.Handler {
 			MediaType:        mediaType,
 		})
 		if err != nil {
-			s.writeError(w, r, unexpected(err), messageString)
+			s.writeError(w, r, derrors.Unexpected(err), messageString)
 			return
 		}
 		s.deps.Metrics.Verified(out)
@@ -268,13 +268,4 @@ const (
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// unexpected hides client-error kinds of a dependency's error, so a
-// storage conflict we did not expect becomes a 500, not a 4xx.
-func unexpected(err error) error {
-	if statusOf(err) < 500 {
-		return fmt.Errorf("%v: %w", err, derrors.ErrUnavailable)
-	}
-	return err
 }

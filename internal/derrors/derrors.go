@@ -45,6 +45,25 @@ var (
 	ErrOverBudget = errors.New("over budget")
 )
 
+// clientKinds are the kinds a client's request causes, the ones
+// internal/api answers with a 4xx (TestUnexpectedHidesEveryClientKind).
+var clientKinds = [...]error{ErrInvalidArgument, ErrForbidden, ErrNotFound, ErrMethodNotAllowed,
+	ErrConflict, ErrTooLarge, ErrTooManyRequests, ErrUnsupportedMediaType}
+
+// Unexpected is a dependency's error where the flow expected none of a
+// client kind: storage answering conflict or not-found is our fault, not
+// the client's, so such an error becomes ErrUnavailable, keeping its text
+// for the log. A server kind (ErrBusy stays busy), an error of no kind and
+// nil are returned as they are.
+func Unexpected(err error) error {
+	for _, kind := range clientKinds {
+		if errors.Is(err, kind) {
+			return fmt.Errorf("%v: %w", err, ErrUnavailable)
+		}
+	}
+	return err
+}
+
 // Unavailable marks err, a failed call to a dependency (a DynamoDB or S3
 // request), as ErrUnavailable, keeping err for the log.
 func Unavailable(err error) error { return fmt.Errorf("%w: %w", ErrUnavailable, err) }

@@ -113,7 +113,7 @@ func (s *Service) createWithKey(ctx context.Context, req CreateRequest) (Created
 	case err == nil:
 		return s.answerClaimed(ctx, entry, hash, req.Body)
 	case !errors.Is(err, derrors.ErrNotFound):
-		return Created{}, fmt.Errorf("look up idempotency key: %w", unexpected(err))
+		return Created{}, fmt.Errorf("look up idempotency key: %w", derrors.Unexpected(err))
 	}
 	now := s.now().UTC()
 	p, err := ParsePayload(req.Body, now)
@@ -127,11 +127,11 @@ func (s *Service) createWithKey(ctx context.Context, req CreateRequest) (Created
 		// A concurrent request with this key claimed it first.
 		entry, err := s.keys.Lookup(ctx, key)
 		if err != nil {
-			return Created{}, fmt.Errorf("look up idempotency key after a lost claim: %w", unexpected(err))
+			return Created{}, fmt.Errorf("look up idempotency key after a lost claim: %w", derrors.Unexpected(err))
 		}
 		return s.answerClaimed(ctx, entry, hash, req.Body)
 	case err != nil:
-		return Created{}, fmt.Errorf("claim idempotency key: %w", unexpected(err))
+		return Created{}, fmt.Errorf("claim idempotency key: %w", derrors.Unexpected(err))
 	}
 	return s.storeClaimed(ctx, Lead{ID: claim.LeadID, Email: p.Email, Data: p.Data, CreatedAt: now, IdempotencyKey: key})
 }
@@ -149,7 +149,7 @@ func (s *Service) answerClaimed(ctx context.Context, entry idempotency.Entry, ha
 		return Created{Lead: got, Replayed: true}, nil
 	}
 	if !errors.Is(err, derrors.ErrNotFound) {
-		return Created{}, fmt.Errorf("read claimed lead %s: %w", entry.LeadID, unexpected(err))
+		return Created{}, fmt.Errorf("read claimed lead %s: %w", entry.LeadID, derrors.Unexpected(err))
 	}
 	now := s.now().UTC()
 	p, err := ParsePayload(body, now)
@@ -168,23 +168,13 @@ func (s *Service) storeClaimed(ctx context.Context, l Lead) (Created, error) {
 	case errors.Is(err, derrors.ErrConflict):
 		got, err := s.leads.Get(ctx, l.ID)
 		if err != nil {
-			return Created{}, fmt.Errorf("read claimed lead %s: %w", l.ID, unexpected(err))
+			return Created{}, fmt.Errorf("read claimed lead %s: %w", l.ID, derrors.Unexpected(err))
 		}
 		return Created{Lead: got}, nil
 	case err != nil:
 		return Created{}, fmt.Errorf("store lead %s: %w", l.ID, err)
 	}
 	return Created{Lead: l}, nil
-}
-
-// unexpected turns a dependency's error into an unavailable one, so a
-// storage conflict or not-found the flow did not expect is a server fault,
-// not a client error; a busy store stays busy.
-func unexpected(err error) error {
-	if errors.Is(err, derrors.ErrBusy) {
-		return err
-	}
-	return fmt.Errorf("%v: %w", err, derrors.ErrUnavailable)
 }
 
 func validIdempotencyKey(k string) bool {
