@@ -78,6 +78,15 @@ func conditionsOf(layout string) []string {
 	return Conditions
 }
 
+// hardConditionsOf lists the hard photos a layout can be generated in when
+// they are asked for: every single-page layout.
+func hardConditionsOf(layout string) []string {
+	if layout == LayoutMultiPage {
+		return nil
+	}
+	return HardConditions
+}
+
 // render draws the pages in a condition and returns the file's format and
 // bytes. Image conditions draw the first page only; a multi-page document
 // is generated as a PDF.
@@ -171,7 +180,7 @@ func render(pages []page, condition string, r *rand.Rand) (string, []byte, error
 		b, err := scannedPDF(scans, widths)
 		return FormatPDF, b, err
 	}
-	return "", nil, fmt.Errorf("unknown condition %q", condition)
+	return renderHard(p, condition, r)
 }
 
 // storedTurns is how many clockwise quarter turns of the upright image a

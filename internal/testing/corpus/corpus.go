@@ -214,7 +214,8 @@ func ScenariosFor(layout string) []string {
 }
 
 // Options choose a part of the corpus; zero values mean all of it, with
-// one document per layout in each image condition.
+// one document per layout in each image condition. Conditions may also
+// name HardConditions, which the whole corpus leaves out.
 type Options struct {
 	Layouts, Conditions []string
 	// PerCell is how many documents (scenarios) of each layout an image
@@ -243,8 +244,8 @@ func Generate(seed uint64, now time.Time, market string, opts ...Options) ([]Cas
 		}
 	}
 	for _, c := range o.Conditions {
-		if !slices.Contains(Conditions, c) {
-			return nil, fmt.Errorf("generate corpus: unknown condition %q (want one of %s)", c, strings.Join(Conditions, ", "))
+		if !slices.Contains(Conditions, c) && !slices.Contains(HardConditions, c) {
+			return nil, fmt.Errorf("generate corpus: unknown condition %q (want one of %s)", c, strings.Join(append(slices.Clone(Conditions), HardConditions...), ", "))
 		}
 	}
 	type spec struct {
@@ -258,7 +259,11 @@ func Generate(seed uint64, now time.Time, market string, opts ...Options) ([]Cas
 		}
 		scenarios := ScenariosFor(layout)
 		conds := map[string][]string{}
-		for _, cond := range conditionsOf(layout) {
+		candidates := conditionsOf(layout)
+		if len(o.Conditions) > 0 {
+			candidates = append(slices.Clone(candidates), hardConditionsOf(layout)...)
+		}
+		for _, cond := range candidates {
 			if len(o.Conditions) > 0 && !slices.Contains(o.Conditions, cond) {
 				continue
 			}
@@ -315,6 +320,9 @@ func scenariosFor(seed uint64, market, layout, condition string, scenarios []str
 	n = min(max(n, 1), len(scenarios))
 	offset := int((hash(market+"/"+layout) ^ seed*0x9e3779b97f4a7c15) % uint64(len(scenarios)))
 	i := slices.Index(Conditions, condition)
+	if i < 0 {
+		i = len(Conditions) + slices.Index(HardConditions, condition)
+	}
 	var out []string
 	for j := 0; len(out) < n; j++ {
 		s := scenarios[(offset+i*5+j*3)%len(scenarios)]
