@@ -3,11 +3,7 @@ package pdftext
 import (
 	"bytes"
 	"context"
-	"encoding/xml"
 	"math"
-	"os/exec"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -15,62 +11,8 @@ import (
 
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/testing/corpus"
+	"github.com/clinicplatform/intake/internal/testing/wordbox"
 )
-
-// placedWord is a word and its box in fractions of the page.
-type placedWord struct {
-	text string
-	box  evidence.Box
-}
-
-func centre(b evidence.Box) (float64, float64) { return b.Left + b.Width/2, b.Top + b.Height/2 }
-
-// popplerWords is what pdftotext -bbox (poppler, the renderer OCR and the
-// review page use) says of where each word of a PDF's first page lies.
-func popplerWords(t *testing.T, pdf []byte) []placedWord {
-	t.Helper()
-	path, err := exec.LookPath("pdftotext")
-	if err != nil {
-		t.Skip("pdftotext (poppler-utils) is not installed")
-	}
-	cmd := exec.Command(path, "-bbox", "-f", "1", "-l", "1", "-", "-")
-	cmd.Stdin = strings.NewReader(string(pdf))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	var doc struct {
-		Pages []struct {
-			Width  string `xml:"width,attr"`
-			Height string `xml:"height,attr"`
-			Words  []struct {
-				XMin string `xml:"xMin,attr"`
-				YMin string `xml:"yMin,attr"`
-				XMax string `xml:"xMax,attr"`
-				YMax string `xml:"yMax,attr"`
-				Text string `xml:",chardata"`
-			} `xml:"word"`
-		} `xml:"body>doc>page"`
-	}
-	if err := xml.Unmarshal(out, &doc); err != nil || len(doc.Pages) == 0 {
-		t.Fatalf("read pdftotext's words: %v", err)
-	}
-	num := func(s string) float64 {
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
-	p := doc.Pages[0]
-	w, h := num(p.Width), num(p.Height)
-	var words []placedWord
-	for _, pw := range p.Words {
-		x0, y0, x1, y1 := num(pw.XMin)/w, num(pw.YMin)/h, num(pw.XMax)/w, num(pw.YMax)/h
-		words = append(words, placedWord{pw.Text, evidence.Box{Left: x0, Top: y0, Width: x1 - x0, Height: y1 - y0}})
-	}
-	return words
-}
 
 // TestReadPlacesWords: every word read from a text layer lies where
 // poppler draws it: the centres agree within 1% of the page, for the
@@ -97,7 +39,7 @@ BT /F1 12 Tf 72 680 Td 2 Tw (Patient:  Dana Whitcombe) Tj ET`, "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := popplerWords(t, tt.pdf)
+			want := wordbox.Poppler(t, tt.pdf, 1)
 			matched := 0
 			for _, l := range text.Lines {
 				if l.Page != 1 || l.Box.IsZero() {
@@ -107,20 +49,13 @@ BT /F1 12 Tf 72 680 Td 2 Tw (Patient:  Dana Whitcombe) Tj ET`, "")
 					if !inside(w.Box, l.Box) {
 						t.Errorf("word %q (%+v) outside its line's box %+v", w.Text, w.Box, l.Box)
 					}
-					gx, gy := centre(w.Box)
-					best := math.Inf(1)
-					for _, p := range want {
-						if p.text == w.Text {
-							px, py := centre(p.box)
-							best = min(best, math.Max(math.Abs(px-gx), math.Abs(py-gy)))
-						}
-					}
-					if math.IsInf(best, 1) {
+					best, ok := wordbox.Nearest(want, w.Text, w.Box)
+					if !ok {
 						continue // poppler split or joined it otherwise
 					}
 					matched++
 					if best > 0.01 {
-						t.Errorf("word %q centred at (%.3f, %.3f): %.3f of the page from where poppler has it", w.Text, gx, gy, best)
+						t.Errorf("word %q at %+v: %.3f of the page from where poppler has it", w.Text, w.Box, best)
 					}
 				}
 			}

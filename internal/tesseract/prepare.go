@@ -62,7 +62,10 @@ const (
 // confidence in words read well) is kept: a page read upside down gives
 // junk at low confidence, and a preparation step that makes the reading
 // worse loses to the plain page.
-func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Line, error) {
+//
+// It returns the lines read, their words and lines placed on the page as
+// turned upright (the Page says how), in fractions of it.
+func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Line, evidence.Page, error) {
 	layout := imageprep.MeasureLayout(page)
 	turns := 0
 	if layout.Sideways {
@@ -78,32 +81,36 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 	var best reading
 	var bestImg *image.Gray
 	bestTurned := false
+	// Where each image read lies on page (place.go).
+	preparedFrame := frame{levelled: levelling(layout)}
+	var fr, plainFrame, bestFrame frame
 	var first time.Duration
 	for i := 0; i < maxReadings; i++ {
 		img, psm := prepared, autoLayout
+		fr = preparedFrame
 		switch {
 		case i == 0:
 		case i == 1:
-			img = imageprep.Turn(prepared, 2)
+			img, fr = imageprep.Turn(prepared, 2), preparedFrame.turned()
 			turnedPrepared = img
 		case i == 2 && steps > 0:
 			// The plain page, the better way up so far: turned only when the
 			// turned reading was clear, since junk read upside down outscores
 			// a prepared page whose layout analysis found nothing at all.
-			img = page
+			img, fr = page, frame{}
 			if bestTurned && !best.Junk() {
-				img = imageprep.Turn(page, 2)
+				img, fr = imageprep.Turn(page, 2), fr.turned()
 			}
 		case i == 3 && plainJunk:
 			// The plain page read as junk: the other way up. The layout's
 			// measure of which way up misleads on some pages (an FP10's
 			// boxes), and the prepared page read nothing either way.
-			img, plainJunk = imageprep.Turn(plain, 2), false
+			img, fr, plainJunk = imageprep.Turn(plain, 2), plainFrame.turned(), false
 		case i >= 2 && !triedBlock:
 			// The best so far as one block of text: tesseract's page
 			// layout analysis finds no text in some pages (small blurred
 			// print inside a frame) that it reads well as one block.
-			img, psm, triedBlock = bestImg, oneBlock, true
+			img, fr, psm, triedBlock = bestImg, bestFrame, oneBlock, true
 		default:
 			continue
 		}
@@ -114,16 +121,16 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 				// Out of time for a better reading: the one found stands.
 				break
 			}
-			return nil, err
+			return nil, evidence.Page{}, err
 		}
 		if i == 0 {
 			first = time.Since(start)
 		}
 		if i == 2 && steps > 0 {
-			plain, plainJunk = img, rd.Junk()
+			plain, plainJunk, plainFrame = img, rd.Junk(), fr
 		}
 		if i == 0 || rd.Score() > best.Score() {
-			best, bestImg = rd, img
+			best, bestImg, bestFrame = rd, img, fr
 			if psm == autoLayout {
 				bestTurned = i == 1 || i == 2 && bestTurned
 			}
@@ -157,7 +164,11 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		best = r.rereadUnsure(ctx, other, best, glyph, first)
 	}
 	lines := r.readMissed(ctx, bestImg, unprepared, best, glyph, first)
-	return append(lines, r.readBlocks(ctx, bestImg, best, glyph, first)...), nil
+	lines = append(lines, r.readBlocks(ctx, bestImg, best, glyph, first)...)
+	if bestFrame.half {
+		turns += 2
+	}
+	return placeLines(lines, bestImg.Rect.Size(), bestFrame), evidence.Page{Turns: turns % 4}, nil
 }
 
 // readMissed returns the lines of rd, the reading of img, with those of
@@ -238,7 +249,8 @@ func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, gl
 		if read >= maxBlocks || !timeFor(ctx, first) {
 			break
 		}
-		block := imageprep.Crop(img, b.Inset(-glyph))
+		crop := b.Inset(-glyph).Intersect(image.Rect(0, 0, img.Rect.Dx(), img.Rect.Dy()))
+		block := imageprep.Crop(img, crop)
 		skew := imageprep.BlockSkew(block)
 		if math.Abs(skew) < blockSkewAt {
 			continue
@@ -248,7 +260,7 @@ func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, gl
 		if err != nil {
 			break
 		}
-		lines = append(lines, got.Lines...)
+		lines = append(lines, blockLines(got.Lines, crop, -skew)...)
 	}
 	return lines
 }
@@ -269,6 +281,15 @@ func timeFor(ctx context.Context, reading time.Duration) bool {
 	return !ok || time.Until(deadline) > 2*reading
 }
 
+// levelling is the turn, in degrees, plan gives a page to level it: none
+// for a page askew by less than deskewAt.
+func levelling(layout imageprep.Layout) float64 {
+	if math.Abs(layout.Skew) >= deskewAt {
+		return -layout.Skew
+	}
+	return 0
+}
+
 // plan prepares a page for tesseract from what it measures: a page askew
 // by deskewAt degrees or more is levelled, characters too small are
 // enlarged and very large ones reduced, and a noisy image is smoothed. It
@@ -284,8 +305,8 @@ func plan(page *image.Gray, layout imageprep.Layout) (_ *image.Gray, steps int, 
 		page = imageprep.Scale(page, float64(targetGlyph)/float64(glyph))
 		steps, inPlace = steps+1, false
 	}
-	if math.Abs(layout.Skew) >= deskewAt {
-		page = imageprep.Rotate(page, -layout.Skew)
+	if a := levelling(layout); a != 0 {
+		page = imageprep.Rotate(page, a)
 		steps, inPlace = steps+1, false
 	}
 	// The paper's brightness is estimated over windows wider than a

@@ -136,11 +136,15 @@ func (r *Reader) read(ctx context.Context, doc evidence.Document) (evidence.Text
 		if err != nil {
 			return evidence.Text{Source: Source}, fmt.Errorf("ocr page %d: %w: %w", i+1, err, evidence.ErrUnreadable)
 		}
-		lines, err := r.readPage(ctx, g)
+		lines, seen, err := r.readPage(ctx, g)
 		if err != nil {
 			return evidence.Text{Source: Source}, fmt.Errorf("ocr page %d: %w", i+1, err)
 		}
-		text.Lines = append(text.Lines, lines...)
+		for _, l := range lines {
+			l.Page = i + 1
+			text.Lines = append(text.Lines, l)
+		}
+		text.Pages = append(text.Pages, seen)
 	}
 	return text, nil
 }

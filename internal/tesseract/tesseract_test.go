@@ -307,6 +307,10 @@ func TestReadFailures(t *testing.T) {
 	}
 }
 
+func px(left, top, width, height float64) evidence.Box {
+	return evidence.Box{Left: left, Top: top, Width: width, Height: height}
+}
+
 func TestParseTSV(t *testing.T) {
 	const header = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
 	tsv := header +
@@ -327,10 +331,11 @@ func TestParseTSV(t *testing.T) {
 		// Each word keeps its own confidence (0: tesseract gave none), so
 		// that a weak word in a line read well, or a word read well in a
 		// line of specks, is judged as it was read.
-		{Text: "RIVERSIDE PHARMACY", Confidence: 0.85, Words: []evidence.Word{{Text: "RIVERSIDE", Confidence: 0.90}, {Text: "PHARMACY", Confidence: 0.80}}},
-		{Text: "Wegovy", Confidence: 0.70, Words: []evidence.Word{{Text: "Wegovy", Confidence: 0.70}}},
-		{Text: "2.4mg", Confidence: 0, Words: []evidence.Word{{Text: "2.4mg"}}},
-		{Text: "page two", Confidence: 0.75, Words: []evidence.Word{{Text: "page", Confidence: 0.50}, {Text: "two", Confidence: 1}}},
+		// Boxes are in the image's pixels until readPage places them.
+		{Text: "RIVERSIDE PHARMACY", Confidence: 0.85, Words: []evidence.Word{{Text: "RIVERSIDE", Confidence: 0.90, Box: px(68, 57, 67, 10)}, {Text: "PHARMACY", Confidence: 0.80, Box: px(142, 57, 78, 10)}}},
+		{Text: "Wegovy", Confidence: 0.70, Words: []evidence.Word{{Text: "Wegovy", Confidence: 0.70, Box: px(68, 91, 56, 10)}}},
+		{Text: "2.4mg", Confidence: 0, Words: []evidence.Word{{Text: "2.4mg", Box: px(68, 91, 56, 10)}}},
+		{Text: "page two", Confidence: 0.75, Words: []evidence.Word{{Text: "page", Confidence: 0.50, Box: px(68, 91, 56, 10)}, {Text: "two", Confidence: 1, Box: px(68, 91, 56, 10)}}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("parseTSV (-want +got):\n%s", diff)

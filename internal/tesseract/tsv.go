@@ -22,6 +22,8 @@ func parseTSV(tsv string) ([]evidence.Line, error) {
 // reading is one OCR pass over an image: its lines and how well its words
 // were read, which decides between ways of preparing the image.
 type reading struct {
+	// Lines are the lines read, their words' boxes in the image's pixels
+	// (place.go).
 	Lines []evidence.Line
 	// Words counts the words of two or more letters or digits; Confident
 	// those read with confidence 80 or more; ConfSum is the sum of the
@@ -109,7 +111,7 @@ func parseReading(tsv string) (reading, error) {
 		}
 		boxes = append(boxes, box)
 		conf, err := strconv.ParseFloat(cols[10], 64)
-		w := evidence.Word{Text: word}
+		w := evidence.Word{Text: word, Box: pixelBox(box)}
 		if err == nil && conf >= 0 {
 			confSum += min(conf, 100)
 			confN++

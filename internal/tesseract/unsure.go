@@ -89,6 +89,7 @@ func withReread(rd reading, unsure []bool, again reading, at image.Point) readin
 				}
 			}
 			if owner >= 0 && 2*most >= box.Dx()*box.Dy() {
+				w.Box = pixelBox(box)
 				found[owner] = append(found[owner], placedWord{w, box, true})
 			}
 		}

@@ -24,8 +24,9 @@ func readLine(rd *reading, y int, words ...at) {
 	var text []string
 	var sum float64
 	for _, w := range words {
-		word := evidence.Word{Text: w.text, Confidence: float64(w.conf) / 100}
-		boxes = append(boxes, image.Rect(w.x, y, w.x+20*len([]rune(w.text)), y+30))
+		box := image.Rect(w.x, y, w.x+20*len([]rune(w.text)), y+30)
+		word := evidence.Word{Text: w.text, Confidence: float64(w.conf) / 100, Box: pixelBox(box)}
+		boxes = append(boxes, box)
 		l.Words = append(l.Words, word)
 		text = append(text, w.text)
 		sum += word.Confidence
@@ -102,6 +103,10 @@ func TestWithReread(t *testing.T) {
 	}
 	if c := got.Lines[2].Confidence; c != 0.91 {
 		t.Errorf("the date's line confidence = %v, want its word's 0.91", c)
+	}
+	// A word taken from the band keeps its box, moved to the page's pixels.
+	if w := got.Lines[2].Words; len(w) != 1 || w[0].Box != px(890, 200, 200, 30) {
+		t.Errorf("the date's words = %+v, want one at (890, 200), 200 x 30 pixels", w)
 	}
 	if rd.Lines[0].Text != "Wegovy i 7 mg/d. 75 mL $1,349.02" {
 		t.Errorf("withReread changed the reading it was given: %q", rd.Lines[0].Text)
