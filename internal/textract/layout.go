@@ -33,23 +33,42 @@ import (
 //   - lines at another angle than the page's come after the page's rows;
 //   - a line's confidence is its weakest word's, and its words are kept.
 func lines(blocks []types.Block) []evidence.Line {
+	ls, _ := layout(blocks)
+	return ls
+}
+
+// layout is lines, each placed on its page (Line.Page and Box, and each
+// word's box: where it lies on the page turned upright, not levelled), and
+// how each page was turned (evidence.Page, in page order). A block without
+// a page number is on page 1, as a synchronous detection's are.
+func layout(blocks []types.Block) ([]evidence.Line, []evidence.Page) {
 	byID := make(map[string]*types.Block, len(blocks))
 	pages := map[int32][]*types.Block{}
+	last := int32(0)
 	for i := range blocks {
 		b := &blocks[i]
 		if b.Id != nil {
 			byID[*b.Id] = b
 		}
+		page := max(aws.ToInt32(b.Page), 1)
+		last = max(last, page)
 		if b.BlockType == types.BlockTypeLine {
-			page := aws.ToInt32(b.Page)
 			pages[page] = append(pages[page], b)
 		}
 	}
 	var out []evidence.Line
+	seen := make([]evidence.Page, last)
 	for _, page := range slices.Sorted(maps.Keys(pages)) {
-		out = append(out, pageLines(pages[page], byID)...)
+		ls, quarter := pageLines(pages[page], byID)
+		for i := range ls {
+			ls[i].Page = int(page)
+		}
+		out = append(out, ls...)
+		// Text running a quarter turn clockwise is upright once the page
+		// is turned three quarters.
+		seen[page-1] = evidence.Page{Turns: (4 - quarter) % 4}
 	}
-	return out
+	return out, seen
 }
 
 // columnGap: a gap wider than this many text heights separates columns.
@@ -59,11 +78,14 @@ const columnGap = 2.5
 
 type point struct{ x, y float64 }
 
-// box is a word in the upright frame.
+// box is a word in the upright frame, levelled.
 type box struct {
 	text                     string
 	conf                     float64
 	left, right, top, bottom float64
+	// shown is where the word lies on the page turned upright, not
+	// levelled: where review shows it.
+	shown evidence.Box
 }
 
 func (b box) height() float64 { return b.bottom - b.top }
@@ -84,7 +106,9 @@ type rawWord struct {
 	poly []point
 }
 
-func pageLines(blocks []*types.Block, byID map[string]*types.Block) []evidence.Line {
+// pageLines lays out a page's lines, and says how many quarter turns
+// clockwise its text runs.
+func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.Line, int) {
 	var tls []textLine
 	weights := [4]int{}
 	for _, b := range blocks {
@@ -114,7 +138,7 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) []evidence.L
 		tls = append(tls, tl)
 	}
 	if len(tls) == 0 {
-		return nil
+		return nil, 0
 	}
 	if slices.ContainsFunc(tls, func(tl textLine) bool { return len(tl.poly) < 4 }) {
 		// Without geometry there is nothing to rebuild rows from.
@@ -122,7 +146,7 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) []evidence.L
 		for i, tl := range tls {
 			out[i] = evidence.Line{Text: tl.text, Confidence: tl.conf}
 		}
-		return out
+		return out, 0
 	}
 	page := 0
 	for q := range weights {
@@ -162,7 +186,7 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) []evidence.L
 		p.bottom = math.Inf(-1)
 		for _, w := range tl.words {
 			b := bounds(w.poly, level)
-			b.text, b.conf = w.text, w.conf
+			b.text, b.conf, b.shown = w.text, w.conf, shown(w.poly, upright)
 			p.words = append(p.words, b)
 			p.top = min(p.top, b.top)
 			p.bottom = max(p.bottom, b.bottom)
@@ -211,11 +235,11 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) []evidence.L
 	for _, tl := range stray {
 		var ws []box
 		for _, w := range tl.words {
-			ws = append(ws, box{text: w.text, conf: w.conf})
+			ws = append(ws, box{text: w.text, conf: w.conf, shown: shown(w.poly, upright)})
 		}
 		out = append(out, line([]string{tl.text}, ws))
 	}
-	return out
+	return out, page
 }
 
 // segment is a run of words of a row with no column gap inside.
@@ -304,6 +328,7 @@ func joinRow(segs []segment) []evidence.Line {
 			prev := &out[len(out)-1]
 			joined := line(append([]string{prev.Text, "\t"}, c.parts...), c.words)
 			joined.Words = append(prev.Words, joined.Words...)
+			joined.Box = joined.Box.Union(prev.Box)
 			joined.Confidence = min(joined.Confidence, prev.Confidence)
 			*prev = joined
 			continue
@@ -348,12 +373,14 @@ func pairBelow(captions, values []segment) []evidence.Line {
 	return out
 }
 
-// line is an evidence.Line whose confidence is its weakest word's.
+// line is an evidence.Line whose confidence is its weakest word's, and
+// whose box holds its words'.
 func line(parts []string, ws []box) evidence.Line {
 	l := evidence.Line{Text: strings.Join(parts, ""), Confidence: 1}
 	for _, w := range ws {
-		l.Words = append(l.Words, evidence.Word{Text: w.text, Confidence: w.conf})
+		l.Words = append(l.Words, evidence.Word{Text: w.text, Confidence: w.conf, Box: w.shown})
 		l.Confidence = min(l.Confidence, w.conf)
+		l.Box = l.Box.Union(w.shown)
 	}
 	if len(ws) == 0 {
 		l.Confidence = 0
@@ -441,6 +468,17 @@ func skew(tls []textLine, upright func(point) point) float64 {
 		return 0
 	}
 	return s
+}
+
+// shown is the box of poly on the page turned upright, clipped to the page.
+func shown(poly []point, upright func(point) point) evidence.Box {
+	if len(poly) == 0 {
+		return evidence.Box{}
+	}
+	b := bounds(poly, upright)
+	l, t := min(max(b.left, 0), 1), min(max(b.top, 0), 1)
+	r, btm := min(max(b.right, l), 1), min(max(b.bottom, t), 1)
+	return evidence.Box{Left: l, Top: t, Width: r - l, Height: btm - t}
 }
 
 // bounds is the upright bounding box of poly.

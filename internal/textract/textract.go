@@ -102,14 +102,14 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 		if err != nil {
 			return text, err
 		}
-		text.Lines = lines(blocks)
+		text.Lines, text.Pages = layout(blocks)
 		return text, nil
 	}
 	if err != nil {
 		return text, r.classify("textract detect text "+doc.Key, err)
 	}
 	r.countPages(out.DocumentMetadata)
-	text.Lines = lines(out.Blocks)
+	text.Lines, text.Pages = layout(out.Blocks)
 	return text, nil
 }
 
