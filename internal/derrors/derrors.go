@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 var (
@@ -108,3 +109,17 @@ type Client struct {
 
 func (c *Client) Error() string { return c.Kind.Error() + ": " + c.Message }
 func (c *Client) Unwrap() error { return c.Kind }
+
+// Later is a refusal of work the service cannot do now but can later: every
+// OCR slot taken, the day's allowance of pages spent, a Textract job still
+// running. It unwraps to ErrBusy (503); RetryAfter becomes the Retry-After
+// header and Message, safe to show the client, the error's message. Reason
+// is a short lower-case word for logs and metrics ("daily_text_reader_pages").
+type Later struct {
+	Reason     string
+	Message    string
+	RetryAfter time.Duration
+}
+
+func (l *Later) Error() string { return "busy: " + l.Reason + ": " + l.Message }
+func (l *Later) Unwrap() error { return ErrBusy }

@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/clinicplatform/intake/internal/dynamo"
+	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/quota"
 	"github.com/clinicplatform/intake/internal/testing/awstest"
 	"github.com/clinicplatform/intake/internal/testing/storetest"
@@ -49,7 +50,7 @@ func TestQuotaStoreItem(t *testing.T) {
 	const lead = "0b7e9a52-4f7d-4a55-9d1c-2f1f5e6e0a01"
 	exp := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
 	for range 2 {
-		if ok, err := store.Take(t.Context(), lead, "2026-11-21", 3, exp); err != nil || !ok {
+		if _, ok, err := store.Take(t.Context(), lead, "2026-11-21", 1, 3, exp); err != nil || !ok {
 			t.Fatalf("Take = %v, %v", ok, err)
 		}
 	}
@@ -65,4 +66,12 @@ func TestQuotaStoreItem(t *testing.T) {
 	if count == nil || count.Value != "2" || ttl == nil || ttl.Value != strconv.FormatInt(exp.Unix(), 10) {
 		t.Errorf("counter item = %v, want count 2 and expiresAt %d", out.Item, exp.Unix())
 	}
+}
+
+func TestJobStoreConformance(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	now := time.Now()
+	storetest.RunReadJobs(t, func(t *testing.T) evidence.ReadJobs {
+		return &dynamo.JobStore{Client: client, Table: createQuotaTable(t, client), Now: func() time.Time { return now }}
+	}, now)
 }

@@ -13,43 +13,70 @@ import (
 
 var _ quota.Counter = (*Store)(nil)
 
-// counterValue is a quota counter as stored under "<subject>/<day>".
+// counterValue is a quota counter as stored under "<subject>/<window>".
 type counterValue struct {
 	Count     int   `json:"count"`
 	ExpiresAt int64 `json:"expiresAt"` // epoch seconds
 }
 
-// Take counts one use of subject's window day unless limit are counted
+func counterKey(subject, window string) []byte { return []byte(subject + "/" + window) }
+
+func decodeCounter(b []byte) (counterValue, error) {
+	var v counterValue
+	if b != nil {
+		if err := json.Unmarshal(b, &v); err != nil {
+			return v, fmt.Errorf("decode counter: %w", err)
+		}
+	}
+	return v, nil
+}
+
+// Take adds n to subject's count in window unless that would pass limit
 // (false). bbolt runs one write transaction at a time, so the check and
 // the increment are atomic.
-func (s *Store) Take(ctx context.Context, subject, day string, limit int, expiresAt time.Time) (bool, error) {
+func (s *Store) Take(ctx context.Context, subject, window string, n, limit int, expiresAt time.Time) (int, bool, error) {
 	if err := ctx.Err(); err != nil {
-		return false, fmt.Errorf("take quota: %w", err)
+		return 0, false, fmt.Errorf("take quota: %w", err)
 	}
-	taken := false
+	used, taken := 0, false
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(quotaBucket)
-		key := []byte(subject + "/" + day)
-		var v counterValue
-		if old := b.Get(key); old != nil {
-			if err := json.Unmarshal(old, &v); err != nil {
-				return fmt.Errorf("decode counter: %w", err)
-			}
+		key := counterKey(subject, window)
+		v, err := decodeCounter(b.Get(key))
+		if err != nil {
+			return err
 		}
-		if v.Count >= limit {
+		if v.Count+n > limit {
 			return nil
 		}
-		v.Count++
+		v.Count += n
 		v.ExpiresAt = expiresAt.Unix()
 		value, err := json.Marshal(v)
 		if err != nil {
 			return err
 		}
-		taken = true
+		used, taken = v.Count, true
 		return b.Put(key, value)
 	})
 	if err != nil {
-		return false, fmt.Errorf("take quota: %w", err)
+		return 0, false, fmt.Errorf("take quota: %w", err)
 	}
-	return taken, nil
+	return used, taken, nil
+}
+
+// Used is subject's count in window.
+func (s *Store) Used(ctx context.Context, subject, window string) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("read quota: %w", err)
+	}
+	var v counterValue
+	err := s.db.View(func(tx *bolt.Tx) error {
+		var err error
+		v, err = decodeCounter(tx.Bucket(quotaBucket).Get(counterKey(subject, window)))
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("read quota: %w", err)
+	}
+	return v.Count, nil
 }

@@ -121,7 +121,7 @@ func RunDataRights(t *testing.T, newStores func(t *testing.T) DataRights) {
 		s := newStores(t).Counters
 		exp := created.Add(48 * time.Hour)
 		for _, take := range []struct{ lead, day string }{{ada, "2026-11-20"}, {ada, "2026-11-21"}, {ada, "2026-11-21"}, {bo, "2026-11-21"}} {
-			if ok, err := s.Take(t.Context(), take.lead, take.day, 2, exp); err != nil || !ok {
+			if _, ok, err := s.Take(t.Context(), take.lead, take.day, 1, 2, exp); err != nil || !ok {
 				t.Fatalf("Take %v = %v, %v", take, ok, err)
 			}
 		}
@@ -135,7 +135,7 @@ func RunDataRights(t *testing.T, newStores func(t *testing.T) DataRights) {
 			lead string
 			want bool
 		}{{ada, true}, {ada, true}, {bo, true}, {bo, false}} {
-			if ok, err := s.Take(t.Context(), take.lead, "2026-11-21", 2, exp); err != nil || ok != take.want {
+			if _, ok, err := s.Take(t.Context(), take.lead, "2026-11-21", 1, 2, exp); err != nil || ok != take.want {
 				t.Errorf("Take %s after DeleteCounters = %v, %v; want %v", take.lead, ok, err, take.want)
 			}
 		}
