@@ -60,15 +60,16 @@ func seed(t *testing.T, dir string, patients ...*patient) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	leadQuota := &quota.Verifications{Counter: store, PerDay: 20}
 	verifier, err := evidence.NewService("uk", evidence.DefaultMaxAge, evidence.Deps{Stager: store, Reader: blankReader{},
-		Leads: store, Recorder: store, Now: time.Now, NewID: uuid.NewString})
+		Leads: store, Recorder: store, Now: time.Now, NewID: uuid.NewString, Quota: leadQuota})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h, err := api.NewHandler(api.Deps{
 		Log: slog.New(slog.DiscardHandler), Now: time.Now, NewID: uuid.NewString, Metrics: api.NoMetrics{},
 		Leads: leads, Evidence: verifier,
-		VerificationQuota: &quota.Verifications{Counter: store, PerDay: 20},
+		VerificationQuota: leadQuota,
 		LeadBodyLimit:     api.DefaultLeadBodyLimit, EvidenceFileLimit: api.DefaultEvidenceFileLimit,
 	})
 	if err != nil {

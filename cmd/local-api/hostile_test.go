@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/localstore"
@@ -37,11 +36,11 @@ func TestHostileUploads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	h, err := newHandler(cfg, log, store, docread.NewWithTesseract(t.Context()), api.NoMetrics{})
+	h, err := newHandler(cfg, log, store, docread.NewWithTesseract(t.Context()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	const userID = "5f0c6b8e-2f4c-4f3a-9a57-3c1d2e4f5a6b"
+	userID := createLead(t, h)
 	for _, doc := range hostile.All() {
 		t.Run(doc.Class, func(t *testing.T) {
 			logs.Reset()
@@ -70,10 +69,17 @@ func TestHostileUploads(t *testing.T) {
 					warned = true
 				}
 			}
-			if doc.Class != "many-pages" && !warned {
+			if doc.Class == "many-pages" {
+				// Over the page cap: refused before anything reads it.
+				if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "more than 5 pages") {
+					t.Errorf("many pages: %d %s, want 400 naming the page cap", rec.Code, rec.Body)
+				}
+				return
+			}
+			if !warned {
 				t.Errorf("no WARN line names the budget that tripped; log:\n%s", logs.String())
 			}
-			if rec.Code == http.StatusOK && doc.Class != "many-pages" && !strings.Contains(rec.Body.String(), "could not be read") {
+			if rec.Code == http.StatusOK && !strings.Contains(rec.Body.String(), "could not be read") {
 				t.Errorf("200 without the unreadable note: %s", rec.Body)
 			}
 		})

@@ -24,6 +24,8 @@ import (
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
+	"github.com/clinicplatform/intake/internal/metrics"
+	"github.com/clinicplatform/intake/internal/pagecount"
 	"github.com/clinicplatform/intake/internal/protocol"
 	"github.com/clinicplatform/intake/internal/quota"
 )
@@ -44,7 +46,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		return err
 	}
 	defer store.Close()
-	reader := docread.NewWithTesseract(ctx)
+	reader := docread.NewWithTesseract(ctx).WithMaxPages(cfg.EvidenceMaxPages)
 
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
 	if err != nil {
@@ -90,7 +92,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 
 // newHandler wires every route to the embedded store and local readers, and
 // serves the API reference page beside them.
-func newHandler(cfg config.LocalAPI, log *slog.Logger, store *localstore.Store, reader evidence.Reader, emf api.Metrics) (http.Handler, error) {
+func newHandler(cfg config.LocalAPI, log *slog.Logger, store *localstore.Store, reader docread.Reader, emf *metrics.EMF) (http.Handler, error) {
 	catalogue, err := protocol.Load(cfg.Market)
 	if err != nil {
 		return nil, err
@@ -99,24 +101,32 @@ func newHandler(cfg config.LocalAPI, log *slog.Logger, store *localstore.Store, 
 	if err != nil {
 		return nil, err
 	}
+	leadQuota := &quota.Verifications{Counter: store, PerDay: cfg.VerificationsPerLeadPerDay}
+	// The same daily allowances as a deployed stack, in the embedded store.
+	readerPages := &quota.Daily{Counter: store, Subject: quota.SubjectTextReaderPages,
+		PerDay: cfg.TextReaderPagesPerDay, What: "pages read", Usage: emf.TextReaderPagesToday}
+	verifications := &quota.Daily{Counter: store, Subject: quota.SubjectVerifications,
+		PerDay: cfg.VerificationsPerDay, What: "verifications", Usage: emf.VerificationsToday}
+	if reader.OCR != nil {
+		reader.OCR = evidence.BudgetedReader{Next: reader.OCR, Budget: readerPages}
+	}
 	verifier, err := evidence.NewService(cfg.Market, cfg.EvidenceMaxAge, evidence.Deps{
 		Stager: store, Reader: reader, Leads: store, Recorder: store,
 		Now: time.Now, NewID: uuid.NewString,
+		Pages: pagecount.Counter{}, MaxPages: cfg.EvidenceMaxPages,
+		Quota: leadQuota, Verifications: verifications, ReaderPages: readerPages,
 	})
 	if err != nil {
 		return nil, err
 	}
 	h, err := api.NewHandler(api.Deps{
-		Log:       log,
-		Now:       time.Now,
-		NewID:     uuid.NewString,
-		Leads:     leads,
-		Protocols: catalogue,
-		Evidence:  verifier,
-		VerificationQuota: &quota.Verifications{
-			Counter: store,
-			PerDay:  cfg.VerificationsPerLeadPerDay,
-		},
+		Log:                log,
+		Now:                time.Now,
+		NewID:              uuid.NewString,
+		Leads:              leads,
+		Protocols:          catalogue,
+		Evidence:           verifier,
+		VerificationQuota:  leadQuota,
 		Metrics:            emf,
 		LeadBodyLimit:      cfg.LeadBodyLimit,
 		EvidenceFileLimit:  cfg.EvidenceFileLimit,

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clinicplatform/intake/internal/testing/hostile"
 )
 
 // TestQuotaOnTheLocalAPI: over HTTP, the request after the day's allowance
@@ -30,7 +32,36 @@ func TestQuotaOnTheLocalAPI(t *testing.T) {
 		t.Cleanup(func() { resp.Body.Close() })
 		return resp
 	}
-	const user, other = "6f0b8d7e-1111-4222-8333-944455556666", "6f0b8d7e-1111-4222-8333-944455556667"
+	newLead := func() string {
+		t.Helper()
+		resp, err := http.Post(base+"/external/v1/leads", "application/json",
+			strings.NewReader(`{"email":"jordan.avery@example.com","data":{"forename":"Jordan","surname":"Avery"}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var created struct{ ID string }
+		if err := json.NewDecoder(resp.Body).Decode(&created); err != nil || created.ID == "" {
+			t.Fatalf("create lead: %d, %v", resp.StatusCode, err)
+		}
+		return created.ID
+	}
+	user, other := newLead(), newLead()
+	// Files refused before reading use none of the day's verifications:
+	// 25 of them (a type not accepted, over the page cap) leave the lead's
+	// next real uploads answered 200.
+	refused := [][]byte{[]byte("a note typed into the file field, not a document"), hostile.ManyPages(6)}
+	for i := range 25 {
+		body, ct := uploadForm(t, user, refused[i%2])
+		resp, err := http.Post(base+"/external/v1/prescriptions/verify-evidence", ct, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Fatalf("refused upload %d: %d, want 400", i+1, resp.StatusCode)
+		}
+	}
 	for i := range 2 {
 		if resp := post(user); resp.StatusCode != http.StatusOK {
 			t.Fatalf("verification %d: %d", i+1, resp.StatusCode)

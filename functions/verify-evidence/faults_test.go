@@ -20,25 +20,33 @@ func TestAWSFaults(t *testing.T) {
 	tests := []struct {
 		name         string
 		s3, dynamo   awstest.Fault
+		dynamoOps    map[string]awstest.Fault
 		wantS3Puts   int // -1: not checked (timeouts)
 		wantGetItems int
+		wantPutItems int
 	}{
-		{"S3 server error", awstest.Error500, awstest.NotCalled, awsenv.MaxAttempts, 0},
-		{"S3 throttling", awstest.Throttle, awstest.NotCalled, awsenv.MaxAttempts, 0},
-		{"S3 timeout", awstest.Hang, awstest.NotCalled, -1, 0},
-		{"DynamoDB server error after staging", awstest.OK, awstest.Error500, 1, awsenv.MaxAttempts},
-		{"DynamoDB throttling after staging", awstest.OK, awstest.Throttle, 1, awsenv.MaxAttempts},
-		{"DynamoDB timeout after staging", awstest.OK, awstest.Hang, 1, -1},
+		// The lead is read first: nothing is staged for a userId no lead has.
+		{"S3 server error", awstest.Error500, awstest.OK, nil, awsenv.MaxAttempts, 1, 0},
+		{"S3 throttling", awstest.Throttle, awstest.OK, nil, awsenv.MaxAttempts, 1, 0},
+		{"S3 timeout", awstest.Hang, awstest.OK, nil, -1, 1, 0},
+		{"DynamoDB server error finding the lead", awstest.NotCalled, awstest.Error500, nil, 0, awsenv.MaxAttempts, 0},
+		{"DynamoDB throttling finding the lead", awstest.NotCalled, awstest.Throttle, nil, 0, awsenv.MaxAttempts, 0},
+		{"DynamoDB timeout finding the lead", awstest.NotCalled, awstest.Hang, nil, 0, -1, 0},
+		{"DynamoDB server error recording after staging", awstest.OK, awstest.OK, map[string]awstest.Fault{"PutItem": awstest.Error500}, 1, 1, awsenv.MaxAttempts},
+		{"DynamoDB throttling recording after staging", awstest.OK, awstest.OK, map[string]awstest.Fault{"PutItem": awstest.Throttle}, 1, 1, awsenv.MaxAttempts},
+		{"DynamoDB timeout recording after staging", awstest.OK, awstest.OK, map[string]awstest.Fault{"PutItem": awstest.Hang}, 1, 1, -1},
 	}
 	doc := sampleLabel(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			faults := awstest.NewFaultServer(t, tt.dynamo, tt.s3)
 			faults.GetItemJSON = lead
+			faults.DynamoDBOps = tt.dynamoOps
 			env := map[string]string{"LEADS_TABLE": "leads", "VERIFICATIONS_TABLE": "verifications",
 				"EVIDENCE_BUCKET": "bucket", "TEXT_READER": "local",
-				// The quota's own DynamoDB call is not what these cases fail.
-				"QUOTA_TABLE": "quota", "VERIFICATIONS_PER_LEAD_PER_DAY": "0"}
+				// The counters' own DynamoDB calls are not what these cases fail.
+				"QUOTA_TABLE": "quota", "VERIFICATIONS_PER_LEAD_PER_DAY": "0",
+				"VERIFICATIONS_PER_DAY": "0", "TEXT_READER_PAGES_PER_DAY": "0"}
 			h, err := newHandler(t.Context(), awstest.LambdaEnv(faults.URL, env), io.Discard)
 			if err != nil {
 				t.Fatal(err)
@@ -57,8 +65,8 @@ func TestAWSFaults(t *testing.T) {
 				t.Errorf("the handler answered after the Lambda deadline")
 			}
 			awstest.CheckServerError(t, resp, "/external/v1/prescriptions/verify-evidence")
-			if n := faults.Calls("dynamodb.PutItem"); n != 0 {
-				t.Errorf("%d verification records written although the request failed", n)
+			if n := faults.Calls("dynamodb.PutItem"); tt.wantPutItems >= 0 && n != tt.wantPutItems {
+				t.Errorf("%d verification record writes, want %d (attempts that failed)", n, tt.wantPutItems)
 			}
 			if tt.wantS3Puts >= 0 && faults.Calls("s3.PUT") != tt.wantS3Puts {
 				t.Errorf("S3 PUT attempts = %d, want %d", faults.Calls("s3.PUT"), tt.wantS3Puts)

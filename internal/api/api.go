@@ -33,10 +33,12 @@ type LeadCreator interface {
 	Create(ctx context.Context, req lead.CreateRequest) (lead.Created, error)
 }
 
-// VerificationQuota takes one verification for a lead, or fails with an
-// error wrapping derrors.ErrTooManyRequests (*quota.Exceeded).
+// VerificationQuota checks, without counting, that a lead has a
+// verification left today, or fails with an error wrapping
+// derrors.ErrTooManyRequests (*quota.Exceeded): the early refusal. The
+// verification is counted by the EvidenceVerifier.
 type VerificationQuota interface {
-	Take(ctx context.Context, leadID string) error
+	Check(ctx context.Context, leadID string) error
 }
 
 // Deps is what the handlers need. A route whose dependency is nil is not
@@ -55,8 +57,9 @@ type Deps struct {
 	Protocols []byte
 	// Evidence verifies uploads (verify-evidence).
 	Evidence EvidenceVerifier
-	// VerificationQuota counts verify-evidence requests per userId; nil
-	// means no quota.
+	// VerificationQuota refuses a verify-evidence request whose userId has
+	// used its day's verifications before the file is read; nil checks
+	// nothing (the verifier still counts).
 	VerificationQuota VerificationQuota
 
 	// RequestID returns the id of the request as the platform knows it

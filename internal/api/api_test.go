@@ -336,6 +336,32 @@ func TestRoutes(t *testing.T) {
 			return r
 		}(),
 		func() request {
+			r := evidenceRequest(t, "evidence no lead", validParts(pdfHead)...)
+			r.fixture = func(f *fixture) {
+				f.verifier.VerifyFn = func(evidence.Request) (evidence.Outcome, error) {
+					return evidence.Outcome{NoLead: true, Result: evidence.NoLeadResult()}, nil
+				}
+			}
+			return r
+		}(),
+		func() request {
+			r := evidenceRequest(t, "evidence too many pages", validParts(pdfHead)...)
+			r.fixture = failing(evidence.TooManyPages(5))
+			return r
+		}(),
+		func() request {
+			r := evidenceRequest(t, "evidence pages spent", validParts(pdfHead)...)
+			r.fixture = failing(fmt.Errorf("read evidence: %w", &derrors.Later{Reason: "daily_text_reader_pages",
+				Message: "this service has used its allowance of pages read for today (3000); retry after midnight UTC", RetryAfter: 50155 * time.Second}))
+			return r
+		}(),
+		func() request {
+			r := evidenceRequest(t, "evidence job running", validParts(pdfHead)...)
+			r.fixture = failing(fmt.Errorf("read evidence: job not done in time (context deadline exceeded): %w", &derrors.Later{Reason: "job_running",
+				Message: "the document is still being read; send the same request again in 10 seconds", RetryAfter: 10 * time.Second}))
+			return r
+		}(),
+		func() request {
 			r := evidenceRequest(t, "evidence busy", validParts(pdfHead)...)
 			r.fixture = failing(fmt.Errorf("read evidence: helper processes: 2 running and 4 waiting: %w", derrors.ErrBusy))
 			return r

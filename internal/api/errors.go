@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/quota"
@@ -106,24 +107,34 @@ func (s *server) writeError(w http.ResponseWriter, r *http.Request, err error, s
 	})
 }
 
-// RetryAfterSeconds is what a 503 asks the client to wait: about one OCR
-// run, after which a slot has usually freed.
+// RetryAfterSeconds is what a 503 asks the client to wait when every OCR
+// slot is taken: about one OCR run, after which a slot has usually freed.
 const RetryAfterSeconds = 5
 
-// writeBusy refuses work the service has no room for now: 503 with
-// Retry-After, in the client-error envelope (its message says what to do),
-// logged as one WARN line, since it is load, not an outage.
+// writeBusy refuses work the service has no room or allowance for now: 503
+// with Retry-After, in the client-error envelope (its message says what to
+// do), logged as one WARN line, since it is load or a spend limit, not an
+// outage. A *derrors.Later says why, what to tell the client and how long
+// to wait; otherwise every OCR slot is taken.
 func (s *server) writeBusy(w http.ResponseWriter, r *http.Request, err error) {
+	reason, wait := "busy", time.Duration(RetryAfterSeconds)*time.Second
+	message := "too many documents are being read at once; retry in " + strconv.Itoa(RetryAfterSeconds) + " seconds"
+	var later *derrors.Later
+	if errors.As(err, &later) {
+		reason, message, wait = later.Reason, later.Message, later.RetryAfter
+	}
+	seconds := max(int((wait+time.Second-1)/time.Second), 1)
 	s.log.WarnContext(r.Context(), "request refused",
 		slog.String("request_id", requestIDFrom(r.Context())),
-		slog.String("reason", "busy"),
+		slog.String("reason", reason),
 		slog.String("error", err.Error()))
-	w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))
+	s.deps.Metrics.RetryLater(reason)
+	w.Header().Set("Retry-After", strconv.Itoa(seconds))
 	status := http.StatusServiceUnavailable
 	writeJSON(w, status, clientErrorBody{
 		Status: status,
 		Error: clientError{
-			Message:    "too many documents are being read at once; retry in " + strconv.Itoa(RetryAfterSeconds) + " seconds",
+			Message:    message,
 			Error:      statusPhrase(status),
 			StatusCode: status,
 		},

@@ -9,10 +9,13 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"regexp"
 	"strings"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
+	"github.com/clinicplatform/intake/internal/quota"
 )
 
 // Limits of the non-file parts of a verify-evidence form.
@@ -28,20 +31,22 @@ type evidenceForm struct {
 	userID, medicationName, medicationDosage string
 	file                                     []byte
 	seen                                     map[string]bool
-	// quotaTaken: the userId's verification quota was counted.
-	quotaTaken bool
+	// quotaChecked: the userId's verification quota was checked.
+	quotaChecked bool
 }
 
-// takeQuota counts this request against its userId's quota as soon as a
-// well-formed userId has been read, so a request over quota is refused
-// before its file is read off the wire (when userId comes first, as
-// clients send it) and always before the file is staged or read for text.
-func (s *server) takeQuota(r *http.Request, f *evidenceForm) error {
-	if f.quotaTaken || s.deps.VerificationQuota == nil || !isUUID(f.userID) {
+// checkQuota refuses a request whose userId has no verifications left
+// today as soon as a well-formed userId has been read, before its file is
+// read off the wire (when userId comes first, as clients send it). It only
+// reads the count: the verification is counted later, once the lead is
+// found and the file accepted (evidence.Service), so a refused file or an
+// unknown userId costs the lead nothing.
+func (s *server) checkQuota(r *http.Request, f *evidenceForm) error {
+	if f.quotaChecked || s.deps.VerificationQuota == nil || !isUUID(f.userID) {
 		return nil
 	}
-	f.quotaTaken = true
-	if err := s.deps.VerificationQuota.Take(r.Context(), strings.ToLower(f.userID)); err != nil {
+	f.quotaChecked = true
+	if err := s.deps.VerificationQuota.Check(r.Context(), strings.ToLower(f.userID)); err != nil {
 		if errors.Is(err, derrors.ErrTooManyRequests) {
 			return err
 		}
@@ -57,7 +62,7 @@ func (s *server) handleVerifyEvidence() http.Handler {
 			if reason := refusedReason(err); reason != "" {
 				s.deps.Metrics.DocumentRefused(reason)
 			}
-			s.writeError(w, r, err, messageString)
+			s.writeError(w, r, redactLead(err, form.userID), messageString)
 			return
 		}
 		mediaType, err := evidence.DetectMediaType(form.file)
@@ -74,7 +79,16 @@ func (s *server) handleVerifyEvidence() http.Handler {
 			MediaType:        mediaType,
 		})
 		if err != nil {
-			s.writeError(w, r, derrors.Unexpected(err), messageString)
+			if reason := refusedReason(err); reason != "" {
+				s.deps.Metrics.DocumentRefused(reason)
+			}
+			s.writeError(w, r, redactLead(verifyError(err), form.userID), messageString)
+			return
+		}
+		if out.NoLead {
+			// Nothing was staged, read or recorded, so there is no record id.
+			s.deps.Metrics.UnknownLead()
+			writeJSON(w, http.StatusOK, out.Result)
 			return
 		}
 		s.deps.Metrics.Verified(out)
@@ -118,8 +132,8 @@ func (s *server) readEvidenceForm(w http.ResponseWriter, r *http.Request) (evide
 		if err := form.add(part, limit, r.ContentLength); err != nil {
 			return evidenceForm{}, formReadError(err, limit)
 		}
-		if err := s.takeQuota(r, &form); err != nil {
-			return evidenceForm{}, err
+		if err := s.checkQuota(r, &form); err != nil {
+			return form, err
 		}
 	}
 	if err := form.valid(); err != nil {
@@ -269,3 +283,43 @@ const (
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
+
+// verifyError is the verifier's error as the client is answered: its own
+// refusals as they are (the lead's quota used up, 429; a document over the
+// page cap, 400), a dependency's error of a client kind as a 500
+// (derrors.Unexpected).
+func verifyError(err error) error {
+	var exceeded *quota.Exceeded
+	if errors.As(err, &exceeded) || errors.Is(err, evidence.ErrTooManyPages) {
+		return err
+	}
+	return derrors.Unexpected(err)
+}
+
+// redactLead replaces userID, in any case, in err's message with its log
+// reference (lead.LogRef), keeping err's kinds: the messages of the
+// service's dependencies (an S3 key, a table's key) may quote it, and a
+// lead id is never logged (docs/security.md, "Logs").
+func redactLead(err error, userID string) error {
+	if err == nil || !isUUID(userID) {
+		return err
+	}
+	msg := err.Error()
+	redacted := caseInsensitive(userID).ReplaceAllLiteralString(msg, lead.LogRef(userID))
+	if redacted == msg {
+		return err
+	}
+	return &redactedError{msg: redacted, err: err}
+}
+
+// caseInsensitive matches s, a UUID (hex digits and hyphens only), in any case.
+func caseInsensitive(s string) *regexp.Regexp { return regexp.MustCompile("(?i)" + s) }
+
+// redactedError is err with another message.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }

@@ -21,12 +21,19 @@ type Metrics interface {
 	Verified(out evidence.Outcome)
 	// DocumentRefused: an upload refused before it was read.
 	DocumentRefused(reason string)
+	// UnknownLead: an upload for a userId no lead has, answered without
+	// staging, reading or recording anything.
+	UnknownLead()
+	// RetryLater: a request answered 503 with Retry-After, by reason
+	// ("busy": every OCR slot taken; a derrors.Later's reason otherwise).
+	RetryLater(reason string)
 }
 
 // Reasons an upload is refused before it is read.
 const (
 	RefusedTooLarge        = "too_large"
 	RefusedUnsupportedType = "unsupported_type"
+	RefusedTooManyPages    = "too_many_pages"
 )
 
 // NoMetrics counts nothing: for tests and tools that measure otherwise.
@@ -36,6 +43,8 @@ func (NoMetrics) Request(string, int, time.Duration) {}
 func (NoMetrics) LeadCreated(bool)                   {}
 func (NoMetrics) Verified(evidence.Outcome)          {}
 func (NoMetrics) DocumentRefused(string)             {}
+func (NoMetrics) UnknownLead()                       {}
+func (NoMetrics) RetryLater(string)                  {}
 
 // functionOf names the function that serves a route's path ("" for none).
 func functionOf(path string) string {
@@ -53,8 +62,11 @@ func functionOf(path string) string {
 // refusedReason is why a verify-evidence form error refused the document,
 // or "" when the error is about the other parts.
 func refusedReason(err error) string {
-	if errors.Is(err, derrors.ErrTooLarge) {
+	switch {
+	case errors.Is(err, derrors.ErrTooLarge):
 		return RefusedTooLarge
+	case errors.Is(err, evidence.ErrTooManyPages):
+		return RefusedTooManyPages
 	}
 	return ""
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/clinicplatform/intake/internal/api"
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/metrics"
 )
 
@@ -39,6 +41,8 @@ func (c *counted) Verified(out evidence.Outcome) {
 	c.add("verified %s success=%t source=%s unreadable=%s", out.ID, out.Result.Success, out.TextSource, evidence.UnreadableReason(out.Unreadable))
 }
 func (c *counted) DocumentRefused(reason string) { c.add("refused %s", reason) }
+func (c *counted) UnknownLead()                  { c.add("unknown lead") }
+func (c *counted) RetryLater(reason string)      { c.add("retry later %s", reason) }
 
 // TestMetricsCountWhatHappened: each route reports its request, and the
 // events that happened in it, once.
@@ -72,6 +76,18 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 			body, ct := form(t, validParts(heic)...)
 			serveRaw(h, "POST", api.PathVerifyEvidence, ct, string(body), nil)
 		}, []string{"refused unsupported_type", "request verify-evidence 400"}},
+		{"no lead", func(t *testing.T, h http.Handler) {
+			body, ct := form(t, validParts(pdfHead)...)
+			serveRaw(h, "POST", api.PathVerifyEvidence, ct, string(body), nil)
+		}, []string{"unknown lead", "request verify-evidence 200"}},
+		{"too many pages", func(t *testing.T, h http.Handler) {
+			body, ct := form(t, validParts(pdfHead)...)
+			serveRaw(h, "POST", api.PathVerifyEvidence, ct, string(body), nil)
+		}, []string{"refused too_many_pages", "request verify-evidence 400"}},
+		{"pages spent", func(t *testing.T, h http.Handler) {
+			body, ct := form(t, validParts(pdfHead)...)
+			serveRaw(h, "POST", api.PathVerifyEvidence, ct, string(body), nil)
+		}, []string{"retry later daily_text_reader_pages", "request verify-evidence 503"}},
 		{"bad user id is not a refused document", func(t *testing.T, h http.Handler) {
 			body, ct := form(t, [2]string{"userId", "nope"}, [2]string{"medicationName", "Wegovy"}, [2]string{"medicationDosage", "1 mg"}, [2]string{"file", pdfHead})
 			serveRaw(h, "POST", api.PathVerifyEvidence, ct, string(body), nil)
@@ -101,6 +117,14 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 			m := &counted{}
 			f := newFixture(t, func(d *api.Deps) { d.Metrics = m })
 			f.verifier.VerifyFn = func(evidence.Request) (evidence.Outcome, error) {
+				switch tt.name {
+				case "no lead":
+					return evidence.Outcome{NoLead: true, Result: evidence.NoLeadResult()}, nil
+				case "too many pages":
+					return evidence.Outcome{}, evidence.TooManyPages(5)
+				case "pages spent":
+					return evidence.Outcome{}, &derrors.Later{Reason: "daily_text_reader_pages", Message: "spent", RetryAfter: time.Hour}
+				}
 				return evidence.Outcome{ID: "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", Result: allValid, TextSource: "pdf-text"}, nil
 			}
 			tt.send(t, f.handler)
@@ -143,4 +167,26 @@ func serveRaw(h http.Handler, method, path, contentType, body string, header map
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	return rec
+}
+
+// TestErrorLinesNameNoLead: a dependency's error that quotes the userId
+// (an S3 key, in any case) is logged with the lead's log reference in its
+// place; the 500 line never carries the id itself.
+func TestErrorLinesNameNoLead(t *testing.T) {
+	f := newFixture(t, func(d *api.Deps) {})
+	f.verifier.VerifyFn = func(req evidence.Request) (evidence.Outcome, error) {
+		return evidence.Outcome{}, fmt.Errorf("stage evidence/%s/2026/11/21/x.pdf (%s): %w",
+			req.UserID, strings.ToUpper(req.UserID), derrors.ErrUnavailable)
+	}
+	body, ct := form(t, validParts(pdfHead)...)
+	if rec := serveRaw(f.handler, "POST", api.PathVerifyEvidence, ct, string(body), nil); rec.Code != 500 {
+		t.Fatalf("status %d, want 500", rec.Code)
+	}
+	log := f.log.String()
+	if strings.Contains(strings.ToLower(log), strings.ToLower(userID)) {
+		t.Errorf("the log carries the lead id:\n%s", log)
+	}
+	if !strings.Contains(log, "evidence/"+lead.LogRef(userID)+"/2026") || strings.Count(log, lead.LogRef(userID)) != 2 {
+		t.Errorf("the log does not name the lead by its reference %s:\n%s", lead.LogRef(userID), log)
+	}
 }

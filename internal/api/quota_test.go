@@ -20,7 +20,7 @@ type quotaFake struct {
 	got    []string
 }
 
-func (q *quotaFake) Take(_ context.Context, leadID string) error {
+func (q *quotaFake) Check(_ context.Context, leadID string) error {
 	q.got = append(q.got, leadID)
 	return q.TakeFn(leadID)
 }

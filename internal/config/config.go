@@ -39,6 +39,17 @@ type EvidenceRules struct {
 	// VerificationsPerLeadPerDay caps verify-evidence requests per userId
 	// and UTC day; 0 turns the quota off.
 	VerificationsPerLeadPerDay int `env:"VERIFICATIONS_PER_LEAD_PER_DAY, default=20, min=0"`
+	// EvidenceMaxPages is the page cap: a PDF or TIFF with more pages is
+	// refused (400) before anything reads it.
+	EvidenceMaxPages int `env:"EVIDENCE_MAX_PAGES, default=5, min=1"`
+	// TextReaderPagesPerDay is the stack's daily allowance of pages read by
+	// OCR (Textract deployed, Tesseract locally); past it, 503 until the
+	// next UTC day. 0 turns it off.
+	TextReaderPagesPerDay int `env:"TEXT_READER_PAGES_PER_DAY, default=3000, min=0"`
+	// VerificationsPerDay is the stack's daily allowance of verifications
+	// staged and recorded, all leads together; past it, 503 until the next
+	// UTC day. 0 turns it off.
+	VerificationsPerDay int `env:"VERIFICATIONS_PER_DAY, default=5000, min=0"`
 }
 
 // CreateLead is the create-lead function's configuration.

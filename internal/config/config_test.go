@@ -37,7 +37,7 @@ func TestLoadDefaults(t *testing.T) {
 		{name: "verify-evidence", got: &VerifyEvidence{}, want: &VerifyEvidence{
 			Common: defaultCommon,
 			EvidenceRules: EvidenceRules{EvidenceFileLimit: 4_000_000, EvidenceMaxAge: 90 * 24 * time.Hour,
-				VerificationsPerLeadPerDay: 20},
+				VerificationsPerLeadPerDay: 20, EvidenceMaxPages: 5, TextReaderPagesPerDay: 3000, VerificationsPerDay: 5000},
 			LeadsTable: "leads", VerificationsTable: "verifications", QuotaTable: "quota", EvidenceBucket: "bucket",
 			TextReader: "local",
 		}},
@@ -45,7 +45,7 @@ func TestLoadDefaults(t *testing.T) {
 		{name: "local-api", got: &LocalAPI{}, want: &LocalAPI{
 			Common: defaultCommon, LeadLimits: LeadLimits{LeadBodyLimit: 64 << 10},
 			EvidenceRules: EvidenceRules{EvidenceFileLimit: 4_000_000, EvidenceMaxAge: 90 * 24 * time.Hour,
-				VerificationsPerLeadPerDay: 20},
+				VerificationsPerLeadPerDay: 20, EvidenceMaxPages: 5, TextReaderPagesPerDay: 3000, VerificationsPerDay: 5000},
 			Host: "127.0.0.1", Port: "3000", DataDir: ".local",
 		}},
 		{name: "datarights", got: &DataRights{}, want: &DataRights{
@@ -73,7 +73,7 @@ func TestDefaultsAgreeWithThePackages(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.LeadBodyLimit != api.DefaultLeadBodyLimit || c.EvidenceFileLimit != api.DefaultEvidenceFileLimit ||
-		c.EvidenceMaxAge != evidence.DefaultMaxAge {
+		c.EvidenceMaxAge != evidence.DefaultMaxAge || c.EvidenceMaxPages != evidence.DefaultMaxPages {
 		t.Errorf("defaults %d, %d, %v; the packages' %d, %d, %v", c.LeadBodyLimit, c.EvidenceFileLimit, c.EvidenceMaxAge,
 			api.DefaultLeadBodyLimit, api.DefaultEvidenceFileLimit, evidence.DefaultMaxAge)
 	}
@@ -87,11 +87,13 @@ func TestLoadEverySetting(t *testing.T) {
 		"LEAD_BODY_LIMIT_BYTES": "1024", "EVIDENCE_FILE_LIMIT_BYTES": "2048", "EVIDENCE_MAX_AGE_DAYS": "30",
 		"TEXT_READER": "textract", "CORS_ALLOWED_ORIGINS": " https://a.example.com/, ,https://b.example.com",
 		"LOG_LEVEL": "debug", "PORT": "8080", "HOST": "0.0.0.0", "DATA_DIR": "/tmp/x", "METRICS_NAMESPACE": "ClinicIntake/clinic-intake-us",
+		"EVIDENCE_MAX_PAGES": "3", "TEXT_READER_PAGES_PER_DAY": "100", "VERIFICATIONS_PER_DAY": "0",
 		"S3_USE_PATH_STYLE": "true", "EMAIL": "ada@example.com", "STACK": "us", "STACK_NAME": "s", "AWS_REGION": "eu-west-1",
 	}
 	common := Common{Market: "us", CORSAllowedOrigins: Origins{"https://a.example.com", "https://b.example.com"},
 		LogLevel: slog.LevelDebug, MetricsNamespace: "ClinicIntake/clinic-intake-us"}
-	rules := EvidenceRules{EvidenceFileLimit: 2048, EvidenceMaxAge: 30 * 24 * time.Hour}
+	rules := EvidenceRules{EvidenceFileLimit: 2048, EvidenceMaxAge: 30 * 24 * time.Hour,
+		EvidenceMaxPages: 3, TextReaderPagesPerDay: 100}
 	tests := []struct {
 		name string
 		got  any
@@ -158,6 +160,7 @@ func TestLoadRejectsBadValuesAllAtOnce(t *testing.T) {
 		"EVIDENCE_FILE_LIMIT_BYTES": "4MB", "EVIDENCE_MAX_AGE_DAYS": "0", "LOG_LEVEL": "loud",
 		"VERIFICATIONS_PER_LEAD_PER_DAY": "-1", "LEAD_RETENTION_DAYS": "a year",
 		"VERIFICATION_RETENTION_DAYS": "3000000000", "METRICS_NAMESPACE": "AWS/Lambda",
+		"EVIDENCE_MAX_PAGES": "0", "TEXT_READER_PAGES_PER_DAY": "lots",
 	}
 	tests := []struct {
 		name   string
@@ -165,8 +168,8 @@ func TestLoadRejectsBadValuesAllAtOnce(t *testing.T) {
 		names  []string
 	}{
 		{name: "create-lead", target: &CreateLead{}, names: []string{"MARKET", "LEAD_BODY_LIMIT_BYTES", "LOG_LEVEL", "LEAD_RETENTION_DAYS", "METRICS_NAMESPACE", "LEADS_TABLE"}},
-		{name: "verify-evidence", target: &VerifyEvidence{}, names: []string{"MARKET", "TEXT_READER", "EVIDENCE_FILE_LIMIT_BYTES", "EVIDENCE_MAX_AGE_DAYS", "LOG_LEVEL", "VERIFICATIONS_PER_LEAD_PER_DAY", "VERIFICATION_RETENTION_DAYS", "METRICS_NAMESPACE"}},
-		{name: "local-api", target: &LocalAPI{}, names: []string{"MARKET", "LEAD_BODY_LIMIT_BYTES", "EVIDENCE_FILE_LIMIT_BYTES", "EVIDENCE_MAX_AGE_DAYS", "LOG_LEVEL", "VERIFICATIONS_PER_LEAD_PER_DAY", "METRICS_NAMESPACE"}},
+		{name: "verify-evidence", target: &VerifyEvidence{}, names: []string{"MARKET", "TEXT_READER", "EVIDENCE_FILE_LIMIT_BYTES", "EVIDENCE_MAX_AGE_DAYS", "LOG_LEVEL", "VERIFICATIONS_PER_LEAD_PER_DAY", "VERIFICATION_RETENTION_DAYS", "METRICS_NAMESPACE", "EVIDENCE_MAX_PAGES", "TEXT_READER_PAGES_PER_DAY"}},
+		{name: "local-api", target: &LocalAPI{}, names: []string{"MARKET", "LEAD_BODY_LIMIT_BYTES", "EVIDENCE_FILE_LIMIT_BYTES", "EVIDENCE_MAX_AGE_DAYS", "LOG_LEVEL", "VERIFICATIONS_PER_LEAD_PER_DAY", "METRICS_NAMESPACE", "EVIDENCE_MAX_PAGES", "TEXT_READER_PAGES_PER_DAY"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,7 +196,7 @@ func TestLoadRejectsBadValuesAllAtOnce(t *testing.T) {
 			t.Errorf("error lacks %q: %v", want, err)
 		}
 	}
-	if strings.Contains(err.Error(), "TEXT_READER") {
+	if strings.Contains(err.Error(), "TEXT_READER ") {
 		t.Errorf("local-api reads no TEXT_READER, yet: %v", err)
 	}
 }

@@ -171,10 +171,26 @@ const minLetters = 16
 
 // NewWithTesseract reads PDF text layers in pure Go and images and scanned
 // PDFs with Tesseract when it is installed (OCR is nil otherwise).
+// Both read at most evidence.DefaultMaxPages pages (WithMaxPages).
 func NewWithTesseract(ctx context.Context) Reader {
 	r := Reader{PDF: pdftext.Reader{}}
 	if ocr, err := tesseract.New(ctx); err == nil {
 		r.OCR = ocr
+	}
+	return r.WithMaxPages(evidence.DefaultMaxPages)
+}
+
+// WithMaxPages has the PDF text layer reader and Tesseract read at most n
+// pages of a PDF: the page cap (EVIDENCE_MAX_PAGES), which the service
+// enforces before reading, so that the local readers read the pages
+// Textract would. Other readers are left as they are.
+func (r Reader) WithMaxPages(n int) Reader {
+	if p, ok := r.PDF.(pdftext.Reader); ok {
+		p.MaxPages = n
+		r.PDF = p
+	}
+	if t, ok := r.OCR.(*tesseract.Reader); ok {
+		t.MaxPages = n
 	}
 	return r
 }

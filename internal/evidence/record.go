@@ -130,6 +130,15 @@ type Document struct {
 	MediaType string
 	// Key is the staged object's key (Textract reads the object from S3).
 	Key string
+	// Pages is the document's page count as the service counted it before
+	// reading (PageCounter), at most the page cap; 0 when it could not be
+	// counted. A reader never reads, nor has read for it, more pages.
+	Pages int
+	// LeadID and SHA256 (of Body) name the upload: a reader may reuse
+	// what it did for the same file sent for the same lead (a Textract job
+	// whose answer came too late). Both are empty for a derived document.
+	LeadID string
+	SHA256 string
 }
 
 // Reader gets the text out of a document. A document that is readable but

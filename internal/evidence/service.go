@@ -35,6 +35,9 @@ type Outcome struct {
 	// TextSource names the reader that read the document ("" when none
 	// could): what the service's metrics count by.
 	TextSource string
+	// NoLead is true when no lead has the request's userId: Result is
+	// NoLeadResult, and nothing was staged, read or recorded (ID is "").
+	NoLead bool
 	// Unreadable is why the document could not be read (wrapping
 	// ErrUnreadable, and a *derrors.Budget when it was over the work
 	// budget); nil when it was read. It may quote the document: log only
@@ -42,8 +45,9 @@ type Outcome struct {
 	Unreadable error
 }
 
-// Service runs verifications: stage the file, read it, check it against the
-// lead and the request, and record what was said.
+// Service runs verifications: find the lead, count the document's pages,
+// take the lead's and the stack's allowances, stage the file, read it,
+// check it against the lead and the request, and record what was said.
 type Service struct {
 	deps   Deps
 	market string
@@ -61,6 +65,22 @@ type Deps struct {
 	// uuid.NewString in production).
 	Now   func() time.Time
 	NewID func() string
+
+	// What a verification may cost (issue 19); each is optional, nil
+	// limits nothing. Pages counts a document's pages before anything
+	// reads it: a document over MaxPages (DefaultMaxPages when 0) is
+	// refused (400).
+	Pages    PageCounter
+	MaxPages int
+	// Quota takes one of the lead's daily verifications, once the lead is
+	// found and its file accepted.
+	Quota LeadQuota
+	// Verifications is the stack's daily allowance of staged
+	// verifications, ReaderPages its text reader's allowance of pages:
+	// both checked before anything is staged; Verifications taken here,
+	// ReaderPages by the reader at the call that costs.
+	Verifications Allowance
+	ReaderPages   Allowance
 }
 
 // NewService returns a Service for market ("uk" or "us": whose calendar
@@ -79,14 +99,39 @@ func NewService(market string, maxAge time.Duration, d Deps) (*Service, error) {
 		return nil, errors.New("evidence service: a stager, a reader, a lead finder and a recorder are all required")
 	case d.Now == nil || d.NewID == nil:
 		return nil, errors.New("evidence service: no clock or no id source")
+	case d.MaxPages < 0:
+		return nil, fmt.Errorf("evidence service: page cap %d is negative", d.MaxPages)
+	}
+	if d.MaxPages == 0 {
+		d.MaxPages = DefaultMaxPages
 	}
 	return &Service{deps: d, market: market, zone: zone, maxAge: maxAge}, nil
 }
 
-// Verify stages, reads and verifies one document and records the outcome.
-// The outcome is returned only once its record is stored: a client is never
-// told a result that a clinician could not find again.
+// Verify verifies one document and records the outcome. The outcome is
+// returned only once its record is stored: a client is never told a
+// result that a clinician could not find again.
+//
+// Nothing is spent for a userId no lead has: the answer is NoLeadResult
+// (Outcome.NoLead), with nothing staged, read, counted or recorded. Then a
+// document over the page cap is refused (400) and only then are the
+// allowances taken, so a refused file costs the lead nothing.
 func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
+	exp, err := s.expected(ctx, req)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if !exp.PatientKnown {
+		return Outcome{NoLead: true, Result: NoLeadResult()}, nil
+	}
+	pages, err := s.countPages(ctx, req)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if err := s.takeAllowances(ctx, req.UserID); err != nil {
+		return Outcome{}, err
+	}
+
 	now := s.deps.Now().UTC()
 	id := s.deps.NewID()
 	sum := sha256.Sum256(req.File)
@@ -96,12 +141,8 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 		return Outcome{}, fmt.Errorf("stage evidence %s: %w", id, err)
 	}
 
-	exp, err := s.expected(ctx, req)
-	if err != nil {
-		return Outcome{}, err
-	}
-
-	text, readErr := s.deps.Reader.Read(ctx, Document{Body: req.File, MediaType: req.MediaType, Key: key})
+	doc := Document{Body: req.File, MediaType: req.MediaType, Key: key, Pages: pages, LeadID: req.UserID, SHA256: up.SHA256}
+	text, readErr := s.deps.Reader.Read(ctx, doc)
 	if readErr != nil && !errors.Is(readErr, ErrUnreadable) {
 		return Outcome{}, fmt.Errorf("read evidence %s: %w", id, readErr)
 	}
@@ -122,8 +163,52 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	return Outcome{ID: id, Result: result, Findings: findings, TextSource: text.Source, Unreadable: readErr}, nil
 }
 
-// expected builds what the document is checked against; an unknown userId
-// is not an error, the patient name is then rated not_found.
+// countPages counts the document's pages and refuses it over the cap. A
+// document whose pages cannot be counted goes on with 0 pages (unknown):
+// the readers then read at most one page of it (docs/security.md).
+func (s *Service) countPages(ctx context.Context, req Request) (int, error) {
+	if s.deps.Pages == nil {
+		return 0, nil
+	}
+	limit := s.deps.MaxPages
+	n, err := s.deps.Pages.CountPages(ctx, Document{Body: req.File, MediaType: req.MediaType}, limit)
+	switch {
+	case errors.Is(err, ErrUnreadable):
+		return 0, nil
+	case err != nil:
+		return 0, fmt.Errorf("count pages: %w", err)
+	case n > limit:
+		return 0, TooManyPages(limit)
+	}
+	return n, nil
+}
+
+// takeAllowances checks the stack's daily allowances, then takes the
+// lead's verification and the stack's: a stack that has spent its day
+// refuses (503) without using the lead's quota.
+func (s *Service) takeAllowances(ctx context.Context, leadID string) error {
+	for _, a := range []Allowance{s.deps.Verifications, s.deps.ReaderPages} {
+		if a != nil {
+			if err := a.Check(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	if s.deps.Quota != nil {
+		if err := s.deps.Quota.Take(ctx, leadID); err != nil {
+			return err
+		}
+	}
+	if s.deps.Verifications != nil {
+		if err := s.deps.Verifications.Take(ctx, 1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expected builds what the document is checked against. A userId no lead
+// has is not an error: PatientKnown is then false.
 func (s *Service) expected(ctx context.Context, req Request) (Expected, error) {
 	exp := Expected{MedicationName: req.MedicationName, MedicationDosage: req.MedicationDosage}
 	l, err := s.deps.Leads.Get(ctx, req.UserID)
@@ -131,7 +216,7 @@ func (s *Service) expected(ctx context.Context, req Request) (Expected, error) {
 	case errors.Is(err, derrors.ErrNotFound):
 		return exp, nil
 	case err != nil:
-		return Expected{}, fmt.Errorf("find lead %s: %w", req.UserID, err)
+		return Expected{}, fmt.Errorf("find %s: %w", lead.LogRef(req.UserID), err)
 	}
 	patient, err := l.Patient()
 	if err != nil {

@@ -18,3 +18,13 @@ func EmailKey(email string) string {
 	sum := sha256.Sum256([]byte("lead-email:" + strings.ToLower(strings.TrimSpace(email))))
 	return hex.EncodeToString(sum[:])
 }
+
+// LogRef is how a lead id appears in logs and error messages: "lead:" and
+// the first 16 hex digits of a SHA-256 of the id (lower-cased), so one
+// lead's lines can be followed, and its id found from a known id, but no
+// line gives the id itself (docs/security.md, "Logs"). Lead ids are random
+// UUIDs, so the digest cannot be walked back by guessing.
+func LogRef(id string) string {
+	sum := sha256.Sum256([]byte("lead-log:" + strings.ToLower(id)))
+	return "lead:" + hex.EncodeToString(sum[:8])
+}

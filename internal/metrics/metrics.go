@@ -33,6 +33,12 @@ const (
 	RefusedDocuments    = "RefusedDocuments"
 	TextractPages       = "TextractPages"
 	TextractErrors      = "TextractErrors"
+	UnknownLeads        = "UnknownLeads"
+	RetryLaterAnswers   = "RetryLater"
+	// The stack's daily allowances: the day's count after each take
+	// (alarmed on its Maximum, docs/operations.md).
+	TextReaderPagesToday = "TextReaderPagesToday"
+	VerificationsToday   = "VerificationsToday"
 )
 
 // Dimension names.
@@ -276,6 +282,30 @@ func (e *EMF) Verified(out evidence.Outcome) {
 // a type not accepted), by reason.
 func (e *EMF) DocumentRefused(why string) {
 	e.put(FunctionVerifyEvidence, []dim{{DimReason, reason(why)}}, directive{byReason, []val{{RefusedDocuments, count, 1}}})
+}
+
+// UnknownLead counts an upload for a userId no lead has, answered without
+// reading it.
+func (e *EMF) UnknownLead() {
+	e.put(FunctionVerifyEvidence, nil, directive{byNothing, []val{{UnknownLeads, count, 1}}})
+}
+
+// RetryLater counts a request answered 503 with Retry-After, by reason
+// ("busy", "daily_text_reader_pages", "daily_verifications", "job_running").
+func (e *EMF) RetryLater(why string) {
+	e.put(FunctionVerifyEvidence, []dim{{DimReason, reason(why)}}, directive{byReason, []val{{RetryLaterAnswers, count, 1}}})
+}
+
+// TextReaderPagesToday reports the pages taken from the stack's daily
+// allowance so far today, after a take.
+func (e *EMF) TextReaderPagesToday(used int) {
+	e.put(FunctionVerifyEvidence, nil, directive{byNothing, []val{{TextReaderPagesToday, count, float64(used)}}})
+}
+
+// VerificationsToday reports the verifications taken from the stack's
+// daily allowance so far today, after a take.
+func (e *EMF) VerificationsToday(used int) {
+	e.put(FunctionVerifyEvidence, nil, directive{byNothing, []val{{VerificationsToday, count, float64(used)}}})
 }
 
 // TextractPages counts pages Textract read (and bills).

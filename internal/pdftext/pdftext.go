@@ -103,19 +103,9 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		err = fmt.Errorf("read pdf text: malformed PDF: %w", evidence.Unreadable("malformed"))
 	}()
 
-	if err := checkStructure(doc.Body); err != nil {
-		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
-	}
-	rd, err := pdf.NewReader(newBudgetedFile(ctx, doc.Body), int64(len(doc.Body)))
-	if errors.Is(err, pdf.ErrInvalidPassword) {
-		return layer, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.Unreadable("encrypted"))
-	}
-	if a := (abort{}); errors.As(err, &a) {
-		// The pdf package recovered the abort and returned it.
-		return layer, a.readError()
-	}
+	rd, err := open(ctx, doc.Body)
 	if err != nil {
-		return layer, fmt.Errorf("read pdf text: %w: %w", err, evidence.Unreadable("malformed"))
+		return layer, err
 	}
 	// The pdf package's decryption fails on common producers' output; encrypted
 	// files are left to OCR (pdftoppm opens those without a user password).
@@ -155,6 +145,56 @@ func evidenceLine(l line, n int, place placement) evidence.Line {
 	}
 	out.Box = place.place(box)
 	return out
+}
+
+// open checks body's structure and opens it with the pdf package, reading
+// the file through the work budget. Its errors wrap evidence.ErrUnreadable,
+// or ErrUnavailable when ctx ends. The caller recovers aborts.
+func open(ctx context.Context, body []byte) (*pdf.Reader, error) {
+	if err := checkStructure(body); err != nil {
+		return nil, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
+	}
+	rd, err := pdf.NewReader(newBudgetedFile(ctx, body), int64(len(body)))
+	if errors.Is(err, pdf.ErrInvalidPassword) {
+		return nil, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.Unreadable("encrypted"))
+	}
+	if a := (abort{}); errors.As(err, &a) {
+		// The pdf package recovered the abort and returned it.
+		return nil, a.readError()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read pdf text: %w: %w", err, evidence.Unreadable("malformed"))
+	}
+	return rd, nil
+}
+
+// CountPages counts the pages of the PDF in body, the leaves of its page
+// tree as ReadLayer walks it, stopping at limit+1: a file of thousands of
+// pages costs no more to count than one of limit+1. It trusts no /Count
+// entry. An encrypted PDF is counted too (its page tree is not encrypted).
+// Errors are ReadLayer's: the file cannot be opened, or has no pages.
+func CountPages(ctx context.Context, body []byte, limit int) (n int, err error) {
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		n = 0
+		if a, ok := p.(abort); ok {
+			err = a.readError()
+			return
+		}
+		err = fmt.Errorf("count pdf pages: malformed PDF: %w", evidence.Unreadable("malformed"))
+	}()
+	rd, err := open(ctx, body)
+	if err != nil {
+		return 0, err
+	}
+	n = len(collectPages(rd.Trailer().Key("Root").Key("Pages"), limit+1))
+	if n == 0 {
+		return 0, fmt.Errorf("count pdf pages: PDF has no pages: %w", evidence.Unreadable("no_pages"))
+	}
+	return n, nil
 }
 
 // collectPages walks the page tree depth first and returns up to max leaf

@@ -223,6 +223,7 @@ func TestVerifyEvidenceConcurrencyIsCapped(t *testing.T) {
 // alarm is what the guard needs of one alarm.
 type alarm struct {
 	id, namespace, metric, dims, stat, period, threshold, description string
+	expression                                                        string // a metric-math alarm's returned expression
 	actions                                                           []string
 	mathMetrics                                                       []string // "namespace metric dims" of a metric-math alarm
 }
@@ -248,6 +249,9 @@ func alarms(t *testing.T, tpl *yaml.Node) []alarm {
 		}
 		if ms := findOr(p, "Metrics"); ms != nil {
 			for _, m := range ms.Content {
+				if e := findOr(m, "Expression"); e != nil && findOr(m, "ReturnData") != nil && findOr(m, "ReturnData").Value == "true" {
+					a.expression = e.Value
+				}
 				if s := findOr(m, "MetricStat"); s != nil {
 					a.mathMetrics = append(a.mathMetrics, value(t, s, "Metric", "Namespace")+" "+value(t, s, "Metric", "MetricName")+" "+marshal(t, node(t, s, "Metric", "Dimensions")))
 				}
@@ -304,11 +308,14 @@ func TestAlarmsCoverTheIssueAndNotifyTheTopic(t *testing.T) {
 	found("Textract errors (EMF)", func(a alarm) bool {
 		return a.namespace == emfNamespace && a.metric == metrics.TextractErrors && strings.Contains(a.dims, metrics.FunctionVerifyEvidence)
 	})
-	found("Textract pages per day over the budget (EMF)", func(a alarm) bool {
-		return a.namespace == emfNamespace && a.metric == metrics.TextractPages && a.period == "86400" &&
-			a.stat == "Sum" && a.threshold == "TextractDailyPageBudget" && strings.Contains(a.dims, metrics.FunctionVerifyEvidence)
-	})
-	for _, table := range []string{"LeadsTable", "VerificationsTable", "IdempotencyTable"} {
+	for metric, param := range map[string]string{metrics.TextReaderPagesToday: "TextReaderPagesPerDay", metrics.VerificationsToday: "VerificationsPerDay"} {
+		found(metric+" at 80% of "+param+" (EMF)", func(a alarm) bool {
+			return a.threshold == "80" && slices.Contains(a.mathMetrics, emfNamespace+" "+metric+" "+
+				"- Name: Function\n  Value: verify-evidence\n- Name: Market\n  Value: !Ref Market\n") &&
+				a.expression == "100 * used / ${"+param+"}"
+		})
+	}
+	for _, table := range []string{"LeadsTable", "VerificationsTable", "IdempotencyTable", "QuotaTable"} {
 		for _, metric := range []string{"ReadThrottleEvents", "WriteThrottleEvents"} {
 			found("DynamoDB "+metric+" on "+table, func(a alarm) bool {
 				for _, m := range a.mathMetrics {
@@ -367,7 +374,8 @@ func TestDashboardShowsTheAlarmsAndMetrics(t *testing.T) {
 	}
 	for _, m := range []string{metrics.Latency, metrics.LeadsCreated, metrics.IdempotentReplays, metrics.Verifications,
 		metrics.FieldVerdicts, metrics.DocumentsRead, metrics.UnreadableDocuments, metrics.RefusedDocuments,
-		metrics.TextractPages, metrics.TextractErrors, "5XXError", "Throttles", "Errors", "ReadThrottleEvents", "BlockedRequests"} {
+		metrics.TextractPages, metrics.TextractErrors, metrics.TextReaderPagesToday, metrics.VerificationsToday,
+		metrics.UnknownLeads, metrics.RetryLaterAnswers, "5XXError", "Throttles", "Errors", "ReadThrottleEvents", "BlockedRequests"} {
 		if !strings.Contains(body, `"`+m+`"`) && !strings.Contains(body, `\"`+m+`\"`) {
 			t.Errorf("the dashboard does not show %s", m)
 		}

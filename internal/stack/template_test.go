@@ -148,7 +148,7 @@ func TestFunctionsHaveLeastPrivilege(t *testing.T) {
 	tpl := loadTemplate(t)
 	want := map[string][]string{
 		"CreateLeadFunction":     {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:PutItem"},
-		"VerifyEvidenceFunction": {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "s3:GetObject", "s3:PutObject", "textract:DetectDocumentText", "textract:GetDocumentTextDetection", "textract:StartDocumentTextDetection"},
+		"VerifyEvidenceFunction": {"dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "s3:GetObject", "s3:PutObject", "textract:DetectDocumentText", "textract:GetDocumentTextDetection", "textract:StartDocumentTextDetection"},
 		"GetProtocolsFunction":   nil,
 	}
 	for fn, wantActions := range want {

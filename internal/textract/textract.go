@@ -53,9 +53,12 @@ type API interface {
 var _ API = (*textract.Client)(nil)
 
 // Reader detects text in documents staged in Bucket. Synchronous detection
-// takes JPEG, PNG, TIFF and PDF, one page each; a PDF it refuses (several
-// pages) is read by an asynchronous detection job, polled every
-// PollInterval (DefaultPollInterval when zero) until ctx's deadline.
+// reads JPEG, PNG, TIFF and one-page PDFs; a PDF the service counted
+// several pages in (evidence.Document.Pages, within the page cap) is read by
+// an asynchronous detection job, polled every PollInterval
+// (DefaultPollInterval when zero) until shortly before ctx's deadline. No
+// job is ever started on a document whose pages were not counted: Textract
+// would bill every page of it.
 type Reader struct {
 	Client       API
 	Bucket       string
@@ -63,12 +66,29 @@ type Reader struct {
 	// Usage counts pages read and calls failed (metrics.EMF in the
 	// function); nil counts nothing.
 	Usage Usage
+	// Budget is the stack's daily allowance of pages (quota.Daily): each
+	// call Textract bills takes its pages first, and is not made when they
+	// are not left (503). nil takes nothing.
+	Budget Budget
+	// Jobs remembers the job started for a lead's file, so that a retry of
+	// the same file (same lead, same SHA-256) after a job outlasted its
+	// request polls that job, or reads its result, instead of paying for
+	// another. nil remembers nothing.
+	Jobs JobStore
+	// Now is the clock of job records; nil is time.Now.
+	Now func() time.Time
 }
 
 // Usage receives what Textract read (and bills) or why a call failed.
 type Usage interface {
 	TextractPages(n int)
 	TextractError(reason string)
+}
+
+// Budget is the allowance each billed call takes its pages from; it fails
+// with an error wrapping derrors.ErrBusy when they are not left.
+type Budget interface {
+	Take(ctx context.Context, pages int) error
 }
 
 // DefaultPollInterval: a job on a few pages takes some seconds; polling
@@ -79,10 +99,21 @@ var _ evidence.Reader = Reader{}
 
 // Read returns the document's rows as a person reads them (see lines), page
 // by page, confidences scaled to 0..1. Documents Textract cannot read give
-// an error wrapping evidence.ErrUnreadable; every other failure wraps
+// an error wrapping evidence.ErrUnreadable; the day's pages spent, or a job
+// not done in time, one wrapping derrors.ErrBusy (503: the client retries,
+// and the retry reuses the job); every other failure wraps
 // derrors.ErrUnavailable.
 func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	text := evidence.Text{Source: Source}
+	if doc.Key != "" && doc.MediaType == "application/pdf" && doc.Pages > 1 {
+		// The synchronous API reads one page: a longer PDF is a job.
+		blocks, err := r.detectAsync(ctx, doc)
+		if err != nil {
+			return text, err
+		}
+		text.Lines, text.Pages = layout(blocks)
+		return text, nil
+	}
 	// The staged object, or the body itself when the body is not what was
 	// staged (docread turns an EXIF-rotated photo upright and clears Key).
 	document := &types.Document{Bytes: doc.Body}
@@ -92,25 +123,31 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 	case len(doc.Body) == 0:
 		return text, fmt.Errorf("textract: document has no staged object key and no body")
 	}
+	// One page at most: Textract refuses a document of several pages here
+	// (a PDF the service could not count is then unreadable, never a job).
+	if err := r.take(ctx, 1); err != nil {
+		return text, err
+	}
 	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
 		Document: document,
 	}, plainRequestBody)
-	var unsupported *types.UnsupportedDocumentException
-	if err != nil && doc.Key != "" && doc.MediaType == "application/pdf" && errors.As(err, &unsupported) {
-		// The synchronous API reads one page: a longer PDF is a job.
-		blocks, err := r.detectAsync(ctx, doc)
-		if err != nil {
-			return text, err
-		}
-		text.Lines, text.Pages = layout(blocks)
-		return text, nil
-	}
 	if err != nil {
 		return text, r.classify("textract detect text "+doc.Key, err)
 	}
 	r.countPages(out.DocumentMetadata)
 	text.Lines, text.Pages = layout(out.Blocks)
 	return text, nil
+}
+
+// take takes pages from the budget before a call that bills them.
+func (r Reader) take(ctx context.Context, pages int) error {
+	if r.Budget == nil {
+		return nil
+	}
+	if err := r.Budget.Take(ctx, pages); err != nil {
+		return fmt.Errorf("textract: %d page(s): %w", pages, err)
+	}
+	return nil
 }
 
 // countPages counts the pages Textract says it read (one when it does not say).

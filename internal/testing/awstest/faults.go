@@ -29,6 +29,9 @@ type FaultServer struct {
 	DynamoDB    Fault
 	S3          Fault
 	GetItemJSON string
+	// DynamoDBOps overrides DynamoDB's fault for one operation ("PutItem"):
+	// the lead is read, its verification's record fails to be written.
+	DynamoDBOps map[string]Fault
 
 	mu    sync.Mutex
 	calls map[string]int
@@ -70,7 +73,11 @@ func (f *FaultServer) count(op string) {
 
 func (f *FaultServer) answerDynamo(t testing.TB, w http.ResponseWriter, r *http.Request, op string) {
 	w.Header().Set("Content-Type", "application/x-amz-json-1.0")
-	switch f.DynamoDB {
+	fault := f.DynamoDB
+	if op, ok := f.DynamoDBOps[op]; ok {
+		fault = op
+	}
+	switch fault {
 	case OK:
 		if op == "GetItem" {
 			w.Write([]byte(f.GetItemJSON))
