@@ -97,7 +97,7 @@ func KeepReading(t Text) *Reading {
 			break
 		}
 		kept := LineRead{Text: l.Text, Page: l.Page, Confidence: round(l.Confidence, 1000)}
-		if !l.Box.IsZero() {
+		if !l.Box.IsZero() && onPage(l.Box) {
 			b := l.Box.Rounded()
 			kept.Box = &b
 		}
@@ -110,6 +110,11 @@ func KeepReading(t Text) *Reading {
 // page, a fraction of a pixel on a phone photo.
 func (b Box) Rounded() Box {
 	return Box{Left: round(b.Left, 1e4), Top: round(b.Top, 1e4), Width: round(b.Width, 1e4), Height: round(b.Height, 1e4)}
+}
+
+// onPage reports a box of numbers on the page (a store cannot keep NaN).
+func onPage(b Box) bool {
+	return b.Left >= 0 && b.Top >= 0 && b.Width >= 0 && b.Height >= 0 && b.Left+b.Width <= 1+1e-9 && b.Top+b.Height <= 1+1e-9
 }
 
 func round(v, per float64) float64 { return math.Round(v*per) / per }

@@ -1,6 +1,7 @@
 package evidence_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -33,6 +34,10 @@ func TestKeepReading(t *testing.T) {
 				t.Errorf("kept %d lines, omitted %d; want %d and %d", len(r.Lines), r.Omitted, tt.wantLines, tt.wantOm)
 			}
 		})
+	}
+	off := evidence.KeepReading(evidence.Text{Lines: []evidence.Line{{Text: "x", Box: evidence.Box{Left: math.NaN(), Width: 0.1}}, {Text: "y", Box: evidence.Box{Left: 0.5, Width: 0.7}}}})
+	if off.Lines[0].Box != nil || off.Lines[1].Box != nil {
+		t.Errorf("boxes off the page kept: %+v, %+v", off.Lines[0].Box, off.Lines[1].Box)
 	}
 	if r := evidence.KeepReading(evidence.Text{Source: "tesseract"}); r != nil {
 		t.Errorf("nothing read kept as %+v, want nil", r)

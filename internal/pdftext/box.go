@@ -84,7 +84,7 @@ func pagePlacement(page pdf.Value) placement {
 
 // place is r in fractions of the page shown, from its top-left corner.
 func (p placement) place(r rect) evidence.Box {
-	if r.empty() {
+	if r.empty() || !finite(r.x0, r.y0, r.x1, r.y1) {
 		return evidence.Box{}
 	}
 	w, h := p.media.x1-p.media.x0, p.media.y1-p.media.y0
@@ -102,4 +102,15 @@ func (p placement) place(r rect) evidence.Box {
 	l, t = min(max(l, 0), 1), min(max(t, 0), 1)
 	rt, b = min(max(rt, l), 1), min(max(b, t), 1)
 	return evidence.Box{Left: l, Top: t, Width: rt - l, Height: b - t}
+}
+
+// finite reports whether every v is a number (a hostile matrix can make
+// infinities, and their differences NaN).
+func finite(vs ...float64) bool {
+	for _, v := range vs {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
 }

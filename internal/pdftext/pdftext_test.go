@@ -630,8 +630,26 @@ func FuzzRead(f *testing.F) {
 		if err != nil && len(got.Lines) != 0 {
 			t.Fatalf("lines with error %v", err)
 		}
+		// Boxes are kept with the record (DynamoDB takes no NaN): numbers on the page.
+		for _, l := range got.Lines {
+			for _, b := range append([]evidence.Box{l.Box}, boxesOf(l.Words)...) {
+				for _, v := range []float64{b.Left, b.Top, b.Width, b.Height, b.Left + b.Width, b.Top + b.Height} {
+					if !(v >= 0 && v <= 1) {
+						t.Fatalf("line %q: box %+v is not on the page", l.Text, b)
+					}
+				}
+			}
+		}
 		if err != nil && !errors.Is(err, evidence.ErrUnreadable) {
 			t.Fatalf("error %v does not wrap ErrUnreadable", err)
 		}
 	})
+}
+
+func boxesOf(ws []evidence.Word) []evidence.Box {
+	bs := make([]evidence.Box, len(ws))
+	for i, w := range ws {
+		bs[i] = w.Box
+	}
+	return bs
 }

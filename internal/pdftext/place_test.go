@@ -117,3 +117,24 @@ func pdfPage(body []byte) (pdf.Value, error) {
 	}
 	return rd.Page(1).V, nil
 }
+
+// TestPlaceRefusesWhatIsNotANumber: a hostile matrix makes infinities, and
+// a record cannot keep NaN: such a box is left out.
+func TestPlaceRefusesWhatIsNotANumber(t *testing.T) {
+	p := placement{media: letter}
+	for _, r := range []rect{{math.Inf(-1), 0, 10, 10}, {0, 0, math.NaN(), 10}, {0, math.Inf(1), 10, math.Inf(1)}} {
+		if b := p.place(r); !b.IsZero() {
+			t.Errorf("place(%v) = %+v, want no box", r, b)
+		}
+	}
+	text, err := Reader{}.Read(context.Background(), evidence.Document{MediaType: "application/pdf",
+		Body: rawPDF("q 1e300 0 0 1e300 0 0 cm 1e300 0 0 1e300 0 0 cm BT /F1 12 Tf 0 0 Td (Far) Tj ET Q BT /F1 12 Tf 72 700 Td (Near) Tj ET", "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range text.Lines {
+		if math.IsNaN(l.Box.Left+l.Box.Top+l.Box.Width+l.Box.Height) || l.Box.Left+l.Box.Width > 1 {
+			t.Errorf("line %q placed at %+v", l.Text, l.Box)
+		}
+	}
+}
