@@ -6,14 +6,12 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/clinicplatform/intake/internal/datarights"
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
 
@@ -128,40 +126,6 @@ func (d *DataRights) VerificationsOf(ctx context.Context, leadID string) ([]evid
 		records = append(records, r)
 	}
 	return records, nil
-}
-
-// decodeRecord is the inverse of VerificationStore.Record's item.
-func decodeRecord(item map[string]types.AttributeValue) (evidence.Record, error) {
-	var v struct {
-		ID               string `dynamodbav:"id"`
-		UserID           string `dynamodbav:"userId"`
-		CreatedAt        string `dynamodbav:"createdAt"`
-		ObjectKey        string `dynamodbav:"objectKey"`
-		SHA256           string `dynamodbav:"sha256"`
-		MediaType        string `dynamodbav:"mediaType"`
-		Size             int64  `dynamodbav:"size"`
-		MedicationName   string `dynamodbav:"medicationName"`
-		MedicationDosage string `dynamodbav:"medicationDosage"`
-		TextSource       string `dynamodbav:"textSource"`
-	}
-	if err := attributevalue.UnmarshalMap(item, &v); err != nil {
-		return evidence.Record{}, fmt.Errorf("decode verification record: %w", err)
-	}
-	var result evidence.Result
-	if av, ok := item["result"]; ok {
-		if err := attributevalue.UnmarshalWithOptions(av, &result, func(o *attributevalue.DecoderOptions) { o.TagKey = "json" }); err != nil {
-			return evidence.Record{}, fmt.Errorf("decode verification record %s: result: %w", v.ID, err)
-		}
-	}
-	createdAt, err := isotime.Parse(v.CreatedAt)
-	if err != nil && v.CreatedAt != "" {
-		return evidence.Record{}, fmt.Errorf("decode verification record %s: createdAt: %w", v.ID, err)
-	}
-	return evidence.Record{
-		ID: v.ID, UserID: v.UserID, CreatedAt: createdAt.UTC(), ObjectKey: v.ObjectKey, SHA256: v.SHA256,
-		MediaType: v.MediaType, Size: v.Size, MedicationName: v.MedicationName, MedicationDosage: v.MedicationDosage,
-		TextSource: v.TextSource, Result: result,
-	}, nil
 }
 
 // DeleteCounters queries the lead's counters and removes each.

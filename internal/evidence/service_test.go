@@ -104,6 +104,15 @@ func (r *recorder) Record(_ context.Context, rec evidence.Record) error {
 	return nil
 }
 
+func (r *recorder) Verification(_ context.Context, id string) (evidence.Record, error) {
+	for _, rec := range r.records {
+		if rec.ID == id {
+			return rec, nil
+		}
+	}
+	return evidence.Record{}, fmt.Errorf("record %s: %w", id, derrors.ErrNotFound)
+}
+
 func (r *recorder) VerificationsOf(_ context.Context, userID string) ([]evidence.Record, error) {
 	var mine []evidence.Record
 	for _, rec := range r.records {

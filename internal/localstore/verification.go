@@ -23,6 +23,10 @@ type recordValue struct {
 	MedicationDosage string          `json:"medicationDosage"`
 	TextSource       string          `json:"textSource"`
 	Result           evidence.Result `json:"result"`
+	// Findings and Reading are kept for review; records stored before
+	// them have neither.
+	Findings *evidence.Findings `json:"findings,omitempty"`
+	Reading  *evidence.Reading  `json:"reading,omitempty"`
 }
 
 // Record writes r unless another record has its id (derrors.ErrConflict).
@@ -39,6 +43,8 @@ func (s *Store) Record(ctx context.Context, r evidence.Record) error {
 		MedicationDosage: r.MedicationDosage,
 		TextSource:       r.TextSource,
 		Result:           r.Result,
+		Findings:         r.Findings,
+		Reading:          r.Reading,
 	})
 }
 
@@ -62,5 +68,7 @@ func (s *Store) Verification(ctx context.Context, id string) (evidence.Record, e
 		MedicationDosage: v.MedicationDosage,
 		TextSource:       v.TextSource,
 		Result:           v.Result,
+		Findings:         v.Findings,
+		Reading:          v.Reading,
 	}, nil
 }
