@@ -184,15 +184,19 @@ type ExportedLead struct {
 }
 
 // ExportedVerification is one verification record: what was sent (the
-// staged file by key, digest and size) and what the service answered.
+// staged file by key, digest and size), what the service answered, and
+// what it read from the file and where each verdict rests on it (records
+// kept before those have neither).
 type ExportedVerification struct {
-	ID               string          `json:"id"`
-	CreatedAt        string          `json:"createdAt"`
-	MedicationName   string          `json:"medicationName"`
-	MedicationDosage string          `json:"medicationDosage"`
-	File             ExportedFile    `json:"file"`
-	TextSource       string          `json:"textSource"`
-	Result           evidence.Result `json:"result"`
+	ID               string             `json:"id"`
+	CreatedAt        string             `json:"createdAt"`
+	MedicationName   string             `json:"medicationName"`
+	MedicationDosage string             `json:"medicationDosage"`
+	File             ExportedFile       `json:"file"`
+	TextSource       string             `json:"textSource"`
+	Result           evidence.Result    `json:"result"`
+	Findings         *evidence.Findings `json:"findings,omitempty"`
+	Reading          *evidence.Reading  `json:"reading,omitempty"`
 }
 
 // ExportedFile describes a staged upload (the file itself is handed over
@@ -233,7 +237,7 @@ func (s *Service) Export(ctx context.Context, subj Subject) (Export, error) {
 				ID: r.ID, CreatedAt: isotime.Format(r.CreatedAt),
 				MedicationName: r.MedicationName, MedicationDosage: r.MedicationDosage,
 				File:       ExportedFile{Key: r.ObjectKey, SHA256: r.SHA256, MediaType: r.MediaType, Size: r.Size},
-				TextSource: r.TextSource, Result: r.Result,
+				TextSource: r.TextSource, Result: r.Result, Findings: r.Findings, Reading: r.Reading,
 			})
 		}
 		if el.Stored || len(el.Verifications) > 0 {

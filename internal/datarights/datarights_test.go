@@ -2,8 +2,10 @@ package datarights_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -139,5 +141,33 @@ func TestExportUnknownLeadWithRecords(t *testing.T) {
 	ex, err = service(f).Export(t.Context(), datarights.Subject{Email: "nobody@example.com"})
 	if err != nil || len(ex.Leads) != 0 {
 		t.Errorf("export of nobody = %+v, %v", ex, err)
+	}
+}
+
+// TestExportKeepsWhatWasRead: a record's findings and the lines read are
+// the patient's data too, and are exported; a record kept before them
+// exports without.
+func TestExportKeepsWhatWasRead(t *testing.T) {
+	f := newFake()
+	box := evidence.Box{Left: 0.1, Top: 0.2, Width: 0.3, Height: 0.04}
+	f.records[leadID][0].Findings = &evidence.Findings{PatientName: evidence.Finding{Rule: "exact-name", Page: 1, Box: &box, Text: "ada lovelace", Confidence: 1}}
+	f.records[leadID][0].Reading = &evidence.Reading{Lines: []evidence.LineRead{{Text: "Patient: ADA LOVELACE", Page: 1, Box: &box, Confidence: 1}}}
+	ex, err := service(f).Export(t.Context(), datarights.Subject{LeadID: leadID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(ex.Leads[0].Verifications)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &got); err != nil || len(got) != 2 {
+		t.Fatalf("exported verifications %s: %v", raw, err)
+	}
+	if !strings.Contains(string(got[0]["reading"]), "Patient: ADA LOVELACE") || !strings.Contains(string(got[0]["findings"]), `"rule":"exact-name"`) {
+		t.Errorf("the first record's reading and findings are not exported: %s", raw)
+	}
+	if _, ok := got[1]["findings"]; ok {
+		t.Errorf("a record without findings exports some: %s", got[1]["findings"])
 	}
 }
