@@ -44,12 +44,12 @@ func text(source string, lines ...string) evidence.Text {
 }
 
 var (
-	labelText  = text("pdf-text", "RIVERSIDE COMMUNITY PHARMACY", "ALEX TESTPATIENT", "WEGOVY 2.4 MG")
-	ocrText    = text("tesseract", "Highfield Pharmacy", "Ms Jo Fictional", "Mounjaro 5mg")
-	noText     = text("pdf-text")
-	soup       = text("pdf-text", "\u2022\u2023 12 \u25a0\u25a0 3/4 \u2022\u2022\u2022 ## 99 a", "Page 1")
-	unreadable = fmt.Errorf("malformed: %w", evidence.ErrUnreadable)
-	down       = fmt.Errorf("engine crashed: %w", derrors.ErrUnavailable)
+	labelText     = text("pdf-text", "RIVERSIDE COMMUNITY PHARMACY", "ALEX TESTPATIENT", "WEGOVY 2.4 MG")
+	ocrText       = text("tesseract", "Highfield Pharmacy", "Ms Jo Fictional", "Mounjaro 5mg")
+	noText        = text("pdf-text")
+	soup          = text("pdf-text", "\u2022\u2023 12 \u25a0\u25a0 3/4 \u2022\u2022\u2022 ## 99 a", "Page 1")
+	errUnreadable = fmt.Errorf("malformed: %w", evidence.ErrUnreadable)
+	errDown       = fmt.Errorf("engine crashed: %w", derrors.ErrUnavailable)
 )
 
 type result struct {
@@ -72,17 +72,17 @@ func TestRead(t *testing.T) {
 		{name: "PDF with a text layer", mediaType: "application/pdf", pdf: &result{text: labelText}, want: labelText},
 		{name: "scanned PDF goes to OCR", mediaType: "application/pdf", pdf: &result{text: noText}, ocr: &result{text: ocrText}, want: ocrText},
 		{name: "symbol soup goes to OCR", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{text: ocrText}, want: ocrText},
-		{name: "PDF the parser refuses goes to OCR", mediaType: "application/pdf", pdf: &result{err: unreadable}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "PDF the parser refuses goes to OCR", mediaType: "application/pdf", pdf: &result{err: errUnreadable}, ocr: &result{text: ocrText}, want: ocrText},
 		{name: "OCR finds nothing either: keep the thin text layer", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{text: text("tesseract")}, want: soup},
-		{name: "OCR fails on a thin text layer: keep it", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{err: unreadable}, want: soup},
-		{name: "both unreadable", mediaType: "application/pdf", pdf: &result{err: unreadable}, ocr: &result{err: unreadable}, wantErr: evidence.ErrUnreadable},
+		{name: "OCR fails on a thin text layer: keep it", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{err: errUnreadable}, want: soup},
+		{name: "both unreadable", mediaType: "application/pdf", pdf: &result{err: errUnreadable}, ocr: &result{err: errUnreadable}, wantErr: evidence.ErrUnreadable},
 		{name: "blank scan", mediaType: "application/pdf", pdf: &result{text: noText}, ocr: &result{text: text("tesseract")}, want: text("tesseract")},
-		{name: "PDF reader failing is not hidden", mediaType: "application/pdf", pdf: &result{err: down}, wantErr: derrors.ErrUnavailable},
+		{name: "PDF reader failing is not hidden", mediaType: "application/pdf", pdf: &result{err: errDown}, wantErr: derrors.ErrUnavailable},
 		{name: "scanned PDF without OCR", mediaType: "application/pdf", pdf: &result{text: noText}, noOCR: true, wantErr: ErrNoOCR},
 		{name: "thin text layer without OCR", mediaType: "application/pdf", pdf: &result{text: soup}, noOCR: true, want: soup},
-		{name: "broken PDF without OCR", mediaType: "application/pdf", pdf: &result{err: unreadable}, noOCR: true, wantErr: evidence.ErrUnreadable},
+		{name: "broken PDF without OCR", mediaType: "application/pdf", pdf: &result{err: errUnreadable}, noOCR: true, wantErr: evidence.ErrUnreadable},
 		{name: "image goes to OCR", mediaType: "image/jpeg", ocr: &result{text: ocrText}, want: ocrText},
-		{name: "OCR unavailable", mediaType: "image/png", ocr: &result{err: down}, wantErr: derrors.ErrUnavailable},
+		{name: "OCR unavailable", mediaType: "image/png", ocr: &result{err: errDown}, wantErr: derrors.ErrUnavailable},
 		{name: "image without OCR", mediaType: "image/png", noOCR: true, wantErr: ErrNoOCR},
 		{name: "other media type", mediaType: "text/plain", wantErr: evidence.ErrUnreadable},
 
@@ -91,12 +91,12 @@ func TestRead(t *testing.T) {
 		{name: "hidden text: OCR instead of the visible layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{text: ocrText}, want: ocrText},
 		{name: "all text hidden (a scan's OCR layer)", mediaType: "application/pdf", pdf: &result{text: noText, hidden: 40, images: 1}, ocr: &result{text: ocrText}, want: ocrText},
 		{name: "hidden text, OCR sees none: nothing", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{text: text("tesseract")}, want: text("tesseract")},
-		{name: "hidden text, OCR cannot open the file: the visible layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{err: unreadable}, want: labelText},
-		{name: "hidden text, nothing visible, OCR cannot open the file", mediaType: "application/pdf", pdf: &result{text: noText, hidden: 2}, ocr: &result{err: unreadable}, wantErr: evidence.ErrUnreadable},
-		{name: "hidden text, OCR down: no verdict on the layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{err: down}, wantErr: derrors.ErrUnavailable},
+		{name: "hidden text, OCR cannot open the file: the visible layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{err: errUnreadable}, want: labelText},
+		{name: "hidden text, nothing visible, OCR cannot open the file", mediaType: "application/pdf", pdf: &result{text: noText, hidden: 2}, ocr: &result{err: errUnreadable}, wantErr: evidence.ErrUnreadable},
+		{name: "hidden text, OCR down: no verdict on the layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, ocr: &result{err: errDown}, wantErr: derrors.ErrUnavailable},
 		{name: "hidden text without OCR: the visible layer", mediaType: "application/pdf", pdf: &result{text: labelText, hidden: 2}, noOCR: true, want: labelText},
 		{name: "images and text: OCR", mediaType: "application/pdf", pdf: &result{text: labelText, images: 1}, ocr: &result{text: ocrText}, want: ocrText},
-		{name: "images and text, OCR cannot open the file: the layer", mediaType: "application/pdf", pdf: &result{text: labelText, images: 1}, ocr: &result{err: unreadable}, want: labelText},
+		{name: "images and text, OCR cannot open the file: the layer", mediaType: "application/pdf", pdf: &result{text: labelText, images: 1}, ocr: &result{err: errUnreadable}, want: labelText},
 		{name: "images and text without OCR: the layer", mediaType: "application/pdf", pdf: &result{text: labelText, images: 3}, noOCR: true, want: labelText},
 	}
 	for _, tt := range tests {

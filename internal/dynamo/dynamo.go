@@ -120,8 +120,12 @@ func getItem(ctx context.Context, client API, table string, key map[string]types
 // str is the attribute value of a string.
 func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }
 
+// attrExpiresAt is every table's TTL attribute (epoch seconds), as
+// template.yaml's TimeToLiveSpecification names it.
+const attrExpiresAt = "expiresAt"
+
 // epoch is the attribute value of t in epoch seconds (N), the form of the
-// tables' TTL attribute expiresAt.
+// tables' TTL attribute attrExpiresAt.
 func epoch(t time.Time) types.AttributeValue {
 	return &types.AttributeValueMemberN{Value: strconv.FormatInt(t.Unix(), 10)}
 }
@@ -130,7 +134,7 @@ func epoch(t time.Time) types.AttributeValue {
 // createdAt; a zero retention writes none.
 func setExpiry(item map[string]types.AttributeValue, createdAt time.Time, retention time.Duration) {
 	if retention > 0 {
-		item["expiresAt"] = epoch(createdAt.Add(retention))
+		item[attrExpiresAt] = epoch(createdAt.Add(retention))
 	}
 }
 

@@ -70,11 +70,11 @@ func (s *IdempotencyStore) PutIfAbsent(ctx context.Context, e idempotency.Entry)
 			"key":         key["key"],
 			"requestHash": str(e.RequestHash),
 			"leadId":      str(e.LeadID),
-			"expiresAt":   epoch(e.ExpiresAt),
+			attrExpiresAt: epoch(e.ExpiresAt),
 		},
 		// "key" is a DynamoDB reserved word, hence the name placeholders.
 		ConditionExpression:       aws.String("attribute_not_exists(#key) OR #expiresAt <= :now"),
-		ExpressionAttributeNames:  map[string]string{"#key": "key", "#expiresAt": "expiresAt"},
+		ExpressionAttributeNames:  map[string]string{"#key": "key", "#expiresAt": attrExpiresAt},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":now": epoch(s.now())},
 	}, key, "idempotency entry")
 }

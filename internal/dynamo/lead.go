@@ -34,8 +34,6 @@ const (
 	attrEmailKey = "emailKey"
 	// attrIdempotencyKey names the key that created the lead, if any.
 	attrIdempotencyKey = "idempotencyKey"
-	// attrExpiresAt is the table's TTL attribute (epoch seconds).
-	attrExpiresAt = "expiresAt"
 	// EmailIndex is the leads table's index on emailKey.
 	EmailIndex = "byEmail"
 )

@@ -49,7 +49,7 @@ func (s *QuotaStore) Take(ctx context.Context, subject, window string, n, limit 
 		Key:                      counterKey(subject, window),
 		UpdateExpression:         aws.String("ADD #count :n SET #expiresAt = :expiresAt"),
 		ConditionExpression:      aws.String("attribute_not_exists(#count) OR #count <= :most"),
-		ExpressionAttributeNames: map[string]string{"#count": "count", "#expiresAt": "expiresAt"},
+		ExpressionAttributeNames: map[string]string{"#count": "count", "#expiresAt": attrExpiresAt},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":n":         &types.AttributeValueMemberN{Value: strconv.Itoa(n)},
 			":most":      &types.AttributeValueMemberN{Value: strconv.Itoa(limit - n)},

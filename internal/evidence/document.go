@@ -163,9 +163,6 @@ type spot struct {
 	from, to int
 }
 
-// spotOf is the whole of line l.
-func spotOf(l docLine) *spot { return &spot{line: l, from: 0, to: len(l.norm)} }
-
 // finding describes the spot for review: its page, its box (the words read
 // there, or the line's box when the reader gave no word boxes), the text
 // read there and how surely it was read.

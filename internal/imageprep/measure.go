@@ -66,7 +66,7 @@ func MeasureLayout(g *image.Gray) Layout {
 	if contrast(trows) > 1.15*contrast(rows) {
 		l.Sideways = true
 		ink, w, h = turned, h, w
-		skew, rows = tskew, trows
+		skew = tskew
 	}
 	l.Skew = skew
 	l.UpsideDown = upsideDown(ink, w, h, skew)
@@ -164,7 +164,7 @@ func inkAroundLines(rows []float64) (above, below float64) {
 const maxSkew, skewStep = 6.0, 0.25
 
 // deskew finds the slope of the text lines: the angle whose sheared row
-// profile (skewedRows) has the most contrast. It returns the angle and
+// profile (shearedRows) has the most contrast. It returns the angle and
 // that profile.
 func deskew(ink []bool, w, h int) (float64, []float64) {
 	return deskewWithin(ink, w, h, maxSkew, skewStep)

@@ -323,10 +323,11 @@ func TestParseTSV(t *testing.T) {
 		"5\t1\t2\t1\t2\t1\t68\t91\t56\t10\t-1\t2.4mg\n" +
 		"5\t2\t1\t1\t1\t1\t68\t91\t56\t10\t50\tpage\n" +
 		"5\t2\t1\t1\t1\t2\t68\t91\t56\t10\t100\ttwo\n"
-	got, err := parseTSV(tsv)
+	rd, err := parseReading(tsv)
 	if err != nil {
-		t.Fatalf("parseTSV: %v", err)
+		t.Fatalf("parseReading: %v", err)
 	}
+	got := rd.Lines
 	want := []evidence.Line{
 		// Each word keeps its own confidence (0: tesseract gave none), so
 		// that a weak word in a line read well, or a word read well in a
@@ -338,10 +339,10 @@ func TestParseTSV(t *testing.T) {
 		{Text: "page two", Confidence: 0.75, Words: []evidence.Word{{Text: "page", Confidence: 0.50, Box: px(68, 91, 56, 10)}, {Text: "two", Confidence: 1, Box: px(68, 91, 56, 10)}}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("parseTSV (-want +got):\n%s", diff)
+		t.Errorf("parseReading (-want +got):\n%s", diff)
 	}
-	if _, err := parseTSV("Tesseract Open Source OCR Engine\n"); !errors.Is(err, derrors.ErrUnavailable) {
-		t.Errorf("parseTSV without header: error %v, want ErrUnavailable", err)
+	if _, err := parseReading("Tesseract Open Source OCR Engine\n"); !errors.Is(err, derrors.ErrUnavailable) {
+		t.Errorf("parseReading without header: error %v, want ErrUnavailable", err)
 	}
 }
 

@@ -11,14 +11,6 @@ import (
 	"github.com/clinicplatform/intake/internal/evidence"
 )
 
-// parseTSV turns tesseract's TSV output into lines: the words (level 5 rows)
-// of each (page, block, paragraph, line) joined by spaces, in output order,
-// with the mean word confidence scaled to 0..1.
-func parseTSV(tsv string) ([]evidence.Line, error) {
-	rd, err := parseReading(tsv)
-	return rd.Lines, err
-}
-
 // reading is one OCR pass over an image: its lines and how well its words
 // were read, which decides between ways of preparing the image.
 type reading struct {
@@ -57,6 +49,9 @@ func (rd reading) Junk() bool {
 // read well, so that more words read well wins.
 func (rd reading) Score() float64 { return rd.ConfSum }
 
+// parseReading turns tesseract's TSV output into a reading: its lines are
+// the words (level 5 rows) of each (page, block, paragraph, line) joined by
+// spaces, in output order, with the mean word confidence scaled to 0..1.
 func parseReading(tsv string) (reading, error) {
 	var rd reading
 	rows := strings.Split(strings.TrimRight(tsv, "\n"), "\n")
