@@ -2,25 +2,51 @@
 SHELL := /bin/bash
 GO    ?= go
 
-.PHONY: run test unit lint eval fuzz sample erase export heldout
+.PHONY: help run test unit lint tools eval fuzz sample erase export heldout
 
-## run: the whole API on http://127.0.0.1:$${PORT:-3000}, embedded storage in $${DATA_DIR:-.local}
+# Go tools, pinned, installed from the Go module proxy into bin/tools (make tools; .ci/run).
+STATICCHECK_VERSION := v0.7.0
+GOTESTSUM_VERSION   := v1.13.0
+STATICCHECK := bin/tools/staticcheck@$(STATICCHECK_VERSION)/staticcheck
+GOTESTSUM   := bin/tools/gotestsum@$(GOTESTSUM_VERSION)/gotestsum
+export GOTESTSUM
+
+# $(call run_cmd,name,args): build cmd/<name> into bin/ and run it, so a
+# failure ends with the command's own message, not go run's "exit status 1".
+run_cmd = $(GO) build -o bin/$(1) ./cmd/$(1) && exec bin/$(1) $(2)
+
+## run: the whole API on http://127.0.0.1:3000 (PORT, HOST), embedded storage in .local (DATA_DIR)
 run:
-	$(GO) run ./cmd/local-api
+	@$(call run_cmd,local-api)
+
+## help: these targets and what each does
+help:
+	@awk '/^## [a-z-]+:/ { sub(/^## /, "  "); print; next } /^##  / { sub(/^##/, "  "); print }' $(MAKEFILE_LIST)
 
 ## test: every test; starts moto_server for the AWS wire tests when it is installed
-test:
+test: $(GOTESTSUM)
 	./scripts/test.sh
 
-## unit: the Go tests only, no emulator and no linters
+## unit: every Go test without the emulator or linters: the DynamoDB/S3 wire tests skip;
+##       OCR and browser tests still run where tesseract and chromium are installed
 unit:
 	$(GO) test ./...
 
-## lint: gofmt, go vet and cfn-lint on the template
-lint:
+## lint: gofmt, go vet, staticcheck and cfn-lint on the template
+lint: $(STATICCHECK)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
+	$(STATICCHECK) ./...
 	cfn-lint template.yaml
+
+## tools: the pinned Go tools make test and make lint use (staticcheck, gotestsum), into bin/tools
+tools: $(STATICCHECK) $(GOTESTSUM)
+
+$(STATICCHECK):
+	GOBIN=$(CURDIR)/$(@D) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+$(GOTESTSUM):
+	GOBIN=$(CURDIR)/$(@D) $(GO) install gotest.tools/gotestsum@$(GOTESTSUM_VERSION)
 
 ## fuzz: every fuzz target for FUZZTIME each (default 10s)
 fuzz:
@@ -28,20 +54,20 @@ fuzz:
 
 ## sample: a freshly dated sample pharmacy label for trying verify-evidence by hand
 sample:
-	$(GO) run ./cmd/make-sample -out .local/sample-label.pdf
+	@$(call run_cmd,make-sample,-out .local/sample-label.pdf)
 
 ## eval: accuracy of verify-evidence on the generated corpus, through the real handler
 eval:
-	$(GO) run ./cmd/eval
+	@$(call run_cmd,eval)
 
 ## erase: EMAIL=<address> or LEAD_ID=<uuid>: remove a patient's data from DATA_DIR, or with STACK=uk|us
 ##        from a deployed stack; prints a receipt of counts (docs/security.md, "Data rights")
 erase:
-	@$(GO) run ./cmd/datarights erase
+	@$(call run_cmd,datarights,erase)
 
 ## export: EMAIL=<address> or LEAD_ID=<uuid> [OUT=file]: a patient's records as JSON (right of access)
 export:
-	@$(GO) run ./cmd/datarights export
+	@$(call run_cmd,datarights,export)
 
 include Makefile.build
 include Makefile.bench

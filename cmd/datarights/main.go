@@ -1,8 +1,9 @@
 // Command datarights carries out a patient's erasure or access request on
 // the local store (DATA_DIR) or on a deployed stack (STACK=uk|us):
 //
-//	EMAIL=<address> | LEAD_ID=<uuid>  [STACK=uk|us | DATA_DIR=.local]  datarights erase|export
+//	make erase|export EMAIL=<address> | LEAD_ID=<uuid>  [STACK=uk|us | DATA_DIR=.local]  [OUT=file]
 //
+// (the targets run "datarights erase|export" with those variables set).
 // erase prints a receipt of counts that holds no personal data; export
 // writes the records as JSON to OUT (mode 0600) or standard output. See
 // docs/security.md ("Data rights").
@@ -39,7 +40,7 @@ func main() {
 	cli.Main("datarights", func(ctx context.Context) error { return run(ctx, os.Args[1:], os.Getenv, os.Stdout) })
 }
 
-const usage = "usage: EMAIL=<address> | LEAD_ID=<uuid> [STACK=uk|us | DATA_DIR=dir] datarights erase|export"
+const usage = "usage: make erase|export EMAIL=<address> | LEAD_ID=<uuid> [STACK=uk|us | DATA_DIR=dir] [OUT=file]"
 
 // receipt is what erase prints: counts and where, never who.
 type receipt struct {

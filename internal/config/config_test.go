@@ -2,6 +2,8 @@ package config
 
 import (
 	"log/slog"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -217,5 +219,37 @@ func TestMetricsOnlyWithANamespace(t *testing.T) {
 	on.Metrics(&out).LeadCreated(false)
 	if !strings.Contains(out.String(), `"Namespace":"ClinicIntake/x"`) || !strings.Contains(out.String(), `"Market":"us"`) {
 		t.Errorf("metrics line = %s", out.String())
+	}
+}
+
+// TestREADMEListsEveryVariable keeps the package comment's promise: every
+// variable a config struct reads has a row in README.md's table.
+func TestREADMEListsEveryVariable(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	var walk func(reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if tag, ok := f.Tag.Lookup("env"); ok {
+				names = append(names, parseTag(tag).name)
+			} else if f.Anonymous && f.Type.Kind() == reflect.Struct {
+				walk(f.Type)
+			}
+		}
+	}
+	for _, c := range []any{CreateLead{}, VerifyEvidence{}, GetProtocols{}, LocalAPI{}, DataRights{}} {
+		walk(reflect.TypeOf(c))
+	}
+	if len(names) < 20 {
+		t.Fatalf("found %d variables; the walk is missing some", len(names))
+	}
+	for _, name := range names {
+		if !strings.Contains(string(readme), "`"+name+"`") {
+			t.Errorf("README.md's configuration table does not name `%s`", name)
+		}
 	}
 }
