@@ -4,6 +4,7 @@ package stack_test
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -154,42 +155,11 @@ func TestFunctionsHaveLeastPrivilege(t *testing.T) {
 	for fn, wantActions := range want {
 		t.Run(fn, func(t *testing.T) {
 			props := node(t, tpl, "Resources", fn, "Properties")
-			var actions []string
-			for i := 0; i+1 < len(props.Content); i += 2 {
-				if props.Content[i].Value != "Policies" {
-					continue
+			actions := functionActions(t, tpl, fn, func(action string, resource any) {
+				if resource == "*" && !noResourceLevel[action] {
+					t.Errorf("%s is granted %v on every resource", fn, action)
 				}
-				raw, _ := yaml.Marshal(props.Content[i+1])
-				var policies []struct {
-					Statement []struct {
-						Effect   string `yaml:"Effect"`
-						Action   any    `yaml:"Action"`
-						Resource any    `yaml:"Resource"`
-					} `yaml:"Statement"`
-				}
-				if err := yaml.Unmarshal(raw, &policies); err != nil {
-					t.Fatalf("policies of %s are not inline statements: %v", fn, err)
-				}
-				for _, p := range policies {
-					for _, s := range p.Statement {
-						var stmt []string
-						switch a := s.Action.(type) {
-						case string:
-							stmt = append(stmt, a)
-						case []any:
-							for _, x := range a {
-								stmt = append(stmt, x.(string))
-							}
-						}
-						actions = append(actions, stmt...)
-						for _, a := range stmt {
-							if s.Resource == "*" && !noResourceLevel[a] {
-								t.Errorf("%s is granted %v on every resource", fn, a)
-							}
-						}
-					}
-				}
-			}
+			})
 			slices.Sort(actions)
 			slices.Sort(wantActions)
 			if !slices.Equal(actions, wantActions) {
@@ -209,6 +179,76 @@ func TestFunctionsHaveLeastPrivilege(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// functionActions are the actions fn's inline policies allow, one entry a
+// statement that names it; each is passed to check with its resource.
+func functionActions(t *testing.T, tpl *yaml.Node, fn string, check func(action string, resource any)) []string {
+	t.Helper()
+	props := node(t, tpl, "Resources", fn, "Properties")
+	var actions []string
+	for i := 0; i+1 < len(props.Content); i += 2 {
+		if props.Content[i].Value != "Policies" {
+			continue
+		}
+		raw, _ := yaml.Marshal(props.Content[i+1])
+		var policies []struct {
+			Statement []struct {
+				Effect   string `yaml:"Effect"`
+				Action   any    `yaml:"Action"`
+				Resource any    `yaml:"Resource"`
+			} `yaml:"Statement"`
+		}
+		if err := yaml.Unmarshal(raw, &policies); err != nil {
+			t.Fatalf("policies of %s are not inline statements: %v", fn, err)
+		}
+		for _, p := range policies {
+			for _, s := range p.Statement {
+				var stmt []string
+				switch a := s.Action.(type) {
+				case string:
+					stmt = append(stmt, a)
+				case []any:
+					for _, x := range a {
+						stmt = append(stmt, x.(string))
+					}
+				}
+				actions = append(actions, stmt...)
+				for _, a := range stmt {
+					check(a, s.Resource)
+				}
+			}
+		}
+	}
+	return actions
+}
+
+// TestDeployDocNamesEachFunctionsActions: docs/deploy.md's table of what
+// each function's role allows names exactly the template's actions.
+func TestDeployDocNamesEachFunctionsActions(t *testing.T) {
+	tpl := loadTemplate(t)
+	doc, err := os.ReadFile("../../docs/deploy.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	action := regexp.MustCompile("`([a-z0-9]+:[A-Za-z]+)`")
+	for _, fn := range []string{"CreateLeadFunction", "VerifyEvidenceFunction", "GetProtocolsFunction"} {
+		row := regexp.MustCompile(`(?m)^\| ` + strings.TrimSuffix(fn, "Function") + ` \|(.*)$`).FindSubmatch(doc)
+		if row == nil {
+			t.Errorf("docs/deploy.md has no row for %s", fn)
+			continue
+		}
+		var documented []string
+		for _, m := range action.FindAllSubmatch(row[1], -1) {
+			documented = append(documented, string(m[1]))
+		}
+		granted := functionActions(t, tpl, fn, func(string, any) {})
+		slices.Sort(documented)
+		slices.Sort(granted)
+		if documented, granted = slices.Compact(documented), slices.Compact(granted); !slices.Equal(documented, granted) {
+			t.Errorf("docs/deploy.md says %s may %v; template.yaml grants %v", fn, documented, granted)
+		}
 	}
 }
 
