@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
+	"go.yaml.in/yaml/v3"
 
 	intake "github.com/clinicplatform/intake"
 )
@@ -77,6 +78,30 @@ func TestReferenceServesDocument(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusNotFound || resp.Header.Get("Content-Type") != "application/json; charset=utf-8" {
 		t.Errorf("unknown path: %d %s, want the API's 404 envelope", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+}
+
+// TestReferenceReplacesTheExampleKey: init.js swaps the Idempotency-Key
+// example openapi.yaml gives (which Swagger UI pre-fills) for a key of each
+// execution's own; that only works while the two agree.
+func TestReferenceReplacesTheExampleKey(t *testing.T) {
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Parameters []struct{ Name, Example string }
+		}
+	}
+	if err := yaml.Unmarshal(mustReadFile(t, filepath.Join("..", "..", "openapi.yaml")), &doc); err != nil {
+		t.Fatal(err)
+	}
+	example := ""
+	for _, p := range doc.Paths["/external/v1/leads"]["post"].Parameters {
+		if p.Name == "Idempotency-Key" {
+			example = p.Example
+		}
+	}
+	js := string(mustReadFile(t, filepath.Join("reference", "init.js")))
+	if example == "" || !strings.Contains(js, `const exampleIdempotencyKey = "`+example+`";`) {
+		t.Errorf("init.js does not replace openapi.yaml's example Idempotency-Key %q", example)
 	}
 }
 
@@ -177,6 +202,14 @@ func TestE2EReferencePage(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, operations); diff != "" {
 		t.Errorf("operations the page lists (-want +got):\n%s", diff)
+	}
+
+	// Each execution that would send the example Idempotency-Key sends a
+	// key of its own, so two visitors (or two bodies) never share one.
+	keys, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[1, 2].map(() =>
+		ui.getConfigs().requestInterceptor({headers: {"Idempotency-Key": exampleIdempotencyKey}}).headers["Idempotency-Key"])`))
+	if err != nil || len(keys) != 2 || keys[0] == keys[1] || strings.Contains(strings.Join(keys, ""), "6c1f2b8e") {
+		t.Errorf("the page's keys for two executions: %q, %v; want two fresh keys", keys, err)
 	}
 
 	// The form of verify-evidence comes filled with the document's examples

@@ -36,7 +36,8 @@ func run(out, date string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+	// .local: the local store keeps health data beside the sample.
+	if err := os.MkdirAll(filepath.Dir(out), 0o700); err != nil {
 		return err
 	}
 	if err := os.WriteFile(out, c.File, 0o644); err != nil {

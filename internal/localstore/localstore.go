@@ -7,6 +7,7 @@ package localstore
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -43,6 +44,13 @@ func Open(dir string) (*Store, error) {
 		return nil, fmt.Errorf("open local store: %w", err)
 	}
 	path := filepath.Join(dir, "intake.db")
+	// The store holds health data: an existing folder (make sample may have
+	// made it first) or database made with looser modes is tightened too.
+	for _, p := range []string{dir, filepath.Join(dir, "evidence"), path} {
+		if err := private(p); err != nil {
+			return nil, fmt.Errorf("open local store: %w", err)
+		}
+	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout})
 	if err != nil {
 		return nil, fmt.Errorf("open local store %s: %w", path, lockedError(path, err))
@@ -65,6 +73,22 @@ func Open(dir string) (*Store, error) {
 		return nil, fmt.Errorf("open local store: %w", err)
 	}
 	return &Store{db: db, evidence: root}, nil
+}
+
+// private takes group and other permissions off path when it exists. A
+// shared folder with the sticky bit (DATA_DIR=/tmp) is left as it is: its
+// files are ours to guard, not the folder.
+func private(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case fi.Mode()&fs.ModeSticky != 0 || fi.Mode().Perm()&0o077 == 0:
+		return nil
+	}
+	return os.Chmod(path, fi.Mode().Perm()&0o700)
 }
 
 // lockedError says what a lock timeout means: another process (the local

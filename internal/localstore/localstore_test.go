@@ -227,3 +227,38 @@ func TestStageRefusesSymlinkEscape(t *testing.T) {
 		t.Errorf("files written outside the evidence folder: %v", entries)
 	}
 }
+
+// TestOpenMakesTheStorePrivate: the folder, its evidence folder and the
+// database are the owner's alone, also when they existed with looser modes
+// (make sample creates .local before the local API first runs).
+func TestOpenMakesTheStorePrivate(t *testing.T) {
+	for _, existing := range []bool{false, true} {
+		dir := filepath.Join(t.TempDir(), "data")
+		if existing {
+			if err := os.MkdirAll(filepath.Join(dir, "evidence"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "intake.db"), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range []string{dir, filepath.Join(dir, "evidence")} {
+				if err := os.Chmod(p, 0o755); err != nil { // past the umask
+					t.Fatal(err)
+				}
+			}
+			if err := os.Chmod(filepath.Join(dir, "intake.db"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		open(t, dir)
+		for p, want := range map[string]os.FileMode{dir: 0o700, filepath.Join(dir, "evidence"): 0o700, filepath.Join(dir, "intake.db"): 0o600} {
+			fi, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fi.Mode().Perm(); got != want {
+				t.Errorf("existing=%v: %s has mode %o, want %o", existing, p, got, want)
+			}
+		}
+	}
+}
