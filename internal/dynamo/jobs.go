@@ -78,12 +78,12 @@ func (s *JobStore) SaveJob(ctx context.Context, leadID, sha256 string, job evide
 	item["jobId"] = str(job.ID)
 	item["pages"] = &types.AttributeValueMemberN{Value: strconv.Itoa(job.Pages)}
 	item["startedAt"] = str(job.StartedAt.UTC().Format(time.RFC3339Nano))
-	item["expiresAt"] = epoch(expiresAt)
+	item[attrExpiresAt] = epoch(expiresAt)
 	_, err := s.Client.PutItem(ctx, &dynamodb.PutItemInput{
 		TableName:                aws.String(s.Table),
 		Item:                     item,
 		ConditionExpression:      aws.String("attribute_not_exists(#lead) OR #expiresAt <= :now"),
-		ExpressionAttributeNames: map[string]string{"#lead": "leadId", "#expiresAt": "expiresAt"},
+		ExpressionAttributeNames: map[string]string{"#lead": "leadId", "#expiresAt": attrExpiresAt},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":now": epoch(s.now()),
 		},
