@@ -92,3 +92,107 @@ func (e Entry) Value() (v uint32, ok bool) {
 	}
 	return 0, false
 }
+
+// Byte and Undefined are the field types of byte strings (JPEGTables).
+const (
+	Byte      = 1
+	Undefined = 7
+)
+
+// Values reads every value of a Short or Long entry (a strip's offsets,
+// say), held in the entry or at the offset it gives; ok is false for other
+// types, more than max values, or values outside the file.
+func (f File) Values(e Entry, max int) (v []uint32, ok bool) {
+	var size uint64
+	switch e.Type {
+	case Short:
+		size = 2
+	case Long:
+		size = 4
+	default:
+		return nil, false
+	}
+	if e.Count == 0 || uint64(e.Count) > uint64(max) {
+		return nil, false
+	}
+	data, ok := f.data(e, size*uint64(e.Count))
+	if !ok {
+		return nil, false
+	}
+	v = make([]uint32, e.Count)
+	for i := range v {
+		if size == 2 {
+			v[i] = uint32(f.Order.Uint16(data[2*i:]))
+		} else {
+			v[i] = f.Order.Uint32(data[4*i:])
+		}
+	}
+	return v, true
+}
+
+// Bytes is the value of a Byte or Undefined entry; ok is false for other
+// types or bytes outside the file.
+func (f File) Bytes(e Entry) ([]byte, bool) {
+	if e.Type != Byte && e.Type != Undefined {
+		return nil, false
+	}
+	return f.data(e, uint64(e.Count))
+}
+
+// data is an entry's n bytes of values: in the entry when they fit in its
+// four value bytes, else at the offset those bytes give.
+func (f File) data(e Entry, n uint64) ([]byte, bool) {
+	if n <= 4 {
+		return e.value[:n], true
+	}
+	off := uint64(e.order.Uint32(e.value))
+	if off+n > uint64(len(f.b)) {
+		return nil, false
+	}
+	return f.b[off : off+n], true
+}
+
+// Pages is the offset of each IFD (each page) in file order, at most
+// limit of them; more is false when the file has more. ok is false when
+// an IFD is outside the file or the chain loops.
+func (f File) Pages(limit int) (offs []uint32, more, ok bool) {
+	seen := map[uint32]bool{}
+	for off := f.First; off != 0; {
+		if len(offs) == limit {
+			return offs, true, true
+		}
+		n, ok := f.Entries(off)
+		if !ok || seen[off] {
+			return offs, false, false
+		}
+		seen[off] = true
+		next, ok := f.Next(off, n)
+		if !ok {
+			return offs, false, false
+		}
+		offs = append(offs, off)
+		off = next
+	}
+	return offs, false, true
+}
+
+// Find is the IFD at off's entry with tag; ok is false when it has none.
+func (f File) Find(off uint32, tag uint16) (Entry, bool) {
+	n, ok := f.Entries(off)
+	if !ok {
+		return Entry{}, false
+	}
+	for i := range n {
+		e, ok := f.Entry(off, i)
+		if !ok {
+			return Entry{}, false
+		}
+		if e.Tag == tag {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}
+
+// Raw is the whole file.
+func (f File) Raw() []byte { return f.b }
