@@ -1,6 +1,10 @@
 # The two commands that matter: `make run` and `make test` (see README.md).
 SHELL := /bin/bash
 GO    ?= go
+# The HEIC/AVIF decoders (github.com/gen2brain/heic, /avif) without the tag
+# look for a system libheif through purego; with it they always run their
+# WebAssembly build, as the Lambda helper does (internal/heifwasm).
+export GOFLAGS := $(strip $(GOFLAGS) -tags=nodynamic)
 
 .PHONY: help run test unit lint tools eval fuzz sample erase export heldout
 

@@ -22,6 +22,7 @@ import (
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/heifwasm"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/metrics"
@@ -47,6 +48,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	}
 	defer store.Close()
 	reader := docread.NewWithTesseract(ctx).WithMaxPages(cfg.EvidenceMaxPages)
+	reader.Pages.HEIF = heifwasm.Decoder{} // in process: size does not matter here
 
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/pagecount"
+	"github.com/clinicplatform/intake/internal/pageimage"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/quota"
 	"github.com/clinicplatform/intake/internal/s3store"
@@ -26,6 +27,9 @@ import (
 )
 
 func main() { lambdahttp.Start("verify-evidence", newHandler) }
+
+// heifDecoder is cmd/heif-decode's name beside the bootstrap (Makefile.build).
+const heifDecoder = "heif-decode"
 
 // newHandler does all init work once per cold start.
 func newHandler(ctx context.Context, getenv func(string) string, logOut io.Writer) (http.Handler, error) {
@@ -57,6 +61,10 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 		reader = docread.NewWithTesseract(ctx).WithMaxPages(cfg.EvidenceMaxPages)
 		reader.OCR = evidence.BudgetedReader{Next: reader.OCR, Budget: readerPages}
 	}
+	// HEIC and AVIF are decoded by a helper program packaged beside the
+	// bootstrap, started only for such a file (docs/performance.md).
+	reader.Pages.HEIF = pageimage.Command{Path: heifDecoder}
+	reader.Pages.MaxPages = cfg.EvidenceMaxPages
 	leadQuota := &quota.Verifications{Counter: counters, PerDay: cfg.VerificationsPerLeadPerDay}
 	verifier, err := evidence.NewService(cfg.Market, cfg.EvidenceMaxAge, evidence.Deps{
 		Stager:        &s3store.Stager{Client: s3store.NewClient(awsCfg, cfg.S3UsePathStyle), Bucket: cfg.EvidenceBucket},

@@ -24,15 +24,20 @@
 package docread
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/jpeg"
 	"strings"
 	"unicode"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/imageprep"
+	"github.com/clinicplatform/intake/internal/pageimage"
 	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/tesseract"
 )
@@ -46,6 +51,10 @@ import (
 type Reader struct {
 	PDF evidence.Reader
 	OCR evidence.Reader
+	// Pages says how images are turned into pages: the page cap of a
+	// multi-page TIFF and the HEIC/AVIF decoder (none: those are
+	// unreadable).
+	Pages pageimage.Options
 }
 
 var _ evidence.Reader = Reader{}
@@ -58,40 +67,108 @@ var ErrNoOCR = fmt.Errorf("no OCR engine is installed to read images and scanned
 func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
 	switch {
 	case doc.MediaType == "application/pdf":
-		return r.readPDF(ctx, doc)
+		return r.readPDF(ctx, fromPDFHeader(doc))
 	case strings.HasPrefix(doc.MediaType, "image/"):
 		if r.OCR == nil {
 			return evidence.Text{}, fmt.Errorf("read %s: %w", doc.MediaType, ErrNoOCR)
 		}
-		doc, err := upright(doc)
+		pages, err := ReadablePages(ctx, doc, r.Pages)
 		if err != nil {
 			return evidence.Text{}, err
 		}
-		return r.OCR.Read(ctx, doc)
+		if len(pages) == 1 {
+			return r.OCR.Read(ctx, pages[0])
+		}
+		var text evidence.Text
+		for i, page := range pages {
+			t, err := r.OCR.Read(ctx, page)
+			if err != nil {
+				return evidence.Text{Source: t.Source}, fmt.Errorf("read page %d of %d: %w", i+1, len(pages), err)
+			}
+			text.Source = t.Source
+			for _, l := range t.Lines {
+				l.Page = i + 1
+				text.Lines = append(text.Lines, l)
+			}
+		}
+		return text, nil
 	default:
 		return evidence.Text{}, fmt.Errorf("read document: media type %q is not readable: %w", doc.MediaType, evidence.Unreadable("unsupported_type"))
 	}
 }
 
-// upright gives OCR engines a photo the right way up. A JPEG or TIFF
-// whose EXIF orientation says it is stored turned or mirrored (a phone
-// held sideways) is decoded, oriented and re-encoded as a grey JPEG with
-// no tag, because neither engine honours the tag: Textract reads the
-// pixels as stored. The re-encoded document has no staged Key, which tells
-// a reader that works from the staged object (Textract) to send Body
-// instead. Other images pass through untouched, without being decoded.
-func upright(doc evidence.Document) (evidence.Document, error) {
-	if doc.MediaType != "image/jpeg" && doc.MediaType != "image/tiff" {
-		return doc, nil
+// ReadablePages turns an image upload into the documents an OCR engine
+// reads, one per page, each the right way up and in a type every engine
+// takes (Textract takes JPEG, PNG, PDF and TIFF only, and ignores EXIF
+// orientation). An upright JPEG, an opaque PNG or a one-page TIFF that
+// golang.org/x/image decodes is passed on as it is, undecoded, keeping its
+// staged Key. Anything else (turned by EXIF; HEIC, WebP, AVIF; transparent;
+// several TIFF pages, the first o.MaxPages of them; JPEG-compressed TIFF)
+// is checked against the image budget from its header, decoded to upright
+// grey pages flattened on white (pageimage.Pages), and each re-encoded as
+// a JPEG with no Key, which tells a reader that works from the staged
+// object (Textract) to send Body instead. All in memory.
+func ReadablePages(ctx context.Context, doc evidence.Document, o pageimage.Options) ([]evidence.Document, error) {
+	if pageimage.AsIs(doc.Body, doc.MediaType) {
+		return []evidence.Document{doc}, nil
 	}
-	body, changed, err := imageprep.UprightJPEG(doc.Body)
+	if _, err := imagebudget.Check(doc.Body, 0); err != nil {
+		return nil, fmt.Errorf("read %s: %w", doc.MediaType, err)
+	}
+	pages, err := pageimage.Pages(ctx, doc.Body, doc.MediaType, o)
+	if errors.Is(err, pageimage.ErrUndecodable) {
+		return nil, fmt.Errorf("read %s: %w: %w", doc.MediaType, err, evidence.Unreadable("undecodable"))
+	}
 	if err != nil {
-		return doc, fmt.Errorf("read %s: apply its EXIF orientation: %w: %w", doc.MediaType, err, evidence.ErrUnreadable)
+		return nil, fmt.Errorf("read %s: %w", doc.MediaType, err)
 	}
-	if !changed {
-		return doc, nil
+	docs := make([]evidence.Document, 0, len(pages))
+	for i, g := range pages {
+		body, err := encodePage(g)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: page %d: %w", doc.MediaType, i+1, err)
+		}
+		docs = append(docs, evidence.Document{Body: body, MediaType: "image/jpeg"})
 	}
-	return evidence.Document{Body: body, MediaType: "image/jpeg"}, nil
+	return docs, nil
+}
+
+// Textract's limits on what DetectDocumentText is sent: 10 MB, and at most
+// 10,000 pixels a side.
+const (
+	maxPageBytes = 10_000_000
+	maxPageSide  = 10_000
+)
+
+// encodePage encodes a page as a grey JPEG (quality 90, what the team's
+// EXIF step always sent), halving it until it is within Textract's limits.
+func encodePage(g *image.Gray) ([]byte, error) {
+	for {
+		if side := max(g.Rect.Dx(), g.Rect.Dy()); side > maxPageSide {
+			g = imageprep.Scale(g, float64(maxPageSide)/float64(side))
+		}
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, g, &jpeg.Options{Quality: 90}); err != nil {
+			return nil, fmt.Errorf("encode page: %w", err)
+		}
+		if buf.Len() <= maxPageBytes || g.Rect.Dx() < 2 {
+			return buf.Bytes(), nil
+		}
+		g = imageprep.Scale(g, 0.5)
+	}
+}
+
+// fromPDFHeader hands readers a PDF from its "%PDF-" header: bytes before
+// it (a byte order mark, a blank line) are dropped, since the offsets
+// inside a PDF count from its header. The staged original stays as
+// received; the trimmed copy has no Key, so Textract is sent the bytes
+// (one page; a scanned PDF of several pages with bytes before its header
+// is read by OCR only locally: docs/evidence-rules.md).
+func fromPDFHeader(doc evidence.Document) evidence.Document {
+	if at := evidence.PDFStart(doc.Body); at > 0 {
+		return evidence.Document{Body: doc.Body[at:], MediaType: doc.MediaType}
+	}
+	return doc
 }
 
 // layerReader is a PDF reader that also reports what it left out of the

@@ -1,9 +1,11 @@
 // Package imagebudget refuses uploaded images whose headers claim more
-// pixels than the service reads, before anything decodes them: every page
-// of a TIFF (image.DecodeConfig reads only the first; OCR reads them all),
-// and the first frame of PNG and JPEG. Reader applies the check in front
-// of any evidence.Reader (Textract in Lambda; the tesseract reader calls
-// Check itself).
+// pixels, or more memory to decode, than the service reads, before
+// anything decodes them: every page of a TIFF (image.DecodeConfig reads
+// only the first; OCR reads them all), the first frame of PNG, JPEG and
+// WebP, and every item of an HEIC or AVIF (a grid's tiles, read in
+// pure Go by internal/heif). Reader applies the check in front of any
+// evidence.Reader (Textract in Lambda; internal/docread before it decodes
+// an image to convert it; the tesseract reader calls Check itself).
 package imagebudget
 
 import (
@@ -11,18 +13,31 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/color"
 	_ "image/jpeg" // DecodeConfig for the accepted formats
 	_ "image/png"
 	"strings"
 
 	_ "golang.org/x/image/tiff"
+	_ "golang.org/x/image/webp"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/heif"
 )
 
 // DefaultMaxPixels: a 48-megapixel phone photo fits.
 const DefaultMaxPixels = 50_000_000
+
+// MaxDecodeBytes bounds the memory an image takes decoded, as its header
+// says it will be, with the grey page made from it: a 48-megapixel JPEG
+// or HEIC fits, a 50-megapixel RGBA PNG does not (it would take most of a
+// 256 MB function's memory). Budget image.decode_bytes.
+const MaxDecodeBytes = 160 << 20
+
+// maxHEIFItems bounds an HEIF's items (tiles of a grid, thumbnails): an
+// iPhone's 48-megapixel grid has 192 tiles. Budget heif.items.
+const maxHEIFItems = 1024
 
 // Check returns the image's format, or an error wrapping
 // evidence.ErrUnreadable when its header cannot be read, and also a
@@ -31,6 +46,9 @@ const DefaultMaxPixels = 50_000_000
 func Check(body []byte, maxPixels int) (string, error) {
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels
+	}
+	if len(body) >= 12 && string(body[4:8]) == "ftyp" {
+		return checkHEIF(body, maxPixels)
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(body))
 	if err != nil {
@@ -45,7 +63,62 @@ func Check(body []byte, maxPixels int) (string, error) {
 			return "", err
 		}
 	}
+	if err := checkDecodeBytes(format, cfg.Width*cfg.Height*(bytesPerPixel(cfg.ColorModel)+1)); err != nil {
+		return "", err
+	}
 	return format, nil
+}
+
+// checkHEIF checks an HEIC or AVIF from its boxes: the primary image and
+// every item (a grid's tiles) within the pixel budget, a bounded number of
+// items, and the decoder's memory (about 3 bytes a pixel for libheif's
+// Y'CbCr output and our copy, 6 for libavif's RGBA).
+func checkHEIF(body []byte, maxPixels int) (string, error) {
+	info, err := heif.Parse(body)
+	if err != nil {
+		return "", fmt.Errorf("read HEIF header: %w: %w", err, evidence.ErrUnreadable)
+	}
+	if info.Items > maxHEIFItems {
+		return "", fmt.Errorf("HEIF image of %d items: %w: %w", info.Items, derrors.OverBudget(BudgetHEIFItems, maxHEIFItems), evidence.ErrUnreadable)
+	}
+	if info.Width <= 0 || info.Height <= 0 || info.Pixels() > maxPixels || info.MaxItemPixels > maxPixels {
+		return "", fmt.Errorf("HEIF image of %d×%d pixels is outside the accepted size: %w: %w", info.Width, info.Height,
+			derrors.OverBudget(BudgetPixels, int64(maxPixels)), evidence.ErrUnreadable)
+	}
+	format, perPixel := "heic", 3
+	if heif.IsAVIF(body) {
+		format, perPixel = "avif", 6
+	}
+	if err := checkDecodeBytes(format, info.Pixels()*perPixel); err != nil {
+		return "", err
+	}
+	return format, nil
+}
+
+func checkDecodeBytes(format string, n int) error {
+	if n > MaxDecodeBytes {
+		return fmt.Errorf("%s image would take %d MiB decoded: %w: %w", format, n>>20,
+			derrors.OverBudget(BudgetDecodeBytes, MaxDecodeBytes), evidence.ErrUnreadable)
+	}
+	return nil
+}
+
+// bytesPerPixel is what a decoder allocates per pixel for a colour model.
+func bytesPerPixel(m color.Model) int {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 2 // 4:2:0 takes 1.5, 4:2:2 2 (4:4:4, 3, is rare in photos)
+	case color.NYCbCrAModel, color.RGBAModel, color.NRGBAModel, color.CMYKModel:
+		return 4
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1 + 4 // indexes, then RGBA when a reader converts
+	}
+	return 8 // 16-bit RGBA
 }
 
 // Reader checks images with Check before Next reads them; other media

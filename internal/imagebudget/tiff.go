@@ -13,8 +13,10 @@ const maxTIFFPages = 10
 
 // Budgets of uploaded images, as logged.
 const (
-	BudgetPixels    = "image.pixels"
-	BudgetTIFFPages = "tiff.pages"
+	BudgetPixels      = "image.pixels"
+	BudgetTIFFPages   = "tiff.pages"
+	BudgetDecodeBytes = "image.decode_bytes"
+	BudgetHEIFItems   = "heif.items"
 )
 
 // checkTIFFPages walks every page (IFD) of a TIFF, not only the first that
