@@ -86,7 +86,24 @@ event("verify-evidence", "POST", VE, multipart([("userId", SEEDED_LEAD), ("medic
 event("verify-evidence-unknown-user", "POST", VE, multipart([("userId", "00000000-0000-0000-0000-000000000000"), ("medicationName", "tirzepatide"), ("medicationDosage", "5mg")], SAMPLE), mp, True)
 event("verify-evidence-wrong-dose", "POST", VE, multipart([("userId", SEEDED_LEAD), ("medicationName", "Zepbound"), ("medicationDosage", "10 mg")], SAMPLE), mp, True)
 event("verify-evidence-bad-uuid", "POST", VE, multipart([("userId", "12345"), ("medicationName", "Zepbound"), ("medicationDosage", "5 mg")], SAMPLE), mp, True)
-event("verify-evidence-heic", "POST", VE, multipart([("userId", SEEDED_LEAD), ("medicationName", "Zepbound"), ("medicationDosage", "5 mg")], b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic", "IMG_0042.HEIC", "image/heic"), mp, True)
+# The same label as phones, apps and browsers save it (testdata/formats/make.sh):
+# each verifies like the PDF. A type not accepted still gets a 400 naming those that are.
+ASKED = [("userId", SEEDED_LEAD), ("medicationName", "Zepbound"), ("medicationDosage", "5 mg")]
+def formats(name):
+    return open(f"testdata/formats/{name}", "rb").read()
+for name, file_name, file_type, body in [
+    ("heic", "IMG_0042.HEIC", "image/heic", formats("label.heic")),
+    ("webp", "label.webp", "image/webp", formats("label.webp")),
+    ("avif", "label.avif", "image/avif", formats("label.avif")),
+    ("transparent-png", "label.png", "image/png", formats("label-transparent.png")),
+    ("transparent-webp", "label.webp", "image/webp", formats("label-transparent.webp")),
+    ("tiff-label-on-page-2", "fax.tiff", "image/tiff", formats("label-page2.tiff")),
+    ("jpeg-compressed-tiff", "scan.tiff", "image/tiff", formats("label-jpeg.tiff")),
+    ("pdf-after-bom", "label.pdf", "application/pdf", b"\xef\xbb\xbf" + SAMPLE),
+    ("pdf-after-blank-line", "label.pdf", "application/pdf", b"\r\n" + SAMPLE),
+]:
+    event(f"verify-evidence-{name}", "POST", VE, multipart(ASKED, body, file_name, file_type), mp, True)
+event("verify-evidence-gif", "POST", VE, multipart(ASKED, b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", "label.gif", "image/gif"), mp, True)
 
 # CORS: API Gateway sends each route's preflight (OPTIONS) to the route's own
 # function (template.yaml), so these take the path a browser's request takes.

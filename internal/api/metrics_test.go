@@ -47,7 +47,7 @@ func (c *counted) RetryLater(reason string)      { c.add("retry later %s", reaso
 // TestMetricsCountWhatHappened: each route reports its request, and the
 // events that happened in it, once.
 func TestMetricsCountWhatHappened(t *testing.T) {
-	heic := "\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"
+	gif := "GIF89a\x01\x00\x01\x00"
 	tests := []struct {
 		name string
 		send func(t *testing.T, h http.Handler)
@@ -73,7 +73,7 @@ func TestMetricsCountWhatHappened(t *testing.T) {
 			serveRaw(h, "POST", api.PathVerifyEvidence, ct, string(body), nil)
 		}, []string{"refused too_large", "request verify-evidence 413"}},
 		{"type not accepted", func(t *testing.T, h http.Handler) {
-			body, ct := form(t, validParts(heic)...)
+			body, ct := form(t, validParts(gif)...)
 			serveRaw(h, "POST", api.PathVerifyEvidence, ct, string(body), nil)
 		}, []string{"refused unsupported_type", "request verify-evidence 400"}},
 		{"no lead", func(t *testing.T, h http.Handler) {

@@ -21,6 +21,7 @@ import (
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/heifwasm"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
@@ -94,8 +95,10 @@ func newHandler(t testing.TB) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
+	reader := docread.NewWithTesseract(context.Background())
+	reader.Pages.HEIF = heifwasm.Decoder{}
 	verifier, err := evidence.NewService("us", evidence.DefaultMaxAge, evidence.Deps{
-		Stager: store, Reader: docread.NewWithTesseract(context.Background()), Leads: store, Recorder: store,
+		Stager: store, Reader: reader, Leads: store, Recorder: store,
 		Now: now, NewID: newID,
 	})
 	if err != nil {
