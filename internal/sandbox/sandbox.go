@@ -26,6 +26,10 @@ type Limits struct {
 	// AddressSpace is RLIMIT_AS in bytes: the process's allocations fail
 	// past it (its resident memory can be no larger).
 	AddressSpace uint64
+	// Data is RLIMIT_DATA in bytes when not zero: the process's writable
+	// private memory (its heap). A Go helper reserves far more address
+	// space than it uses, so this, not AddressSpace, bounds its memory.
+	Data uint64
 	// CPU is RLIMIT_CPU: the kernel kills the process (SIGXCPU, then
 	// SIGKILL) after this much CPU time.
 	CPU time.Duration
@@ -192,10 +196,17 @@ func (p *Pool) limit(pid int) error {
 	secs := uint64((p.limits.CPU + time.Second - 1) / time.Second)
 	// The soft limit sends SIGXCPU; the hard one, a second later, SIGKILL.
 	cpu := &unix.Rlimit{Cur: secs, Max: secs + 1}
-	for _, l := range []struct {
+	limits := []struct {
 		resource int
 		limit    *unix.Rlimit
-	}{{unix.RLIMIT_AS, as}, {unix.RLIMIT_CPU, cpu}} {
+	}{{unix.RLIMIT_AS, as}, {unix.RLIMIT_CPU, cpu}}
+	if d := p.limits.Data; d > 0 {
+		limits = append(limits, struct {
+			resource int
+			limit    *unix.Rlimit
+		}{unix.RLIMIT_DATA, &unix.Rlimit{Cur: d, Max: d}})
+	}
+	for _, l := range limits {
 		if err := unix.Prlimit(pid, l.resource, l.limit, nil); err != nil && !errors.Is(err, unix.ESRCH) {
 			return fmt.Errorf("limit helper process: %w: %w", derrors.ErrUnavailable, err)
 		}

@@ -21,11 +21,14 @@ func TestRunLimits(t *testing.T) {
 		name       string
 		args       []string
 		timeout    time.Duration // instead of limits.Timeout
+		data       uint64        // Limits.Data
 		wantBudget string        // "" for no budget error
 		wantExit   bool
 	}{
 		{name: "within limits", args: []string{"python3", "-c", "x = bytearray(32 << 20)"}},
 		{name: "memory past the address space fails", args: []string{"python3", "-c", "x = bytearray(600 << 20)"}, wantExit: true},
+		{name: "heap past the data limit fails", args: []string{"python3", "-c", "x = bytearray(600 << 20)"}, data: 128 << 20, wantExit: true},
+		{name: "heap within the data limit", args: []string{"python3", "-c", "x = bytearray(32 << 20)"}, data: 128 << 20},
 		{name: "CPU past the limit is killed", args: []string{"python3", "-c", "while True: pass"}, wantBudget: BudgetCPU},
 		{name: "wall clock past the timeout is killed", args: []string{"sleep", "30"}, timeout: time.Second, wantBudget: BudgetTimeout},
 	}
@@ -34,6 +37,9 @@ func TestRunLimits(t *testing.T) {
 			l := limits
 			if tt.timeout > 0 {
 				l.Timeout = tt.timeout
+			}
+			if tt.data > 0 {
+				l.AddressSpace, l.Data = 4<<30, tt.data
 			}
 			start := time.Now()
 			err := NewPool(1, 1, l).Run(context.Background(), exec.Command(tt.args[0], tt.args[1:]...))
