@@ -122,6 +122,7 @@ func (i Info) Pixels() int { return i.Width * i.Height }
 type box struct {
 	typ  string
 	body []byte
+	raw  []byte // header and body
 }
 
 // boxes splits b into boxes, stopping at the first that does not fit.
@@ -143,7 +144,7 @@ func boxes(b []byte) []box {
 		if size < head || size > uint64(len(b)) {
 			return out
 		}
-		out = append(out, box{typ, b[head:size]})
+		out = append(out, box{typ, b[head:size], b[:size]})
 		b = b[size:]
 	}
 	return out
@@ -172,8 +173,8 @@ func associations(b []byte) ([]association, error) {
 	version, flags := b[0], b[3]
 	n := binary.BigEndian.Uint32(b[4:])
 	b = b[8:]
-	if n > maxBoxes {
-		return nil, fmt.Errorf("%w: %d items", ErrNotHEIF, n)
+	if uint64(n)*3 > uint64(len(b)) { // an entry takes 3 bytes at least
+		return nil, fmt.Errorf("%w: %d items in a short ipma", ErrNotHEIF, n)
 	}
 	out := make([]association, 0, n)
 	for range n {

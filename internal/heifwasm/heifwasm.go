@@ -16,6 +16,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/draw"
 	"sync"
 
 	"github.com/gen2brain/avif"
@@ -52,21 +53,49 @@ func (Decoder) DecodeGray(ctx context.Context, body []byte) (g *image.Gray, err 
 			g, err = nil, fmt.Errorf("decode HEIF image: panic %T: %w", p, pageimage.ErrUndecodable)
 		}
 	}()
-	var img image.Image
-	isAVIF := heif.IsAVIF(body)
-	if isAVIF {
-		img, err = avif.Decode(bytes.NewReader(body))
-	} else {
-		img, err = heic.Decode(bytes.NewReader(body))
+	if heif.IsAVIF(body) {
+		img, err := avif.Decode(bytes.NewReader(body))
+		if err != nil {
+			return nil, fmt.Errorf("decode AVIF image: %w: %w", err, pageimage.ErrUndecodable)
+		}
+		// libavif leaves turning and mirroring to its caller.
+		return info.Orient(pageimage.FlatGray(img)), nil
 	}
+	grid, ok, err := heif.ParseGrid(body)
 	if err != nil {
-		return nil, fmt.Errorf("decode HEIF image: %w: %w", err, pageimage.ErrUndecodable)
+		return nil, fmt.Errorf("%w: %w", err, pageimage.ErrUndecodable)
 	}
-	g = pageimage.FlatGray(img)
-	if isAVIF {
-		// libheif turns and mirrors what it decodes; libavif leaves it
-		// to its caller.
-		g = info.Orient(g)
+	if ok {
+		return decodeGrid(ctx, grid, info)
 	}
-	return g, nil
+	img, err := heic.Decode(bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("decode HEIC image: %w: %w", err, pageimage.ErrUndecodable)
+	}
+	return pageimage.FlatGray(img), nil // libheif turned and mirrored it
+}
+
+// decodeGrid decodes a grid's tiles one at a time into a grey canvas:
+// libheif decoding the whole grid holds it several times over (a
+// 12-megapixel iPhone photo took 300 MB; tile by tile, the canvas and one
+// tile). The grid's rotation and mirroring are then applied to the canvas.
+func decodeGrid(ctx context.Context, grid heif.Grid, info heif.Info) (*image.Gray, error) {
+	canvas := image.NewGray(image.Rect(0, 0, grid.Width, grid.Height))
+	tileW, tileH := 0, 0
+	for i, tile := range grid.Tiles {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		img, err := heic.Decode(bytes.NewReader(tile))
+		if err != nil {
+			return nil, fmt.Errorf("decode HEIC tile %d of %d: %w: %w", i+1, len(grid.Tiles), err, pageimage.ErrUndecodable)
+		}
+		g := pageimage.FlatGray(img)
+		if i == 0 {
+			tileW, tileH = g.Rect.Dx(), g.Rect.Dy()
+		}
+		at := image.Pt((i%grid.Columns)*tileW, (i/grid.Columns)*tileH)
+		draw.Draw(canvas, image.Rectangle{Min: at, Max: at.Add(g.Rect.Size())}, g, g.Rect.Min, draw.Src)
+	}
+	return info.Orient(canvas), nil
 }

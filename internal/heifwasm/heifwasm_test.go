@@ -14,7 +14,7 @@ import (
 	"github.com/clinicplatform/intake/internal/pageimage"
 )
 
-func readFixture(t *testing.T, name string) []byte {
+func readFixture(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "formats", name))
 	if err != nil {

@@ -71,8 +71,7 @@ func Check(body []byte, maxPixels int) (string, error) {
 
 // checkHEIF checks an HEIC or AVIF from its boxes: the primary image and
 // every item (a grid's tiles) within the pixel budget, a bounded number of
-// items, and the decoder's memory (about 3 bytes a pixel for libheif's
-// Y'CbCr output and our copy, 6 for libavif's RGBA).
+// items, and the memory its decoder takes (MaxHEIFDecodeBytes).
 func checkHEIF(body []byte, maxPixels int) (string, error) {
 	info, err := heif.Parse(body)
 	if err != nil {
@@ -85,15 +84,37 @@ func checkHEIF(body []byte, maxPixels int) (string, error) {
 		return "", fmt.Errorf("HEIF image of %d×%d pixels is outside the accepted size: %w: %w", info.Width, info.Height,
 			derrors.OverBudget(BudgetPixels, int64(maxPixels)), evidence.ErrUnreadable)
 	}
-	format, perPixel := "heic", 3
+	format, perPixel := "heic", heicPerPixel
 	if heif.IsAVIF(body) {
-		format, perPixel = "avif", 6
+		format, perPixel = "avif", avifPerPixel
+	} else if _, grid, _ := heif.ParseGrid(body); grid {
+		perPixel = heicGridPerPixel
 	}
-	if err := checkDecodeBytes(format, info.Pixels()*perPixel); err != nil {
-		return "", err
+	if n := heifDecodeBase + info.Pixels()*perPixel; n > MaxHEIFDecodeBytes {
+		return "", fmt.Errorf("%s image would take %d MiB to decode: %w: %w", format, n>>20,
+			derrors.OverBudget(BudgetDecodeBytes, MaxHEIFDecodeBytes), evidence.ErrUnreadable)
 	}
 	return format, nil
 }
+
+// What the HEIC and AVIF decoders (internal/heifwasm, run in the helper
+// heif-decode) take, as measured on the sample label at 12 megapixels
+// (docs/security.md): the WebAssembly runtime and compiled module, then
+// bytes a pixel. libheif decoding a whole image and libavif hold it many
+// times over (a 12-megapixel HEIC 230 MB, AVIF 500 MB, with GOMEMLIMIT);
+// a grid, as phones save HEIC, is decoded tile by tile into one grey
+// canvas (70 MB).
+const (
+	heifDecodeBase   = 48 << 20
+	heicGridPerPixel = 2
+	heicPerPixel     = 20
+	avifPerPixel     = 40
+	// MaxHEIFDecodeBytes: the helper beside a 256 MB verify-evidence
+	// (whose own process takes about 50 MB with a 4 MB upload). A phone's
+	// HEIC grid fits up to the pixel budget; a single-image HEIC up to
+	// 7 megapixels, an AVIF up to 3.5.
+	MaxHEIFDecodeBytes = 192 << 20
+)
 
 func checkDecodeBytes(format string, n int) error {
 	if n > MaxDecodeBytes {

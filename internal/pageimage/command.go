@@ -29,8 +29,24 @@ type Command struct {
 
 var _ HEIFDecoder = Command{}
 
-// decoders runs every heif-decode process, each under sandbox.DefaultLimits.
-var decoders = sandbox.NewPool(0, 0, sandbox.Limits{})
+// decoders runs every heif-decode process: one per CPU, each within
+// HelperLimits.
+var decoders = sandbox.NewPool(0, 0, HelperLimits)
+
+// HelperLimits bound one heif-decode. A Go program reserves far more
+// address space than it uses (1.6 GB for the sample label, with wazero),
+// so its memory is bounded by RLIMIT_DATA (its heap, counted in 64 MB
+// arenas) and by GOMEMLIMIT, which makes its collector keep the heap near
+// what imagebudget's estimate allowed; CPU and time as other helpers.
+var HelperLimits = sandbox.Limits{
+	AddressSpace: 8 << 30,
+	Data:         320 << 20,
+	CPU:          sandbox.DefaultLimits.CPU,
+	Timeout:      sandbox.DefaultLimits.Timeout,
+}
+
+// helperMemLimit is the helper's GOMEMLIMIT.
+const helperMemLimit = "160MiB"
 
 // DecodeGray implements HEIFDecoder. A file the helper refuses, or that
 // makes it exceed its limits, wraps ErrUndecodable; a helper that cannot
@@ -45,6 +61,7 @@ func (c Command) DecodeGray(ctx context.Context, body []byte) (*image.Gray, erro
 		path = filepath.Join(filepath.Dir(exe), path)
 	}
 	cmd := exec.CommandContext(ctx, path)
+	cmd.Env = append(os.Environ(), "GOMEMLIMIT="+helperMemLimit)
 	cmd.Stdin = bytes.NewReader(body)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/image/tiff"
 
+	"github.com/clinicplatform/intake/internal/derrors"
+	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/imageprep"
 	"github.com/clinicplatform/intake/internal/tiffifd"
 )
@@ -155,6 +157,16 @@ func jpegTIFFPage(f tiffifd.File, off uint32) (*image.Gray, error) {
 		stream := seg
 		if tables != nil {
 			stream = append(append(make([]byte, 0, len(tables)+len(seg)), tables...), seg[2:]...)
+		}
+		// The strip's own header must not claim more than its place on
+		// the page: the page's size was the one checked against the budget.
+		cfg, err := jpeg.DecodeConfig(bytes.NewReader(stream))
+		if err != nil {
+			return nil, fmt.Errorf("JPEG-compressed page, segment %d: %w", i+1, err)
+		}
+		if cfg.Width > segW || cfg.Height > segH {
+			return nil, fmt.Errorf("JPEG-compressed page, segment %d claims %d×%d pixels in a %d×%d place: %w", i+1, cfg.Width, cfg.Height, segW, segH,
+				derrors.OverBudget(imagebudget.BudgetPixels, int64(segW*segH)))
 		}
 		img, err := jpeg.Decode(bytes.NewReader(stream))
 		if err != nil {

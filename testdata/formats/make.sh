@@ -17,6 +17,15 @@ pdftoppm -r 300 -png -singlefile "$tmp/label.pdf" "$tmp/label"
 convert "$tmp/label.png" -quality 60 "$out/label.heic"
 convert "$tmp/label.png" -quality 80 "$out/label.webp"
 convert "$tmp/label.png" -quality 60 "$out/label.avif"
+# An iPhone saves a photo as a grid of 512×512 HEVC tiles: the label at
+# 12 megapixels (4032×3024) in such a grid, assembled by make-grid.py.
+convert "$tmp/label.png" -resize 4096x3072! -crop 512x512 +repage "$tmp/tile-%02d.png"
+for t in "$tmp"/tile-*.png; do convert "$t" -quality 50 "${t%.png}.heic"; done
+python3 "$out/make-grid.py" "$out/grid-12mp.heic" 4032 3024 8 6 "$tmp"/tile-*.heic
+# Small crops, seeds for the decoders' fuzz targets (whose inputs are kept
+# small so that each runs in milliseconds).
+convert "$tmp/label.png" -crop 96x64+40+40 +repage -quality 60 "$out/small.heic"
+convert "$tmp/label.png" -crop 96x64+40+40 +repage -quality 60 "$out/small.avif"
 # A PDF's screenshot or an exported scan: the paper is transparent, and
 # transparent pixels are black underneath (what a naive reader shows).
 convert "$tmp/label.png" -colorspace gray -alpha copy -channel A -negate +channel \

@@ -36,6 +36,12 @@ func All() []Document {
 		{"tiff-huge-second-page", TIFFPages([2]uint32{8, 8}, [2]uint32{30_000, 30_000})},
 		{"png-huge-header", PNGHeader(100_000, 100_000)},
 		{"jpeg-huge-header", JPEGHeader(60_000, 60_000)},
+		{"png-rgba-decode-memory", PNGHeaderOf(7_000, 7_000, 6)},
+		{"webp-huge-canvas", WebPHeader(16_384, 16_384)},
+		{"heic-huge-header", HEIFHeader("heic", 100_000, 100_000)},
+		{"avif-huge-header", HEIFHeader("avif", 100_000, 100_000)},
+		{"heic-many-items", HEIFItems(5_000)},
+		{"tiff-jpeg-strip-lies", TIFFJPEGStripLies(JPEGHeader(60_000, 60_000))},
 	}
 }
 
@@ -163,12 +169,16 @@ func TIFFPages(sizes ...[2]uint32) []byte {
 
 // PNGHeader is a PNG signature and IHDR claiming w×h grey pixels, an empty
 // IDAT and IEND.
-func PNGHeader(w, h uint32) []byte {
+func PNGHeader(w, h uint32) []byte { return PNGHeaderOf(w, h, 0) }
+
+// PNGHeaderOf is PNGHeader in PNG colour type colorType (6: RGBA, four
+// bytes a pixel decoded).
+func PNGHeaderOf(w, h uint32, colorType byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	ihdr := binary.BigEndian.AppendUint32(nil, w)
 	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
-	ihdr = append(ihdr, 8, 0, 0, 0, 0)
+	ihdr = append(ihdr, 8, colorType, 0, 0, 0)
 	for _, c := range []struct {
 		kind string
 		data []byte
@@ -246,4 +256,81 @@ func deflateBytes(p []byte) []byte {
 	zw.Write(p)
 	zw.Close()
 	return z.Bytes()
+}
+
+// WebPHeader is an extended WebP (VP8X) whose canvas claims w×h pixels
+// (at most 16,384 a side), with no image data.
+func WebPHeader(w, h uint32) []byte {
+	vp8x := []byte{0, 0, 0, 0}
+	vp8x = append(vp8x, byte(w-1), byte((w-1)>>8), byte((w-1)>>16), byte(h-1), byte((h-1)>>8), byte((h-1)>>16))
+	b := []byte("RIFF\x00\x00\x00\x00WEBPVP8X")
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(vp8x)))
+	b = append(b, vp8x...)
+	binary.LittleEndian.PutUint32(b[4:], uint32(len(b)-8))
+	return b
+}
+
+// HEIFHeader is an HEIF file of brand "heic" or "avif" whose primary item
+// claims w×h pixels (ispe), with no image data.
+func HEIFHeader(brand string, w, h uint32) []byte {
+	ispe := heifBox("ispe", binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32([]byte{0, 0, 0, 0}, w), h))
+	// ipma: version 0, no flags, one item (1) with one essential property (1).
+	ipma := heifBox("ipma", []byte{0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0x81})
+	return heifFile(brand, ispe, ipma)
+}
+
+// HEIFItems is an HEIF file of n 64×64 items, each associated with the
+// same size.
+func HEIFItems(n int) []byte {
+	ispe := heifBox("ispe", []byte{0, 0, 0, 0, 0, 0, 0, 64, 0, 0, 0, 64})
+	body := binary.BigEndian.AppendUint32([]byte{0, 0, 0, 0}, uint32(n))
+	for i := range n {
+		body = binary.BigEndian.AppendUint16(body, uint16(i+1))
+		body = append(body, 1, 0x81)
+	}
+	return heifFile("heic", ispe, heifBox("ipma", body))
+}
+
+func heifFile(brand string, props, ipma []byte) []byte {
+	ftyp := heifBox("ftyp", []byte(brand+"\x00\x00\x00\x00mif1"+brand))
+	hdlr := heifBox("hdlr", append([]byte{0, 0, 0, 0, 0, 0, 0, 0}, "pict\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"...))
+	pitm := heifBox("pitm", []byte{0, 0, 0, 0, 0, 1})
+	iprp := heifBox("iprp", append(heifBox("ipco", props), ipma...))
+	meta := heifBox("meta", append(append(append([]byte{0, 0, 0, 0}, hdlr...), pitm...), iprp...))
+	return append(append(ftyp, meta...), heifBox("mdat", nil)...)
+}
+
+func heifBox(typ string, body []byte) []byte {
+	b := binary.BigEndian.AppendUint32(nil, uint32(8+len(body)))
+	return append(append(b, typ...), body...)
+}
+
+// TIFFJPEGStripLies is an 8×8 JPEG-compressed TIFF page whose one strip
+// is strip, a JPEG whose own header claims far more pixels than the page.
+func TIFFJPEGStripLies(strip []byte) []byte {
+	const ifdAt = 8
+	entries := [][3]uint32{ // tag, type (3 short, 4 long), value
+		{256, 3, 8}, {257, 3, 8}, {258, 3, 8}, {259, 3, 7}, {262, 3, 1},
+		{273, 4, 0}, {277, 3, 1}, {278, 3, 8}, {279, 4, uint32(len(strip))},
+	}
+	dataAt := uint32(ifdAt + 2 + 12*len(entries) + 4)
+	b := []byte("II*\x00")
+	b = binary.LittleEndian.AppendUint32(b, ifdAt)
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(entries)))
+	for _, e := range entries {
+		if e[0] == 273 {
+			e[2] = dataAt
+		}
+		b = binary.LittleEndian.AppendUint16(b, uint16(e[0]))
+		b = binary.LittleEndian.AppendUint16(b, uint16(e[1]))
+		b = binary.LittleEndian.AppendUint32(b, 1)
+		if e[1] == 3 {
+			b = binary.LittleEndian.AppendUint16(b, uint16(e[2]))
+			b = append(b, 0, 0)
+		} else {
+			b = binary.LittleEndian.AppendUint32(b, e[2])
+		}
+	}
+	b = binary.LittleEndian.AppendUint32(b, 0)
+	return append(b, strip...)
 }
