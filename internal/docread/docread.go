@@ -90,6 +90,11 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 				l.Page = i + 1
 				text.Lines = append(text.Lines, l)
 			}
+			page := evidence.Page{}
+			if len(t.Pages) > 0 {
+				page = t.Pages[0]
+			}
+			text.Pages = append(text.Pages, page)
 		}
 		return text, nil
 	default:
@@ -128,7 +133,7 @@ func ReadablePages(ctx context.Context, doc evidence.Document, o pageimage.Optio
 		if err != nil {
 			return nil, fmt.Errorf("read %s: page %d: %w", doc.MediaType, i+1, err)
 		}
-		docs = append(docs, evidence.Document{Body: body, MediaType: "image/jpeg"})
+		docs = append(docs, evidence.Document{Body: body, MediaType: "image/jpeg", Pages: 1})
 	}
 	return docs, nil
 }
@@ -166,7 +171,7 @@ func encodePage(g *image.Gray) ([]byte, error) {
 // is read by OCR only locally: docs/evidence-rules.md).
 func fromPDFHeader(doc evidence.Document) evidence.Document {
 	if at := evidence.PDFStart(doc.Body); at > 0 {
-		return evidence.Document{Body: doc.Body[at:], MediaType: doc.MediaType}
+		return evidence.Document{Body: doc.Body[at:], MediaType: doc.MediaType, Pages: doc.Pages}
 	}
 	return doc
 }
@@ -258,7 +263,7 @@ func NewWithTesseract(ctx context.Context) Reader {
 }
 
 // WithMaxPages has the PDF text layer reader and Tesseract read at most n
-// pages of a PDF: the page cap (EVIDENCE_MAX_PAGES), which the service
+// pages of a PDF, and a TIFF split into at most n pages: the page cap (EVIDENCE_MAX_PAGES), which the service
 // enforces before reading, so that the local readers read the pages
 // Textract would. Other readers are left as they are.
 func (r Reader) WithMaxPages(n int) Reader {
@@ -269,5 +274,6 @@ func (r Reader) WithMaxPages(n int) Reader {
 	if t, ok := r.OCR.(*tesseract.Reader); ok {
 		t.MaxPages = n
 	}
+	r.Pages.MaxPages = n
 	return r
 }

@@ -30,7 +30,8 @@ var _ evidence.PageCounter = Counter{}
 func (Counter) CountPages(ctx context.Context, doc evidence.Document, limit int) (int, error) {
 	switch doc.MediaType {
 	case "application/pdf":
-		return pdftext.CountPages(ctx, doc.Body, limit)
+		// Counted from its header, as the readers read it (docread).
+		return pdftext.CountPages(ctx, doc.Body[max(evidence.PDFStart(doc.Body), 0):], limit)
 	case "image/tiff":
 		return TIFFPages(doc.Body, limit)
 	}

@@ -29,6 +29,7 @@ func TestCountPages(t *testing.T) {
 		{name: "one-page PDF", doc: evidence.Document{MediaType: evidence.PDF, Body: hostile.ManyPages(1)}, limit: 5, want: 1},
 		{name: "five-page PDF", doc: evidence.Document{MediaType: evidence.PDF, Body: hostile.ManyPages(5)}, limit: 5, want: 5},
 		{name: "3,000-page PDF stops past the limit", doc: evidence.Document{MediaType: evidence.PDF, Body: hostile.ManyPages(3000)}, limit: 5, want: 6},
+		{name: "five-page PDF after a byte order mark", doc: evidence.Document{MediaType: evidence.PDF, Body: append([]byte("\xef\xbb\xbf"), hostile.ManyPages(5)...)}, limit: 5, want: 5},
 		{name: "not a PDF", doc: evidence.Document{MediaType: evidence.PDF, Body: []byte("%PDF-1.4 nothing")}, limit: 5, wantError: true},
 		{name: "one-page TIFF", doc: evidence.Document{MediaType: "image/tiff", Body: hostile.TIFFPages(pages(1)...)}, limit: 5, want: 1},
 		{name: "TIFF at the limit", doc: evidence.Document{MediaType: "image/tiff", Body: hostile.TIFFPages(pages(5)...)}, limit: 5, want: 5},
