@@ -78,7 +78,7 @@ var functionEnv = map[string][]string{
 	"GetProtocolsFunction": {"MARKET=us", "METRICS_NAMESPACE=ClinicIntake/bench"},
 	"CreateLeadFunction":   {"MARKET=uk", "METRICS_NAMESPACE=ClinicIntake/bench", "LEADS_TABLE=leads", "IDEMPOTENCY_TABLE=keys", "LEAD_BODY_LIMIT_BYTES=65536"},
 	"VerifyEvidenceFunction": {"MARKET=us", "METRICS_NAMESPACE=ClinicIntake/bench", "LEADS_TABLE=leads", "VERIFICATIONS_TABLE=verifications", "QUOTA_TABLE=quota", "EVIDENCE_BUCKET=evidence",
-		"S3_USE_PATH_STYLE=true", "EVIDENCE_FILE_LIMIT_BYTES=4000000", "TEXT_READER=textract", "GOGC=50"},
+		"S3_USE_PATH_STYLE=true", "EVIDENCE_FILE_LIMIT_BYTES=4000000", "TEXT_READER=textract", "GC_PERCENT=50"},
 }
 
 // sampleNames are the sample label's uploads -docs knows.

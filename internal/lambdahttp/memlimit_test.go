@@ -28,3 +28,21 @@ func TestMemoryLimit(t *testing.T) {
 		})
 	}
 }
+
+func TestGCPercent(t *testing.T) {
+	for _, tt := range []struct {
+		v       string
+		want    int
+		wantErr bool
+	}{{"", 0, false}, {"50", 50, false}, {"0", 0, true}, {"-1", 0, true}, {"off", 0, true}, {"5O", 0, true}} {
+		got, err := lambdahttp.GCPercent(func(k string) string {
+			if k == "GC_PERCENT" {
+				return tt.v
+			}
+			return ""
+		})
+		if got != tt.want || (err != nil) != tt.wantErr {
+			t.Errorf("GC_PERCENT=%q: %d, %v; want %d (error %v)", tt.v, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
