@@ -1,6 +1,7 @@
-// Command lambdarun runs a function's real bootstrap as Lambda does, against
-// a Lambda Runtime API and an AWS endpoint (bench/fakeaws) served on
-// loopback, and prints what it costs as rows of make bench's table
+// Command lambdarun runs a function's real bootstrap as Lambda does, with the
+// environment template.yaml gives it (internal/testing/samtemplate), against
+// a Lambda Runtime API (bench/runtimeapi) and an AWS endpoint (bench/fakeaws)
+// served on loopback, and prints what it costs as rows of make bench's table
 // (| figure | value | command |; docs/performance.md):
 //
 //	-cold N            N starts, each killed as it asks for its first event:
@@ -13,21 +14,14 @@
 //	                   process that has served the PDF first: median time and
 //	                   CPU (with children: tesseract, pdftoppm) of -runs
 //	                   invocations, peak RSS, answer
-//
-// Peak RSS is VmHWM read just before the kill (a child's ru_maxrss counts
-// this parent's size: Go forks with the address space shared until exec).
 package main
 
 import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"maps"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -35,15 +29,18 @@ import (
 	"time"
 
 	"github.com/clinicplatform/intake/bench/fakeaws"
+	"github.com/clinicplatform/intake/bench/runtimeapi"
 	"github.com/clinicplatform/intake/bench/sample"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/testing/hostile"
+	"github.com/clinicplatform/intake/internal/testing/samtemplate"
 )
 
 func main() {
-	fn := flag.String("fn", "", "the function, by logical id: "+strings.Join(slices.Sorted(maps.Keys(functionEnv)), ", ")+
-		"; its environment as template.yaml sets it, and bin/bench/host/<fn>/bootstrap unless a bootstrap is given")
+	fn := flag.String("fn", "", "the function, by logical id in template.yaml (or hello, the floor); its environment "+
+		"as template.yaml sets it for -market's stack, and bin/bench/host/<fn>/bootstrap unless a bootstrap is given")
+	market := flag.String("market", "us", "the stack's Market parameter (the sample label is a US one)")
 	env := flag.String("env", "", "comma-separated K=V added to the function's environment (TEXT_READER=local, GOGC=100)")
 	cold := flag.Int("cold", 0, "cold starts to measure")
 	event := flag.String("event", "", "API Gateway event file to invoke with, or a sample upload as -docs names it")
@@ -52,9 +49,9 @@ func main() {
 	runs := flag.Int("runs", 3, "invocations per -docs upload")
 	save := flag.String("save", "", "folder to write the -docs files to (for tesseract alone)")
 	flag.Parse()
-	own, known := functionEnv[*fn]
-	if !known || flag.NArg() > 1 {
-		fmt.Fprintln(os.Stderr, "usage: lambdarun -fn LogicalId [flags] [path/to/bootstrap]")
+	own, err := functionEnv(*fn, *market)
+	if err != nil || flag.NArg() > 1 {
+		fmt.Fprintf(os.Stderr, "usage: lambdarun -fn LogicalId [flags] [path/to/bootstrap]\n%v\n", err)
 		flag.PrintDefaults()
 		os.Exit(2)
 	}
@@ -64,21 +61,35 @@ func main() {
 	}
 	r := runner{bin: bin, name: *fn, env: append(own, strings.FieldsFunc(*env, func(r rune) bool { return r == ',' })...),
 		command: "go run ./bench/lambdarun " + strings.Join(os.Args[1:], " ")}
-	err := r.run(*cold, *event, *n, *docs, *runs, *save)
-	if err != nil {
+	if err := r.run(*cold, *event, *n, *docs, *runs, *save); err != nil {
 		fmt.Fprintln(os.Stderr, "lambdarun:", err)
 		os.Exit(1)
 	}
 }
 
-// functionEnv is each function's own environment as template.yaml sets it
-// (tables and bucket are the fake's), and hello-world's (none).
-var functionEnv = map[string][]string{
-	"hello":                {},
-	"GetProtocolsFunction": {"MARKET=us", "METRICS_NAMESPACE=ClinicIntake/bench"},
-	"CreateLeadFunction":   {"MARKET=uk", "METRICS_NAMESPACE=ClinicIntake/bench", "LEADS_TABLE=leads", "IDEMPOTENCY_TABLE=keys", "LEAD_BODY_LIMIT_BYTES=65536"},
-	"VerifyEvidenceFunction": {"MARKET=us", "METRICS_NAMESPACE=ClinicIntake/bench", "LEADS_TABLE=leads", "VERIFICATIONS_TABLE=verifications", "QUOTA_TABLE=quota", "EVIDENCE_BUCKET=evidence",
-		"S3_USE_PATH_STYLE=true", "EVIDENCE_FILE_LIMIT_BYTES=4000000", "TEXT_READER=textract", "GC_PERCENT=50"},
+// functionEnv is fn's own environment as template.yaml sets it, as K=V in
+// name order (tables and bucket by logical id: the fake takes any name), or
+// hello-world's (none).
+func functionEnv(fn, market string) ([]string, error) {
+	if fn == "hello" {
+		return nil, nil
+	}
+	tpl, err := samtemplate.Load("template.yaml")
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(tpl.Functions(), fn) {
+		return nil, fmt.Errorf("-fn %q: not hello nor a function of template.yaml (%s)", fn, strings.Join(tpl.Functions(), ", "))
+	}
+	env, err := tpl.FunctionEnv(fn, samtemplate.BenchValues(market))
+	if err != nil {
+		return nil, err
+	}
+	var kv []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		kv = append(kv, k+"="+env[k])
+	}
+	return kv, nil
 }
 
 // sampleNames are the sample label's uploads -docs knows.
@@ -155,13 +166,13 @@ func (r *runner) coldStarts(n int) error {
 	var rss int64
 	before := r.fake.Calls()
 	for range n {
-		f, err := start(r.bin, r.lambdaEnv())
+		f, err := runtimeapi.Start(r.bin, r.lambdaEnv())
 		if err != nil {
 			return err
 		}
-		cpu, _ := f.cpu()
-		rss = max(rss, f.stop())
-		inits, cpus = append(inits, f.init), append(cpus, cpu)
+		cpu, _ := f.CPU()
+		rss = max(rss, f.Stop())
+		inits, cpus = append(inits, f.Init), append(cpus, cpu)
 	}
 	r.row(fmt.Sprintf("%s cold start: exec to first `GET next`, wall / CPU / RSS (median of %d)", r.name, n),
 		fmt.Sprintf("%s / %s / %s; %d AWS calls", dur(median(inits)), dur(median(cpus)), mb(rss), r.fake.Calls()-before))
@@ -181,27 +192,27 @@ func (r *runner) warm(label sample.Documents, file string, n int) error {
 	if err != nil {
 		return err
 	}
-	f, err := start(r.bin, r.lambdaEnv())
+	f, err := runtimeapi.Start(r.bin, r.lambdaEnv())
 	if err != nil {
 		return err
 	}
-	defer f.stop()
-	first, err := f.invokeOK(event)
+	defer f.Stop()
+	first, err := f.InvokeOK(event)
 	if err != nil {
 		return err
 	}
-	cpu0, _ := f.cpu()
+	cpu0, _ := f.CPU()
 	times := make([]time.Duration, 0, n)
 	for range n {
-		a, err := f.invokeOK(event)
+		a, err := f.InvokeOK(event)
 		if err != nil {
 			return err
 		}
-		times = append(times, a.d)
+		times = append(times, a.D)
 	}
-	cpu1, _ := f.cpu()
+	cpu1, _ := f.CPU()
 	r.row(fmt.Sprintf("%s %s: first / median / p99 of %d warm; CPU per warm invocation; peak RSS", r.name, filepath.Base(file), n),
-		fmt.Sprintf("%s / %s / %s; %s; %s", dur(first.d), dur(median(times)), dur(percentile(times, 0.99)), dur((cpu1-cpu0)/time.Duration(n)), mb(f.stop())))
+		fmt.Sprintf("%s / %s / %s; %s; %s", dur(first.D), dur(median(times)), dur(percentile(times, 0.99)), dur((cpu1-cpu0)/time.Duration(n)), mb(f.Stop())))
 	return nil
 }
 
@@ -229,34 +240,34 @@ func (r *runner) uploads(label sample.Documents, names []string, runs int, save 
 		if err != nil {
 			return err
 		}
-		f, err := start(r.bin, r.lambdaEnv())
+		f, err := runtimeapi.Start(r.bin, r.lambdaEnv())
 		if err != nil {
 			return err
 		}
 		for range 5 {
-			if _, err := f.invokeOK(pdfEvent); err != nil {
-				f.stop()
+			if _, err := f.InvokeOK(pdfEvent); err != nil {
+				f.Stop()
 				return err
 			}
 		}
 		var times, cpus []time.Duration
-		var last answer
+		var last runtimeapi.Answer
 		for range max(runs, 1) {
-			cpu0, _ := f.cpu()
-			a, err := f.invoke(event)
+			cpu0, _ := f.CPU()
+			a, err := f.Invoke(event)
 			if err != nil {
-				f.stop()
+				f.Stop()
 				return fmt.Errorf("%s: %w", doc.Name, err)
 			}
-			cpu1, _ := f.cpu()
-			times, cpus, last = append(times, a.d), append(cpus, cpu1-cpu0), a
+			cpu1, _ := f.CPU()
+			times, cpus, last = append(times, a.D), append(cpus, cpu1-cpu0), a
 		}
-		rss := f.stop()
+		rss := f.Stop()
 		figure := fmt.Sprintf("verify-evidence %s (%s), %s reader", doc.Name, mb(int64(len(doc.File))), reader)
 		if len(times) > 1 {
 			figure += fmt.Sprintf(": median of %d", len(times))
 		}
-		value := fmt.Sprintf("%d %s in %s (CPU %s), peak RSS %s", last.Status, last.summary(), dur(median(times)), dur(median(cpus)), mb(rss))
+		value := fmt.Sprintf("%d %s in %s (CPU %s), peak RSS %s", last.Status, summary(last), dur(median(times)), dur(median(cpus)), mb(rss))
 		switch {
 		case doc.Name == "pdf":
 			pdfRSS = rss
@@ -344,37 +355,9 @@ func uploadEvent(doc sample.Document) ([]byte, error) {
 	return json.Marshal(ev)
 }
 
-// function is one running bootstrap with its own Runtime API.
-type function struct {
-	cmd    *exec.Cmd
-	exited chan struct{}
-	stderr strings.Builder
-	srv    *http.Server
-	next   chan chan []byte // a GET next waiting for its event
-	first  chan []byte      // the first GET next, taken by start
-	resp   chan result
-	init   time.Duration // exec to the first GET next
-	rss    int64
-	done   bool
-}
-
-// result is what the function posted back, and when.
-type result struct {
-	at     time.Time
-	body   []byte
-	failed bool
-}
-
-// answer is a function's response to one invocation.
-type answer struct {
-	d      time.Duration
-	Status int    `json:"statusCode"`
-	Body   string `json:"body"`
-}
-
 // summary is the answer's gist: the five ratings, or that the document
 // could not be read.
-func (a answer) summary() string {
+func summary(a runtimeapi.Answer) string {
 	if strings.Contains(a.Body, "could not be read") {
 		return "unreadable"
 	}
@@ -391,156 +374,6 @@ func (a answer) summary() string {
 		}
 	}
 	return fmt.Sprintf("%d/5 valid", valid)
-}
-
-const waitLimit = 90 * time.Second
-
-// start runs bin against a Runtime API of its own and waits until it asks
-// for its first event.
-func start(bin string, env []string) (*function, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	f := &function{cmd: exec.Command(bin), exited: make(chan struct{}), next: make(chan chan []byte), resp: make(chan result, 1)}
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /2018-06-01/runtime/invocation/next", func(w http.ResponseWriter, r *http.Request) {
-		reply := make(chan []byte, 1)
-		select {
-		case f.next <- reply:
-		case <-r.Context().Done():
-			return
-		}
-		select {
-		case ev := <-reply:
-			h := w.Header()
-			h.Set("Lambda-Runtime-Aws-Request-Id", "bench")
-			h.Set("Lambda-Runtime-Deadline-Ms", strconv.FormatInt(time.Now().Add(60*time.Second).UnixMilli(), 10))
-			h.Set("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:us-east-1:000000000000:function:bench")
-			_, _ = w.Write(ev)
-		case <-r.Context().Done():
-		}
-	})
-	result := func(failed bool) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			f.resp <- result{at: time.Now(), body: body, failed: failed}
-			w.WriteHeader(http.StatusAccepted)
-		}
-	}
-	mux.HandleFunc("POST /2018-06-01/runtime/invocation/{id}/response", result(false))
-	mux.HandleFunc("POST /2018-06-01/runtime/invocation/{id}/error", result(true))
-	f.srv = &http.Server{Handler: mux}
-	go f.srv.Serve(ln)
-
-	f.cmd.Env = append(env, "AWS_LAMBDA_RUNTIME_API="+ln.Addr().String())
-	f.cmd.Stderr = &f.stderr // stdout (the JSON logs) goes to /dev/null
-	t0 := time.Now()
-	if err := f.cmd.Start(); err != nil {
-		f.srv.Close()
-		return nil, err
-	}
-	go func() { _ = f.cmd.Wait(); close(f.exited) }()
-	select {
-	case reply := <-f.next:
-		f.init, f.first = time.Since(t0), reply
-		return f, nil
-	case <-f.exited:
-		f.srv.Close()
-		return nil, fmt.Errorf("%s exited: %s", bin, strings.TrimSpace(f.stderr.String()))
-	case <-time.After(waitLimit):
-		f.stop()
-		return nil, fmt.Errorf("%s did not ask for an event", bin)
-	}
-}
-
-// invoke hands the function one event and waits for its response; the time
-// includes the runtime client's decoding and encoding, as Lambda's Duration.
-func (f *function) invoke(event []byte) (answer, error) {
-	reply := f.first
-	f.first = nil
-	if reply == nil {
-		select {
-		case reply = <-f.next:
-		case <-f.exited:
-			return answer{}, fmt.Errorf("exited: %s", strings.TrimSpace(f.stderr.String()))
-		case <-time.After(waitLimit):
-			return answer{}, fmt.Errorf("did not ask for its next event")
-		}
-	}
-	t0 := time.Now()
-	reply <- event
-	select {
-	case res := <-f.resp:
-		if res.failed {
-			return answer{}, fmt.Errorf("reported an error: %s", res.body)
-		}
-		a := answer{d: res.at.Sub(t0)}
-		if err := json.Unmarshal(res.body, &a); err != nil {
-			return a, fmt.Errorf("answered %.200q: %w", res.body, err)
-		}
-		return a, nil
-	case <-f.exited:
-		return answer{}, fmt.Errorf("exited: %s", strings.TrimSpace(f.stderr.String()))
-	case <-time.After(waitLimit):
-		return answer{}, fmt.Errorf("did not answer")
-	}
-}
-
-// invokeOK is invoke, failing unless the answer is a 200.
-func (f *function) invokeOK(event []byte) (answer, error) {
-	a, err := f.invoke(event)
-	if err == nil && a.Status != http.StatusOK {
-		err = fmt.Errorf("answered %d: %.300s", a.Status, a.Body)
-	}
-	return a, err
-}
-
-// cpu is the CPU time the process has used so far, all threads, in
-// nanoseconds (/proc/<pid>/task/*/schedstat), plus that of its ended
-// children (cutime and cstime of /proc/<pid>/stat, in 10 ms ticks).
-func (f *function) cpu() (time.Duration, error) {
-	pid := f.cmd.Process.Pid
-	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
-	var ns int64
-	for _, t := range tasks {
-		b, err := os.ReadFile(t)
-		if fields := strings.Fields(string(b)); err == nil && len(fields) > 0 {
-			v, _ := strconv.ParseInt(fields[0], 10, 64)
-			ns += v
-		}
-	}
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0, err
-	}
-	_, rest, _ := strings.Cut(string(b), ") ")
-	if fields := strings.Fields(rest); len(fields) > 14 { // from field 3; cutime and cstime are 16 and 17
-		cu, _ := strconv.ParseInt(fields[13], 10, 64)
-		cs, _ := strconv.ParseInt(fields[14], 10, 64)
-		ns += (cu + cs) * int64(10*time.Millisecond)
-	}
-	return time.Duration(ns), nil
-}
-
-// stop kills the function and returns its peak RSS.
-func (f *function) stop() int64 {
-	if f.done {
-		return f.rss
-	}
-	f.done = true
-	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", f.cmd.Process.Pid)); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-				kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-				f.rss = kb << 10
-			}
-		}
-	}
-	_ = f.cmd.Process.Kill()
-	<-f.exited
-	f.srv.Close()
-	return f.rss
 }
 
 func median(ds []time.Duration) time.Duration { return percentile(ds, 0.5) }
