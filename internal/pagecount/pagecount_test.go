@@ -1,7 +1,9 @@
 package pagecount_test
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -30,6 +32,8 @@ func TestCountPages(t *testing.T) {
 		{name: "five-page PDF", doc: evidence.Document{MediaType: evidence.PDF, Body: hostile.ManyPages(5)}, limit: 5, want: 5},
 		{name: "3,000-page PDF stops past the limit", doc: evidence.Document{MediaType: evidence.PDF, Body: hostile.ManyPages(3000)}, limit: 5, want: 6},
 		{name: "five-page PDF after a byte order mark", doc: evidence.Document{MediaType: evidence.PDF, Body: append([]byte("\xef\xbb\xbf"), hostile.ManyPages(5)...)}, limit: 5, want: 5},
+		{name: "page tree whose /Count says fewer", doc: evidence.Document{MediaType: evidence.PDF, Body: countSays(hostile.ManyPages(3), 1)}, limit: 5, wantError: true},
+		{name: "page tree whose /Count says more", doc: evidence.Document{MediaType: evidence.PDF, Body: countSays(hostile.ManyPages(3), 9)}, limit: 5, wantError: true},
 		{name: "not a PDF", doc: evidence.Document{MediaType: evidence.PDF, Body: []byte("%PDF-1.4 nothing")}, limit: 5, wantError: true},
 		{name: "one-page TIFF", doc: evidence.Document{MediaType: "image/tiff", Body: hostile.TIFFPages(pages(1)...)}, limit: 5, want: 1},
 		{name: "TIFF at the limit", doc: evidence.Document{MediaType: "image/tiff", Body: hostile.TIFFPages(pages(5)...)}, limit: 5, want: 5},
@@ -53,6 +57,22 @@ func TestCountPages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// countSays rewrites the page tree root's /Count n (same length, so the
+// xref offsets hold).
+func countSays(pdf []byte, n int) []byte {
+	i := bytes.Index(pdf, []byte("/Count "))
+	j := i + len("/Count ")
+	k := j + bytes.IndexByte(pdf[j:], ' ')
+	old := k - j
+	num := fmt.Sprintf("%-*d", old, n)
+	if len(num) > old {
+		num = num[:old]
+	}
+	out := append([]byte{}, pdf...)
+	copy(out[j:k], num)
+	return out
 }
 
 // BenchmarkCountPages3000: counting a 3,000-page PDF stops past the cap.

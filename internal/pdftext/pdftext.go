@@ -170,9 +170,12 @@ func open(ctx context.Context, body []byte) (*pdf.Reader, error) {
 
 // CountPages counts the pages of the PDF in body, the leaves of its page
 // tree as ReadLayer walks it, stopping at limit+1: a file of thousands of
-// pages costs no more to count than one of limit+1. It trusts no /Count
-// entry. An encrypted PDF is counted too (its page tree is not encrypted).
-// Errors are ReadLayer's: the file cannot be opened, or has no pages.
+// pages costs no more to count than one of limit+1. A count within limit
+// must be certain, since a reader will be trusted to read no more: the walk
+// must have seen the whole tree and agree with the root's /Count, or the
+// PDF is uncountable (an error wrapping evidence.ErrUnreadable, as when it
+// cannot be opened or has no pages). An encrypted PDF is counted too (its
+// page tree is not encrypted).
 func CountPages(ctx context.Context, body []byte, limit int) (n int, err error) {
 	defer func() {
 		p := recover()
@@ -190,9 +193,22 @@ func CountPages(ctx context.Context, body []byte, limit int) (n int, err error) 
 	if err != nil {
 		return 0, err
 	}
-	n = len(collectPages(rd.Trailer().Key("Root").Key("Pages"), limit+1))
-	if n == 0 {
+	root := rd.Trailer().Key("Root").Key("Pages")
+	pages, complete := walkPages(root, limit+1)
+	n = len(pages)
+	switch {
+	case n == 0:
 		return 0, fmt.Errorf("count pdf pages: PDF has no pages: %w", evidence.Unreadable("no_pages"))
+	case n > limit:
+		return n, nil
+	case !complete:
+		// Pages may lie past where the walk stopped: another reader
+		// (Textract) could find more than n.
+		return 0, fmt.Errorf("count pdf pages: page tree too deep or wide to walk whole: %w", evidence.Unreadable("too_complex"))
+	case root.Key("Count").Kind() != pdf.Integer || root.Key("Count").Int64() != int64(n):
+		// The tree says another count than its leaves: a reader that
+		// trusts /Count, or walks the tree otherwise, may read more.
+		return 0, fmt.Errorf("count pdf pages: %d pages, but the page tree says %s: %w", n, root.Key("Count"), evidence.Unreadable("malformed"))
 	}
 	return n, nil
 }
@@ -201,12 +217,24 @@ func CountPages(ctx context.Context, body []byte, limit int) (n int, err error) 
 // pages. It bounds depth and visits itself because a malformed tree may
 // contain cycles.
 func collectPages(node pdf.Value, max int) []pdf.Value {
-	var pages []pdf.Value
+	pages, _ := walkPages(node, max)
+	return pages
+}
+
+// walkPages is collectPages that also says whether the walk saw the whole
+// tree (it stopped only at max pages, or at the tree's end), not cut short
+// by its depth or visit bounds.
+func walkPages(node pdf.Value, max int) (pages []pdf.Value, complete bool) {
 	visits := 0
+	complete = true
 	var walk func(v pdf.Value, depth int)
 	walk = func(v pdf.Value, depth int) {
 		visits++
-		if len(pages) >= max || depth > 32 || visits > 10_000 || v.IsNull() {
+		if len(pages) >= max || v.IsNull() {
+			return
+		}
+		if depth > 32 || visits > 10_000 {
+			complete = false
 			return
 		}
 		kids := v.Key("Kids")
@@ -219,5 +247,5 @@ func collectPages(node pdf.Value, max int) []pdf.Value {
 		}
 	}
 	walk(node, 0)
-	return pages
+	return pages, complete
 }
