@@ -63,13 +63,12 @@ func (s *Stager) Stage(ctx context.Context, key string, up evidence.Upload) erro
 		return fmt.Errorf("stage %s: sha256 %q is not a hex SHA-256 digest", key, up.SHA256)
 	}
 	_, err = s.Client.PutObject(ctx, &s3.PutObjectInput{
-		Bucket:               aws.String(s.Bucket),
-		Key:                  aws.String(key),
-		Body:                 bytes.NewReader(up.Body),
-		ContentLength:        aws.Int64(int64(len(up.Body))),
-		ContentType:          aws.String(up.MediaType),
-		ServerSideEncryption: types.ServerSideEncryptionAes256,
-		Metadata:             map[string]string{MetaSHA256: up.SHA256, MetaMediaType: up.MediaType},
+		Bucket:        aws.String(s.Bucket),
+		Key:           aws.String(key),
+		Body:          bytes.NewReader(up.Body),
+		ContentLength: aws.Int64(int64(len(up.Body))),
+		ContentType:   aws.String(up.MediaType),
+		Metadata:      map[string]string{MetaSHA256: up.SHA256, MetaMediaType: up.MediaType},
 		// S3 checks the body against this digest and keeps it with the
 		// object. (moto 5 stores and returns it but does not check it.)
 		ChecksumAlgorithm: types.ChecksumAlgorithmSha256,

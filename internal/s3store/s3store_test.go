@@ -62,6 +62,14 @@ func readObject(t *testing.T, client *s3.Client, bucket, key string) object {
 func TestStageObject(t *testing.T) {
 	client := awstest.S3(t)
 	bucket := awstest.CreateBucket(t, client)
+	// As the template sets it: objects take the bucket's default encryption
+	// (SSE-S3, or the stack's KMS key), which the stager does not override.
+	if _, err := client.PutBucketEncryption(t.Context(), &s3.PutBucketEncryptionInput{Bucket: aws.String(bucket),
+		ServerSideEncryptionConfiguration: &types.ServerSideEncryptionConfiguration{Rules: []types.ServerSideEncryptionRule{
+			{ApplyServerSideEncryptionByDefault: &types.ServerSideEncryptionByDefault{SSEAlgorithm: types.ServerSideEncryptionAwsKms, KMSMasterKeyID: aws.String("alias/clinic-intake-test-data")}},
+		}}}); err != nil {
+		t.Fatal(err)
+	}
 	stager := &s3store.Stager{Client: client, Bucket: bucket}
 
 	tests := []struct {
@@ -83,7 +91,7 @@ func TestStageObject(t *testing.T) {
 				Body:           string(tt.up.Body),
 				ContentType:    tt.up.MediaType,
 				Metadata:       map[string]string{"sha256": tt.up.SHA256, "media-type": tt.up.MediaType},
-				Encryption:     types.ServerSideEncryptionAes256,
+				Encryption:     types.ServerSideEncryptionAwsKms,
 				ChecksumSHA256: base64.StdEncoding.EncodeToString(sum[:]),
 			}
 			if diff := cmp.Diff(want, readObject(t, client, bucket, tt.key)); diff != "" {

