@@ -3,7 +3,6 @@
 package evidence
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -181,9 +180,9 @@ type dateOrder struct {
 
 var (
 	// Case-sensitive, on the raw line: two capitals and a ZIP code.
-	usStateZipRe = regexp.MustCompile(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b`)
-	fiveDigitsRe = regexp.MustCompile(`\d{5}`)
-	ukPostcodeRe = regexp.MustCompile(`\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[ABD-HJLNP-UW-Z]{2}\b`)
+	usStateZipRe = lazyRE(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b`)
+	fiveDigitsRe = lazyRE(`\d{5}`)
+	ukPostcodeRe = lazyRE(`\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[ABD-HJLNP-UW-Z]{2}\b`)
 	usStyle      = newPhraseSet(map[bool][]string{true: {"rx no", "rx number", "refill", "refills", "ndc", "npi", "dea"}})
 	ukStyle      = newPhraseSet(map[bool][]string{true: {"nhs", "gphc", "gmc", "mhra", "chemist"}})
 )

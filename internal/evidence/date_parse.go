@@ -4,7 +4,6 @@ package evidence
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,10 +69,10 @@ func (f foundDate) reading(dayFirst bool) civilDate {
 const monthPattern = `(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
 
 var (
-	isoDateRe     = regexp.MustCompile(`\b(\d{4})([-/.])(\d{1,2})([-/.])(\d{1,2})(?:t|\b)`)
-	numericDateRe = regexp.MustCompile(`\b(\d{1,2})([-/.])(\d{1,2})([-/.])(\d{4}|\d{2})\b`)
-	dayMonthRe    = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th)?[\s./-]*(?:of\s+)?` + monthPattern + `\.?[\s./,-]*(\d{4}|\d{2})\b`)
-	monthDayRe    = regexp.MustCompile(`\b` + monthPattern + `\.?[\s./-]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s./-]+)(\d{4}|\d{2})\b`)
+	isoDateRe     = lazyRE(`\b(\d{4})([-/.])(\d{1,2})([-/.])(\d{1,2})(?:t|\b)`)
+	numericDateRe = lazyRE(`\b(\d{1,2})([-/.])(\d{1,2})([-/.])(\d{4}|\d{2})\b`)
+	dayMonthRe    = lazyRE(`\b(\d{1,2})(?:st|nd|rd|th)?[\s./-]*(?:of\s+)?` + monthPattern + `\.?[\s./,-]*(\d{4}|\d{2})\b`)
+	monthDayRe    = lazyRE(`\b` + monthPattern + `\.?[\s./-]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s./-]+)(\d{4}|\d{2})\b`)
 )
 
 // findDates finds the dates written in a normalised (lowercase) line:

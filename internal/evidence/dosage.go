@@ -4,7 +4,6 @@ package evidence
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -12,10 +11,10 @@ import (
 var (
 	// directionRe marks a line that says how the medicine is taken; a dose
 	// stated there is the dose.
-	directionRe = regexp.MustCompile(`\b(?:inject|injects|take|takes|administer|sig|directions?|instructions?|strength)\b|\bdos(?:e|age)\s*[:=-]|\b(?:once|twice)\s+(?:a\s+)?(?:week|weekly|day|daily)\b|\bweekly\b|\bdaily\b|\bevery\s+(?:week|day|morning|\d+\s+days?)\b|\b(?:per|each|a)\s+week\b`)
+	directionRe = lazyRE(`\b(?:inject|injects|take|takes|administer|sig|directions?|instructions?|strength)\b|\bdos(?:e|age)\s*[:=-]|\b(?:once|twice)\s+(?:a\s+)?(?:week|weekly|day|daily)\b|\bweekly\b|\bdaily\b|\bevery\s+(?:week|day|morning|\d+\s+days?)\b|\b(?:per|each|a)\s+week\b`)
 	// futureDoseRe starts the part of a line about later or maximum doses
 	// ("then increase to 5 mg", "do not exceed 2.4 mg").
-	futureDoseRe = regexp.MustCompile(`\b(?:then|thereafter|increas\w*|titrat\w*|escalat\w*|step\s+up|max|maximum|exceed\w*|up\s+to|next\s+dose|from\s+week|after\s+\d+\s+weeks?)\b`)
+	futureDoseRe = lazyRE(`\b(?:then|thereafter|increas\w*|titrat\w*|escalat\w*|step\s+up|max|maximum|exceed\w*|up\s+to|next\s+dose|from\s+week|after\s+\d+\s+weeks?)\b`)
 )
 
 // Dose tiers, best first: where a dose sits relative to the medicine.

@@ -4,7 +4,6 @@ package evidence
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,7 +78,7 @@ func parseRequestedDosage(s string) (Dose, bool) {
 	return Dose{}, false
 }
 
-var bareNumberRe = regexp.MustCompile(`^\d{1,6}(?:[.,]\d{1,4})?$`)
+var bareNumberRe = lazyRE(`^\d{1,6}(?:[.,]\d{1,4})?$`)
 
 func isLicensedCombination(d Dose) bool {
 	for _, e := range medicineTable {

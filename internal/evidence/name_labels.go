@@ -3,7 +3,6 @@
 package evidence
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -18,7 +17,7 @@ const (
 )
 
 type patientLabel struct {
-	re       *regexp.Regexp
+	re       *lazyRegexp
 	strength patientLabelStrength
 	// ordered: the caption says the name is written forename first
 	// ("Title, Forename, Surname & Address" on an NHS FP10).
@@ -26,16 +25,16 @@ type patientLabel struct {
 }
 
 var patientLabels = []patientLabel{
-	{regexp.MustCompile(`^\s*(?:title\s*[,/&]?\s*)?(?:forenames?|first\s+names?)\s*[,/&]?\s*(?:surname|last\s+name)\b[^:]*:?\s*$`), strongLabel, true},
-	{regexp.MustCompile(`\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?\s*[:-]?`), strongLabel, false},
-	{regexp.MustCompile(`\bpt\.?(?:\s+name)?\s*:`), strongLabel, false},
-	{regexp.MustCompile(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
-	{regexp.MustCompile(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},
-	{regexp.MustCompile(`^\s*re\s*:`), strongLabel, false},
-	{regexp.MustCompile(`\bfor\s*:`), weakLabel, false},
-	{regexp.MustCompile(`\b(?:ship(?:ping)?|deliver(?:y|ed)?|bill(?:ing)?)\s+to\b\s*:?`), weakLabel, false},
-	{regexp.MustCompile(`\b(?:recipient|customer(?:\s+name)?|delivery\s+name)\s*:`), weakLabel, false},
-	{regexp.MustCompile(`^\s*(?:dear|hi|hello)\b`), weakLabel, false},
+	{lazyRE(`^\s*(?:title\s*[,/&]?\s*)?(?:forenames?|first\s+names?)\s*[,/&]?\s*(?:surname|last\s+name)\b[^:]*:?\s*$`), strongLabel, true},
+	{lazyRE(`\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?\s*[:-]?`), strongLabel, false},
+	{lazyRE(`\bpt\.?(?:\s+name)?\s*:`), strongLabel, false},
+	{lazyRE(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
+	{lazyRE(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},
+	{lazyRE(`^\s*re\s*:`), strongLabel, false},
+	{lazyRE(`\bfor\s*:`), weakLabel, false},
+	{lazyRE(`\b(?:ship(?:ping)?|deliver(?:y|ed)?|bill(?:ing)?)\s+to\b\s*:?`), weakLabel, false},
+	{lazyRE(`\b(?:recipient|customer(?:\s+name)?|delivery\s+name)\s*:`), weakLabel, false},
+	{lazyRE(`^\s*(?:dear|hi|hello)\b`), weakLabel, false},
 }
 
 // patientLabelWords: a line without one of them has no patient label.
@@ -233,8 +232,8 @@ func captionValueLine(d document, i int) (k int, paired bool) {
 var (
 	// The captions as OCR also reads them: "rn" and "m" are one glyph
 	// apart ("Sumame:" for "Surname:", "First narne:" for "First name:").
-	forenameFieldRe = regexp.MustCompile(`\b(?:(?:first|given|christian)\s*na(?:m|rn)es?|forena(?:m|rn)es?)(?:\(s\))?\s*[:-]`)
-	surnameFieldRe  = regexp.MustCompile(`\b(?:(?:last|family)\s*na(?:m|rn)es?|su(?:rn|m)a(?:m|rn)e)\s*[:-]`)
+	forenameFieldRe = lazyRE(`\b(?:(?:first|given|christian)\s*na(?:m|rn)es?|forena(?:m|rn)es?)(?:\(s\))?\s*[:-]`)
+	surnameFieldRe  = lazyRE(`\b(?:(?:last|family)\s*na(?:m|rn)es?|su(?:rn|m)a(?:m|rn)e)\s*[:-]`)
 	// otherPersonWords mark a field about someone other than the patient.
 	otherPersonWords = newPhraseSet(map[bool][]string{true: {
 		"contact", "kin", "emergency", "guardian", "parent", "carer", "spouse", "partner", "relationship",
@@ -252,7 +251,7 @@ func nameFieldsValue(d document) (patientValue, bool) {
 			continue
 		}
 		for _, f := range []struct {
-			re  *regexp.Regexp
+			re  *lazyRegexp
 			dst **patientValue
 		}{{forenameFieldRe, &fore}, {surnameFieldRe, &sur}} {
 			if *f.dst != nil {
@@ -285,7 +284,7 @@ func nameFieldsValue(d document) (patientValue, bool) {
 	return v, true
 }
 
-var valueEndRe = regexp.MustCompile(`\s{2,}|[|;(\[@\d]`)
+var valueEndRe = lazyRE(`\s{2,}|[|;(\[@\d]`)
 
 func valueWords(l docLine, from int) (out []word, titled bool) {
 	// The value may sit in the next column, after a gap.

@@ -3,7 +3,6 @@
 package evidence
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -37,7 +36,7 @@ func isPrescriberLine(l docLine) bool {
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
-var emailRe = regexp.MustCompile(`\S+@\S+`)
+var emailRe = lazyRE(`\S+@\S+`)
 
 // titles are dropped from names; once a name has begun, a title starts the
 // next person ("Jane Smith Dr Brown").

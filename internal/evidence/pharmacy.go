@@ -3,7 +3,6 @@
 package evidence
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -123,10 +122,10 @@ func letterCount(s string) int {
 }
 
 // labelValueEndRe ends a label's value: a column gap or a field separator.
-var labelValueEndRe = regexp.MustCompile(`\s{2,}|[|;]`)
+var labelValueEndRe = lazyRE(`\s{2,}|[|;]`)
 
 // pharmacyLabelRe is a label whose value is the pharmacy's name.
-var pharmacyLabelRe = regexp.MustCompile(`\b(?:dispensing\s+)?pharmacy(?:\s+name)?\s*:`)
+var pharmacyLabelRe = lazyRE(`\b(?:dispensing\s+)?pharmacy(?:\s+name)?\s*:`)
 
 func isPharmacyWord(w string) bool {
 	if _, ok := pharmacyWords[w]; ok {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 	_ "time/tzdata" // Lambda's provided.al2023 image has no zoneinfo
 
@@ -51,7 +52,7 @@ type Outcome struct {
 type Service struct {
 	deps   Deps
 	market string
-	zone   *time.Location
+	zone   func() *time.Location
 	maxAge time.Duration
 }
 
@@ -146,7 +147,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	if readErr != nil && !errors.Is(readErr, ErrUnreadable) {
 		return Outcome{}, fmt.Errorf("read evidence %s: %w", id, readErr)
 	}
-	result, findings := Explain(text, exp, Policy{Now: now.In(s.zone), MaxAge: s.maxAge, Market: s.market})
+	result, findings := Explain(text, exp, Policy{Now: now.In(s.zone()), MaxAge: s.maxAge, Market: s.market})
 	if readErr != nil {
 		result.Note = nothingReadNote(true, exp.PatientKnown)
 	}
@@ -240,16 +241,20 @@ func LeadPrefix(userID string) string { return "evidence/" + userID + "/" }
 
 // marketZones: a document's "today" is the market's calendar date, not
 // UTC's. For the US it is the eastern zone's, the latest date in the
-// country, so a label dated the patient's own today is never "future".
-var marketZones = map[string]*time.Location{
-	"uk": mustZone("Europe/London"),
-	"us": mustZone("America/New_York"),
+// country, so a label dated the patient's own today is never "future". Each
+// is read from the embedded zone data at its first use, not at init
+// (TestMarketZonesLoad loads both).
+var marketZones = map[string]func() *time.Location{
+	"uk": lazyZone("Europe/London"),
+	"us": lazyZone("America/New_York"),
 }
 
-func mustZone(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic("evidence: time zone " + name + ": " + err.Error())
-	}
-	return loc
+func lazyZone(name string) func() *time.Location {
+	return sync.OnceValue(func() *time.Location {
+		loc, err := time.LoadLocation(name)
+		if err != nil {
+			panic("evidence: time zone " + name + ": " + err.Error())
+		}
+		return loc
+	})
 }

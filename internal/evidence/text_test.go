@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -49,6 +50,19 @@ func TestNormaliseWords(t *testing.T) {
 		}
 		if diff := cmp.Diff(tt.wantLowers, lowers); diff != "" {
 			t.Errorf("normalise(%q) lowers mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestLazyRegexpsCompile: every expression compiled at first use compiles,
+// so none can panic in a request.
+func TestLazyRegexpsCompile(t *testing.T) {
+	if len(lazyRegexps) < 20 {
+		t.Fatalf("%d lazy expressions registered; the package has more", len(lazyRegexps))
+	}
+	for _, l := range lazyRegexps {
+		if _, err := regexp.Compile(l.src); err != nil {
+			t.Errorf("%s: %v", l.src, err)
 		}
 	}
 }
