@@ -98,21 +98,21 @@ func checkHEIF(body []byte, maxPixels int) (string, error) {
 }
 
 // What the HEIC and AVIF decoders (internal/heifwasm, run in the helper
-// heif-decode) take, as measured on the sample label at 12 megapixels
-// (docs/security.md): the WebAssembly runtime and compiled module, then
-// bytes a pixel. libheif decoding a whole image and libavif hold it many
-// times over (a 12-megapixel HEIC 230 MB, AVIF 500 MB, with GOMEMLIMIT);
-// a grid, as phones save HEIC, is decoded tile by tile into one grey
-// canvas (70 MB).
+// heif-decode) take at most, as measured on the sample label
+// (docs/security.md, "Cost per upload"): the WebAssembly runtime and
+// compiled module, then bytes a pixel. libheif decoding a whole image and
+// libavif hold it many times over (a 5.8-megapixel HEIC 159 MB, a
+// 3.3-megapixel AVIF 218 MB); a grid, as phones save HEIC, is decoded tile
+// by tile into one grey canvas (12 megapixels: 68 MB).
 const (
 	heifDecodeBase   = 48 << 20
 	heicGridPerPixel = 2
 	heicPerPixel     = 20
-	avifPerPixel     = 40
+	avifPerPixel     = 56
 	// MaxHEIFDecodeBytes: the helper beside a 256 MB verify-evidence
 	// (whose own process takes about 50 MB with a 4 MB upload). A phone's
 	// HEIC grid fits up to the pixel budget; a single-image HEIC up to
-	// 7 megapixels, an AVIF up to 3.5.
+	// 7 megapixels, an AVIF up to 2.5.
 	MaxHEIFDecodeBytes = 192 << 20
 )
 
