@@ -55,6 +55,14 @@ step_sizes() {
 			"$(awk -v b="$bytes" -v z="$z" -v h="$hello" -v hz="$hz" 'BEGIN { printf "%.1f MB (zip %.1f MB): %.2fx hello %.1f MB (zip %.2fx)", b/1e6, z/1e6, b/h, h/1e6, z/hz }')" \
 			"bench/bench.sh sizes"
 	done
+	# The helper packaged beside verify-evidence's bootstrap, started only
+	# for an HEIC or AVIF upload (docs/performance.md, "Image decoders").
+	local helper=.aws-sam-local/VerifyEvidenceFunction/heif-decode
+	bytes=$(stat -c %s "$helper") z=$(zsize "$helper")
+	rm -f "$out/size.zip"; zip -qj "$out/size.zip" .aws-sam-local/VerifyEvidenceFunction/bootstrap "$helper"
+	row "VerifyEvidenceFunction heif-decode helper, linux/$arch (zip); the function's package with it" \
+		"$(awk -v b="$bytes" -v z="$z" -v p="$(stat -c %s "$out/size.zip")" 'BEGIN { printf "%.1f MB (zip %.1f MB); package zip %.1f MB", b/1e6, z/1e6, p/1e6 }')" \
+		"bench/bench.sh sizes"
 }
 
 step_go() {
