@@ -13,7 +13,7 @@ import (
 // its bytes (never from the client's Content-Type or file name).
 type Upload struct {
 	Body      []byte
-	MediaType string // "application/pdf", "image/jpeg", "image/png", "image/tiff"
+	MediaType string // one of the accepted types of mediatype.go (PDF, JPEG, ...)
 	SHA256    string // lowercase hex of Body
 }
 
