@@ -8,8 +8,17 @@ import (
 	"testing"
 )
 
+// outsideLambda are the packages no Lambda function binary may depend on,
+// and why.
+var outsideLambda = []struct{ prefix, why string }{
+	{"github.com/clinicplatform/intake/internal/testing", "test tooling"},
+	// The review page shows a patient's document and what was read from
+	// it: only operator tools (make review, the local API) build it.
+	{"github.com/clinicplatform/intake/internal/review", "the clinician's review page"},
+}
+
 // TestLambdaFunctionsShipNoTestTooling: no Lambda function binary depends on
-// a package under internal/testing.
+// a package under internal/testing, or on the review page.
 func TestLambdaFunctionsShipNoTestTooling(t *testing.T) {
 	if testing.Short() {
 		t.Skip("go list skipped in -short mode")
@@ -27,8 +36,10 @@ func TestLambdaFunctionsShipNoTestTooling(t *testing.T) {
 				t.Fatal(err)
 			}
 			packages++
-			if strings.HasPrefix(p.ImportPath, "github.com/clinicplatform/intake/internal/testing") {
-				t.Errorf("functions/%s depends on %s, which is test tooling", fn, p.ImportPath)
+			for _, o := range outsideLambda {
+				if p.ImportPath == o.prefix || strings.HasPrefix(p.ImportPath, o.prefix+"/") {
+					t.Errorf("functions/%s depends on %s, which is %s", fn, p.ImportPath, o.why)
+				}
 			}
 		}
 		if packages < 10 {
