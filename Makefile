@@ -6,7 +6,7 @@ GO    ?= go
 # WebAssembly build, as the Lambda helper does (internal/heifwasm).
 export GOFLAGS := $(strip $(GOFLAGS) -tags=nodynamic)
 
-.PHONY: help run test unit lint tools eval fuzz sample erase export heldout
+.PHONY: help run test unit lint tools eval fuzz sample erase export review heldout
 
 # Go tools, pinned, installed from the Go module proxy into bin/tools (make tools; .ci/run).
 STATICCHECK_VERSION := v0.7.0
@@ -72,6 +72,12 @@ erase:
 ## export: EMAIL=<address> or LEAD_ID=<uuid> [OUT=file]: a patient's records as JSON (right of access)
 export:
 	@$(call run_cmd,datarights,export)
+
+## review: ID=<verification id> or LEAD_ID=<uuid> [STACK=uk|us] [OUT=folder]: each verification as one
+##         self-contained HTML page, fields boxed on the document; health data, 0600 files in a 0700
+##         folder, default DATA_DIR/review (docs/security.md, "Reviewing a verification")
+review:
+	@$(call run_cmd,review)
 
 include Makefile.build
 include Makefile.bench

@@ -45,3 +45,31 @@ func Require(outputs map[string]string, names ...string) (map[string]string, err
 	}
 	return picked, errors.Join(errs...)
 }
+
+// Region is the region of a market's stack, as samconfig.toml deploys it;
+// false for a market with no stack.
+func Region(market string) (string, bool) {
+	switch market {
+	case "uk":
+		return "eu-west-2", true
+	case "us":
+		return "us-east-1", true
+	}
+	return "", false
+}
+
+// Name is a market's stack name, as samconfig.toml names it.
+func Name(market string) string { return "clinic-intake-" + market }
+
+// Resources picks the named resources (outputs by key): given when every
+// one of keys is given, otherwise read from the stack's outputs.
+func Resources(ctx context.Context, client API, stack string, given map[string]string, keys ...string) (map[string]string, error) {
+	if names, err := Require(given, keys...); err == nil {
+		return names, nil
+	}
+	outputs, err := Outputs(ctx, client, stack)
+	if err != nil {
+		return nil, err
+	}
+	return Require(outputs, keys...)
+}

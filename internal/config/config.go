@@ -169,3 +169,27 @@ type DataRights struct {
 	EvidenceBucket     string `env:"EVIDENCE_BUCKET"`
 	S3UsePathStyle     bool   `env:"S3_USE_PATH_STYLE"`
 }
+
+// Review is cmd/review's configuration (make review): which verifications,
+// where their pages go (Out; DataDir/review when empty), and where the
+// records are: the local store in DataDir, or a stack found as DataRights
+// finds one, its table and bucket names given or read from its outputs.
+type Review struct {
+	ID      string `env:"ID"`
+	LeadID  string `env:"LEAD_ID"`
+	Out     string `env:"OUT"`
+	DataDir string `env:"DATA_DIR, default=.local"`
+	// Host and Port are where make run listens: a page asked for while it
+	// holds DataDir is fetched from its /review/{id}.
+	Host string `env:"HOST, default=127.0.0.1"`
+	Port string `env:"PORT, default=3000"`
+
+	Stack     string `env:"STACK"`
+	StackName string `env:"STACK_NAME"`
+	Region    string `env:"AWS_REGION"`
+
+	LeadsTable         string `env:"LEADS_TABLE"`
+	VerificationsTable string `env:"VERIFICATIONS_TABLE"`
+	EvidenceBucket     string `env:"EVIDENCE_BUCKET"`
+	S3UsePathStyle     bool   `env:"S3_USE_PATH_STYLE"`
+}

@@ -54,6 +54,10 @@ func TestLoadDefaults(t *testing.T) {
 			DataDir: ".local", LeadsTable: "leads", IdempotencyTable: "keys", VerificationsTable: "verifications",
 			EvidenceBucket: "bucket", QuotaTable: "quota",
 		}},
+		{name: "review", got: &Review{}, want: &Review{
+			DataDir: ".local", Host: "127.0.0.1", Port: "3000", LeadsTable: "leads", VerificationsTable: "verifications",
+			EvidenceBucket: "bucket",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,6 +95,7 @@ func TestLoadEverySetting(t *testing.T) {
 		"LOG_LEVEL": "debug", "PORT": "8080", "HOST": "0.0.0.0", "DATA_DIR": "/tmp/x", "METRICS_NAMESPACE": "ClinicIntake/clinic-intake-us",
 		"EVIDENCE_MAX_PAGES": "3", "TEXT_READER_PAGES_PER_DAY": "100", "VERIFICATIONS_PER_DAY": "0",
 		"S3_USE_PATH_STYLE": "true", "EMAIL": "ada@example.com", "STACK": "us", "STACK_NAME": "s", "AWS_REGION": "eu-west-1",
+		"ID": "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", "OUT": "/tmp/reviews",
 	}
 	common := Common{Market: "us", CORSAllowedOrigins: Origins{"https://a.example.com", "https://b.example.com"},
 		LogLevel: slog.LevelDebug, MetricsNamespace: "ClinicIntake/clinic-intake-us"}
@@ -116,9 +121,14 @@ func TestLoadEverySetting(t *testing.T) {
 			Host: "0.0.0.0", Port: "8080", DataDir: "/tmp/x",
 		}},
 		{name: "datarights", got: &DataRights{}, want: &DataRights{
-			Email: "ada@example.com", Stack: "us", StackName: "s", Region: "eu-west-1", DataDir: "/tmp/x",
+			Email: "ada@example.com", Stack: "us", StackName: "s", Region: "eu-west-1", DataDir: "/tmp/x", Out: "/tmp/reviews",
 			LeadsTable: "leads", VerificationsTable: "verifications", IdempotencyTable: "keys", QuotaTable: "quota",
 			EvidenceBucket: "bucket", S3UsePathStyle: true,
+		}},
+		{name: "review", got: &Review{}, want: &Review{
+			ID: "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", Out: "/tmp/reviews", Stack: "us", StackName: "s", Region: "eu-west-1",
+			DataDir: "/tmp/x", Host: "0.0.0.0", Port: "8080",
+			LeadsTable: "leads", VerificationsTable: "verifications", EvidenceBucket: "bucket", S3UsePathStyle: true,
 		}},
 	}
 	for _, tt := range tests {
@@ -241,7 +251,7 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range []any{CreateLead{}, VerifyEvidence{}, GetProtocols{}, LocalAPI{}, DataRights{}} {
+	for _, c := range []any{CreateLead{}, VerifyEvidence{}, GetProtocols{}, LocalAPI{}, DataRights{}, Review{}} {
 		walk(reflect.TypeOf(c))
 	}
 	if len(names) < 20 {

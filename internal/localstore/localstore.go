@@ -91,11 +91,14 @@ func private(path string) error {
 	return os.Chmod(path, fi.Mode().Perm()&0o700)
 }
 
-// lockedError says what a lock timeout means: another process (the local
-// API, or an erasure) has the database open.
+// ErrLocked: another process (the local API, or an erasure) has the
+// database open.
+var ErrLocked = errors.New("the file is locked; is another local API running on this folder? stop it first")
+
+// lockedError says what a lock timeout means (ErrLocked).
 func lockedError(path string, err error) error {
 	if errors.Is(err, bolterrors.ErrTimeout) {
-		return fmt.Errorf("the file is locked; is another local API running on this folder? stop it first: %w", err)
+		return fmt.Errorf("%w: %w", ErrLocked, err)
 	}
 	return err
 }

@@ -6,60 +6,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/testing/browser"
 	"github.com/clinicplatform/intake/internal/testing/wordbox"
 )
-
-// shownPage is a page of the document as Chromium lays the review page
-// out: each box's field and centre in fractions of the page's image, and
-// the colour it is drawn in.
-type shownPage struct {
-	ID    string
-	Boxes []struct {
-		Field  string
-		X, Y   float64
-		Stroke string
-	}
-}
-
-// measure lays the review page out and reads where each box is drawn.
-const measure = `Array.from(document.querySelectorAll("figure.page")).map(fig => {
-  const img = fig.querySelector("image").getBoundingClientRect();
-  return {ID: fig.id, Boxes: Array.from(fig.querySelectorAll("[data-field]")).map(r => {
-    const b = r.getBoundingClientRect();
-    return {Field: r.dataset.field, X: (b.left + b.width / 2 - img.left) / img.width,
-      Y: (b.top + b.height / 2 - img.top) / img.height, Stroke: getComputedStyle(r).stroke};
-  })};
-})`
-
-// Show opens a review page file in Chromium and reads where its boxes are
-// drawn; it fails the test if the page requests anything but its own file
-// and its data: images.
-func Show(t *testing.T, path string) []shownPage {
-	t.Helper()
-	ctx, requested := browser.New(t)
-	url := "file://" + path
-	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("figure.page, table.verdicts"))); err != nil {
-		t.Fatalf("load %s: %v", url, err)
-	}
-	pages, err := chromedp.Run(ctx, chromedp.Evaluate[[]shownPage](measure))
-	if err != nil {
-		t.Fatalf("measure the page: %v", err)
-	}
-	for _, u := range requested() {
-		if u != url && !strings.HasPrefix(u, "data:") {
-			t.Errorf("the page requested %.80s, outside itself", u)
-		}
-	}
-	return pages
-}
 
 // TestE2EBoxesLieOverTheirWords: the review page of a two-page label,
 // drawn in headless Chromium: each field found has one box, drawn in its
@@ -81,7 +34,7 @@ func TestE2EBoxesLieOverTheirWords(t *testing.T) {
 	if err := os.WriteFile(path, []byte(render(t, Input{Record: rec, Patient: &lead.Patient{Forename: "Dana", Surname: "Whitcombe"}, Images: images})), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	pages := Show(t, path)
+	pages := browser.ReviewBoxes(t, "file://"+path)
 	if len(pages) != 2 {
 		t.Fatalf("%d pages shown, want 2", len(pages))
 	}

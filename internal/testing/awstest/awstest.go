@@ -7,12 +7,14 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/cloudformation"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	dynamotypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -161,4 +163,49 @@ func uniqueName(prefix string) string {
 	b := make([]byte, 8)
 	rand.Read(b)
 	return prefix + hex.EncodeToString(b)
+}
+
+// CreateVerificationsTable creates a table shaped like the template's
+// VerificationsTable: partition key id, and the byUser index on userId and
+// createdAt.
+func CreateVerificationsTable(t testing.TB, client *dynamodb.Client) string {
+	t.Helper()
+	str := dynamotypes.ScalarAttributeTypeS
+	return CreateTableFrom(t, client, &dynamodb.CreateTableInput{
+		AttributeDefinitions: []dynamotypes.AttributeDefinition{{AttributeName: aws.String("id"), AttributeType: str},
+			{AttributeName: aws.String("userId"), AttributeType: str}, {AttributeName: aws.String("createdAt"), AttributeType: str}},
+		KeySchema: []dynamotypes.KeySchemaElement{{AttributeName: aws.String("id"), KeyType: dynamotypes.KeyTypeHash}},
+		GlobalSecondaryIndexes: []dynamotypes.GlobalSecondaryIndex{{IndexName: aws.String("byUser"),
+			KeySchema: []dynamotypes.KeySchemaElement{{AttributeName: aws.String("userId"), KeyType: dynamotypes.KeyTypeHash},
+				{AttributeName: aws.String("createdAt"), KeyType: dynamotypes.KeyTypeRange}},
+			Projection: &dynamotypes.Projection{ProjectionType: dynamotypes.ProjectionTypeAll}}},
+	})
+}
+
+// CreateOutputsStack creates a CloudFormation stack in the emulator whose
+// only content is the given outputs, as an operator command finds a
+// deployed stack's tables and bucket, and deletes it when the test ends. It
+// returns the stack's name.
+func CreateOutputsStack(t testing.TB, cfg aws.Config, outputs map[string]string) string {
+	t.Helper()
+	tpl := map[string]any{
+		"Resources": map[string]any{"Handle": map[string]any{"Type": "AWS::CloudFormation::WaitConditionHandle"}},
+		"Outputs":   map[string]any{},
+	}
+	for k, v := range outputs {
+		tpl["Outputs"].(map[string]any)[k] = map[string]any{"Value": v}
+	}
+	body, err := json.Marshal(tpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := uniqueName("test-stack")
+	cfn := cloudformation.NewFromConfig(cfg)
+	if _, err := cfn.CreateStack(t.Context(), &cloudformation.CreateStackInput{StackName: aws.String(name), TemplateBody: aws.String(string(body))}); err != nil {
+		t.Fatalf("create stack: %v", err)
+	}
+	t.Cleanup(func() {
+		cfn.DeleteStack(context.Background(), &cloudformation.DeleteStackInput{StackName: aws.String(name)})
+	})
+	return name
 }

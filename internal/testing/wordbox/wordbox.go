@@ -132,3 +132,42 @@ func Letters(s string) string {
 		return -1
 	}, s)
 }
+
+// Reads reports whether got (Letters of an OCR reading of a box) reads as
+// want: holds it, or differs by OCR's usual confusions (5 read s, 0 read
+// o), up to one edit in three letters.
+func Reads(got, want string) bool {
+	want = Letters(want)
+	if strings.Contains(got, want) {
+		return true
+	}
+	// The best alignment of want inside got, allowing edits.
+	return substringDistance(got, want) <= max(1, len(want)/3)
+}
+
+// substringDistance is the least edit distance between want and any
+// substring of got.
+func substringDistance(got, want string) int {
+	prev := make([]int, len(got)+1) // a match may start anywhere: row 0 is all 0
+	for i := 1; i <= len(want); i++ {
+		cur := make([]int, len(got)+1)
+		cur[0] = i
+		for j := 1; j <= len(got); j++ {
+			cost := 1
+			if want[i-1] == got[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return min(prev[0], minOf(prev[1:]))
+}
+
+func minOf(vs []int) int {
+	m := len(vs) + 1<<20
+	for _, v := range vs {
+		m = min(m, v)
+	}
+	return m
+}
