@@ -73,6 +73,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 	log.Info("local API listening",
 		slog.String("url", "http://"+ln.Addr().String()),
 		slog.String("reference", "http://"+ln.Addr().String()+pathDocs),
+		slog.String("review", "http://"+ln.Addr().String()+pathReview+"{X-Verification-Id}"),
 		slog.String("market", cfg.Market),
 		slog.String("data_dir", cfg.DataDir),
 		slog.Bool("ocr", reader.OCR != nil))
@@ -137,7 +138,7 @@ func newHandler(cfg config.LocalAPI, log *slog.Logger, store *localstore.Store, 
 	if err != nil {
 		return nil, err
 	}
-	return withReference(h), nil
+	return withReview(withReference(h), newReviewer(store), log), nil
 }
 
 // ownOrigins are the origins a browser gives pages the local API serves
