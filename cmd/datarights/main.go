@@ -144,8 +144,7 @@ func subject(cfg config.DataRights) (datarights.Subject, string, error) {
 // stackService wires the stores of a deployed stack: names from explicit
 // settings when all are set, otherwise from the stack's outputs.
 func stackService(ctx context.Context, c config.DataRights) (datarights.Service, string, error) {
-	regions := map[string]string{"uk": "eu-west-2", "us": "us-east-1"}
-	region, ok := regions[c.Stack]
+	region, ok := cfnstack.Region(c.Stack)
 	if !ok {
 		return datarights.Service{}, "", fmt.Errorf("STACK must be uk or us, not %q", c.Stack)
 	}
@@ -154,23 +153,18 @@ func stackService(ctx context.Context, c config.DataRights) (datarights.Service,
 	}
 	name := c.StackName
 	if name == "" {
-		name = "clinic-intake-" + c.Stack // samconfig.toml's stack_name
+		name = cfnstack.Name(c.Stack)
 	}
 	cfg, err := awsconfig.LoadDefaultConfig(ctx, awsconfig.WithRegion(region))
 	if err != nil {
 		return datarights.Service{}, "", fmt.Errorf("load AWS configuration: %w", err)
 	}
-	keys := []string{"LeadsTableName", "VerificationsTableName", "IdempotencyTableName", "QuotaTableName", "EvidenceBucketName"}
-	names := map[string]string{"LeadsTableName": c.LeadsTable, "VerificationsTableName": c.VerificationsTable,
-		"IdempotencyTableName": c.IdempotencyTable, "QuotaTableName": c.QuotaTable, "EvidenceBucketName": c.EvidenceBucket}
-	if _, err := cfnstack.Require(names, keys...); err != nil {
-		outputs, err := cfnstack.Outputs(ctx, cloudformation.NewFromConfig(cfg), name)
-		if err != nil {
-			return datarights.Service{}, "", err
-		}
-		if names, err = cfnstack.Require(outputs, keys...); err != nil {
-			return datarights.Service{}, "", err
-		}
+	names, err := cfnstack.Resources(ctx, cloudformation.NewFromConfig(cfg), name,
+		map[string]string{"LeadsTableName": c.LeadsTable, "VerificationsTableName": c.VerificationsTable,
+			"IdempotencyTableName": c.IdempotencyTable, "QuotaTableName": c.QuotaTable, "EvidenceBucketName": c.EvidenceBucket},
+		"LeadsTableName", "VerificationsTableName", "IdempotencyTableName", "QuotaTableName", "EvidenceBucketName")
+	if err != nil {
+		return datarights.Service{}, "", err
 	}
 	db := dynamodb.NewFromConfig(cfg)
 	tables := &dynamo.DataRights{Client: db, LeadsTable: names["LeadsTableName"], VerificationsTable: names["VerificationsTableName"],
