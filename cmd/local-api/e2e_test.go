@@ -16,7 +16,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -30,6 +29,8 @@ import (
 	"github.com/go-pdf/fpdf"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/uuid"
+
+	"github.com/clinicplatform/intake/internal/testing/browser"
 )
 
 // chromiumFlags run Debian's Chromium headless as root on a machine without
@@ -51,7 +52,7 @@ func TestE2EBrowserCrossOrigin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser end-to-end test skipped in -short mode")
 	}
-	chromium := chromiumPath(t)
+	chromium := browser.Path(t)
 
 	// Both pages listen before the API starts, which needs the allowed
 	// origin; they are started once the page knows the catalogue's ETag.
@@ -273,21 +274,6 @@ func (r pageResult) comparable() pageResult {
 	}
 	r.Protocols.Count, r.Protocols.ETag = 0, ""
 	return r
-}
-
-// chromiumPath finds Debian's Chromium; CI must have it.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	path, err := exec.LookPath("chromium")
-	if err == nil {
-		return path
-	}
-	msg := "chromium is not installed: apt-get install chromium (or run scripts/install-chromium.sh)"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
 }
 
 func freePort(t *testing.T) string {

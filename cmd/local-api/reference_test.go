@@ -15,17 +15,15 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
 	intake "github.com/clinicplatform/intake"
+	"github.com/clinicplatform/intake/internal/testing/browser"
 )
 
 // TestReferenceServesDocument: /openapi.yaml is the committed document and
@@ -174,12 +172,11 @@ func TestE2EReferencePage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser end-to-end test skipped in -short mode")
 	}
-	chromium := chromiumPath(t)
 	apiPort := freePort(t)
 	apiURL := "http://127.0.0.1:" + apiPort
 	apiLog, _ := startLocalAPI(t, map[string]string{"PORT": apiPort, "DATA_DIR": t.TempDir(), "MARKET": "us"}, apiURL)
 
-	ctx, requested := newBrowser(t, chromium)
+	ctx, requested := browser.New(t)
 	getProtocols := "#operations-Protocols-getWeightlossProtocols"
 	createLead := "#operations-Leads-createLead"
 	from := apiLog.Len()
@@ -279,61 +276,6 @@ func tryOperation(t *testing.T, ctx context.Context, sel string, fill chromedp.A
 		t.Fatalf("try %s: %v\n%s", sel, err, tail(dom, 3000))
 	}
 	return strings.TrimSpace(status)
-}
-
-// newBrowser starts headless Chromium for the test and returns its context
-// and a func listing every URL the pages requested.
-func newBrowser(t *testing.T, chromium string) (context.Context, func() []string) {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1280, 1600),
-		// Its own process group lets the test end Chromium's helpers too.
-		chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
-			if cmd.SysProcAttr == nil {
-				cmd.SysProcAttr = &syscall.SysProcAttr{}
-			}
-			cmd.SysProcAttr.Setpgid = true
-		}),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
-	var mu sync.Mutex
-	var urls []string
-	err := chromedp.Listen(ctx, func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
-			mu.Lock()
-			urls = append(urls, e.Request.URL)
-			mu.Unlock()
-		}
-	})
-	if err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	t.Cleanup(func() {
-		var pid int
-		if c := chromedp.FromContext(ctx); c != nil && c.Browser != nil && c.Browser.Process() != nil {
-			pid = c.Browser.Process().Pid
-		}
-		cancelTimeout()
-		cancelCtx()
-		cancelAlloc()
-		if pid > 0 {
-			_ = syscall.Kill(-pid, syscall.SIGKILL) // stragglers, if any
-		}
-	})
-	return ctx, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.Clone(urls)
-	}
 }
 
 func mustReadFile(t *testing.T, path string) []byte {
