@@ -166,9 +166,11 @@ func encodePage(g *image.Gray) ([]byte, error) {
 // fromPDFHeader hands readers a PDF from its "%PDF-" header: bytes before
 // it (a byte order mark, a blank line) are dropped, since the offsets
 // inside a PDF count from its header. The staged original stays as
-// received; the trimmed copy has no Key, so Textract is sent the bytes
-// (one page; a scanned PDF of several pages with bytes before its header
-// is read by OCR only locally: docs/evidence-rules.md).
+// received; the trimmed copy has no Key, so Textract is sent the bytes.
+// Textract reads bytes of one page only: a scanned PDF of several pages
+// with bytes before its header is read by OCR locally but rated
+// unreadable on AWS, where its job would need the trimmed file staged
+// too (README, "Evidence").
 func fromPDFHeader(doc evidence.Document) evidence.Document {
 	if at := evidence.PDFStart(doc.Body); at > 0 {
 		return evidence.Document{Body: doc.Body[at:], MediaType: doc.MediaType, Pages: doc.Pages}
