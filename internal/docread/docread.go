@@ -166,16 +166,22 @@ func encodePage(g *image.Gray) ([]byte, error) {
 // fromPDFHeader hands readers a PDF from its "%PDF-" header: bytes before
 // it (a byte order mark, a blank line) are dropped, since the offsets
 // inside a PDF count from its header. The staged original stays as
-// received; the trimmed copy has no Key, so Textract is sent the bytes.
-// Textract reads bytes of one page only: a scanned PDF of several pages
-// with bytes before its header is read by OCR locally but rated
-// unreadable on AWS, where its job would need the trimmed file staged
-// too (README, "Evidence").
+// received. A one-page copy has no Key, so Textract is sent the trimmed
+// bytes; Textract reads a PDF of several pages only with a job on the
+// staged object, so that one keeps its Key and Textract reads the
+// original, bytes before the header included, as PDF readers take them
+// (README, "Evidence").
 func fromPDFHeader(doc evidence.Document) evidence.Document {
-	if at := evidence.PDFStart(doc.Body); at > 0 {
-		return evidence.Document{Body: doc.Body[at:], MediaType: doc.MediaType, Pages: doc.Pages}
+	at := evidence.PDFStart(doc.Body)
+	if at <= 0 {
+		return doc
 	}
-	return doc
+	trimmed := doc
+	trimmed.Body = doc.Body[at:]
+	if doc.Pages <= 1 {
+		trimmed.Key = ""
+	}
+	return trimmed
 }
 
 // layerReader is a PDF reader that also reports what it left out of the
