@@ -21,7 +21,7 @@ import (
 // names are those of the response body), and for review, when the record
 // has them, findings (M: per field, rule, page, box, text, confidence) and
 // reading (M: pages and the lines read, evidence.Reading's JSON names; at
-// most about 90 KB, evidence.MaxReadingText). Records kept before findings
+// most about 69 KB, evidence.MaxReadingText). Records kept before findings
 // and reading have neither and read back without them.
 type VerificationStore struct {
 	Client API
