@@ -249,8 +249,12 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 			case !space && wordFrom < 0:
 				wordFrom = shown
 			}
-			advance += (f.width(code)/1000*gs.size + extra) * gs.scale
-			shown += (f.shownWidth(code)/1000*gs.size + extra) * gs.scale
+			w := f.width(code)
+			advance += (w/1000*gs.size + extra) * gs.scale
+			if f.standard != nil || f.standardAll > 0 {
+				w = f.shownWidth(code)
+			}
+			shown += (w/1000*gs.size + extra) * gs.scale
 		}
 		if wordFrom >= 0 {
 			words = append(words, span{wordFrom, shown})

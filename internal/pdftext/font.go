@@ -153,10 +153,15 @@ func (f *font) shownWidth(code int) float64 {
 // map gives as white space, or else code 32 of a one-byte font (the code
 // word spacing applies to).
 func (f *font) space(code int) bool {
-	if f.unicode != nil {
-		if s, ok := f.unicode.lookup(code); ok {
-			return s != "" && strings.TrimSpace(s) == ""
-		}
+	if f.unicode == nil {
+		return !f.twoByte && code == ' '
+	}
+	return f.unicodeSpace(code)
+}
+
+func (f *font) unicodeSpace(code int) bool {
+	if s, ok := f.unicode.lookup(code); ok {
+		return s != "" && strings.TrimSpace(s) == ""
 	}
 	return !f.twoByte && code == ' '
 }

@@ -19,11 +19,12 @@ const (
 	sameBaseline = 0.4
 )
 
-// line is a line laid out from a page's fragments: its text and the box of
-// each of its words (strings.Fields of the text), in default user space.
+// line is a line laid out from a page's fragments: its words (text is
+// them joined by spaces) and the box of each, in default user space.
 type line struct {
 	text  string
-	words []rect
+	words []string
+	boxes []rect
 }
 
 // layoutLines groups a page's fragments into rows by baseline (top to
@@ -60,27 +61,32 @@ func rowLines(row []fragment) []line {
 	open := false
 	flush := func() {
 		if len(words) > 0 {
-			lines = append(lines, line{text: strings.Join(words, " "), words: boxes})
+			lines = append(lines, line{text: strings.Join(words, " "), words: words, boxes: boxes})
 		}
 		words, boxes, open = nil, nil, false
 	}
 	add := func(f fragment) {
-		parts := strings.Fields(f.text)
+		n := 0
+		for range strings.FieldsSeq(f.text) {
+			n++
+		}
 		spans := f.words
-		if len(spans) != len(parts) {
-			spans = shares(f, parts)
+		if len(spans) != n {
+			spans = shares(f, strings.Fields(f.text))
 		}
 		joins := open && !startsWithSpace(f.text)
-		for i, p := range parts {
+		i := 0
+		for p := range strings.FieldsSeq(f.text) {
 			b := wordBox(f, spans[i])
 			if i == 0 && joins {
 				words[len(words)-1] += p
 				boxes[len(boxes)-1] = boxes[len(boxes)-1].union(b)
-				continue
+			} else {
+				words, boxes = append(words, p), append(boxes, b)
 			}
-			words, boxes = append(words, p), append(boxes, b)
+			i++
 		}
-		open = len(parts) > 0 && !endsWithSpace(f.text)
+		open = n > 0 && !endsWithSpace(f.text)
 	}
 	prev := row[0]
 	add(prev)

@@ -15,7 +15,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -136,12 +135,11 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 // the page, read with full confidence.
 func evidenceLine(l line, n int, place placement) evidence.Line {
 	out := evidence.Line{Text: l.text, Confidence: 1, Page: n}
-	parts := strings.Fields(l.text)
-	out.Words = make([]evidence.Word, len(parts))
+	out.Words = make([]evidence.Word, len(l.words))
 	box := emptyRect
-	for i, p := range parts {
-		out.Words[i] = evidence.Word{Text: p, Confidence: 1, Box: place.place(l.words[i])}
-		box = box.union(l.words[i])
+	for i, w := range l.words {
+		out.Words[i] = evidence.Word{Text: w, Confidence: 1, Box: place.place(l.boxes[i])}
+		box = box.union(l.boxes[i])
 	}
 	out.Box = place.place(box)
 	return out

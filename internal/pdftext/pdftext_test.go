@@ -599,8 +599,8 @@ func TestLayoutLines(t *testing.T) {
 			var got []string
 			for _, l := range layoutLines(tt.frags) {
 				got = append(got, l.text)
-				if len(l.words) != len(strings.Fields(l.text)) {
-					t.Errorf("line %q has %d word boxes", l.text, len(l.words))
+				if len(l.boxes) != len(l.words) || strings.Join(l.words, " ") != l.text {
+					t.Errorf("line %q has words %q and %d boxes", l.text, l.words, len(l.boxes))
 				}
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
