@@ -51,9 +51,9 @@ var noisyGlyphs = map[rune]struct {
 	'ñ': {two: []string{"ri"}},
 }
 
-// glyphDistance is an edit distance between the expected letters w and the
-// OCR'd glyphs g (both lowercase, accents kept), or max+1 when it exceeds
-// max. These cost nothing: a letter read without its accent or with another
+// glyphDistance is the edit distance (alignDistance) between the expected
+// letters w and the OCR'd glyphs g (both lowercase, accents kept), or max+1
+// when it exceeds max. These cost nothing: a letter read without its accent or with another
 // accent on the same letter (é for è); an accented letter read as a digit
 // (the mark garbles the glyph: ë as 6, Ó as 0); an accented letter read as
 // one of its markGlyphs. On a noisy reading (noisy true) these cost nothing
@@ -61,39 +61,17 @@ var noisyGlyphs = map[rune]struct {
 // vv/w). A plain letter read as another plain letter is always an edit, so
 // "José" never matches "Josh" and "Müller" never matches "Miller".
 func glyphDistance(w, g []rune, max int, noisy bool) int {
-	if len(w) > 64 || len(g) > 64 || len(g) > 2*len(w)+max || len(w) > len(g)+max {
+	if len(g) > 2*len(w)+max || len(w) > len(g)+max {
 		return max + 1
 	}
-	var rows [3][66]int
-	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
-	for j := 0; j <= len(g); j++ {
-		prev[j] = j
+	c := editCosts[rune]{
+		same:  func(w, g rune) bool { return sameGlyph(w, g, noisy) },
+		asTwo: func(w, a, b rune) bool { return twoGlyphs(w, a, b, noisy) },
 	}
-	for i := 1; i <= len(w); i++ {
-		cur[0] = i
-		for j := 1; j <= len(g); j++ {
-			cost := 1
-			if sameGlyph(w[i-1], g[j-1], noisy) {
-				cost = 0
-			}
-			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if j > 1 && twoGlyphs(w[i-1], g[j-2], g[j-1], noisy) {
-				v = min(v, prev[j-2])
-			}
-			if noisy && i > 1 && w[i-2] == 'r' && w[i-1] == 'n' && g[j-1] == 'm' {
-				v = min(v, prev2[j-1])
-			}
-			if i > 1 && j > 1 && sameGlyph(w[i-1], g[j-2], noisy) && sameGlyph(w[i-2], g[j-1], noisy) {
-				v = min(v, prev2[j-2]+1)
-			}
-			cur[j] = v
-		}
-		prev2, prev, cur = prev, cur, prev2
+	if noisy {
+		c.twoAsOne = func(w1, w2, g rune) bool { return w1 == 'r' && w2 == 'n' && g == 'm' }
 	}
-	if prev[len(g)] > max {
-		return max + 1
-	}
-	return prev[len(g)]
+	return alignDistance(w, g, max, c)
 }
 
 // sameGlyph reports whether OCR may have read the expected letter w as g;

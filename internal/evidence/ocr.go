@@ -121,44 +121,82 @@ func unitFollows(b []byte, i int) bool {
 var zeroLookalikes = []string{"©", "θ", "@"}
 
 // editDistance is the optimal string alignment distance between a and b
-// (insertions, deletions, substitutions and adjacent transpositions), or
-// max+1 when it exceeds max.
+// (insertions, deletions, substitutions and adjacent transpositions, each
+// costing one), or max+1 when it exceeds max.
 func editDistance(a, b string, max int) int {
 	if d := len(a) - len(b); d > max || -d > max {
 		return max + 1
 	}
-	if len(a) > 64 || len(b) > 64 {
+	return alignDistance([]byte(a), []byte(b), max, editCosts[byte]{})
+}
+
+// editCosts is what an alignment of expected letters with read glyphs may
+// do at no cost, beyond matching a letter with itself. Everything else
+// (inserting, deleting or substituting a glyph, or transposing two) costs
+// one edit.
+type editCosts[T comparable] struct {
+	// same reports whether the letter w may be read as the glyph g; nil:
+	// only as itself.
+	same func(w, g T) bool
+	// asTwo reports whether the letter w may be read as the two glyphs a,
+	// b (ñ as "fi"); nil: never.
+	asTwo func(w, a, b T) bool
+	// twoAsOne reports whether the letters w1, w2 may be read as the one
+	// glyph g (rn as m); nil: never.
+	twoAsOne func(w1, w2, g T) bool
+}
+
+func (c editCosts[T]) match(w, g T) bool {
+	if c.same == nil {
+		return w == g
+	}
+	return c.same(w, g)
+}
+
+// alignDistance is the optimal string alignment distance between the
+// expected letters w and the read glyphs g under the costs c, or max+1 when
+// it exceeds max (or either is longer than 64).
+func alignDistance[T comparable](w, g []T, max int, c editCosts[T]) int {
+	if len(w) > 64 || len(g) > 64 {
 		return max + 1
 	}
 	var rows [3][65]int
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
-	for j := 0; j <= len(b); j++ {
+	for j := 0; j <= len(g); j++ {
 		prev[j] = j
 	}
-	for i := 1; i <= len(a); i++ {
+	for i := 1; i <= len(w); i++ {
 		cur[0] = i
 		best := cur[0]
-		for j := 1; j <= len(b); j++ {
+		for j := 1; j <= len(g); j++ {
 			cost := 1
-			if a[i-1] == b[j-1] {
+			if c.match(w[i-1], g[j-1]) {
 				cost = 0
 			}
 			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+			if c.asTwo != nil && j > 1 && c.asTwo(w[i-1], g[j-2], g[j-1]) {
+				v = min(v, prev[j-2])
+			}
+			if c.twoAsOne != nil && i > 1 && c.twoAsOne(w[i-2], w[i-1], g[j-1]) {
+				v = min(v, prev2[j-1])
+			}
+			if i > 1 && j > 1 && c.match(w[i-1], g[j-2]) && c.match(w[i-2], g[j-1]) {
 				v = min(v, prev2[j-2]+1)
 			}
 			cur[j] = v
 			best = min(best, v)
 		}
-		if best > max {
+		// A row's least cost never falls in the rows after it unless two
+		// letters may be read as one glyph, free.
+		if best > max && c.twoAsOne == nil {
 			return max + 1
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	if prev[len(b)] > max {
+	if prev[len(g)] > max {
 		return max + 1
 	}
-	return prev[len(b)]
+	return prev[len(g)]
 }
 
 // fuzzyAllowance is how many edits a word of n letters may be from what it
