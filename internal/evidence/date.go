@@ -32,23 +32,96 @@ func judgeDate(c civilDate, today civilDate, maxDays int) dateVerdict {
 // and review dates are never used. A date is the medication's only on a
 // document about a medication: without a medicine named (aboutMedicine),
 // a bill's or a receipt's date is not_found however recent.
+// collectDateEvidence gathers the dates; the first rule of dateRules that
+// holds decides (docs/evidence-rules.md, "Medication date").
 func rateDate(d document, pol Policy, aboutMedicine bool) finding {
-	f := rateDocumentDate(d, pol)
-	if !aboutMedicine && f.missing == "" {
-		return finding{
-			rating:  Rating{NotFound, d.notFoundConfidence()},
-			problem: "no medicine could be found on the document, so its dates were not taken as the dispensing or prescription date",
-		}
-	}
-	return f
+	return decide(dateRules, collectDateEvidence(d, pol, aboutMedicine))
 }
 
-// rateDocumentDate rates the document's dispensing or prescription date.
-func rateDocumentDate(d document, pol Policy) finding {
-	const missing = "the dispensing or prescription date"
-	today := civilDate{pol.Now.Year(), int(pol.Now.Month()), pol.Now.Day()}
-	maxDays := int(math.Ceil(pol.MaxAge.Hours() / 24))
+// dateEvidence is what a document says about when the medicine was
+// dispensed, ordered or prescribed.
+type dateEvidence struct {
+	// aboutMedicine: the document names a medicine.
+	aboutMedicine bool
+	// found: a date of a kind that may be the medication's; kind is the
+	// most relevant kind found (dispensed before ordered before
+	// prescribed ...), the dates of that kind being the candidates.
+	found bool
+	kind  dateKind
+	// misread: every candidate is no calendar date ("14/41/2026"), the
+	// first reading misreadText.
+	misread     bool
+	misreadText string
+	// disagree: the candidates do not all fall on the same side of the
+	// policy (one in the window, one too old).
+	disagree bool
+	// picked is the most recent candidate, and its verdict.
+	picked  civilDate
+	verdict dateVerdict
+	// read is how well the picked date was read; orderSure how sure the
+	// day/month order leaves every candidate's verdict; distinct how many
+	// different dates the candidates are.
+	read      float64
+	orderSure certainty
+	distinct  int
+	// readAs says how an ambiguous picked date was read ("03/04/2026 day
+	// first"); "" when its order did not matter.
+	readAs  string
+	text    string
+	maxDays int
+	at      *spot
+	absent  Confidence
+}
 
+// collectDateEvidence gathers the document's dates of the most relevant
+// kind and judges them against the policy.
+func collectDateEvidence(d document, pol Policy, aboutMedicine bool) dateEvidence {
+	ev := dateEvidence{aboutMedicine: aboutMedicine, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
+	today := civilDate{pol.Now.Year(), int(pol.Now.Month()), pol.Now.Day()}
+	cands, order := dateCandidates(d, pol, today)
+	if len(cands) == 0 {
+		return ev
+	}
+	ev.found, ev.kind = true, cands[0].kind
+	if !slices.ContainsFunc(cands, func(m datedMention) bool { return !m.impossible }) {
+		ev.misread, ev.misreadText, ev.at = true, cands[0].text, cands[0].at
+		return ev
+	}
+	cands = slices.DeleteFunc(cands, func(m datedMention) bool { return m.impossible })
+	js := judgeDates(cands, order, today, ev.maxDays)
+	distinct := map[civilDate]bool{}
+	ev.orderSure = highCertainty
+	for _, j := range js {
+		distinct[j.date] = true
+		ev.orderSure = min(ev.orderSure, j.cap)
+		ev.disagree = ev.disagree || j.verdict != js[0].verdict
+	}
+	ev.distinct = len(distinct)
+	// The most recent date stands for them all.
+	pick := js[0]
+	for _, j := range js[1:] {
+		if j.date.compare(pick.date) > 0 {
+			pick = j
+		}
+	}
+	ev.picked, ev.verdict, ev.read, ev.text, ev.at = pick.date, pick.verdict, pick.m.conf, pick.m.text, pick.m.at
+	if ev.disagree {
+		ev.at = js[0].m.at
+	}
+	if pick.cap != highCertainty {
+		how := "month first"
+		if pick.date == pick.m.dayFirst {
+			how = "day first"
+		}
+		ev.readAs = pick.m.text + " " + how
+	}
+	return ev
+}
+
+// dateCandidates are the document's dates of the most relevant kind, and
+// the day/month order it writes them in. Unlabelled dates far from today
+// (a date of birth) are none.
+func dateCandidates(d document, pol Policy, today civilDate) ([]datedMention, dateOrder) {
 	all := findLabelledDates(d)
 	order := dateOrder{dayFirst: pol.Market != "us"}
 	if slices.ContainsFunc(all, func(m datedMention) bool { return m.ambiguous() }) {
@@ -71,29 +144,23 @@ func rateDocumentDate(d document, pol Policy) finding {
 		cands = append(cands, m)
 		best = min(best, m.kind)
 	}
-	cands = slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best })
-	if len(cands) == 0 {
-		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: missing}
-	}
-	if !slices.ContainsFunc(cands, func(m datedMention) bool { return !m.impossible }) {
-		// The date is there but misread ("14/41/2026"): which digit is
-		// wrong cannot be told (a 4 for a 1, a 1 for a 7), and a date of
-		// lower rank is no stand-in for it. Never guessed.
-		return finding{rating: Rating{NotFound, Low}, problem: "the " + best.noun() + " on the document (" + cands[0].text + ") is no calendar date, so it was misread (a clearer photo may help)"}
-	}
-	cands = slices.DeleteFunc(cands, func(m datedMention) bool { return m.impossible })
+	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order
+}
 
-	type judged struct {
-		date    civilDate
-		verdict dateVerdict
-		cap     certainty
-		m       datedMention
-	}
-	var js []judged
-	distinct := map[civilDate]bool{}
+// judgedDate is a candidate date judged against the policy; cap is how
+// sure its day/month order leaves the verdict.
+type judgedDate struct {
+	date    civilDate
+	verdict dateVerdict
+	cap     certainty
+	m       datedMention
+}
+
+func judgeDates(cands []datedMention, order dateOrder, today civilDate, maxDays int) []judgedDate {
+	var js []judgedDate
 	for _, m := range cands {
 		c := m.reading(order.dayFirst)
-		j := judged{date: c, verdict: judgeDate(c, today, maxDays), cap: highCertainty, m: m}
+		j := judgedDate{date: c, verdict: judgeDate(c, today, maxDays), cap: highCertainty, m: m}
 		if m.ambiguous() {
 			alt := judgeDate(m.reading(!order.dayFirst), today, maxDays)
 			if alt != j.verdict {
@@ -101,52 +168,68 @@ func rateDocumentDate(d document, pol Policy) finding {
 			}
 		}
 		js = append(js, j)
-		distinct[c] = true
 	}
-	for _, j := range js[1:] {
-		if j.verdict != js[0].verdict {
-			return finding{rating: Rating{NotFound, Low}, problem: "the document shows " + best.pluralNoun() + " that disagree"}
-		}
-	}
-	// The most recent date stands for them all.
-	pick := js[0]
-	for _, j := range js[1:] {
-		if j.date.compare(pick.date) > 0 {
-			pick = j
-		}
-	}
-	c := readCertainty(pick.m.conf)
-	for _, j := range js {
-		c = min(c, j.cap)
-	}
+	return js
+}
+
+// sure is how sure the picked date's verdict is: as well as it was read,
+// as its day/month order allows, and as its label says it is the
+// medication's.
+func (e dateEvidence) sure() certainty {
+	c := min(readCertainty(e.read), e.orderSure)
 	switch {
-	case best == plainDate:
+	case e.kind == plainDate:
 		c = min(c, mediumCertainty)
-	case best == unlabelledDate && len(distinct) > 1:
+	case e.kind == unlabelledDate && e.distinct > 1:
 		c = min(c, lowCertainty)
-	case best == unlabelledDate:
+	case e.kind == unlabelledDate:
 		c = min(c, mediumCertainty)
 	}
-	readAs := ""
-	if pick.cap != highCertainty {
-		how := "month first"
-		if pick.date == pick.m.dayFirst {
-			how = "day first"
+	return c
+}
+
+// shown is the picked date as the note quotes it.
+func (e dateEvidence) shown() string {
+	if e.readAs == "" {
+		return e.picked.String()
+	}
+	return e.picked.String() + ", reading " + e.readAs
+}
+
+// dateRules decide medicationDate, in the order of docs/evidence-rules.md.
+var dateRules = []rule[dateEvidence]{
+	{"no-date", func(e dateEvidence) bool { return !e.found }, func(e dateEvidence) finding {
+		return finding{rating: Rating{NotFound, e.absent}, missing: "the dispensing or prescription date"}
+	}},
+	{"date-without-medicine", func(e dateEvidence) bool { return !e.aboutMedicine }, func(e dateEvidence) finding {
+		return finding{
+			rating:  Rating{NotFound, e.absent},
+			problem: "no medicine could be found on the document, so its dates were not taken as the dispensing or prescription date",
 		}
-		readAs = ", reading " + pick.m.text + " " + how
-	}
-	switch pick.verdict {
-	case dateInFuture:
-		return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the " + best.noun() + " (" + pick.date.String() + readAs + ") is in the future"}
-	case dateTooOld:
-		return finding{rating: Rating{Invalid, c.Confidence()}, problem: fmt.Sprintf("the %s (%s%s) is more than %d days old", best.noun(), pick.date.String(), readAs, maxDays)}
-	}
-	f := finding{rating: Rating{Valid, c.Confidence()}}
-	if c != highCertainty {
-		f.caveat = "the " + best.noun()
-		if readAs != "" {
-			f.caveat += " (" + pick.m.text + " could be day first or month first)"
+	}},
+	{"misread-date", func(e dateEvidence) bool { return e.misread }, func(e dateEvidence) finding {
+		// The date is there but misread ("14/41/2026"): which digit is
+		// wrong cannot be told (a 4 for a 1, a 1 for a 7), and a date of
+		// lower rank is no stand-in for it. Never guessed.
+		return finding{rating: Rating{NotFound, Low}, problem: "the " + e.kind.noun() + " on the document (" + e.misreadText + ") is no calendar date, so it was misread (a clearer photo may help)", at: e.at}
+	}},
+	{"dates-disagree", func(e dateEvidence) bool { return e.disagree }, func(e dateEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: "the document shows " + e.kind.pluralNoun() + " that disagree", at: e.at}
+	}},
+	{"future-date", func(e dateEvidence) bool { return e.verdict == dateInFuture }, func(e dateEvidence) finding {
+		return finding{rating: Rating{Invalid, e.sure().Confidence()}, problem: "the " + e.kind.noun() + " (" + e.shown() + ") is in the future", at: e.at}
+	}},
+	{"old-date", func(e dateEvidence) bool { return e.verdict == dateTooOld }, func(e dateEvidence) finding {
+		return finding{rating: Rating{Invalid, e.sure().Confidence()}, problem: fmt.Sprintf("the %s (%s) is more than %d days old", e.kind.noun(), e.shown(), e.maxDays), at: e.at}
+	}},
+	{"date-in-window", nil, func(e dateEvidence) finding {
+		f := finding{rating: Rating{Valid, e.sure().Confidence()}, at: e.at}
+		if f.rating.Confidence != High {
+			f.caveat = "the " + e.kind.noun()
+			if e.readAs != "" {
+				f.caveat += " (" + e.text + " could be day first or month first)"
+			}
 		}
-	}
-	return f
+		return f
+	}},
 }

@@ -103,6 +103,8 @@ type datedMention struct {
 	foundDate
 	kind dateKind
 	conf float64
+	// at is where the date was read.
+	at *spot
 }
 
 func findLabelledDates(d document) []datedMention {
@@ -138,7 +140,7 @@ func findLabelledDates(d document) []datedMention {
 					kind = above[len(above)-1].kind
 				}
 			}
-			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end)})
+			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), at: &spot{line: l, from: f.start, to: f.end}})
 		}
 	}
 	return out

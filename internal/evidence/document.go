@@ -157,16 +157,59 @@ func (l docLine) wordsIn(from, to int) []word {
 }
 
 // spot is where on the document a verdict's evidence was read: norm[from:to]
-// of a line.
+// of a line, and the rest of it on another line (also: a name joined from
+// forename and surname fields on lines of their own).
 type spot struct {
 	line     docLine
 	from, to int
+	also     *spot
+}
+
+// spotOfWords is where the words ws of line l were read, from the first to
+// the last (nil when there are none).
+func spotOfWords(l docLine, ws []word) *spot {
+	if len(ws) == 0 {
+		return nil
+	}
+	return &spot{line: l, from: ws[0].start, to: ws[len(ws)-1].end}
+}
+
+// joinSpots is a spot read in two places: a, then b.
+func joinSpots(a, b *spot) *spot {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	j := *a
+	j.also = b
+	return &j
 }
 
 // finding describes the spot for review: its page, its box (the words read
 // there, or the line's box when the reader gave no word boxes), the text
 // read there and how surely it was read.
 func (s *spot) finding(rule string) Finding {
+	f := s.part(rule)
+	if s.also == nil {
+		return f
+	}
+	more := s.also.finding(rule)
+	if more.Page != f.Page {
+		return f
+	}
+	if f.Box != nil && more.Box != nil {
+		box := f.Box.Union(*more.Box)
+		f.Box = &box
+	}
+	f.Text += " " + more.Text
+	f.Confidence = min(f.Confidence, more.Confidence)
+	return f
+}
+
+// part is the finding of the spot's own line.
+func (s *spot) part(rule string) Finding {
 	f := Finding{Rule: rule, Page: s.line.page, Confidence: s.line.confIn(s.from, s.to)}
 	var box Box
 	var text []string

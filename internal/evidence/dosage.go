@@ -31,79 +31,158 @@ const (
 // that medicine. Doses are taken from the medicine's block (its line and the
 // next two) before the rest of the document; directions lines count first;
 // concentrations, pen contents and doses after "then"/"increase to" are not
-// the dose.
+// the dose. collectDoseEvidence gathers them; the first rule of doseRules
+// that holds decides (docs/evidence-rules.md, "Medication dosage").
 func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention) finding {
-	if strings.TrimSpace(exp.MedicationDosage) == "" {
-		return finding{rating: Rating{NotFound, High}, problem: "no dosage was given to check against"}
-	}
-	if !wantKnown {
-		return finding{rating: Rating{NotFound, High}, problem: "the dose could not be checked without a known medicine"}
-	}
-	wantDose, ok := parseRequestedDosage(exp.MedicationDosage)
-	if !ok {
-		return finding{rating: Rating{NotFound, High}, problem: "the requested dosage could not be understood"}
-	}
-	wantDose = want.resolveCombination(wantDose)
-	if !want.Licensed(wantDose) {
-		return finding{rating: Rating{Invalid, High}, problem: "the requested dose (" + wantDose.String() + ") is not a licensed strength of " + want.Name}
-	}
+	return decide(doseRules, collectDoseEvidence(d, exp, want, wantKnown, ms))
+}
 
+// doseEvidence is what a document says about the requested medicine's dose.
+type doseEvidence struct {
+	// requested: a dosage was given; medicineKnown: the requested medicine
+	// is one of the table; understood: the dosage could be read as a dose,
+	// want; licensed: want is a strength of medicine.
+	requested, medicineKnown, understood, licensed bool
+	want                                           Dose
+	medicine                                       string
+	// anchored: the document names a medicine to take doses from;
+	// otherMedicine: only other medicines than the requested one.
+	anchored, otherMedicine bool
+	// doses are the distinct doses found in the best tier that has any
+	// (sorted), and at where each was first read; tier is that tier, read
+	// how well the weakest was read, and repaired whether any was read only
+	// after putting back a digit OCR read as a letter.
+	doses    []Dose
+	at       []*spot
+	tier     int
+	read     float64
+	repaired bool
+	// named are the strengths of the products the document names for the
+	// medicine, product the name to quote; ocr: some line was read by OCR.
+	named   []Dose
+	product string
+	ocr     bool
+	absent  Confidence
+}
+
+// collectDoseEvidence gathers the doses the document states for the
+// requested medicine.
+func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention) doseEvidence {
+	ev := doseEvidence{requested: strings.TrimSpace(exp.MedicationDosage) != "", medicineKnown: wantKnown, medicine: want.Name, absent: d.notFoundConfidence()}
+	if !ev.requested || !wantKnown {
+		return ev
+	}
+	ev.want, ev.understood = parseRequestedDosage(exp.MedicationDosage)
+	if !ev.understood {
+		return ev
+	}
+	ev.want = want.resolveCombination(ev.want)
+	ev.licensed = want.Licensed(ev.want)
+	if !ev.licensed {
+		return ev
+	}
 	var anchors []medicineMention
 	for _, m := range ms {
 		if m.entry.generic == want.Generic {
 			anchors = append(anchors, m)
 		}
 	}
-	otherMedicine := false
 	if len(anchors) == 0 {
-		anchors, otherMedicine = ms, true
+		anchors, ev.otherMedicine = ms, true
 	}
-	if len(anchors) == 0 {
-		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the dose"}
+	ev.anchored = len(anchors) > 0
+	if !ev.anchored {
+		return ev
 	}
+	ev.doses, ev.at, ev.tier, ev.read, ev.repaired = blockDoses(d, anchors, ms)
+	ev.named, ev.product = namedStrengths(anchors)
+	ev.ocr = slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr })
+	return ev
+}
 
-	doses, tier, conf, repaired := blockDoses(d, anchors, ms)
-	if len(doses) == 0 {
-		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the dose"}
-	}
-	c := min(readCertainty(conf), [...]certainty{highCertainty, highCertainty, mediumCertainty, lowCertainty}[tier])
-	if repaired {
+// sure is how sure the doses found are: as well as they were read, and as
+// near the medicine's name as they were.
+func (e doseEvidence) sure() certainty {
+	c := min(readCertainty(e.read), [...]certainty{highCertainty, highCertainty, mediumCertainty, lowCertainty}[e.tier])
+	if e.repaired {
 		// A digit OCR read as a letter ("Img") was put back: likely, not certain.
 		c = min(c, mediumCertainty)
 	}
-	shown := doseList(doses)
-	switch {
-	case otherMedicine:
-		return finding{rating: Rating{Invalid, min(c, mediumCertainty).Confidence()}, problem: "the dose on the document (" + shown + ") is for a different medicine"}
-	case len(doses) == 1 && doses[0] == wantDose:
-		f := finding{rating: Rating{Valid, c.Confidence()}}
-		if c != highCertainty {
-			f.caveat = "the dose"
+	return c
+}
+
+// shown lists the doses found, for the note.
+func (e doseEvidence) shown() string { return doseList(e.doses) }
+
+// wantAt is where the requested dose was read (nil when it was not).
+func (e doseEvidence) wantAt() *spot {
+	if i := slices.Index(e.doses, e.want); i >= 0 {
+		return e.at[i]
+	}
+	return nil
+}
+
+const theDose = "the dose"
+
+// doseRules decide medicationDosage, in the order of docs/evidence-rules.md.
+var doseRules = []rule[doseEvidence]{
+	{"no-dose-requested", func(e doseEvidence) bool { return !e.requested }, func(doseEvidence) finding {
+		return finding{rating: Rating{NotFound, High}, problem: "no dosage was given to check against"}
+	}},
+	{"dose-of-unknown-medicine", func(e doseEvidence) bool { return !e.medicineKnown }, func(doseEvidence) finding {
+		return finding{rating: Rating{NotFound, High}, problem: "the dose could not be checked without a known medicine"}
+	}},
+	{"requested-dose-not-understood", func(e doseEvidence) bool { return !e.understood }, func(doseEvidence) finding {
+		return finding{rating: Rating{NotFound, High}, problem: "the requested dosage could not be understood"}
+	}},
+	{"requested-dose-not-licensed", func(e doseEvidence) bool { return !e.licensed }, func(e doseEvidence) finding {
+		return finding{rating: Rating{Invalid, High}, problem: "the requested dose (" + e.want.String() + ") is not a licensed strength of " + e.medicine}
+	}},
+	{"no-medicine-for-dose", func(e doseEvidence) bool { return !e.anchored }, func(e doseEvidence) finding {
+		return finding{rating: Rating{NotFound, e.absent}, missing: theDose}
+	}},
+	{"no-dose", func(e doseEvidence) bool { return len(e.doses) == 0 }, func(e doseEvidence) finding {
+		return finding{rating: Rating{NotFound, e.absent}, missing: theDose}
+	}},
+	{"dose-of-other-medicine", func(e doseEvidence) bool { return e.otherMedicine }, func(e doseEvidence) finding {
+		return finding{rating: Rating{Invalid, min(e.sure(), mediumCertainty).Confidence()}, problem: "the dose on the document (" + e.shown() + ") is for a different medicine", at: e.at[0]}
+	}},
+	{"requested-dose", func(e doseEvidence) bool { return len(e.doses) == 1 && e.doses[0] == e.want }, func(e doseEvidence) finding {
+		f := finding{rating: Rating{Valid, e.sure().Confidence()}, at: e.at[0]}
+		if e.sure() != highCertainty {
+			f.caveat = theDose
 		}
 		return f
-	case slices.Contains(doses, wantDose):
-		return finding{rating: Rating{NotFound, Low}, problem: "the document shows more than one dose (" + shown + ")"}
-	}
-	if named, product := namedStrengths(anchors); !slices.ContainsFunc(doses, func(x Dose) bool { return slices.Contains(named, x) }) &&
-		slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr }) {
+	}},
+	{"several-doses", func(e doseEvidence) bool { return slices.Contains(e.doses, e.want) }, func(e doseEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: "the document shows more than one dose (" + e.shown() + ")", at: e.wantAt()}
+	}},
+	{"dose-not-a-strength-of-product", func(e doseEvidence) bool {
 		// OCR read an amount that the product the document names does not
 		// come in (7.9 mg of Mounjaro; 7 mg of Wegovy, though Rybelsus
 		// tablets of the same generic come in 7 mg): more likely a misread
 		// digit than a different dose.
-		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is not a strength of " + product + ", so it may be misread"}
-	}
-	if (conf < wellRead || repaired) && slices.ContainsFunc(doses, func(x Dose) bool { return glyphApart(x, wantDose, conf < fairlyRead) }) {
+		return e.ocr && !slices.ContainsFunc(e.doses, func(x Dose) bool { return slices.Contains(e.named, x) })
+	}, func(e doseEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + e.shown() + ") is not a strength of " + e.product + ", so it may be misread", at: e.at[0]}
+	}},
+	{"dose-close-to-requested", func(e doseEvidence) bool {
 		// Read less than well, a dose a glyph from the requested one ("5 mg"
 		// for 15 mg, "7.5 mg" for 2.5 mg) is as likely the requested dose
 		// misread as another dose; read badly, a digit and the point ("1 mg"
 		// for 1.7 mg). Only a dose read well, or one that differs by more,
 		// is a different dose. As with names, never guessed.
-		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + shown + ") is close to the one requested and was not read clearly, so it may be misread"}
-	}
-	if len(doses) > 1 {
-		c = min(c, mediumCertainty)
-	}
-	return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the document shows a different dose (" + shown + ") from the one requested (" + wantDose.String() + ")"}
+		return (e.read < wellRead || e.repaired) && slices.ContainsFunc(e.doses, func(x Dose) bool { return glyphApart(x, e.want, e.read < fairlyRead) })
+	}, func(e doseEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: "the dose read from the document (" + e.shown() + ") is close to the one requested and was not read clearly, so it may be misread", at: e.at[0]}
+	}},
+	{"different-dose", nil, func(e doseEvidence) finding {
+		c := e.sure()
+		if len(e.doses) > 1 {
+			c = min(c, mediumCertainty)
+		}
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the document shows a different dose (" + e.shown() + ") from the one requested (" + e.want.String() + ")", at: e.at[0]}
+	}},
 }
 
 // namedStrengths are the strengths of the products the document names for
@@ -150,23 +229,79 @@ func glyphApart(a, b Dose, badly bool) bool {
 	return editDistance(amount(a), amount(b), 1) <= 1
 }
 
-// blockDoses returns the distinct doses of the best tier that has any, that
-// tier, the lowest read confidence of the lines they came from, and whether
-// any was read only after putting back digits OCR read as letters.
-func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float64, bool) {
-	tiers := make([]int, len(d.lines))
-	for i := range tiers {
-		tiers[i] = elsewhereTier
+// blockDoses returns the distinct doses of the best tier that has any
+// (sorted) and where each was first read, that tier, the lowest read
+// confidence of the lines they came from, and whether any was read only
+// after putting back digits OCR read as letters.
+func blockDoses(d document, anchors, all []medicineMention) ([]Dose, []*spot, int, float64, bool) {
+	b := blocksOf(d, anchors, all)
+	for t, fs := range b.found(d, anchors, all) {
+		if len(fs) == 0 {
+			continue
+		}
+		// Prefer licensed strengths: an unlicensed amount on the same line
+		// usually belongs to something else (a second medicine, a pack size).
+		if slices.ContainsFunc(fs, func(f foundDose) bool { return f.licensed }) {
+			fs = slices.DeleteFunc(fs, func(f foundDose) bool { return !f.licensed })
+		}
+		var doses []Dose
+		var at []*spot
+		conf, repaired := 1.0, false
+		for _, f := range fs {
+			if !slices.Contains(doses, f.dose) {
+				doses, at = append(doses, f.dose), append(at, f.at)
+			}
+			conf = min(conf, f.conf)
+			repaired = repaired || f.repaired
+		}
+		sortDoses(doses, at)
+		return doses, at, t, conf, repaired
+	}
+	return nil, nil, 0, 0, false
+}
+
+// sortDoses sorts doses, and at with them.
+func sortDoses(doses []Dose, at []*spot) {
+	idx := make([]int, len(doses))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return compareDoses(doses[a], doses[b]) })
+	ds, as := slices.Clone(doses), slices.Clone(at)
+	for i, k := range idx {
+		doses[i], at[i] = ds[k], as[k]
+	}
+}
+
+// foundDose is a dose stated on the document, in a tier of doseBlocks.
+type foundDose struct {
+	dose     Dose
+	licensed bool
+	conf     float64
+	repaired bool
+	at       *spot
+}
+
+// doseBlocks (blocksOf) is how each line of a document stands to the requested
+// medicine: its tier, whether its block is of a medicine outside the table
+// (anyStrength: any dose there is its dose, "Metformin tablets" over
+// "500 mg" in an invoice's next column), and the medicine's licensed
+// strengths.
+type doseBlocks struct {
+	tiers       []int
+	anyStrength []bool
+	licensed    map[Dose]bool
+}
+
+func blocksOf(d document, anchors, all []medicineMention) doseBlocks {
+	b := doseBlocks{tiers: make([]int, len(d.lines)), anyStrength: make([]bool, len(d.lines)), licensed: map[Dose]bool{}}
+	for i := range b.tiers {
+		b.tiers[i] = elsewhereTier
 	}
 	mentionsOn := make([][]*medicineEntry, len(d.lines))
 	for _, m := range all {
 		mentionsOn[m.line] = append(mentionsOn[m.line], m.entry)
 	}
-	licensed := map[Dose]bool{}
-	// anyStrength marks the block of a medicine outside the table, whose
-	// strengths are unknown: any dose there is its dose ("Metformin
-	// tablets" over "500 mg" in an invoice's next column).
-	anyStrength := make([]bool, len(d.lines))
 	direction := make([]int8, len(d.lines)) // 0 unknown, 1 yes, -1 no
 	isDirection := func(k int) bool {
 		if direction[k] == 0 {
@@ -179,7 +314,7 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 	}
 	for _, a := range anchors {
 		for _, s := range a.entry.medicine(-1).Strengths {
-			licensed[s] = true
+			b.licensed[s] = true
 		}
 		for k := a.line; k <= a.line+2 && k < len(d.lines); k++ {
 			if k > a.line && slices.ContainsFunc(mentionsOn[k], func(e *medicineEntry) bool { return e.generic != a.entry.generic }) {
@@ -189,11 +324,11 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			if k == a.line {
 				t = medicineTier
 			}
-			anyStrength[k] = anyStrength[k] || a.unlisted
+			b.anyStrength[k] = b.anyStrength[k] || a.unlisted
 			if isDirection(k) {
 				t = directionTier
 			}
-			tiers[k] = min(tiers[k], t)
+			b.tiers[k] = min(b.tiers[k], t)
 		}
 	}
 	for _, m := range all {
@@ -201,21 +336,20 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			continue
 		}
 		for k := m.line; k <= m.line+2 && k < len(d.lines); k++ {
-			if tiers[k] == elsewhereTier {
-				tiers[k] = ignoredTier
+			if b.tiers[k] == elsewhereTier {
+				b.tiers[k] = ignoredTier
 			}
 		}
 	}
+	return b
+}
 
-	type found struct {
-		dose     Dose
-		licensed bool
-		conf     float64
-		repaired bool
-	}
-	byTier := make([][]found, ignoredTier)
+// found is the doses stated on each line, by tier (other medicines' blocks
+// left out).
+func (b doseBlocks) found(d document, anchors, all []medicineMention) [][]foundDose {
+	byTier := make([][]foundDose, ignoredTier)
 	for i, l := range d.lines {
-		t := tiers[i]
+		t := b.tiers[i]
 		if t == ignoredTier {
 			continue
 		}
@@ -232,37 +366,17 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, int, float6
 			if !m.kind.isDose() || m.start < from || m.start >= cut {
 				continue
 			}
-			lic := licensed[m.dose]
+			lic := b.licensed[m.dose]
 			// Away from the medicine's line, only its licensed strengths
 			// are taken as its dose.
-			if t >= nearTier && !lic && !anyStrength[i] {
+			if t >= nearTier && !lic && !b.anyStrength[i] {
 				continue
 			}
-			byTier[t] = append(byTier[t], found{m.dose, lic, l.confIn(m.start, m.end), text[m.start:m.end] != l.norm[m.start:m.end]})
+			repaired := text[m.start:m.end] != l.norm[m.start:m.end]
+			byTier[t] = append(byTier[t], foundDose{m.dose, lic, l.confIn(m.start, m.end), repaired, &spot{line: l, from: m.start, to: m.end}})
 		}
 	}
-	for t, fs := range byTier {
-		if len(fs) == 0 {
-			continue
-		}
-		// Prefer licensed strengths: an unlicensed amount on the same line
-		// usually belongs to something else (a second medicine, a pack size).
-		if slices.ContainsFunc(fs, func(f found) bool { return f.licensed }) {
-			fs = slices.DeleteFunc(fs, func(f found) bool { return !f.licensed })
-		}
-		var doses []Dose
-		conf, repaired := 1.0, false
-		for _, f := range fs {
-			if !slices.Contains(doses, f.dose) {
-				doses = append(doses, f.dose)
-			}
-			conf = min(conf, f.conf)
-			repaired = repaired || f.repaired
-		}
-		slices.SortFunc(doses, compareDoses)
-		return doses, t, conf, repaired
-	}
-	return nil, 0, 0, false
+	return byTier
 }
 
 // lineSegment is the part of line i that speaks of the anchors' medicine:

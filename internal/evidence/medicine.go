@@ -7,13 +7,52 @@ import "strings"
 // rateMedicine rates medicationName: valid when the document names the
 // requested medicine (by brand or generic), invalid when it names only other
 // medicines, of the table or clearly named outside it (metformin 500 mg).
+// collectMedicineEvidence picks the mentions; the first rule of
+// medicineRules that holds decides (docs/evidence-rules.md, "Medication
+// name").
 func rateMedicine(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention) finding {
-	if strings.TrimSpace(exp.MedicationName) == "" {
-		return finding{rating: Rating{NotFound, High}, problem: "no medicine was given to check against"}
+	return decide(medicineRules, collectMedicineEvidence(d, exp, want, wantKnown, ms))
+}
+
+// medicineEvidence is what a document names of medicines, as against the
+// requested one.
+type medicineEvidence struct {
+	// requested: a medicine was asked about; known: it is one this service
+	// verifies, want.
+	requested, known bool
+	want             string
+	// named is the best mention of the requested medicine (nil: none);
+	// other the best of another weight-loss medicine of the table, or when
+	// neither is on the document, of a medicine outside it.
+	named, other *mentionSeen
+	absent       Confidence
+}
+
+// mentionSeen is a medicine named on the document: how surely it was read
+// and matched, its name as the note quotes it, and where it was read.
+type mentionSeen struct {
+	sure certainty
+	name string
+	// unlisted: a medicine outside the table; dosed: its line gives a dose.
+	unlisted, dosed bool
+	at              *spot
+}
+
+func seenMention(d document, m *medicineMention) *mentionSeen {
+	if m == nil {
+		return nil
 	}
-	if !wantKnown {
-		return finding{rating: Rating{NotFound, High}, problem: "the requested medicine is not one this service can verify"}
+	l := d.lines[m.line]
+	return &mentionSeen{
+		sure: min(readCertainty(m.conf), m.level.certainty()), name: m.entry.displayName(m.brand),
+		unlisted: m.unlisted, dosed: m.dosed, at: &spot{line: l, from: m.start, to: m.end},
 	}
+}
+
+// collectMedicineEvidence picks the best mention of the requested medicine
+// and of another.
+func collectMedicineEvidence(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention) medicineEvidence {
+	ev := medicineEvidence{requested: strings.TrimSpace(exp.MedicationName) != "", known: wantKnown, want: want.Name, absent: d.notFoundConfidence()}
 	var best, other, unlisted *medicineMention
 	for i := range ms {
 		m := &ms[i]
@@ -35,30 +74,45 @@ func rateMedicine(d document, exp Expected, want Medicine, wantKnown bool, ms []
 	if other == nil && best == nil {
 		other = unlisted
 	}
-	switch {
-	case best != nil:
-		c := min(readCertainty(best.conf), best.level.certainty())
-		if other != nil {
-			// The document names another weight-loss medicine as well.
-			return finding{
-				rating: Rating{Valid, min(c, mediumCertainty).Confidence()},
-				caveat: "the medicine (the document also names " + other.entry.displayName(other.brand) + ")",
-			}
+	ev.named, ev.other = seenMention(d, best), seenMention(d, other)
+	return ev
+}
+
+// medicineRules decide medicationName, in the order of docs/evidence-rules.md.
+var medicineRules = []rule[medicineEvidence]{
+	{"no-medicine-requested", func(e medicineEvidence) bool { return !e.requested }, func(medicineEvidence) finding {
+		return finding{rating: Rating{NotFound, High}, problem: "no medicine was given to check against"}
+	}},
+	{"medicine-not-verifiable", func(e medicineEvidence) bool { return !e.known }, func(medicineEvidence) finding {
+		return finding{rating: Rating{NotFound, High}, problem: "the requested medicine is not one this service can verify"}
+	}},
+	{"requested-medicine-beside-other", func(e medicineEvidence) bool { return e.named != nil && e.other != nil }, func(e medicineEvidence) finding {
+		// The document names another weight-loss medicine as well.
+		return finding{
+			rating: Rating{Valid, min(e.named.sure, mediumCertainty).Confidence()},
+			caveat: "the medicine (the document also names " + e.other.name + ")",
+			at:     e.named.at,
 		}
-		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}}, "the medicine")
-	case other != nil:
-		c := min(readCertainty(other.conf), other.level.certainty())
-		if other.unlisted && !other.dosed {
+	}},
+	{"requested-medicine", func(e medicineEvidence) bool { return e.named != nil }, func(e medicineEvidence) finding {
+		return withCaveat(finding{rating: Rating{Valid, e.named.sure.Confidence()}, at: e.named.at}, "the medicine")
+	}},
+	{"other-medicine", func(e medicineEvidence) bool { return e.other != nil }, func(e medicineEvidence) finding {
+		c := e.other.sure
+		if e.other.unlisted && !e.other.dosed {
 			// Named with a dosage form but no dose: likely the document's
 			// medicine, not certainly.
 			c = min(c, mediumCertainty)
 		}
 		return finding{
 			rating:  Rating{Invalid, c.Confidence()},
-			problem: "the document shows a different medicine (" + other.entry.displayName(other.brand) + ") from the one requested (" + want.Name + ")",
+			problem: "the document shows a different medicine (" + e.other.name + ") from the one requested (" + e.want + ")",
+			at:      e.other.at,
 		}
-	}
-	return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the medicine"}
+	}},
+	{"no-medicine", nil, func(e medicineEvidence) finding {
+		return finding{rating: Rating{NotFound, e.absent}, missing: "the medicine"}
+	}},
 }
 
 func mentionBetter(a, b medicineMention) bool {

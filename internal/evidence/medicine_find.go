@@ -17,7 +17,8 @@ type medicineMention struct {
 	name  string
 	level matchLevel
 	conf  float64
-	start int // byte offset in the line's norm
+	// start and end are the word's byte offsets in the line's norm.
+	start, end int
 	// unlisted: a medicine that is not in the table (unlistedMentions);
 	// dosed: its line gives a dose, which makes it certain.
 	unlisted, dosed bool
@@ -136,7 +137,7 @@ func unlistedMentions(l docLine, i int, table []medicineMention) []medicineMenti
 		if form == 0 {
 			return nil
 		}
-		out = append(out, medicineMention{line: i, entry: e, brand: -1, name: w.text, level: exactMatch, conf: l.confIn(w.start, w.end), start: w.start, unlisted: true, dosed: dosed})
+		out = append(out, medicineMention{line: i, entry: e, brand: -1, name: w.text, level: exactMatch, conf: l.confIn(w.start, w.end), start: w.start, end: w.end, unlisted: true, dosed: dosed})
 	}
 	return out
 }
@@ -151,7 +152,7 @@ func lineMentions(l docLine, index int) []medicineMention {
 		if level == noMatch {
 			continue
 		}
-		raw = append(raw, medicineMention{line: index, entry: n.entry, brand: n.brand, name: n.text, level: level, conf: l.confIn(w.start, w.end), start: w.start})
+		raw = append(raw, medicineMention{line: index, entry: n.entry, brand: n.brand, name: n.text, level: level, conf: l.confIn(w.start, w.end), start: w.start, end: w.end})
 	}
 	if len(raw) == 0 {
 		return nil

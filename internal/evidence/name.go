@@ -1,13 +1,16 @@
-// Rating the patient name: the evidence found and compared, weighed into a verdict.
+// Rating the patient name: the evidence collected, then the rules of nameRules.
 
 package evidence
 
 // ratePatientName rates patientName against the lead's forename and
-// surname. A name after a patient label decides (valid, or invalid when it
-// is someone else's); otherwise the full name anywhere on the document,
-// except on a prescriber's or pharmacist's line, is valid, with at most
-// medium confidence unless a title (Mrs, Mr) marks it as a person's name.
-// A surname with only an initial is never valid.
+// surname: collectNameEvidence gathers what the document says about names,
+// and the first rule of nameRules that holds on it decides
+// (docs/evidence-rules.md, "Patient name"). In short: a name after a
+// patient label decides (valid, or invalid when it is someone else's);
+// otherwise the full name anywhere on the document, except on a
+// prescriber's or pharmacist's line, is valid, with at most medium
+// confidence unless a title (Mrs, Mr) marks it as a person's name. A
+// surname with only an initial is never valid.
 //
 // The order of the words is evidence (issue 9): the lead's surname written
 // before their forename, with no comma to mark the surname-first form, is
@@ -16,155 +19,254 @@ package evidence
 // nothing does, it is invalid with low confidence (the document may write
 // surnames first without a comma), the note asking for a check by hand.
 func ratePatientName(d document, exp Expected) finding {
-	if !exp.PatientKnown {
-		return finding{rating: Rating{NotFound, High}, problem: "no lead has this user id, so the patient name could not be checked"}
-	}
-	e := newExpectedName(exp.Forename, exp.Surname)
-	if !e.usable() {
-		return finding{rating: Rating{NotFound, High}, problem: "the lead has no name on record, so the patient name could not be checked"}
-	}
-	// A salutation or a title before a lone word names a surname ("Dear Mx
-	// Morgan"): the lead's forename there fixes every swapped name's order.
-	forenameAsSurname := !e.eitherWay() && titledSurnames(d)[e.forename[0].text]
+	return decide(nameRules, collectNameEvidence(d, exp))
+}
 
-	var match, other, addressee *patientValue
-	var matchLevel matchLevel
-	var swap swapSeen
-	// partial: an initial or part of the name; nearly: a spelling close to
-	// the lead's name, which may be a misreading of it or another person's.
-	partial, nearly := false, false
-	for _, v := range labelledPatientValues(d) {
-		outcome, level := compareName(v.words, e, v.reading())
-		switch {
-		case outcome == nameSwapped:
-			swap.add(v.certainOrder() || forenameAsSurname, min(readCertainty(v.conf), level.certainty()), v.ocr || v.paired)
-		case outcome == nameFull && level < ocrMatch:
-			// A letter or two from the lead's name, beyond what OCR confuses,
-			// is a misreading or another person (Catherine, Katherine): too
-			// far to call it theirs.
-			nearly = true
-		case outcome == nameFull && v.strength == strongLabel:
-			if match == nil || level > matchLevel {
-				match, matchLevel = &v, level
-			}
-		case outcome == nameOther && v.ocr && (nearName(v.words, e, v.reading()) && !clearlyOther(v.words, e, v.reading()) || misreadPart(v.words, e, v.reading())):
-			// OCR may have garbled the lead's own name ("Jnae Smtih").
-			nearly = true
-		case outcome == nameOther && v.strength == strongLabel && looksLikeName(v.words):
-			if other == nil {
-				other = &v
-			}
-		case outcome == nameOther && looksLikeName(v.words) && allCapitalised(v.words):
-			if addressee == nil {
-				addressee = &v
-			}
-		case outcome == nameInitial || outcome == nameSurnameOnly || outcome == namePartial:
-			partial = true
-		}
-	}
+// nameEvidence is what a document says about the patient's name, as
+// compared with the lead's. A nil *nameSeen was not seen.
+type nameEvidence struct {
+	// leadKnown: a lead has the request's user id; leadNamed: it has a
+	// forename and a surname.
+	leadKnown, leadNamed bool
+	// forenameAsSurname: a salutation or a title before a lone word
+	// addresses the lead's forename as a surname ("Dear Mx Morgan" for the
+	// lead Morgan Rhys).
+	forenameAsSurname bool
+	// labelled is the lead's full name under a patient label (the best
+	// matched); labelledOther another person's name there; addressee
+	// another person's name under a weak label (ship to, dear).
+	labelled, labelledOther, addressee *nameSeen
+	// swap: the lead's name with forename and surname the other way round.
+	swap swapSeen
+	// anywhere is the lead's full name on a line that is not a
+	// prescriber's or pharmacist's, labelled or not (the surest found).
+	anywhere *nameSeen
+	// near: a name a letter or two from the lead's, beyond what OCR
+	// confuses, or garbled by OCR: a misreading, or another person.
+	near *nameSeen
+	// partial: an initial or part of the lead's name.
+	partial *nameSeen
+	// uncaptioned: another person's name where a label without captions
+	// prints the patient's (uncaptionedPatient); severalUncaptioned: two
+	// different such names.
+	uncaptioned        *nameSeen
+	severalUncaptioned *nameSeen
+	// absent is how sure a not_found is when no name decides.
+	absent Confidence
+}
 
-	// Look for the full name on any line that is not about the prescriber
-	// or pharmacist.
-	var best certainty // the surest full name found; 0 when none
-	for _, l := range d.lines {
-		if isPrescriberLine(l) {
-			continue
-		}
-		outcome, level, titled, conf := searchName(l, e)
-		switch {
-		case outcome == nameSwapped:
-			swap.add(titled || forenameAsSurname, min(readCertainty(conf), level.certainty()), l.ocr)
-		case outcome == nameFull && level >= ocrMatch:
-			c := min(readCertainty(conf), level.certainty())
-			if !titled {
-				// An unlabelled, untitled name may not be the patient's.
-				c = min(c, mediumCertainty)
-			}
-			best = max(best, c)
-		case outcome == nameFull:
-			nearly = true
-		case outcome == nameInitial, outcome == namePartial:
-			partial = true
-		}
-	}
-
-	const swapped = "the patient name on the document has the lead's forename and surname the other way round, "
-	switch {
-	case match != nil && other != nil, match != nil && swap.certain:
-		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one patient"}
-	case match != nil && forenameAsSurname:
-		return finding{rating: Rating{NotFound, Low}, problem: "the document addresses the patient by a surname that is the lead's forename"}
-	case match != nil:
-		c := min(readCertainty(match.conf), matchLevel.certainty())
-		if match.paired || swap.bare {
-			// Paired with its caption by position, or the name also
-			// appears the other way round: likely, not certain.
-			c = min(c, mediumCertainty)
-		}
-		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}}, "the patient name")
-	case other != nil:
-		c := readCertainty(other.conf)
-		if other.ocr || other.paired {
-			c = min(c, mediumCertainty)
-		}
-		return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the patient name on the document is not the lead's name"}
-	case swap.certain && best != 0:
-		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
-	case swap.certain:
-		c := swap.certainConf
-		if swap.certainOCR {
-			c = min(c, mediumCertainty)
-		}
-		return finding{rating: Rating{Invalid, c.Confidence()}, problem: swapped + "and a title or caption fixes that order: another person"}
-	}
-
-	someoneElse, conf, several := uncaptionedPatient(d, e)
-	switch {
-	case best != 0 && someoneElse:
-		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
-	case best != 0 && swap.bare:
-		return withCaveat(finding{rating: Rating{Valid, min(best, mediumCertainty).Confidence()}}, "the patient name")
-	case best != 0 && forenameAsSurname:
-		return finding{rating: Rating{NotFound, Low}, problem: "the document addresses the patient by a surname that is the lead's forename"}
-	case best != 0:
-		return withCaveat(finding{rating: Rating{Valid, best.Confidence()}}, "the patient name")
-	case swap.bare:
-		// Another person unless the document writes surnames first without
-		// marking it: invalid, but only low.
-		return finding{rating: Rating{Invalid, Low}, problem: swapped + "with nothing marking which is the surname: another person, unless the document writes surnames first; check by hand"}
-	case nearly:
-		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document is spelt differently from the lead's (a misreading, or another person)"}
-	case several:
-		return finding{rating: Rating{NotFound, Low}, problem: "the document names more than one person as the patient"}
-	case someoneElse:
-		// A whole other name, clearly read, says more than a surname or an
-		// initial that fits the lead ("Dear Mr Walsh" beside Steven Walsh).
-		return finding{rating: Rating{Invalid, conf.Confidence()}, problem: "the patient name on the document is not the lead's name"}
-	case partial:
-		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)"}
-	case addressee != nil:
-		// Whoever an order ships to is usually, not always, the patient.
-		return finding{rating: Rating{Invalid, Low}, problem: "the document is made out to someone other than the lead"}
-	}
-	return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the patient name"}
+// nameSeen is a name seen on the document: how surely it was read and
+// matched, how it was found, and where.
+type nameSeen struct {
+	sure certainty
+	// ocr: read by OCR; paired: paired with its caption by position among
+	// several captions and values on separate lines.
+	ocr, paired bool
+	at          *spot
 }
 
 // swapSeen collects the names found with the lead's forename and surname
 // the other way round: certain when a title or caption fixes their order,
 // bare when nothing does.
 type swapSeen struct {
-	certain, bare bool
-	certainConf   certainty
-	certainOCR    bool
+	certain, bare *nameSeen
 }
 
-func (s *swapSeen) add(certain bool, c certainty, ocr bool) {
+func (s *swapSeen) add(certain bool, c certainty, ocr bool, at *spot) {
 	if !certain {
-		s.bare = true
+		if s.bare == nil {
+			s.bare = &nameSeen{sure: c, ocr: ocr, at: at}
+		}
 		return
 	}
-	if !s.certain || c > s.certainConf {
-		s.certainConf, s.certainOCR = c, ocr
+	if s.certain == nil || c > s.certain.sure {
+		s.certain = &nameSeen{sure: c, ocr: ocr, at: at}
 	}
-	s.certain = true
+}
+
+// firstSeen records n in *dst unless a name is already there.
+func firstSeen(dst **nameSeen, n nameSeen) {
+	if *dst == nil {
+		*dst = &n
+	}
+}
+
+// collectNameEvidence gathers what the document says about names: the
+// values of patient labels, the lead's name on any line, and the names a
+// label prints without a caption.
+func collectNameEvidence(d document, exp Expected) nameEvidence {
+	ev := nameEvidence{leadKnown: exp.PatientKnown, absent: d.notFoundConfidence()}
+	e := newExpectedName(exp.Forename, exp.Surname)
+	ev.leadNamed = e.usable()
+	if !ev.leadKnown || !ev.leadNamed {
+		return ev
+	}
+	ev.forenameAsSurname = !e.eitherWay() && titledSurnames(d)[e.forename[0].text]
+	ev.addLabelled(d, e)
+	ev.addLines(d, e)
+	someoneElse, several := uncaptionedPatient(d, e)
+	if several != nil {
+		ev.severalUncaptioned = several
+	} else {
+		ev.uncaptioned = someoneElse
+	}
+	return ev
+}
+
+// addLabelled compares the values of the document's patient labels with the
+// lead's name.
+func (ev *nameEvidence) addLabelled(d document, e expectedName) {
+	var matched matchLevel
+	for _, v := range labelledPatientValues(d) {
+		r := v.reading()
+		outcome, level := compareName(v.words, e, r)
+		seen := nameSeen{sure: min(readCertainty(v.conf), level.certainty()), ocr: v.ocr, paired: v.paired, at: v.at}
+		switch {
+		case outcome == nameSwapped:
+			ev.swap.add(v.certainOrder() || ev.forenameAsSurname, seen.sure, v.ocr || v.paired, v.at)
+		case outcome == nameFull && level < ocrMatch:
+			// A letter or two from the lead's name, beyond what OCR
+			// confuses, is a misreading or another person (Catherine,
+			// Katherine): too far to call it theirs.
+			firstSeen(&ev.near, seen)
+		case outcome == nameFull && v.strength == strongLabel:
+			if ev.labelled == nil || level > matched {
+				ev.labelled, matched = &seen, level
+			}
+		case outcome == nameOther && v.ocr && (nearName(v.words, e, r) && !clearlyOther(v.words, e, r) || misreadPart(v.words, e, r)):
+			// OCR may have garbled the lead's own name ("Jnae Smtih").
+			firstSeen(&ev.near, seen)
+		case outcome == nameOther && v.strength == strongLabel && looksLikeName(v.words):
+			seen.sure = readCertainty(v.conf)
+			firstSeen(&ev.labelledOther, seen)
+		case outcome == nameOther && looksLikeName(v.words) && allCapitalised(v.words):
+			seen.sure = readCertainty(v.conf)
+			firstSeen(&ev.addressee, seen)
+		case outcome == nameInitial || outcome == nameSurnameOnly || outcome == namePartial:
+			firstSeen(&ev.partial, seen)
+		}
+	}
+}
+
+// addLines looks for the lead's name on every line that is not about the
+// prescriber or pharmacist.
+func (ev *nameEvidence) addLines(d document, e expectedName) {
+	for _, l := range d.lines {
+		if isPrescriberLine(l) {
+			continue
+		}
+		outcome, level, titled, conf, at := searchName(l, e)
+		c := min(readCertainty(conf), level.certainty())
+		switch {
+		case outcome == nameSwapped:
+			ev.swap.add(titled || ev.forenameAsSurname, c, l.ocr, at)
+		case outcome == nameFull && level >= ocrMatch:
+			if !titled {
+				// An unlabelled, untitled name may not be the patient's.
+				c = min(c, mediumCertainty)
+			}
+			if ev.anywhere == nil || c > ev.anywhere.sure {
+				ev.anywhere = &nameSeen{sure: c, ocr: l.ocr, at: at}
+			}
+		case outcome == nameFull:
+			firstSeen(&ev.near, nameSeen{sure: c, ocr: l.ocr, at: at})
+		case outcome == nameInitial, outcome == namePartial:
+			firstSeen(&ev.partial, nameSeen{sure: c, ocr: l.ocr, at: at})
+		}
+	}
+}
+
+// The notes' clauses of the name rules.
+const (
+	swappedName          = "the patient name on the document has the lead's forename and surname the other way round, "
+	severalPatients      = "the document names more than one patient"
+	severalPeople        = "the document names more than one person as the patient"
+	forenameAddressed    = "the document addresses the patient by a surname that is the lead's forename"
+	notTheLeadsName      = "the patient name on the document is not the lead's name"
+	checkPatientName     = "the patient name"
+	nameSpeltDifferently = "the patient name on the document is spelt differently from the lead's (a misreading, or another person)"
+)
+
+// nameRules decide patientName, in the order of docs/evidence-rules.md.
+var nameRules = []rule[nameEvidence]{
+	{"no-lead", func(e nameEvidence) bool { return !e.leadKnown }, func(nameEvidence) finding {
+		return finding{rating: Rating{NotFound, High}, problem: "no lead has this user id, so the patient name could not be checked"}
+	}},
+	{"lead-without-name", func(e nameEvidence) bool { return !e.leadNamed }, func(nameEvidence) finding {
+		return finding{rating: Rating{NotFound, High}, problem: "the lead has no name on record, so the patient name could not be checked"}
+	}},
+	{"labelled-name-beside-other-patient", func(e nameEvidence) bool { return e.labelled != nil && e.labelledOther != nil }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: severalPatients, at: e.labelledOther.at}
+	}},
+	{"labelled-name-beside-swapped-name", func(e nameEvidence) bool { return e.labelled != nil && e.swap.certain != nil }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: severalPatients, at: e.swap.certain.at}
+	}},
+	{"labelled-name-forename-addressed-as-surname", func(e nameEvidence) bool { return e.labelled != nil && e.forenameAsSurname }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: forenameAddressed, at: e.labelled.at}
+	}},
+	{"labelled-name", func(e nameEvidence) bool { return e.labelled != nil }, func(e nameEvidence) finding {
+		c := e.labelled.sure
+		if e.labelled.paired || e.swap.bare != nil {
+			// Paired with its caption by position, or the name also
+			// appears the other way round: likely, not certain.
+			c = min(c, mediumCertainty)
+		}
+		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}, at: e.labelled.at}, checkPatientName)
+	}},
+	{"labelled-other-name", func(e nameEvidence) bool { return e.labelledOther != nil }, func(e nameEvidence) finding {
+		c := e.labelledOther.sure
+		if e.labelledOther.ocr || e.labelledOther.paired {
+			c = min(c, mediumCertainty)
+		}
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: notTheLeadsName, at: e.labelledOther.at}
+	}},
+	{"swapped-name-order-fixed-beside-name", func(e nameEvidence) bool { return e.swap.certain != nil && e.anywhere != nil }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: severalPeople, at: e.swap.certain.at}
+	}},
+	{"swapped-name-order-fixed", func(e nameEvidence) bool { return e.swap.certain != nil }, func(e nameEvidence) finding {
+		c := e.swap.certain.sure
+		if e.swap.certain.ocr {
+			c = min(c, mediumCertainty)
+		}
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: swappedName + "and a title or caption fixes that order: another person", at: e.swap.certain.at}
+	}},
+	{"name-beside-uncaptioned-other", func(e nameEvidence) bool { return e.anywhere != nil && e.uncaptioned != nil }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: severalPeople, at: e.uncaptioned.at}
+	}},
+	{"name-beside-bare-swapped-name", func(e nameEvidence) bool { return e.anywhere != nil && e.swap.bare != nil }, func(e nameEvidence) finding {
+		c := min(e.anywhere.sure, mediumCertainty)
+		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}, at: e.anywhere.at}, checkPatientName)
+	}},
+	{"name-forename-addressed-as-surname", func(e nameEvidence) bool { return e.anywhere != nil && e.forenameAsSurname }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: forenameAddressed, at: e.anywhere.at}
+	}},
+	{"name-anywhere", func(e nameEvidence) bool { return e.anywhere != nil }, func(e nameEvidence) finding {
+		return withCaveat(finding{rating: Rating{Valid, e.anywhere.sure.Confidence()}, at: e.anywhere.at}, checkPatientName)
+	}},
+	{"swapped-name-bare", func(e nameEvidence) bool { return e.swap.bare != nil }, func(e nameEvidence) finding {
+		// Another person unless the document writes surnames first without
+		// marking it: invalid, but only low.
+		return finding{rating: Rating{Invalid, Low}, problem: swappedName + "with nothing marking which is the surname: another person, unless the document writes surnames first; check by hand", at: e.swap.bare.at}
+	}},
+	{"near-name", func(e nameEvidence) bool { return e.near != nil }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: nameSpeltDifferently, at: e.near.at}
+	}},
+	{"several-uncaptioned-names", func(e nameEvidence) bool { return e.severalUncaptioned != nil }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: severalPeople, at: e.severalUncaptioned.at}
+	}},
+	{"uncaptioned-other-name", func(e nameEvidence) bool { return e.uncaptioned != nil }, func(e nameEvidence) finding {
+		// A whole other name, clearly read, says more than a surname or an
+		// initial that fits the lead ("Dear Mr Walsh" beside Steven Walsh).
+		return finding{rating: Rating{Invalid, e.uncaptioned.sure.Confidence()}, problem: notTheLeadsName, at: e.uncaptioned.at}
+	}},
+	{"partial-name", func(e nameEvidence) bool { return e.partial != nil }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)", at: e.partial.at}
+	}},
+	{"addressee-other-name", func(e nameEvidence) bool { return e.addressee != nil }, func(e nameEvidence) finding {
+		// Whoever an order ships to is usually, not always, the patient.
+		return finding{rating: Rating{Invalid, Low}, problem: "the document is made out to someone other than the lead", at: e.addressee.at}
+	}},
+	{"no-name", nil, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, e.absent}, missing: checkPatientName}
+	}},
 }

@@ -148,8 +148,15 @@ func bestUnused(ws []word, used []bool, want word, r nameReading) (int, matchLev
 // line) with the expected name. The order of the words does not matter
 // ("SMITH, Jane", "Jane Smith"); middle names are allowed.
 func compareName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLevel) {
+	o, l, _ := matchName(ws, e, r)
+	return o, l
+}
+
+// matchName is compareName that also reports which words of ws were taken
+// for the lead's forename and surname.
+func matchName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLevel, []bool) {
 	if len(ws) == 0 {
-		return nameAbsent, noMatch
+		return nameAbsent, noMatch, nil
 	}
 	r = r.of(ws)
 	used := make([]bool, len(ws))
@@ -192,17 +199,17 @@ func compareName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLe
 	case surnameFound == len(e.surname) && forename && surnameFirst < fi && !surnameMarked(ws[surnameFirst:fi]) && !e.eitherWay():
 		// The surname before the forename with no comma after it: written
 		// the other way round, this is another person's name.
-		return nameSwapped, level
+		return nameSwapped, level, used
 	case surnameFound == len(e.surname) && forename:
-		return nameFull, level
+		return nameFull, level, used
 	case surnameFound == len(e.surname) && initial && !otherInitial:
-		return nameInitial, level
+		return nameInitial, level, used
 	case surnameFound == len(e.surname) && !initial && !otherInitial && others == 0:
-		return nameSurnameOnly, level
+		return nameSurnameOnly, level, used
 	case surnameFound > 0 && forename:
-		return namePartial, level
+		return namePartial, level, used
 	}
-	return nameOther, noMatch
+	return nameOther, noMatch, used
 }
 
 // surnameMarked reports a comma after one of the words before the forename:

@@ -57,6 +57,8 @@ type patientValue struct {
 	// several captions and values on separate lines (columns read row by
 	// row), which is likely, not certain.
 	paired bool
+	// at is where the name was read.
+	at *spot
 }
 
 // certainOrder reports whether the value's words are known to be in
@@ -165,6 +167,7 @@ func capitalisedName(l docLine, ws []word) (patientValue, bool) {
 		return patientValue{}, false
 	}
 	v.conf = l.reading().of(v.words).conf
+	v.at = spotOfWords(l, v.words)
 	return v, true
 }
 
@@ -185,7 +188,7 @@ func labelValue(d document, i, from int) (patientValue, bool) {
 		return patientValue{}, false
 	}
 	r := line.reading().of(ws)
-	return patientValue{words: ws, conf: r.conf, ocr: line.ocr, titled: titled, paired: paired}, true
+	return patientValue{words: ws, conf: r.conf, ocr: line.ocr, titled: titled, paired: paired, at: spotOfWords(line, ws)}, true
 }
 
 // nameBelow is the first name-like value on the three lines under caption
@@ -194,7 +197,7 @@ func nameBelow(d document, i int) (patientValue, bool) {
 	for k := i + 1; k <= i+3 && k < len(d.lines); k++ {
 		l := d.lines[k]
 		if ws, titled := valueWords(l, 0); looksLikeName(ws) {
-			return patientValue{words: ws, conf: l.reading().of(ws).conf, ocr: l.ocr, titled: titled}, true
+			return patientValue{words: ws, conf: l.reading().of(ws).conf, ocr: l.ocr, titled: titled, at: spotOfWords(l, ws)}, true
 		}
 	}
 	return patientValue{}, false
@@ -269,7 +272,7 @@ func nameFieldsValue(d document) (patientValue, bool) {
 	if fore == nil || sur == nil {
 		return patientValue{}, false
 	}
-	v := patientValue{strength: strongLabel, ordered: true, conf: min(fore.conf, sur.conf), ocr: fore.ocr || sur.ocr, paired: fore.paired || sur.paired}
+	v := patientValue{strength: strongLabel, ordered: true, conf: min(fore.conf, sur.conf), ocr: fore.ocr || sur.ocr, paired: fore.paired || sur.paired, at: joinSpots(fore.at, sur.at)}
 	for _, f := range []*patientValue{fore, sur} {
 		for _, w := range f.words {
 			w.commaAfter = false

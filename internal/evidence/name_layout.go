@@ -45,19 +45,20 @@ var patientFieldWords = newPhraseSet(map[bool][]string{true: {
 // word capitalised), that the layout marks as a person's: a title (Mrs,
 // Mr), the "SURNAME, Forename" order, the lead's own surname on a relative,
 // or the line beside the label's Rx number, dispensing date or date of
-// birth, or a letter's salutation by the same surname. someoneElse reports such a line that names someone other than the
-// lead, with how sure it is (never high: there is no caption); several,
-// that two such lines name different people. Prescribers' and pharmacists'
+// birth, or a letter's salutation by the same surname. someoneElse is the
+// first such line that names someone other than the lead, with how sure
+// they all are (never high: there is no caption); several, the first that
+// names another person than it (someoneElse is then nil). Prescribers' and pharmacists'
 // lines, and names under a caption, never count.
-func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf certainty, several bool) {
+func uncaptionedPatient(d document, e expectedName) (someoneElse, several *nameSeen) {
 	var found []word // the first word of each name found, to tell them apart
-	conf = mediumCertainty
+	conf := mediumCertainty
 	addressed := titledSurnames(d)
 	for i, l := range d.lines {
-		ws, marked, ok := standaloneName(l)
+		ws, marked, at, ok := standaloneName(l)
 		if !ok {
 			ws, ok = titledName(l)
-			marked = ok
+			marked, at = ok, spotOfWords(l, ws)
 		}
 		// A letter's address block: the name whose surname the salutation
 		// uses ("Callum Fraser" ... "Dear Mr Fraser").
@@ -71,16 +72,22 @@ func uncaptionedPatient(d document, e expectedName) (someoneElse bool, conf cert
 		if !marked && !sharesSurname(ws, e, l.reading()) && !besidePatientFields(d, i) {
 			continue
 		}
-		if len(found) > 0 && found[0].text != ws[0].text {
-			several = true
+		if len(found) > 0 && found[0].text != ws[0].text && several == nil {
+			several = &nameSeen{sure: lowCertainty, ocr: l.ocr, at: at}
+		}
+		if len(found) == 0 {
+			someoneElse = &nameSeen{ocr: l.ocr, at: at}
 		}
 		found = append(found, ws[0])
 		conf = min(conf, readCertainty(l.reading().of(ws).conf))
 	}
-	if several {
-		return false, lowCertainty, true
+	if several != nil {
+		return nil, several
 	}
-	return len(found) > 0, conf, false
+	if someoneElse != nil {
+		someoneElse.sure = conf
+	}
+	return someoneElse, nil
 }
 
 // captionAbove reports a line that captions the next one ("Bill to:",
@@ -94,9 +101,22 @@ func captionAbove(l docLine) bool {
 // capitalised words of letters (a title and one comma aside) that no name
 // lacks. marked reports a title in front (not "Dr": a doctor is not the
 // patient) or the "SURNAME, Forename" order. What OCR made of specks
-// at either end of the line is not part of it (withoutSpecks).
-func standaloneName(l docLine) (ws []word, marked, ok bool) {
-	l = withoutSpecks(l)
+// at either end of the line is not part of it (withoutSpecks); at is where
+// the name was read on the line.
+func standaloneName(orig docLine) (ws []word, marked bool, at *spot, ok bool) {
+	l, dropped := withoutSpecks(orig)
+	ws, marked, ok = standaloneWords(l)
+	if !ok {
+		return nil, false, nil, false
+	}
+	// ws are words of l: where they were read is on the line as read.
+	first := slices.IndexFunc(l.words, func(w word) bool { return w.start == ws[0].start })
+	last := slices.IndexFunc(l.words, func(w word) bool { return w.start == ws[len(ws)-1].start })
+	return ws, marked, spotOfWords(orig, orig.words[dropped+first:dropped+last+1]), true
+}
+
+// standaloneWords is standaloneName on a line without specks.
+func standaloneWords(l docLine) (ws []word, marked, ok bool) {
 	if len(l.words) < 2 || len(l.words) > 5 || isPrescriberLine(l) {
 		return nil, false, false
 	}
@@ -173,10 +193,11 @@ func titledName(l docLine) ([]word, bool) {
 // digit ("Miss Catherine Lewis : °") and, when the reader reported word
 // confidences, words read below fairlyRead ("Miss Catherine Lewis ec").
 // Two tokens at least stay, and the line's confidence is its words' mean
-// when they all have one; a line not read by OCR is returned as it is.
-func withoutSpecks(l docLine) docLine {
+// when they all have one; a line not read by OCR is returned as it is. The
+// int is how many of l's words were dropped at its start.
+func withoutSpecks(l docLine) (docLine, int) {
 	if !l.ocr {
-		return l
+		return l, 0
 	}
 	fields := strings.Fields(l.raw)
 	counts := make([]int, len(fields)) // how many of l.words each field holds
@@ -187,7 +208,7 @@ func withoutSpecks(l docLine) docLine {
 		total += len(fw)
 	}
 	if total != len(l.words) {
-		return l
+		return l, 0
 	}
 	// speck reports whether field i, whose words start at l.words[at], is one.
 	speck := func(i, at int) bool {
@@ -204,7 +225,7 @@ func withoutSpecks(l docLine) docLine {
 		first++
 	}
 	if first == 0 && last == len(fields) {
-		return l
+		return l, 0
 	}
 	kept := l.words[from:to]
 	l.raw = strings.Join(fields[first:last], " ")
@@ -218,7 +239,7 @@ func withoutSpecks(l docLine) docLine {
 		// The line as read without them.
 		l.conf = sum / float64(len(kept))
 	}
-	return l
+	return l, from
 }
 
 // placeLine reports a line that names a place, not a person: a US city and
@@ -281,17 +302,46 @@ func besidePatientFields(d document, i int) bool {
 // searchName looks for the expected name in a window around each word of
 // the line that matches a surname word. titled reports a title (Mrs, Mr)
 // in front of the name found, which marks it as a person's name; conf is
-// how well its words were read.
-func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLevel, titled bool, conf float64) {
+// how well its words were read, and at where they were.
+func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLevel, titled bool, conf float64, at *spot) {
 	if !slices.ContainsFunc(l.words, func(w word) bool { return nameWordMatch(e.surname[0], w, l.reading()) != noMatch }) {
-		return nameAbsent, noMatch, false, 0
+		return nameAbsent, noMatch, false, 0, nil
 	}
+	ws, afterTitle := nameSearchWords(l)
+	for i, w := range ws {
+		if nameWordMatch(e.surname[0], w, l.reading()) == noMatch {
+			continue
+		}
+		// Forenames come just before the surname, or just after it in
+		// "SMITH, Jane Mary".
+		lo, hi := max(0, i-3), min(len(ws), i+len(e.surname)+2)
+		o, lv, used := matchName(ws[lo:hi], e, l.reading())
+		if o == nameOther {
+			continue
+		}
+		if better(o, outcome) || (o == outcome && lv > level) {
+			outcome, level = o, lv
+			conf = l.reading().of(ws[lo:hi]).conf
+			titled = false
+			for k := lo; k < hi; k++ {
+				titled = titled || afterTitle[k]
+			}
+			at = spotOfWords(l, usedWords(ws[lo:hi], used))
+		}
+	}
+	return outcome, level, titled, conf, at
+}
+
+// nameSearchWords are the words of l a name may be made of (not titles, not
+// e-mail addresses), and for each whether a title (not Dr or Prof) stood
+// just before it.
+func nameSearchWords(l docLine) (ws []word, afterTitle []bool) {
 	norm := l.norm
 	if strings.Contains(norm, "@") {
 		norm = emailRe.ReplaceAllStringFunc(norm, func(s string) string { return strings.Repeat(" ", len(s)) })
 	}
-	ws := make([]word, 0, len(l.words))
-	afterTitle := make([]bool, 0, len(l.words))
+	ws = make([]word, 0, len(l.words))
+	afterTitle = make([]bool, 0, len(l.words))
 	prevTitle := false
 	for _, w := range l.words {
 		if strings.TrimSpace(norm[w.start:w.end]) == "" {
@@ -305,25 +355,20 @@ func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLeve
 		afterTitle = append(afterTitle, prevTitle)
 		prevTitle = false
 	}
-	for i, w := range ws {
-		if nameWordMatch(e.surname[0], w, l.reading()) == noMatch {
-			continue
-		}
-		// Forenames come just before the surname, or just after it in
-		// "SMITH, Jane Mary".
-		lo, hi := max(0, i-3), min(len(ws), i+len(e.surname)+2)
-		o, lv := compareName(ws[lo:hi], e, l.reading())
-		if o == nameOther {
-			continue
-		}
-		if better(o, outcome) || (o == outcome && lv > level) {
-			outcome, level = o, lv
-			conf = l.reading().of(ws[lo:hi]).conf
-			titled = false
-			for k := lo; k < hi; k++ {
-				titled = titled || afterTitle[k]
-			}
+	return ws, afterTitle
+}
+
+// usedWords is the run of ws from the first used word to the last (all of
+// ws when none was).
+func usedWords(ws []word, used []bool) []word {
+	first, last := slices.Index(used, true), -1
+	for k := range used {
+		if used[k] {
+			last = k
 		}
 	}
-	return outcome, level, titled, conf
+	if first < 0 {
+		return ws
+	}
+	return ws[first : last+1]
 }

@@ -142,28 +142,74 @@ func isPharmacyWord(w string) bool {
 // ratePharmacy rates pharmacyName: valid when the document names a
 // dispensing pharmacy (a known chain, or a name with "Pharmacy", "Chemist",
 // "Drugs" and the like). A pharmacist's name alone is not a pharmacy.
+// collectPharmacyEvidence finds the surest such name; the first rule of
+// pharmacyRules that holds decides (docs/evidence-rules.md, "Pharmacy
+// name").
 func ratePharmacy(d document) finding {
-	best, bestConf := noMatch, lowCertainty
-	found := false
-	for _, l := range d.lines {
-		level, c, ok := linePharmacy(l)
-		if !ok {
-			continue
-		}
-		c = min(c, readCertainty(l.conf))
-		if !found || c > bestConf || (c == bestConf && level > best) {
-			best, bestConf, found = level, c, true
-		}
-	}
-	if !found {
-		return finding{rating: Rating{NotFound, d.notFoundConfidence()}, missing: "the pharmacy name"}
-	}
-	return withCaveat(finding{rating: Rating{Valid, bestConf.Confidence()}}, "the pharmacy name")
+	return decide(pharmacyRules, collectPharmacyEvidence(d))
 }
 
-// linePharmacy reports whether the line names a pharmacy, how well the name
-// matched and how sure the kind of name makes us.
-func linePharmacy(l docLine) (matchLevel, certainty, bool) {
+// pharmacyKind is how a line names a pharmacy.
+type pharmacyKind int
+
+const (
+	noPharmacy       pharmacyKind = iota
+	chainPharmacy                 // a known chain ("Boots", "Walgreens")
+	captionedName                 // the value of a "Pharmacy:" caption
+	pharmacyWordName              // a proper name before a pharmacy word ("Greenfield Pharmacy")
+)
+
+// pharmacyEvidence is the surest pharmacy name on the document: how it
+// was named, how sure it is (as read and as the kind of name allows), and
+// where it was read.
+type pharmacyEvidence struct {
+	kind   pharmacyKind
+	sure   certainty
+	at     *spot
+	absent Confidence
+}
+
+func collectPharmacyEvidence(d document) pharmacyEvidence {
+	ev := pharmacyEvidence{sure: lowCertainty, absent: d.notFoundConfidence()}
+	best := noMatch
+	for _, l := range d.lines {
+		p := linePharmacy(l)
+		if p.kind == noPharmacy {
+			continue
+		}
+		c := min(p.sure, readCertainty(l.conf))
+		if ev.kind == noPharmacy || c > ev.sure || (c == ev.sure && p.level > best) {
+			best, ev.kind, ev.sure, ev.at = p.level, p.kind, c, p.at
+		}
+	}
+	return ev
+}
+
+func pharmacyNamed(e pharmacyEvidence) finding {
+	return withCaveat(finding{rating: Rating{Valid, e.sure.Confidence()}, at: e.at}, "the pharmacy name")
+}
+
+// pharmacyRules decide pharmacyName, in the order of docs/evidence-rules.md.
+var pharmacyRules = []rule[pharmacyEvidence]{
+	{"pharmacy-chain", func(e pharmacyEvidence) bool { return e.kind == chainPharmacy }, pharmacyNamed},
+	{"captioned-pharmacy", func(e pharmacyEvidence) bool { return e.kind == captionedName }, pharmacyNamed},
+	{"named-pharmacy", func(e pharmacyEvidence) bool { return e.kind == pharmacyWordName }, pharmacyNamed},
+	{"no-pharmacy", nil, func(e pharmacyEvidence) finding {
+		return finding{rating: Rating{NotFound, e.absent}, missing: "the pharmacy name"}
+	}},
+}
+
+// linePharmacyName is a pharmacy named on a line: how, how well the name
+// matched, how sure the kind of name makes us, and where it was read.
+type linePharmacyName struct {
+	kind  pharmacyKind
+	level matchLevel
+	sure  certainty
+	at    *spot
+}
+
+// linePharmacy finds the pharmacy the line names (kind noPharmacy: none).
+func linePharmacy(l docLine) linePharmacyName {
 	hasPharmacyWord := false
 	for i := range l.words {
 		if pharmacyWordAt(l, i) {
@@ -175,20 +221,20 @@ func linePharmacy(l docLine) (matchLevel, certainty, bool) {
 		if c.needsPharmacyWord && !hasPharmacyWord {
 			continue
 		}
-		if level := findChain(l, c); level != noMatch {
-			return level, level.certainty(), true
+		if level, at := findChain(l, c); level != noMatch {
+			return linePharmacyName{chainPharmacy, level, level.certainty(), at}
 		}
 	}
 	if !hasPharmacyWord {
-		return noMatch, lowCertainty, false
+		return linePharmacyName{}
 	}
 	if loc := pharmacyLabelRe.FindStringIndex(l.norm); loc != nil {
 		end := len(l.norm)
 		if gap := labelValueEndRe.FindStringIndex(l.norm[loc[1]:]); gap != nil && strings.TrimSpace(l.norm[loc[1]:loc[1]+gap[0]]) != "" {
 			end = loc[1] + gap[0]
 		}
-		if namesBusiness(l.wordsIn(loc[1], end)) {
-			return exactMatch, highCertainty, true
+		if ws := l.wordsIn(loc[1], end); namesBusiness(ws) {
+			return linePharmacyName{captionedName, exactMatch, highCertainty, spotOfWords(l, ws)}
 		}
 	}
 	for i, w := range l.words {
@@ -205,10 +251,10 @@ func linePharmacy(l docLine) (matchLevel, certainty, bool) {
 		}
 		p := l.words[j]
 		if namesBusiness([]word{p}) && !romanNumerals[p.text] {
-			return exactMatch, c, true
+			return linePharmacyName{pharmacyWordName, exactMatch, c, spotOfWords(l, l.words[j:i+1])}
 		}
 	}
-	return noMatch, lowCertainty, false
+	return linePharmacyName{}
 }
 
 // romanNumerals number drug schedules and classes ("Schedule II Drug").
@@ -254,8 +300,9 @@ func endsName(l docLine, i int) bool {
 // findChain finds a chain's name in the line: exactly on a text layer, or
 // equal after undoing OCR confusions on OCR output. A name that needs a
 // pharmacy word needs it within the next two words ("Walmart Pharmacy",
-// "Costco Pharmacy #123"), not anywhere on the line.
-func findChain(l docLine, c pharmacyChain) matchLevel {
+// "Costco Pharmacy #123"), not anywhere on the line. at is where the name
+// (and its pharmacy word) was read.
+func findChain(l docLine, c pharmacyChain) (matchLevel, *spot) {
 	for i := 0; i+len(c.words) <= len(l.words); i++ {
 		level := exactMatch
 		for k, w := range c.words {
@@ -274,15 +321,15 @@ func findChain(l docLine, c pharmacyChain) matchLevel {
 		if level == noMatch {
 			continue
 		}
-		if !c.needsPharmacyWord {
-			return level
-		}
 		end := i + len(c.words)
+		if !c.needsPharmacyWord {
+			return level, spotOfWords(l, l.words[i:end])
+		}
 		for k := end; k < min(end+2, len(l.words)); k++ {
 			if pharmacyWordAt(l, k) {
-				return level
+				return level, spotOfWords(l, l.words[i:k+1])
 			}
 		}
 	}
-	return noMatch
+	return noMatch, nil
 }

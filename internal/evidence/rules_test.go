@@ -1,0 +1,94 @@
+package evidence
+
+import (
+	"strings"
+	"testing"
+)
+
+// ruleNames lists a table's rule names in order.
+func ruleNames[E any](rules []rule[E]) []string {
+	names := make([]string, len(rules))
+	for i, r := range rules {
+		names[i] = r.name
+	}
+	return names
+}
+
+// tables are the rule tables, by the wire name of their field.
+func tables() map[string][]string {
+	return map[string][]string{
+		"patientName":      ruleNames(nameRules),
+		"medicationName":   ruleNames(medicineRules),
+		"medicationDosage": ruleNames(doseRules),
+		"medicationDate":   ruleNames(dateRules),
+		"pharmacyName":     ruleNames(pharmacyRules),
+	}
+}
+
+// TestRuleTablesAreWellFormed: each table's last rule decides whatever the
+// others leave (its when is nil, and only its), and no name is used twice,
+// nor the name of the rule that runs when nothing was read.
+func TestRuleTablesAreWellFormed(t *testing.T) {
+	check := func(field string, whens []bool) {
+		for i, hasWhen := range whens {
+			if last := i == len(whens)-1; hasWhen == last {
+				t.Errorf("%s: rule %d: when is nil on the last rule only", field, i+1)
+			}
+		}
+	}
+	whens := func(n int, has func(int) bool) []bool {
+		out := make([]bool, n)
+		for i := range out {
+			out[i] = has(i)
+		}
+		return out
+	}
+	check("patientName", whens(len(nameRules), func(i int) bool { return nameRules[i].when != nil }))
+	check("medicationName", whens(len(medicineRules), func(i int) bool { return medicineRules[i].when != nil }))
+	check("medicationDosage", whens(len(doseRules), func(i int) bool { return doseRules[i].when != nil }))
+	check("medicationDate", whens(len(dateRules), func(i int) bool { return dateRules[i].when != nil }))
+	check("pharmacyName", whens(len(pharmacyRules), func(i int) bool { return pharmacyRules[i].when != nil }))
+	seen := map[string]string{ruleNothingRead: "no text read", ruleUnnamed: "unnamed"}
+	for field, names := range tables() {
+		for _, n := range names {
+			if other, ok := seen[n]; ok {
+				t.Errorf("rule %q of %s is also %s's", n, field, other)
+			}
+			seen[n] = field
+		}
+	}
+}
+
+// ruleCase is a rule table tried on one evidence value.
+type ruleCase[E any] struct {
+	name string
+	ev   E
+	rule string
+	want Rating
+	// words are in the note's clause for the field (problem or caveat).
+	words string
+}
+
+func runRuleCases[E any](t *testing.T, rules []rule[E], cases []ruleCase[E]) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			f := decide(rules, tt.ev)
+			if f.rule != tt.rule || f.rating != tt.want {
+				t.Errorf("decided by %q: %v, want %q: %v", f.rule, f.rating, tt.rule, tt.want)
+			}
+			if clause := f.problem + f.caveat + f.missing; !strings.Contains(clause, tt.words) {
+				t.Errorf("note clause %q, want it to hold %q", clause, tt.words)
+			}
+		})
+	}
+	decided := map[string]bool{}
+	for _, tt := range cases {
+		decided[tt.rule] = true
+	}
+	for _, n := range ruleNames(rules) {
+		if !decided[n] {
+			t.Errorf("no case for rule %q", n)
+		}
+	}
+}
