@@ -1,8 +1,14 @@
 package evidence
 
 import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // ruleNames lists a table's rule names in order.
@@ -22,6 +28,50 @@ func tables() map[string][]string {
 		"medicationDosage": ruleNames(doseRules),
 		"medicationDate":   ruleNames(dateRules),
 		"pharmacyName":     ruleNames(pharmacyRules),
+	}
+}
+
+// docRules reads the rule tables of docs/evidence-rules.md: under each
+// "## ... (`field`)" heading, the rule names of its "| n | `rule` |" rows,
+// in order.
+func docRules(t *testing.T) map[string][]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "docs", "evidence-rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	heading := regexp.MustCompile("^## .*\\(`(\\w+)`\\)\\s*$")
+	row := regexp.MustCompile("^\\|\\s*\\d+\\s*\\|\\s*`([a-z0-9-]+)`\\s*\\|")
+	out := map[string][]string{}
+	field := ""
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := heading.FindStringSubmatch(line); m != nil {
+			field = m[1]
+			continue
+		}
+		if strings.HasPrefix(line, "## ") {
+			field = ""
+		}
+		if m := row.FindStringSubmatch(line); m != nil && field != "" {
+			out[field] = append(out[field], m[1])
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestRulesDocMatchesTables: the rules doc lists each field's rules by the
+// names and in the order of the field's rule table, so a maintainer goes
+// from the doc to the code (and from a Finding's rule to the doc) in one
+// step.
+func TestRulesDocMatchesTables(t *testing.T) {
+	if diff := cmp.Diff(tables(), docRules(t)); diff != "" {
+		t.Errorf("docs/evidence-rules.md and the rule tables differ (-tables +doc):\n%s", diff)
 	}
 }
 
