@@ -2,6 +2,9 @@ package evidence
 
 import (
 	"bufio"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -106,6 +109,45 @@ func TestRuleTablesAreWellFormed(t *testing.T) {
 			}
 			seen[n] = field
 		}
+	}
+}
+
+// maxFunctionLines is the longest a function of the package may be: a
+// verdict that does not fit is evidence and rules mixed again.
+const maxFunctionLines = 80
+
+// TestFunctionsAreShort: no function of the package's code (tests aside)
+// is over maxFunctionLines lines.
+func TestFunctionsAreShort(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			var name string
+			switch fn := n.(type) {
+			case *ast.FuncDecl:
+				name = fn.Name.Name
+			case *ast.FuncLit:
+				name = "a function literal"
+			default:
+				return true
+			}
+			from, to := fset.Position(n.Pos()), fset.Position(n.End())
+			if lines := to.Line - from.Line + 1; lines > maxFunctionLines {
+				t.Errorf("%s:%d: %s is %d lines (at most %d)", file, from.Line, name, lines, maxFunctionLines)
+			}
+			return true
+		})
 	}
 }
 
