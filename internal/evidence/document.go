@@ -49,6 +49,11 @@ type word struct {
 	// box is where the reader read the word, when it said and its words
 	// line up with ours (zero otherwise: the line's box stands).
 	box Box
+	// said is the reader's word this one came from, as read ("2026-11-15"
+	// for "2026", "11" and "15"), and saidAt its place among the line's
+	// reported words, when they line up with ours ("" otherwise).
+	said   string
+	saidAt int
 }
 
 func readDocument(t Text) document {
@@ -86,20 +91,23 @@ func setWordConfidences(words []word, reported []Word) {
 	}
 	var confs []float64
 	var boxes []Box
+	var from []int // the reported word each of ours comes from
 	weakest := 1.0
-	for _, r := range reported {
+	for k, r := range reported {
 		c := lineConfidence(r.Confidence)
 		weakest = min(weakest, c)
 		_, ws := normalise(r.Text)
 		for range ws {
 			confs = append(confs, c)
 			boxes = append(boxes, r.Box)
+			from = append(from, k)
 		}
 	}
 	for i := range words {
 		if len(confs) == len(words) {
 			words[i].conf = confs[i]
 			words[i].box = boxes[i]
+			words[i].said, words[i].saidAt = strings.TrimSpace(reported[from[i]].Text), from[i]
 		} else {
 			words[i].conf = weakest
 		}
@@ -208,14 +216,20 @@ func (s *spot) finding(rule string) Finding {
 	return f
 }
 
-// part is the finding of the spot's own line.
+// part is the finding of the spot's own line. Its text is the reader's
+// words there as read, when the reader reported words that line up with
+// ours, and ours otherwise.
 func (s *spot) part(rule string) Finding {
 	f := Finding{Rule: rule, Page: s.line.page, Confidence: s.line.confIn(s.from, s.to)}
 	var box Box
 	var text []string
-	for _, w := range s.line.wordsIn(s.from, s.to) {
+	ws := s.line.wordsIn(s.from, s.to)
+	for _, w := range ws {
 		box = box.Union(w.box)
 		text = append(text, w.lower)
+	}
+	if said, ok := saidWords(ws); ok {
+		text = said
 	}
 	if box.IsZero() {
 		box = s.line.box
@@ -229,4 +243,19 @@ func (s *spot) part(rule string) Finding {
 		f.Text = strings.Join(text, " ")
 	}
 	return f
+}
+
+// saidWords are the reader's words that ws came from, each once, when the
+// reader's words line up with ours.
+func saidWords(ws []word) ([]string, bool) {
+	var said []string
+	for i, w := range ws {
+		if w.said == "" {
+			return nil, false
+		}
+		if i == 0 || ws[i-1].saidAt != w.saidAt {
+			said = append(said, w.said)
+		}
+	}
+	return said, len(said) > 0
 }

@@ -51,11 +51,11 @@ func TestExplainNamesTheRuleAndWhereItWasRead(t *testing.T) {
 		t.Fatalf("not a success: %+v", res)
 	}
 	want := Findings{
-		PatientName:      Finding{Rule: "labelled-name", Page: 1, Box: wordBoxes(patient, 2, 3), Text: "jane smith", Confidence: 0.97},
-		MedicationName:   Finding{Rule: "requested-medicine", Page: 1, Box: wordBoxes(medicine, 0, 0), Text: "wegovy", Confidence: 0.97},
-		MedicationDosage: Finding{Rule: "requested-dose", Page: 1, Box: wordBoxes(medicine, 1, 1), Text: "2 4mg 0 75ml", Confidence: 0.97},
-		MedicationDate:   Finding{Rule: "date-in-window", Page: 1, Box: wordBoxes(date, 2, 2), Text: "03 11 2026", Confidence: 0.97},
-		PharmacyName:     Finding{Rule: "named-pharmacy", Page: 1, Box: wordBoxes(pharmacy, 0, 1), Text: "greenfield pharmacy", Confidence: 0.97},
+		PatientName:      Finding{Rule: "labelled-name", Page: 1, Box: wordBoxes(patient, 2, 3), Text: "Jane Smith", Confidence: 0.97},
+		MedicationName:   Finding{Rule: "requested-medicine", Page: 1, Box: wordBoxes(medicine, 0, 0), Text: "Wegovy", Confidence: 0.97},
+		MedicationDosage: Finding{Rule: "requested-dose", Page: 1, Box: wordBoxes(medicine, 1, 1), Text: "2.4mg/0.75ml", Confidence: 0.97},
+		MedicationDate:   Finding{Rule: "date-in-window", Page: 1, Box: wordBoxes(date, 2, 2), Text: "03/11/2026", Confidence: 0.97},
+		PharmacyName:     Finding{Rule: "named-pharmacy", Page: 1, Box: wordBoxes(pharmacy, 0, 1), Text: "Greenfield Pharmacy", Confidence: 0.97},
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-9)); diff != "" {
 		t.Errorf("Explain findings (-want +got):\n%s", diff)
@@ -73,8 +73,8 @@ func TestExplainFindingsOfOtherVerdicts(t *testing.T) {
 	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
 	_, got := Explain(text, exp, Policy{Now: testNow, Market: "uk"})
 	want := Findings{
-		PatientName:      Finding{Rule: "labelled-other-name", Page: 1, Box: wordBoxes(forename, 2, 2).union(wordBoxes(surname, 2, 2)), Text: "laura brown", Confidence: 0.97},
-		MedicationName:   Finding{Rule: "other-medicine", Page: 1, Box: wordBoxes(medicine, 0, 0), Text: "mounjaro", Confidence: 0.97},
+		PatientName:      Finding{Rule: "labelled-other-name", Page: 1, Box: wordBoxes(forename, 2, 2).union(wordBoxes(surname, 2, 2)), Text: "Laura Brown", Confidence: 0.97},
+		MedicationName:   Finding{Rule: "other-medicine", Page: 1, Box: wordBoxes(medicine, 0, 0), Text: "Mounjaro", Confidence: 0.97},
 		MedicationDosage: Finding{Rule: "dose-of-other-medicine", Page: 1, Box: wordBoxes(medicine, 1, 1), Text: "5mg", Confidence: 0.97},
 		MedicationDate:   Finding{Rule: "no-date"},
 		PharmacyName:     Finding{Rule: "no-pharmacy"},
