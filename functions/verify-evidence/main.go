@@ -16,11 +16,9 @@ import (
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/dynamo"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/imagebudget"
 	"github.com/clinicplatform/intake/internal/lambdahttp"
 	"github.com/clinicplatform/intake/internal/pagecount"
 	"github.com/clinicplatform/intake/internal/pageimage"
-	"github.com/clinicplatform/intake/internal/pdftext"
 	"github.com/clinicplatform/intake/internal/quota"
 	"github.com/clinicplatform/intake/internal/s3store"
 	"github.com/clinicplatform/intake/internal/textract"
@@ -54,9 +52,8 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	// Images claiming more pixels than any label needs are refused before
 	// Textract is paid to look at them; Textract takes its pages from the
 	// allowance at each call it bills, and a retry reuses its job.
-	reader := docread.Reader{PDF: pdftext.Reader{MaxPages: cfg.EvidenceMaxPages}, OCR: imagebudget.Reader{
-		Next: textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket, Usage: emf,
-			Budget: readerPages, Jobs: &dynamo.JobStore{Client: db, Table: cfg.QuotaTable}}}}
+	reader := docread.NewWithOCR(textract.Reader{Client: textract.NewClient(awsCfg), Bucket: cfg.EvidenceBucket, Usage: emf,
+		Budget: readerPages, Jobs: &dynamo.JobStore{Client: db, Table: cfg.QuotaTable}}).WithMaxPages(cfg.EvidenceMaxPages)
 	if cfg.TextReader == "local" {
 		reader = docread.NewWithTesseract(ctx).WithMaxPages(cfg.EvidenceMaxPages)
 		reader.OCR = evidence.BudgetedReader{Next: reader.OCR, Budget: readerPages}

@@ -259,6 +259,16 @@ func usable(text evidence.Text) bool {
 // minLetters: a dispensing label's name, medicine and pharmacy alone exceed it.
 const minLetters = 16
 
+// NewWithOCR is the production reader around a paid OCR engine (Textract
+// in the function): PDF text layers read in pure Go, and images whose
+// headers claim more pixels than any label needs refused (imagebudget)
+// before ocr is paid to look at them; at most evidence.DefaultMaxPages
+// pages (WithMaxPages). The evaluation and the local API build the
+// Textract path with it too, so that they measure what ships.
+func NewWithOCR(ocr evidence.Reader) Reader {
+	return Reader{PDF: pdftext.Reader{}, OCR: imagebudget.Reader{Next: ocr}}.WithMaxPages(evidence.DefaultMaxPages)
+}
+
 // NewWithTesseract reads PDF text layers in pure Go and images and scanned
 // PDFs with Tesseract when it is installed (OCR is nil otherwise).
 // Both read at most evidence.DefaultMaxPages pages (WithMaxPages).

@@ -32,12 +32,23 @@ const (
 	AttemptTimeout = 10 * time.Second
 )
 
-// NewClient is the Textract client for cfg with Textract's own budget.
-func NewClient(cfg aws.Config) *textract.Client {
-	return textract.NewFromConfig(cfg, func(o *textract.Options) {
+// NewClient is the Textract client for cfg with Textract's own budget,
+// then optFns (WithAttemptTimeout).
+func NewClient(cfg aws.Config, optFns ...func(*textract.Options)) *textract.Client {
+	return textract.NewFromConfig(cfg, append([]func(*textract.Options){func(o *textract.Options) {
 		o.HTTPClient = awshttp.NewBuildableClient().WithTimeout(AttemptTimeout)
 		o.RetryMaxAttempts = MaxAttempts
-	})
+	}}, optFns...)...)
+}
+
+// WithAttemptTimeout gives each attempt d instead of AttemptTimeout: for
+// the Textract stand-in (internal/testing/textractstandin), which reads at
+// a local OCR engine's speed, seconds where Textract takes one, in the
+// evaluation and the local API. The function never uses it.
+func WithAttemptTimeout(d time.Duration) func(*textract.Options) {
+	return func(o *textract.Options) {
+		o.HTTPClient = awshttp.NewBuildableClient().WithTimeout(d)
+	}
 }
 
 // Source names this reader in evidence.Text.
