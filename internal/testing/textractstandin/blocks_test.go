@@ -1,0 +1,102 @@
+package textractstandin
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/clinicplatform/intake/internal/evidence"
+)
+
+func runTexts(runs []run) []string {
+	var out []string
+	for _, r := range runs {
+		var ws []string
+		for _, w := range r.words {
+			ws = append(ws, w.text)
+		}
+		out = append(out, strings.Join(ws, " "))
+	}
+	return out
+}
+
+// TestPageRuns: an engine's lines become Textract's LINEs.
+func TestPageRuns(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []evidence.Line
+		want  []string
+	}{
+		{"words close together are one line",
+			[]evidence.Line{ln(w("Take", 0.1, 0.1), w("one", 0.15, 0.1), w("weekly", 0.19, 0.1))},
+			[]string{"Take one weekly"}},
+		{"a wide gap splits a line",
+			[]evidence.Line{ln(w("CHICAGO,", 0.1, 0.1), w("IL", 0.19, 0.1), w("60610", 0.4, 0.1))},
+			[]string{"CHICAGO, IL", "60610"}},
+		{"lines of one row close together are joined",
+			[]evidence.Line{ln(w("Patient:", 0.1, 0.1)), ln(w("JANE", 0.19, 0.101), w("DOE", 0.24, 0.101))},
+			[]string{"Patient: JANE DOE"}},
+		{"columns are listed row by row",
+			[]evidence.Line{
+				ln(w("a1", 0.1, 0.1)), ln(w("a2", 0.1, 0.14)), ln(w("a3", 0.1, 0.18)),
+				ln(w("b1", 0.6, 0.1)), ln(w("b2", 0.6, 0.14)),
+			},
+			[]string{"a1", "b1", "a2", "b2", "a3"}},
+		{"a line read over another is not merged into it",
+			[]evidence.Line{ln(w("FILLED", 0.1, 0.1)), ln(w("FILLED", 0.101, 0.1))},
+			[]string{"FILLED", "FILLED"}},
+		{"words without boxes share their line's",
+			[]evidence.Line{{Text: "Rx 12345", Words: []evidence.Word{{Text: "Rx"}, {Text: "12345"}}, Box: evidence.Box{Left: 0.1, Top: 0.1, Width: 0.07, Height: 0.02}}},
+			[]string{"Rx 12345"}},
+		{"a line without words or boxes is not placed",
+			[]evidence.Line{{Text: "lost"}, ln(w("kept", 0.1, 0.1))},
+			[]string{"kept"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, runTexts(pageRuns(tt.lines))); diff != "" {
+				t.Errorf("LINEs (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGeometryTurned: a word on a page stored turned has its polygon in
+// the stored frame, its first two points along the text: turned one
+// quarter clockwise to be upright, the text runs up the stored image.
+func TestGeometryTurned(t *testing.T) {
+	b := evidence.Box{Left: 0.1, Top: 0.2, Width: 0.3, Height: 0.05}
+	for _, tt := range []struct {
+		turns int
+		// direction of the text in the stored image, in degrees (y down).
+		angle float64
+		box   boundingBox
+	}{
+		{0, 0, boundingBox{Width: 0.3, Height: 0.05, Left: 0.1, Top: 0.2}},
+		{1, -90, boundingBox{Width: 0.05, Height: 0.3, Left: 0.2, Top: 0.6}},
+		{2, 180, boundingBox{Width: 0.3, Height: 0.05, Left: 0.6, Top: 0.75}},
+		{3, 90, boundingBox{Width: 0.05, Height: 0.3, Left: 0.75, Top: 0.1}},
+	} {
+		g := boxGeometry(b, tt.turns)
+		p0, p1 := g.Polygon[0], g.Polygon[1]
+		angle := math.Atan2(float64(p1.Y-p0.Y), float64(p1.X-p0.X)) * 180 / math.Pi
+		if d := math.Mod(angle-tt.angle+540, 360) - 180; math.Abs(d) > 1e-3 {
+			t.Errorf("turns %d: text runs at %.0f degrees, want %.0f", tt.turns, angle, tt.angle)
+		}
+		if diff := cmp.Diff(tt.box, g.BoundingBox, cmp.Comparer(func(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-6 })); diff != "" {
+			t.Errorf("turns %d: bounding box (-want +got):\n%s", tt.turns, diff)
+		}
+		// Turned back, the polygon is the upright box.
+		for i, want := range [4][2]float64{{0.1, 0.2}, {0.4, 0.2}, {0.4, 0.25}, {0.1, 0.25}} {
+			x, y := float64(g.Polygon[i].X), float64(g.Polygon[i].Y)
+			for range tt.turns {
+				x, y = 1-y, x // a quarter turn clockwise
+			}
+			if math.Abs(x-want[0]) > 1e-6 || math.Abs(y-want[1]) > 1e-6 {
+				t.Errorf("turns %d: point %d turned upright is (%.3f, %.3f), want %v", tt.turns, i, x, y, want)
+			}
+		}
+	}
+}
