@@ -22,7 +22,6 @@ import (
 	"github.com/clinicplatform/intake/internal/config"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/heifwasm"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/metrics"
@@ -47,8 +46,10 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		return err
 	}
 	defer store.Close()
-	reader := docread.NewWithTesseract(ctx).WithMaxPages(cfg.EvidenceMaxPages)
-	reader.Pages.HEIF = heifwasm.Decoder{} // in process: size does not matter here
+	reader, err := newReader(ctx, cfg)
+	if err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
 	if err != nil {
@@ -76,6 +77,7 @@ func run(ctx context.Context, getenv func(string) string, stdout io.Writer) erro
 		slog.String("review", "http://"+ln.Addr().String()+pathReview+"{X-Verification-Id}"),
 		slog.String("market", cfg.Market),
 		slog.String("data_dir", cfg.DataDir),
+		slog.String("text_reader", cfg.TextReader),
 		slog.Bool("ocr", reader.OCR != nil))
 
 	errc := make(chan error, 1)

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/url"
 	"strings"
 	"time"
 
@@ -93,6 +95,35 @@ type LocalAPI struct {
 	Host    string `env:"HOST, default=127.0.0.1"`
 	Port    string `env:"PORT, default=3000"`
 	DataDir string `env:"DATA_DIR, default=.local"`
+	// TextReader is "local" (PDF text layer plus Tesseract) or "textract":
+	// the production reader (internal/textract, the AWS SDK) against the
+	// Textract stand-in at TextractEndpoint (cmd/textract-standin), which
+	// must be on this machine: the local API never sends a document to AWS.
+	TextReader       string      `env:"TEXT_READER, default=local, oneof=textract|local"`
+	TextractEndpoint LoopbackURL `env:"AWS_ENDPOINT_URL_TEXTRACT"`
+}
+
+// LoopbackURL is an http URL on this machine (127.0.0.1, ::1 or
+// localhost); "" is unset.
+type LoopbackURL string
+
+// Set takes an http URL whose host is a loopback address.
+func (u *LoopbackURL) Set(v string) error {
+	if v == "" {
+		*u = ""
+		return nil
+	}
+	p, err := url.Parse(v)
+	host := ""
+	if err == nil {
+		host = p.Hostname()
+	}
+	ip := net.ParseIP(host)
+	if err != nil || p.Scheme != "http" || !(host == "localhost" || ip != nil && ip.IsLoopback()) {
+		return fmt.Errorf("must be an http URL on this machine (127.0.0.1, ::1 or localhost), not %q", v)
+	}
+	*u = LoopbackURL(v)
+	return nil
 }
 
 // Origins is a comma-separated list of browser origins.

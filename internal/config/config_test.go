@@ -48,7 +48,7 @@ func TestLoadDefaults(t *testing.T) {
 			Common: defaultCommon, LeadLimits: LeadLimits{LeadBodyLimit: 64 << 10},
 			EvidenceRules: EvidenceRules{EvidenceFileLimit: 4_000_000, EvidenceMaxAge: 90 * 24 * time.Hour,
 				VerificationsPerLeadPerDay: 20, EvidenceMaxPages: 5, TextReaderPagesPerDay: 3000, VerificationsPerDay: 5000},
-			Host: "127.0.0.1", Port: "3000", DataDir: ".local",
+			Host: "127.0.0.1", Port: "3000", DataDir: ".local", TextReader: "local",
 		}},
 		{name: "datarights", got: &DataRights{}, want: &DataRights{
 			DataDir: ".local", LeadsTable: "leads", IdempotencyTable: "keys", VerificationsTable: "verifications",
@@ -96,6 +96,7 @@ func TestLoadEverySetting(t *testing.T) {
 		"EVIDENCE_MAX_PAGES": "3", "TEXT_READER_PAGES_PER_DAY": "100", "VERIFICATIONS_PER_DAY": "0",
 		"S3_USE_PATH_STYLE": "true", "EMAIL": "ada@example.com", "STACK": "us", "STACK_NAME": "s", "AWS_REGION": "eu-west-1",
 		"ID": "9b2f4c1e-0d7a-4e5b-8c3f-1a2b3c4d5e6f", "OUT": "/tmp/reviews",
+		"AWS_ENDPOINT_URL_TEXTRACT": "http://127.0.0.1:4599",
 	}
 	common := Common{Market: "us", CORSAllowedOrigins: Origins{"https://a.example.com", "https://b.example.com"},
 		LogLevel: slog.LevelDebug, MetricsNamespace: "ClinicIntake/clinic-intake-us"}
@@ -119,6 +120,7 @@ func TestLoadEverySetting(t *testing.T) {
 		{name: "local-api", got: &LocalAPI{}, want: &LocalAPI{
 			Common: common, LeadLimits: LeadLimits{LeadBodyLimit: 1024}, EvidenceRules: rules,
 			Host: "0.0.0.0", Port: "8080", DataDir: "/tmp/x",
+			TextReader: "textract", TextractEndpoint: "http://127.0.0.1:4599",
 		}},
 		{name: "datarights", got: &DataRights{}, want: &DataRights{
 			Email: "ada@example.com", Stack: "us", StackName: "s", Region: "eu-west-1", DataDir: "/tmp/x", Out: "/tmp/reviews",
@@ -173,6 +175,7 @@ func TestLoadRejectsBadValuesAllAtOnce(t *testing.T) {
 		"VERIFICATIONS_PER_LEAD_PER_DAY": "-1", "LEAD_RETENTION_DAYS": "a year",
 		"VERIFICATION_RETENTION_DAYS": "3000000000", "METRICS_NAMESPACE": "AWS/Lambda",
 		"EVIDENCE_MAX_PAGES": "0", "TEXT_READER_PAGES_PER_DAY": "lots",
+		"AWS_ENDPOINT_URL_TEXTRACT": "https://textract.us-east-1.amazonaws.com",
 	}
 	tests := []struct {
 		name   string
@@ -181,7 +184,7 @@ func TestLoadRejectsBadValuesAllAtOnce(t *testing.T) {
 	}{
 		{name: "create-lead", target: &CreateLead{}, names: []string{"MARKET", "LEAD_BODY_LIMIT_BYTES", "LOG_LEVEL", "LEAD_RETENTION_DAYS", "METRICS_NAMESPACE", "LEADS_TABLE"}},
 		{name: "verify-evidence", target: &VerifyEvidence{}, names: []string{"MARKET", "TEXT_READER", "EVIDENCE_FILE_LIMIT_BYTES", "EVIDENCE_MAX_AGE_DAYS", "LOG_LEVEL", "VERIFICATIONS_PER_LEAD_PER_DAY", "VERIFICATION_RETENTION_DAYS", "METRICS_NAMESPACE", "EVIDENCE_MAX_PAGES", "TEXT_READER_PAGES_PER_DAY"}},
-		{name: "local-api", target: &LocalAPI{}, names: []string{"MARKET", "LEAD_BODY_LIMIT_BYTES", "EVIDENCE_FILE_LIMIT_BYTES", "EVIDENCE_MAX_AGE_DAYS", "LOG_LEVEL", "VERIFICATIONS_PER_LEAD_PER_DAY", "METRICS_NAMESPACE", "EVIDENCE_MAX_PAGES", "TEXT_READER_PAGES_PER_DAY"}},
+		{name: "local-api", target: &LocalAPI{}, names: []string{"MARKET", "LEAD_BODY_LIMIT_BYTES", "EVIDENCE_FILE_LIMIT_BYTES", "EVIDENCE_MAX_AGE_DAYS", "LOG_LEVEL", "VERIFICATIONS_PER_LEAD_PER_DAY", "METRICS_NAMESPACE", "EVIDENCE_MAX_PAGES", "TEXT_READER_PAGES_PER_DAY", "TEXT_READER", "AWS_ENDPOINT_URL_TEXTRACT"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -203,13 +206,12 @@ func TestLoadRejectsBadValuesAllAtOnce(t *testing.T) {
 		`VERIFICATIONS_PER_LEAD_PER_DAY must be a whole number, 0 or more, not "-1"`,
 		`METRICS_NAMESPACE must be up to 255 letters`,
 		`LOG_LEVEL: `,
+		// The local API never sends a document to AWS.
+		`AWS_ENDPOINT_URL_TEXTRACT must be an http URL on this machine`,
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q: %v", want, err)
 		}
-	}
-	if strings.Contains(err.Error(), "TEXT_READER ") {
-		t.Errorf("local-api reads no TEXT_READER, yet: %v", err)
 	}
 }
 
@@ -260,6 +262,27 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 	for _, name := range names {
 		if !strings.Contains(string(readme), "`"+name+"`") {
 			t.Errorf("README.md's configuration table does not name `%s`", name)
+		}
+	}
+}
+
+func TestLoopbackURL(t *testing.T) {
+	for v, ok := range map[string]bool{
+		"":                       true,
+		"http://127.0.0.1:4599":  true,
+		"http://localhost:4599/": true,
+		"http://[::1]:4599":      true,
+		"http://127.0.0.2:80":    true,
+		"https://127.0.0.1:4599": false, // the stand-in speaks plain http
+		"http://10.0.0.5:4599":   false,
+		"http://0.0.0.0:4599":    false,
+		"https://textract.us-east-1.amazonaws.com": false,
+		"http://localhost.example.com":             false,
+		"127.0.0.1:4599":                           false,
+	} {
+		var u LoopbackURL
+		if err := u.Set(v); (err == nil) != ok {
+			t.Errorf("Set(%q) = %v, want ok %t", v, err, ok)
 		}
 	}
 }
