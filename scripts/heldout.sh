@@ -19,6 +19,9 @@
 #                                     # change on several seeds
 #   make heldout SET=unseen SHOW=1    # also print the unseen set's cases
 #   make heldout UPLOADS_ONLY=1       # make the uploads (.local/heldout/SET/docs), verify none
+#   make heldout READER=textract      # through the production reader (internal/textract, the
+#                                     # AWS SDK) against the Textract stand-in
+#                                     # (cmd/textract-standin) instead of Tesseract
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
@@ -31,6 +34,8 @@ uploads_only=${UPLOADS_ONLY:-0}
 # repeatable (without it every run drew other noise: two runs of one tree
 # gave the photo condition 44 and 46 fields of 50).
 seed=${SEED:-1}
+reader=${READER:-local}
+[[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
   round5 | unseen) sets=("$SET") ;;
@@ -312,9 +317,18 @@ if [[ $uploads_only == 1 ]]; then
 fi
 
 go build -o "$out/local-api" ./cmd/local-api
-declare -A port=([uk]=3811 [us]=3812)
+declare -A port=([uk]=3811 [us]=3812) standin=([uk]=3821 [us]=3822)
+[[ $reader == textract ]] && go build -o "$out/textract-standin" ./cmd/textract-standin
 for m in uk us; do
-  MARKET=$m PORT=${port[$m]} DATA_DIR="$out/data-$m" LOG_LEVEL=error VERIFICATIONS_PER_LEAD_PER_DAY=0 "$out/local-api" >/dev/null 2>&1 &
+  readerenv=()
+  if [[ $reader == textract ]]; then
+    # The stand-in reads the uploads this market's local API stages.
+    mkdir -p "$out/data-$m/evidence"
+    "$out/textract-standin" -addr "127.0.0.1:${standin[$m]}" -objects "$out/data-$m/evidence" >/dev/null 2>&1 &
+    pids+=($!)
+    readerenv=(TEXT_READER=textract "AWS_ENDPOINT_URL_TEXTRACT=http://127.0.0.1:${standin[$m]}")
+  fi
+  env "${readerenv[@]}" MARKET=$m PORT=${port[$m]} DATA_DIR="$out/data-$m" LOG_LEVEL=error VERIFICATIONS_PER_LEAD_PER_DAY=0 "$out/local-api" >/dev/null 2>&1 &
   pids+=($!)
 done
 for m in uk us; do
@@ -375,7 +389,7 @@ for s in "${sets[@]}"; do
   done 3<"$(setdir "$s")/cases.tsv"
 done
 
-python3 - "$results" "$harsh" "$((SECONDS - start))" <<'EOF'
+python3 - "$results" "$harsh" "$((SECONDS - start))" "$reader" <<'EOF'
 import statistics, sys
 from collections import defaultdict
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
@@ -413,7 +427,7 @@ for s, rs in bysets.items():
     unanswered = sum(r[7] != "200" for r in rs)
     if unanswered: print(f"  {unanswered} uploads got no verdict (HTTP status other than 200), scored as wrong")
     for i, v in enumerate(score(rs)): total[i] += v
-print(f"heldout: {total[1]}/{total[0]} fields right, {total[2]} false accepts, {total[3]} false successes"
+print(f"heldout ({sys.argv[4]} reader): {total[1]}/{total[0]} fields right, {total[2]} false accepts, {total[3]} false successes"
       f" ({len(rows)} uploads, {sys.argv[3]} s)")
 sys.exit(1 if total[2] or total[3] else 0)
 EOF
