@@ -37,94 +37,307 @@ type OCR interface {
 // cells nearer still.
 const splitGap = 1.5
 
-// word is a word on the upright page.
+// Angles, in degrees. A page's text slopes by its lines' median slope
+// (a photo taken at a slight angle) when that is within maxSkew; a line
+// sloping more than ownAngle from it (a rubber stamp pressed on crooked)
+// keeps its own slope, as Textract gives each LINE the polygon of its own
+// text. Slopes are measured from the centres of a line's words, which
+// ascenders and descenders move by about a quarter of a height.
+const (
+	maxSkew  = 20.0
+	ownAngle = 3.0
+)
+
+// word is a word on the upright page, in pixels: the centre and size of
+// the box the engine gave (around the word, whatever its slope), and the
+// word's own extent along and across the slope of its line.
 type word struct {
-	text string
-	conf float64 // 0..1
-	box  evidence.Box
+	text   string
+	conf   float64 // 0..1
+	cx, cy float64
+	bw, bh float64
+	// along, across: the centre's coordinates in the frame of the line's
+	// slope; width, height: the word's extent in it.
+	along, across, width, height float64
 }
 
-func (w word) right() float64  { return w.box.Left + w.box.Width }
-func (w word) bottom() float64 { return w.box.Top + w.box.Height }
+// run is a LINE to be: words on one line with no wide gap between them,
+// at one slope (radians, clockwise: y grows down the page).
+type run struct {
+	words []word
+	angle float64
+	// own: the run slopes otherwise than the page and is never joined to
+	// another.
+	own bool
+}
 
-// run is a LINE to be: words on one row with no wide gap between them.
-type run struct{ words []word }
-
-func (r run) box() evidence.Box {
-	var b evidence.Box
+// extent is the run's box in the frame of its slope.
+func (r run) extent() (left, right, top, bottom float64) {
+	left, top, right, bottom = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, w := range r.words {
-		b = b.Union(w.box)
+		left, right = min(left, w.along-w.width/2), max(right, w.along+w.width/2)
+		top, bottom = min(top, w.across-w.height/2), max(bottom, w.across+w.height/2)
 	}
-	return b
+	return
 }
 
 // pageRuns turns an OCR engine's lines into Textract's LINEs, in Textract's
-// order: each line is split at wide gaps, runs on one visual row that sit
-// close together are joined (an engine that read a caption and its value
-// as two blocks gives Textract's one LINE), and the runs are listed row by
-// row from the top, left to right within a row, so that side-by-side
-// columns come interleaved.
-func pageRuns(lines []evidence.Line) []run {
-	var runs []run
+// order: each line is split at wide gaps along its slope; runs on one row
+// of the page that sit close together are joined (an engine that read a
+// caption and its value as two blocks gives Textract's one LINE); and the
+// runs are listed row by row from the top, left to right within a row, so
+// that side-by-side columns come interleaved. size is the upright page's
+// in pixels: slopes are measured there.
+func pageRuns(lines []evidence.Line, size image.Point) []run {
+	w, h := float64(max(size.X, 1)), float64(max(size.Y, 1))
+	type engineLine struct {
+		words    []word
+		slope    float64 // radians
+		reliable bool    // enough words, far enough apart, to measure it
+	}
+	var els []engineLine
+	var pageSlopes []float64
 	for _, l := range lines {
-		ws := placed(l)
+		var ws []word
+		for _, pw := range placed(l) {
+			b := pw.box
+			ws = append(ws, word{text: pw.text, conf: pw.conf,
+				cx: (b.Left + b.Width/2) * w, cy: (b.Top + b.Height/2) * h, bw: b.Width * w, bh: b.Height * h})
+		}
 		if len(ws) == 0 {
 			continue
 		}
-		runs = append(runs, split(ws)...)
+		el := engineLine{words: ws}
+		el.slope, el.reliable = slopeOf(ws)
+		if el.reliable && len(ws) >= 3 {
+			pageSlopes = append(pageSlopes, el.slope)
+		}
+		els = append(els, el)
 	}
-	// Rows: a run joins the row it overlaps most vertically, by half the
-	// smaller height or more.
-	slices.SortStableFunc(runs, func(a, b run) int { return cmp.Compare(center(a.box()), center(b.box())) })
+	page := 0.0
+	if len(pageSlopes) > 0 {
+		slices.Sort(pageSlopes)
+		if s := pageSlopes[len(pageSlopes)/2]; math.Abs(s) <= maxSkew*math.Pi/180 {
+			page = s
+		}
+	}
+	// Each line at its slope: the page's, or its own when it slopes
+	// otherwise (a stamp).
+	sloped := make([]run, len(els))
+	for i, el := range els {
+		angle, own := page, false
+		if el.reliable && math.Abs(el.slope-page) > ownAngle*math.Pi/180 && math.Abs(el.slope) < math.Pi/4 {
+			angle, own = el.slope, true
+		}
+		ws := el.words
+		for k := range ws {
+			ws[k].place(angle)
+		}
+		slices.SortStableFunc(ws, func(a, b word) int { return cmp.Compare(a.along, b.along) })
+		sloped[i] = run{words: ws, angle: angle, own: own}
+	}
+	var runs []run
+	for _, r := range once(sloped) {
+		if len(r.words) == 0 {
+			continue
+		}
+		for _, part := range split(r.words) {
+			runs = append(runs, run{words: part, angle: r.angle, own: r.own})
+		}
+	}
+
+	// Rows, in the frame of the page's slope: a run joins the row it
+	// overlaps most across the slope, by half the smaller height or more;
+	// a run at its own slope is a row of its own.
+	type placedRun struct {
+		run
+		left, right, top, bottom float64 // in the page's frame
+	}
 	type row struct {
-		runs        []run
+		runs        []placedRun
 		top, bottom float64
 		minHeight   float64
+		own         bool
 	}
 	var rows []*row
-	for _, r := range runs {
-		b := r.box()
+	inPage := func(r run) placedRun {
+		pr := placedRun{run: r, left: math.Inf(1), top: math.Inf(1), right: math.Inf(-1), bottom: math.Inf(-1)}
+		for _, wd := range r.words {
+			wd.place(page) // a copy: the run keeps its own frame
+			pr.left, pr.right = min(pr.left, wd.along-wd.width/2), max(pr.right, wd.along+wd.width/2)
+			pr.top, pr.bottom = min(pr.top, wd.across-wd.height/2), max(pr.bottom, wd.across+wd.height/2)
+		}
+		return pr
+	}
+	placedRuns := make([]placedRun, len(runs))
+	for i, r := range runs {
+		placedRuns[i] = inPage(r)
+	}
+	slices.SortStableFunc(placedRuns, func(a, b placedRun) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
+	for _, pr := range placedRuns {
+		height := pr.bottom - pr.top
 		var best *row
 		bestShare := 0.0
 		for _, rw := range rows {
-			overlap := min(b.Top+b.Height, rw.bottom) - max(b.Top, rw.top)
-			share := overlap / max(min(b.Height, rw.minHeight), 1e-9)
+			if rw.own || pr.own {
+				continue
+			}
+			overlap := min(pr.bottom, rw.bottom) - max(pr.top, rw.top)
+			share := overlap / max(min(height, rw.minHeight), 1e-9)
 			if share >= 0.5 && share > bestShare {
 				best, bestShare = rw, share
 			}
 		}
 		if best == nil {
-			rows = append(rows, &row{runs: []run{r}, top: b.Top, bottom: b.Top + b.Height, minHeight: b.Height})
+			rows = append(rows, &row{runs: []placedRun{pr}, top: pr.top, bottom: pr.bottom, minHeight: height, own: pr.own})
 			continue
 		}
-		best.runs = append(best.runs, r)
-		best.top, best.bottom = min(best.top, b.Top), max(best.bottom, b.Top+b.Height)
-		best.minHeight = min(best.minHeight, b.Height)
+		best.runs = append(best.runs, pr)
+		best.top, best.bottom = min(best.top, pr.top), max(best.bottom, pr.bottom)
+		best.minHeight = min(best.minHeight, height)
 	}
 	slices.SortStableFunc(rows, func(a, b *row) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
 	var out []run
 	for _, rw := range rows {
-		slices.SortStableFunc(rw.runs, func(a, b run) int { return cmp.Compare(a.box().Left, b.box().Left) })
-		joined := []run{rw.runs[0]}
-		for _, r := range rw.runs[1:] {
+		slices.SortStableFunc(rw.runs, func(a, b placedRun) int { return cmp.Compare(a.left, b.left) })
+		joined := []placedRun{rw.runs[0]}
+		for _, pr := range rw.runs[1:] {
 			last := &joined[len(joined)-1]
-			prev := last.words[len(last.words)-1]
-			gap := r.words[0].box.Left - prev.right()
-			if gap >= 0 && gap <= splitGap*medianHeight(append(slices.Clone(last.words), r.words...)) {
-				last.words = append(last.words, r.words...)
+			gap := pr.left - last.right
+			if gap >= 0 && gap <= splitGap*medianHeight(append(slices.Clone(last.words), pr.words...)) {
+				last.words = append(last.words, pr.words...)
+				last.right = max(last.right, pr.right)
 				continue
 			}
-			joined = append(joined, r)
+			joined = append(joined, pr)
 		}
-		out = append(out, joined...)
+		for _, pr := range joined {
+			out = append(out, pr.run)
+		}
 	}
 	return out
 }
 
-// placed is l's words with their boxes, left to right; a word without a
-// box gets a share of the line's box by its length (an engine that boxed
-// the line but not each word).
-func placed(l evidence.Line) []word {
+// once keeps one reading of each piece of ink, as Textract gives: an
+// engine that read some text twice (the local reader reads a page again
+// where it was unsure or passed text over, and a crooked stamp both with
+// the page and levelled on its own) gives words on words. Lines are taken
+// best first (the most letters read with confidence), and a word whose
+// centre lies on a word already taken, or that holds the centre of one,
+// is left out; lines keep their order.
+func once(lines []run) []run {
+	order := make([]int, len(lines))
+	for i := range order {
+		order[i] = i
+	}
+	score := func(r run) float64 {
+		var s float64
+		for _, w := range r.words {
+			if n := len([]rune(w.text)); n >= 2 && w.conf >= 0.6 {
+				s += float64(n) * w.conf
+			}
+		}
+		return s
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(score(lines[b]), score(lines[a])) })
+	type takenWord struct {
+		word
+		angle float64
+	}
+	var taken []takenWord
+	out := make([]run, len(lines))
+	for _, i := range order {
+		r := lines[i]
+		out[i] = run{angle: r.angle, own: r.own}
+		for _, w := range r.words {
+			if !slices.ContainsFunc(taken, func(t takenWord) bool { return holds(t.word, t.angle, w) || holds(w, r.angle, t.word) }) {
+				out[i].words = append(out[i].words, w)
+			}
+		}
+		for _, w := range out[i].words {
+			taken = append(taken, takenWord{w, r.angle})
+		}
+	}
+	return out
+}
+
+// holds reports whether the centre of o lies within w, w being at angle.
+func holds(w word, angle float64, o word) bool {
+	along, across := frame(o.cx, o.cy, angle)
+	return math.Abs(along-w.along) <= w.width/2 && math.Abs(across-w.across) <= w.height/2
+}
+
+// slopeOf is the slope, in radians, of the line through the centres of a
+// line's words (least squares), and whether it is worth believing: two
+// words or more, spread over at least three word heights (the heights
+// the words have at that slope).
+func slopeOf(ws []word) (float64, bool) {
+	if len(ws) < 2 {
+		return 0, false
+	}
+	var mx, my float64
+	for _, w := range ws {
+		mx += w.cx
+		my += w.cy
+	}
+	mx /= float64(len(ws))
+	my /= float64(len(ws))
+	var sxy, sxx, lo, hi float64
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, w := range ws {
+		sxy += (w.cx - mx) * (w.cy - my)
+		sxx += (w.cx - mx) * (w.cx - mx)
+		lo, hi = min(lo, w.cx), max(hi, w.cx)
+	}
+	if sxx == 0 {
+		return 0, false
+	}
+	slope := math.Atan(sxy / sxx)
+	at := slices.Clone(ws)
+	for i := range at {
+		at[i].place(slope)
+	}
+	return slope, (hi-lo)/math.Cos(slope) >= 3*medianHeight(at)
+}
+
+// frame is the point (x, y) in the frame of a slope: along and across it.
+func frame(x, y, angle float64) (along, across float64) {
+	sin, cos := math.Sincos(angle)
+	return x*cos + y*sin, -x*sin + y*cos
+}
+
+// unframe is frame's inverse.
+func unframe(along, across, angle float64) (x, y float64) {
+	sin, cos := math.Sincos(angle)
+	return along*cos - across*sin, along*sin + across*cos
+}
+
+// place sets the word's extent in the frame of angle: the rectangle at
+// that slope whose bounding box is the engine's box (the box around a
+// word printed at a slope), or, where no such rectangle exists (the word
+// is not at that slope), the engine's box itself.
+func (w *word) place(angle float64) {
+	w.along, w.across = frame(w.cx, w.cy, angle)
+	sin, cos := math.Sincos(math.Abs(angle))
+	det := cos*cos - sin*sin
+	width, height := (w.bw*cos-w.bh*sin)/det, (w.bh*cos-w.bw*sin)/det
+	if det <= 0 || width <= 0 || height <= 0.2*w.bh {
+		width, height = w.bw, w.bh
+	}
+	w.width, w.height = width, height
+}
+
+// placedWord is a word of a line with its box, before it is measured.
+type placedWord struct {
+	text string
+	conf float64
+	box  evidence.Box
+}
+
+// placed is l's words with their boxes; a word without a box gets a share
+// of the line's box by its length (an engine that boxed the line but not
+// each word).
+func placed(l evidence.Line) []placedWord {
 	if len(l.Words) == 0 && !l.Box.IsZero() {
 		// A line reported without words: its words share its box.
 		for _, f := range strings.Fields(l.Text) {
@@ -135,7 +348,7 @@ func placed(l evidence.Line) []word {
 	for _, w := range l.Words {
 		chars += len([]rune(strings.TrimSpace(w.Text)))
 	}
-	var ws []word
+	var ws []placedWord
 	x := l.Box.Left
 	for _, w := range l.Words {
 		text := strings.TrimSpace(w.Text)
@@ -151,32 +364,30 @@ func placed(l evidence.Line) []word {
 		if b.IsZero() {
 			continue
 		}
-		ws = append(ws, word{text: text, conf: w.Confidence, box: b})
+		ws = append(ws, placedWord{text: text, conf: w.Confidence, box: b})
 	}
-	slices.SortStableFunc(ws, func(a, b word) int { return cmp.Compare(a.box.Left, b.box.Left) })
 	return ws
 }
 
-// split cuts a line's words at gaps wider than splitGap word heights.
-func split(ws []word) []run {
+// split cuts a line's words (in order along it) at gaps wider than
+// splitGap word heights.
+func split(ws []word) [][]word {
 	gap := splitGap * medianHeight(ws)
-	out := []run{{words: ws[:1]}}
+	out := [][]word{ws[:1:1]}
 	for i := 1; i < len(ws); i++ {
-		if ws[i].box.Left-ws[i-1].right() > gap {
-			out = append(out, run{})
+		prev := ws[i-1]
+		if ws[i].along-ws[i].width/2-(prev.along+prev.width/2) > gap {
+			out = append(out, nil)
 		}
-		last := &out[len(out)-1]
-		last.words = append(last.words, ws[i])
+		out[len(out)-1] = append(out[len(out)-1], ws[i])
 	}
 	return out
 }
 
-func center(b evidence.Box) float64 { return b.Top + b.Height/2 }
-
 func medianHeight(ws []word) float64 {
 	hs := make([]float64, len(ws))
 	for i, w := range ws {
-		hs[i] = w.box.Height
+		hs[i] = w.height
 	}
 	slices.Sort(hs)
 	return hs[len(hs)/2]
@@ -199,42 +410,59 @@ func (g ids) id(kind byte, page, n int) string {
 }
 
 // pageBlocks are one page's blocks as Textract lists them: the PAGE, its
-// LINEs in reading order, then every LINE's WORDs. page is the page's
-// number in a job's results, 0 for DetectDocumentText (which leaves Page
-// out).
-func pageBlocks(p Page, page int, g ids) []Block {
-	runs := pageRuns(p.Lines)
+// LINEs in reading order, then every LINE's WORDs. stored is the page's
+// size as stored, in pixels; page is its number in a job's results, 0 for
+// DetectDocumentText (which leaves Page out).
+func pageBlocks(p Page, stored image.Point, page int, g ids) []Block {
+	upright := stored
+	if p.Turns%2 != 0 {
+		upright = image.Pt(stored.Y, stored.X)
+	}
+	runs := pageRuns(p.Lines, upright)
 	pageBlock := Block{
 		BlockType: "PAGE",
-		Geometry:  boxGeometry(evidence.Box{Width: 1, Height: 1}, 0),
+		Geometry:  geometryOf([4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 0),
 		Id:        g.id('P', page, 0),
 		Page:      page,
+	}
+	w, h := float64(max(upright.X, 1)), float64(max(upright.Y, 1))
+	// corners are the rectangle [left, right] x [top, bottom] in the frame
+	// of angle, in fractions of the upright page, in the text's order.
+	corners := func(left, right, top, bottom, angle float64) [4][2]float64 {
+		var c [4][2]float64
+		for i, p := range [4][2]float64{{left, top}, {right, top}, {right, bottom}, {left, bottom}} {
+			x, y := unframe(p[0], p[1], angle)
+			c[i] = [2]float64{x / w, y / h}
+		}
+		return c
 	}
 	var lines, words []Block
 	var lineIDs []string
 	for i, r := range runs {
+		left, right, top, bottom := r.extent()
 		line := Block{
 			BlockType: "LINE",
-			Geometry:  boxGeometry(r.box(), p.Turns),
+			Geometry:  geometryOf(corners(left, right, top, bottom, r.angle), p.Turns),
 			Id:        g.id('L', page, i),
 			Page:      page,
 		}
 		var texts, wordIDs []string
 		var sum float64
-		for _, w := range r.words {
+		for _, wd := range r.words {
 			id := g.id('W', page, len(words))
 			words = append(words, Block{
 				BlockType:  "WORD",
-				Confidence: percent(w.conf),
-				Text:       w.text,
+				Confidence: percent(wd.conf),
+				Text:       wd.text,
 				TextType:   "PRINTED",
-				Geometry:   boxGeometry(w.box, p.Turns),
-				Id:         id,
-				Page:       page,
+				Geometry: geometryOf(corners(wd.along-wd.width/2, wd.along+wd.width/2,
+					wd.across-wd.height/2, wd.across+wd.height/2, r.angle), p.Turns),
+				Id:   id,
+				Page: page,
 			})
-			texts = append(texts, w.text)
+			texts = append(texts, wd.text)
 			wordIDs = append(wordIDs, id)
-			sum += w.conf
+			sum += wd.conf
 		}
 		line.Text = strings.Join(texts, " ")
 		line.Confidence = percent(sum / float64(len(r.words)))
@@ -257,16 +485,12 @@ func percent(c float64) *float32 {
 	return &v
 }
 
-// boxGeometry is the geometry of a box on the upright page, in the frame of
-// the page as stored (turned back by turns quarter turns): the polygon's
-// corners in the text's own order (top left, top right, bottom right,
-// bottom left of the upright text, so its first two points run along the
-// text), and the bounding box around them.
-func boxGeometry(b evidence.Box, turns int) geometry {
-	corners := [4][2]float64{
-		{b.Left, b.Top}, {b.Left + b.Width, b.Top},
-		{b.Left + b.Width, b.Top + b.Height}, {b.Left, b.Top + b.Height},
-	}
+// geometryOf is the geometry of a quadrilateral on the upright page (its
+// corners in fractions, in the text's own order: top left, top right,
+// bottom right, bottom left, so the first two run along the text), in the
+// frame of the page as stored (turned back by turns quarter turns), with
+// the bounding box around it.
+func geometryOf(corners [4][2]float64, turns int) geometry {
 	g := geometry{Polygon: make([]point, 4)}
 	left, top, right, bottom := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i, c := range corners {

@@ -1,6 +1,7 @@
 package textractstandin
 
 import (
+	"image"
 	"math"
 	"strings"
 	"testing"
@@ -44,9 +45,13 @@ func TestPageRuns(t *testing.T) {
 				ln(w("b1", 0.6, 0.1)), ln(w("b2", 0.6, 0.14)),
 			},
 			[]string{"a1", "b1", "a2", "b2", "a3"}},
-		{"a line read over another is not merged into it",
-			[]evidence.Line{ln(w("FILLED", 0.1, 0.1)), ln(w("FILLED", 0.101, 0.1))},
-			[]string{"FILLED", "FILLED"}},
+		{"words read twice are given once, the better reading",
+			[]evidence.Line{
+				ln(w("Fi1ed", 0.1, 0.1), w("on", 0.16, 0.1)),
+				ln(w("Take", 0.1, 0.2)),
+				ln(w("Filled", 0.101, 0.1), w("on", 0.161, 0.1), w("11/02/2026", 0.19, 0.1)),
+			},
+			[]string{"Filled on 11/02/2026", "Take"}},
 		{"words without boxes share their line's",
 			[]evidence.Line{{Text: "Rx 12345", Words: []evidence.Word{{Text: "Rx"}, {Text: "12345"}}, Box: evidence.Box{Left: 0.1, Top: 0.1, Width: 0.07, Height: 0.02}}},
 			[]string{"Rx 12345"}},
@@ -56,7 +61,7 @@ func TestPageRuns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, runTexts(pageRuns(tt.lines))); diff != "" {
+			if diff := cmp.Diff(tt.want, runTexts(pageRuns(tt.lines, image.Pt(1000, 1000)))); diff != "" {
 				t.Errorf("LINEs (-want +got):\n%s", diff)
 			}
 		})
@@ -79,7 +84,7 @@ func TestGeometryTurned(t *testing.T) {
 		{2, 180, boundingBox{Width: 0.3, Height: 0.05, Left: 0.6, Top: 0.75}},
 		{3, 90, boundingBox{Width: 0.05, Height: 0.3, Left: 0.75, Top: 0.1}},
 	} {
-		g := boxGeometry(b, tt.turns)
+		g := geometryOf([4][2]float64{{b.Left, b.Top}, {b.Left + b.Width, b.Top}, {b.Left + b.Width, b.Top + b.Height}, {b.Left, b.Top + b.Height}}, tt.turns)
 		p0, p1 := g.Polygon[0], g.Polygon[1]
 		angle := math.Atan2(float64(p1.Y-p0.Y), float64(p1.X-p0.X)) * 180 / math.Pi
 		if d := math.Mod(angle-tt.angle+540, 360) - 180; math.Abs(d) > 1e-3 {
@@ -98,5 +103,64 @@ func TestGeometryTurned(t *testing.T) {
 				t.Errorf("turns %d: point %d turned upright is (%.3f, %.3f), want %v", tt.turns, i, x, y, want)
 			}
 		}
+	}
+}
+
+// sloped is a line of words of 0.02 height, 0.012 wide per letter, 0.008
+// apart, starting at (x, y) and running at degrees on a square page: each
+// word boxed as an engine boxes a word printed at a slope, by the box
+// around it.
+func sloped(degrees, x, y float64, texts ...string) evidence.Line {
+	sin, cos := math.Sincos(degrees * math.Pi / 180)
+	var words []evidence.Word
+	along := 0.0
+	for _, t := range texts {
+		width, height := 0.012*float64(len(t)), 0.02
+		cx, cy := x+(along+width/2)*cos, y+(along+width/2)*sin
+		bw, bh := width*cos+height*math.Abs(sin), width*math.Abs(sin)+height*cos
+		words = append(words, evidence.Word{Text: t, Confidence: 0.9, Box: evidence.Box{Left: cx - bw/2, Top: cy - bh/2, Width: bw, Height: bh}})
+		along += width + 0.008
+	}
+	return ln(words...)
+}
+
+// TestSlopes: a page photographed at a slant gives LINEs at its slope, and
+// a stamp pressed on crooked gives LINEs at the stamp's: each LINE's
+// polygon runs along its own text, as Textract's do, and a crooked line is
+// never joined to the page's.
+func TestSlopes(t *testing.T) {
+	angleOf := func(b Block) float64 {
+		p0, p1 := b.Geometry.Polygon[0], b.Geometry.Polygon[1]
+		return math.Atan2(float64(p1.Y-p0.Y), float64(p1.X-p0.X)) * 180 / math.Pi
+	}
+	for _, tt := range []struct {
+		name  string
+		lines []evidence.Line
+		want  map[string]float64 // LINE text -> its slope in degrees
+	}{
+		{"a page at a slant", []evidence.Line{
+			sloped(4, 0.1, 0.1, "Take", "one", "pen", "weekly"),
+			sloped(4, 0.1, 0.2, "Patient:"), sloped(4, 0.2, 0.2+0.1*math.Tan(4*math.Pi/180), "JANE", "DOE"),
+			sloped(4, 0.1, 0.3, "Filled", "on", "11/02/2026"),
+		}, map[string]float64{"Take one pen weekly": 4, "Patient: JANE DOE": 4, "Filled on 11/02/2026": 4}},
+		{"a crooked stamp on a level page", []evidence.Line{
+			sloped(0, 0.1, 0.1, "Take", "one", "pen", "weekly"),
+			sloped(0, 0.1, 0.15, "Filled", "on", "11/02/2026"),
+			sloped(-12, 0.1, 0.6, "HARBOURSIDE", "PHARMACY"),
+			sloped(-12, 0.1, 0.63, "14", "Quay", "Street"),
+			sloped(0, 0.6, 0.3, "Refills:", "2"),
+		}, map[string]float64{"Take one pen weekly": 0, "Filled on 11/02/2026": 0, "HARBOURSIDE PHARMACY": -12, "14 Quay Street": -12, "Refills: 2": 0}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := map[string]float64{}
+			for _, b := range pageBlocks(Page{Lines: tt.lines}, image.Pt(1000, 1000), 0, ids{}) {
+				if b.BlockType == "LINE" {
+					got[b.Text] = math.Round(angleOf(b))
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("LINE slopes (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -83,5 +84,53 @@ func TestReadsWhatS3StoreStaged(t *testing.T) {
 	_, err = r.Read(t.Context(), evidence.Document{Key: "evidence/2026/11/21/never-staged.png", MediaType: "image/png"})
 	if !errors.Is(err, derrors.ErrUnavailable) || !sameType(err, &types.InvalidS3ObjectException{}) {
 		t.Errorf("unstaged key: %v, want InvalidS3ObjectException as unavailable", err)
+	}
+}
+
+// TestProductionReaderSlopes: internal/textract reads a page photographed
+// at a slant row by row, and a crooked stamp's lines whole, from
+// Textract-shaped geometry.
+func TestProductionReaderSlopes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "label.png"), pngBytes(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name  string
+		lines []evidence.Line
+		want  []string
+	}{
+		{"a page at a slant", []evidence.Line{
+			sloped(5, 0.1, 0.1, "RIVERSIDE", "PHARMACY"), sloped(5, 0.6, 0.1+0.5*math.Tan(5*math.Pi/180), "Rx", "12345"),
+			sloped(5, 0.1, 0.14, "Patient:"), sloped(5, 0.6, 0.14+0.5*math.Tan(5*math.Pi/180), "JANE", "DOE"),
+			sloped(5, 0.1, 0.18, "Take", "one", "pen", "weekly"),
+		}, []string{"RIVERSIDE PHARMACY", "Rx 12345", "Patient: JANE DOE", "Take one pen weekly"}},
+		{"a crooked stamp", []evidence.Line{
+			sloped(0, 0.1, 0.1, "Saxenda", "6", "mg/ml", "pen"),
+			sloped(0, 0.1, 0.15, "Inject", "0.6mg", "once", "daily"),
+			sloped(0, 0.1, 0.2, "Supply:", "5", "pens"),
+			sloped(0, 0.1, 0.25, "Filled", "on", "11/02/2026"),
+			sloped(-12, 0.1, 0.6, "HARBOURSIDE", "PHARMACY"),
+			sloped(-12, 0.1, 0.63, "14", "Quay", "Street"),
+			sloped(-12, 0.1, 0.66, "Bristol", "BS1", "4DJ"),
+		}, []string{"Saxenda 6 mg/ml pen", "Inject 0.6mg once daily", "Supply: 5 pens", "Filled on 11/02/2026",
+			"HARBOURSIDE PHARMACY", "14 Quay Street", "Bristol BS1 4DJ"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for turns := range 4 {
+				c := client(t, New(fixed(Page{Turns: turns, Lines: tt.lines}), Dir{Root: dir}))
+				text, err := textract.Reader{Client: c, Bucket: "evidence"}.Read(t.Context(), evidence.Document{Key: "label.png", MediaType: "image/png"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, l := range text.Lines {
+					got = append(got, l.Text)
+				}
+				if diff := cmp.Diff(tt.want, got); diff != "" {
+					t.Errorf("turned %d: lines (-want +got):\n%s", turns, diff)
+				}
+			}
+		})
 	}
 }

@@ -149,7 +149,7 @@ func (s *Server) detect(ctx context.Context, body []byte) (any, *apiError) {
 	}
 	return detectOutput{
 		DocumentMetadata: documentMetadata{Pages: 1},
-		Blocks:           pageBlocks(page, 0, ids{seed: sha256.Sum256(doc)}),
+		Blocks:           pageBlocks(page, images[0].Rect.Size(), 0, ids{seed: sha256.Sum256(doc)}),
 		ModelVersion:     ModelVersion,
 	}, nil
 }
@@ -302,7 +302,7 @@ func (s *Server) run(j *job, doc []byte, k kind) {
 			fail(ocrError(s.ctx, err))
 			return
 		}
-		blocks = append(blocks, pageBlocks(page, i+1, g)...)
+		blocks = append(blocks, pageBlocks(page, img.Rect.Size(), i+1, g)...)
 	}
 	j.status, j.pages, j.blocks = "SUCCEEDED", len(images), blocks
 }
