@@ -165,10 +165,6 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 		}
 	}
 	slope := skew(aligned, upright)
-	level := func(p point) point {
-		p = upright(p)
-		return point{p.x, p.y - slope*p.x}
-	}
 
 	type row struct {
 		words       []box
@@ -179,8 +175,10 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 		words       []box
 		top, bottom float64
 	}
+	levels := levellers(aligned, upright, slope)
 	var ls []placed
-	for _, tl := range aligned {
+	for i, tl := range aligned {
+		level := levels[i]
 		var p placed
 		p.top = math.Inf(1)
 		p.bottom = math.Inf(-1)
@@ -464,7 +462,7 @@ func skew(tls []textLine, upright func(point) point) float64 {
 	}
 	slices.Sort(slopes)
 	s := slopes[len(slopes)/2]
-	if math.Abs(s) > 0.36 {
+	if math.Abs(s) > maxSlope {
 		return 0
 	}
 	return s
@@ -480,6 +478,82 @@ func shown(poly []point, upright func(point) point) evidence.Box {
 	r, btm := min(max(b.right, l), 1), min(max(b.bottom, t), 1)
 	return evidence.Box{Left: l, Top: t, Width: r - l, Height: btm - t}
 }
+
+// maxSlope: a slope beyond about 20 degrees is not a page's or a line's
+// skew (the edge of a turned photo, a mark).
+const maxSlope = 0.36
+
+// levellers map each of tls's points into the levelled page: the page's
+// slope sheared away and, for lines that slope otherwise, their own slope
+// too. A photo taken at an angle has its lines converging (a header
+// sloping some degrees up, a footer down) and a stamp pressed on crooked
+// slopes by its own angle; sheared by the page's slope alone, such a line's
+// box spans the rows above and below it and pulls their words into its
+// row. Lines that slope more than slopeTolerance from the page are grouped
+// by slope (a gap of more than slopeTolerance between neighbours starts
+// another group), and each group is levelled by its median slope about
+// its centre, so that the group's lines stay in their rows and in order
+// (a stamp's name above its address) whatever their lengths.
+func levellers(tls []textLine, upright func(point) point, slope float64) []func(point) point {
+	page := func(p point) point {
+		p = upright(p)
+		return point{p.x, p.y - slope*p.x}
+	}
+	out := make([]func(point) point, len(tls))
+	type sloped struct {
+		i      int
+		slope  float64
+		centre float64
+	}
+	var off []sloped
+	for i, tl := range tls {
+		out[i] = page
+		if len(tl.poly) < 2 || tl.weight < 4 {
+			continue
+		}
+		a, b := upright(tl.poly[0]), upright(tl.poly[1])
+		dx := b.x - a.x
+		if dx <= 0 {
+			continue
+		}
+		s := (b.y - a.y) / dx
+		if math.Abs(s) > maxSlope || math.Abs(s-slope) <= slopeTolerance {
+			continue
+		}
+		var cx float64
+		for _, p := range tl.poly {
+			cx += upright(p).x
+		}
+		off = append(off, sloped{i: i, slope: s, centre: cx / float64(len(tl.poly))})
+	}
+	slices.SortFunc(off, func(a, b sloped) int { return cmp.Compare(a.slope, b.slope) })
+	for start := 0; start < len(off); {
+		end := start + 1
+		for end < len(off) && off[end].slope-off[end-1].slope <= slopeTolerance {
+			end++
+		}
+		group := off[start:end]
+		own := group[len(group)/2].slope
+		var cx float64
+		for _, m := range group {
+			cx += m.centre
+		}
+		cx /= float64(len(group))
+		level := func(p point) point {
+			p = upright(p)
+			return point{p.x, p.y - slope*p.x - (own-slope)*(p.x-cx)}
+		}
+		for _, m := range group {
+			out[m.i] = level
+		}
+		start = end
+	}
+	return out
+}
+
+// slopeTolerance: lines within about 2.5 degrees of the page's slope are
+// levelled with the page.
+const slopeTolerance = 0.045
 
 // bounds is the upright bounding box of poly.
 func bounds(poly []point, upright func(point) point) box {
