@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,38 +100,41 @@ func pageImages(ctx context.Context, body []byte, k kind, maxPages int, tooMany 
 	return []*image.Gray{imageprep.Gray(img)}, nil
 }
 
-// renderPDF renders up to maxPages pages with pdftoppm, in grey at pageSide
-// pixels on the long side, as internal/tesseract does; one page more than
-// maxPages is refused with tooMany. A password-protected PDF is
-// unsupported, one pdftoppm cannot read a bad document.
+// renderPDF renders a PDF's pages with pdftoppm, in grey at pageSide
+// pixels on the long side, as internal/tesseract does, after counting them
+// with pdfinfo: more than maxPages is refused with tooMany before anything
+// is rendered (a PDF of several pages sent to the synchronous call costs
+// Textract no reading either). A password-protected PDF is unsupported,
+// one poppler cannot read a bad document.
 func renderPDF(ctx context.Context, pdf []byte, maxPages int, tooMany *apiError) ([]*image.Gray, *apiError) {
+	info, apiErr := poppler(ctx, pdf, "pdfinfo", "-")
+	if apiErr != nil {
+		return nil, apiErr
+	}
+	m := pagesLine.FindSubmatch(info)
+	if m == nil {
+		return nil, badDocument()
+	}
+	n, err := strconv.Atoi(string(m[1]))
+	switch {
+	case err != nil || n < 1:
+		return nil, badDocument()
+	case n > maxPages:
+		return nil, tooMany
+	}
 	dir, err := os.MkdirTemp("", "textract-standin-")
 	if err != nil {
 		return nil, internalError()
 	}
 	defer os.RemoveAll(dir)
-	cmd := exec.CommandContext(ctx, "pdftoppm", "-gray", "-scale-to", strconv.Itoa(pageSide),
-		"-f", "1", "-l", strconv.Itoa(maxPages+1), "-", filepath.Join(dir, "page"))
-	cmd.Stdin = bytes.NewReader(pdf)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		switch {
-		case ctx.Err() != nil || !errors.As(err, &exit):
-			return nil, internalError()
-		case strings.Contains(stderr.String(), "password"):
-			return nil, unsupportedDocument()
-		}
-		return nil, badDocument()
+	if _, apiErr := poppler(ctx, pdf, "pdftoppm", "-gray", "-scale-to", strconv.Itoa(pageSide),
+		"-f", "1", "-l", strconv.Itoa(n), "-", filepath.Join(dir, "page")); apiErr != nil {
+		return nil, apiErr
 	}
 	names, _ := filepath.Glob(filepath.Join(dir, "page-*.pgm"))
 	slices.Sort(names) // zero-padded to the page count's width
-	switch {
-	case len(names) == 0:
+	if len(names) == 0 {
 		return nil, badDocument()
-	case len(names) > maxPages:
-		return nil, tooMany
 	}
 	pages := make([]*image.Gray, 0, len(names))
 	for _, name := range names {
@@ -150,10 +154,35 @@ func renderPDF(ctx context.Context, pdf []byte, maxPages int, tooMany *apiError)
 	return pages, nil
 }
 
-// pdftoppmInstalled reports whether PDFs can be rendered.
-func pdftoppmInstalled() error {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		return fmt.Errorf("pdftoppm is not installed (Debian: poppler-utils): %w", err)
+var pagesLine = regexp.MustCompile(`(?m)^Pages:\s+(\d+)`)
+
+// poppler runs one of poppler's tools on pdf (its standard input) and
+// returns its output: a tool that refuses the file makes it a bad
+// document, or an unsupported one when it is password-protected.
+func poppler(ctx context.Context, pdf []byte, name string, args ...string) ([]byte, *apiError) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Stdin = bytes.NewReader(pdf)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		switch {
+		case ctx.Err() != nil || !errors.As(err, &exit):
+			return nil, internalError()
+		case strings.Contains(strings.ToLower(stderr.String()), "password"):
+			return nil, unsupportedDocument()
+		}
+		return nil, badDocument()
+	}
+	return stdout.Bytes(), nil
+}
+
+// popplerInstalled reports whether PDFs can be counted and rendered.
+func popplerInstalled() error {
+	for _, tool := range []string{"pdfinfo", "pdftoppm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return fmt.Errorf("%s is not installed (Debian: poppler-utils): %w", tool, err)
+		}
 	}
 	return nil
 }

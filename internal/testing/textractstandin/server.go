@@ -294,15 +294,29 @@ func (s *Server) run(j *job, doc []byte, k kind) {
 		fail(apiErr)
 		return
 	}
+	// Pages are read side by side, as Textract reads a job's pages; the
+	// OCR engine bounds how many run at once.
 	g := ids{seed: sha256.Sum256(doc)}
-	var blocks []Block
+	read := make([][]Block, len(images))
+	errs := make([]error, len(images))
+	var wg sync.WaitGroup
 	for i, img := range images {
-		page, err := s.ocr.ReadPage(s.ctx, img)
-		if err != nil {
-			fail(ocrError(s.ctx, err))
+		wg.Go(func() {
+			page, err := s.ocr.ReadPage(s.ctx, img)
+			errs[i] = err
+			if err == nil {
+				read[i] = pageBlocks(page, img.Rect.Size(), i+1, g)
+			}
+		})
+	}
+	wg.Wait()
+	var blocks []Block
+	for i := range images {
+		if errs[i] != nil {
+			fail(ocrError(s.ctx, errs[i]))
 			return
 		}
-		blocks = append(blocks, pageBlocks(page, img.Rect.Size(), i+1, g)...)
+		blocks = append(blocks, read[i]...)
 	}
 	j.status, j.pages, j.blocks = "SUCCEEDED", len(images), blocks
 }

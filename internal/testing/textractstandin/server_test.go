@@ -258,6 +258,21 @@ func pdf(t *testing.T, n int) []byte {
 	return buf.Bytes()
 }
 
+// lockedPDF is a one-page PDF that opens only with a password.
+func lockedPDF(t *testing.T) []byte {
+	t.Helper()
+	f := fpdf.New("P", "mm", "A5", "")
+	f.SetProtection(fpdf.CnProtectPrint, "open-sesame", "owner")
+	f.SetFont("Helvetica", "", 14)
+	f.AddPage()
+	f.Text(20, 30, "Patient: Jane Doe")
+	var buf bytes.Buffer
+	if err := f.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 func needPdftoppm(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
@@ -298,6 +313,7 @@ func TestDetectRefuses(t *testing.T) {
 		{"over 10000 pixels", types.Document{Bytes: wide}, &types.UnsupportedDocumentException{}},
 		{"two-page pdf", types.Document{Bytes: pdf(t, 2)}, &types.UnsupportedDocumentException{}},
 		{"corrupt pdf", types.Document{Bytes: []byte("%PDF-1.4\nnot a pdf")}, &types.BadDocumentException{}},
+		{"password-protected pdf", types.Document{Bytes: lockedPDF(t)}, &types.UnsupportedDocumentException{}},
 		{"over 10 MB", types.Document{S3Object: &types.S3Object{Bucket: aws.String("b"), Name: aws.String("big.png")}}, &types.DocumentTooLargeException{}},
 		{"no object", types.Document{S3Object: &types.S3Object{Bucket: aws.String("b"), Name: aws.String("gone.png")}}, &types.InvalidS3ObjectException{}},
 		{"both bytes and object", types.Document{Bytes: pngBytes(t), S3Object: &types.S3Object{Bucket: aws.String("b"), Name: aws.String("big.png")}}, &types.InvalidParameterException{}},

@@ -27,13 +27,14 @@ func (t Tesseract) ReadPage(ctx context.Context, page *image.Gray) (Page, error)
 }
 
 // NewWithTesseract is a stand-in reading pages with the local reader and
-// S3 objects from objects. It needs tesseract, and pdftoppm for PDFs.
+// S3 objects from objects. It needs tesseract, and poppler's pdfinfo and
+// pdftoppm for PDFs.
 func NewWithTesseract(ctx context.Context, objects Objects) (*Server, error) {
 	r, err := tesseract.New(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := pdftoppmInstalled(); err != nil {
+	if err := popplerInstalled(); err != nil {
 		return nil, err
 	}
 	return New(Tesseract{Reader: r}, objects), nil
