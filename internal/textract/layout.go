@@ -170,6 +170,7 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 		words       []box
 		top, bottom float64
 		minHeight   float64
+		alone       bool // a tall line's row, which no other line joins
 	}
 	type placed struct {
 		words       []box
@@ -193,12 +194,31 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 	}
 	slices.SortStableFunc(ls, func(a, b placed) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
 
+	// A line far taller than the page's lines (a column of figures read as
+	// one tall word, a mark down the margin) would join every row it spans
+	// into one: it is a row of its own, and no other line joins it.
+	heights := make([]float64, len(ls))
+	for i, l := range ls {
+		heights[i] = l.bottom - l.top
+	}
+	slices.Sort(heights)
+	tall := math.Inf(1)
+	if len(heights) > 0 {
+		tall = tallLine * heights[len(heights)/2]
+	}
 	var rows []*row
 	for _, l := range ls {
 		h := l.bottom - l.top
+		if h > tall {
+			rows = append(rows, &row{words: slices.Clone(l.words), top: l.top, bottom: l.bottom, minHeight: h, alone: true})
+			continue
+		}
 		var best *row
 		bestShare := 0.0
 		for _, r := range rows {
+			if r.alone {
+				continue
+			}
 			overlap := min(l.bottom, r.bottom) - max(l.top, r.top)
 			share := overlap / max(min(h, r.minHeight), 1e-9)
 			if share >= 0.5 && share > bestShare {
@@ -550,6 +570,10 @@ func levellers(tls []textLine, upright func(point) point, slope float64) []func(
 	}
 	return out
 }
+
+// tallLine: a line more than this many times the median line's height is
+// not a line of the page's text (a large heading measures under 2).
+const tallLine = 2.5
 
 // slopeTolerance: lines within about 2.5 degrees of the page's slope are
 // levelled with the page.

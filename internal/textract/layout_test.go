@@ -191,3 +191,38 @@ func TestVerifyRecordedResponses(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyStandInResponses: the fields the production path lost on the
+// evaluation's corpus, before layout levelled crooked lines by their own
+// slope and kept tall lines out of other rows, read from the Textract
+// stand-in's answers on those documents.
+func TestVerifyStandInResponses(t *testing.T) {
+	uk := evidence.Policy{Now: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC), Market: "uk"}
+	us := uk
+	us.Market = "us"
+	for _, tt := range []struct {
+		name    string
+		fixture string
+		exp     evidence.Expected
+		policy  evidence.Policy
+		field   func(evidence.Result) evidence.Rating
+	}{
+		{"the pharmacy on a crooked stamp", "nhs_fp10_stamp",
+			evidence.Expected{PatientKnown: true, Forename: "Renee", Surname: "Kowalczyk", MedicationName: "Saxenda", MedicationDosage: "0.6 mg"}, uk,
+			func(r evidence.Result) evidence.Rating { return r.Data.PharmacyName }},
+		{"the dose beside a column read as one tall word", "online_order_tall_word",
+			evidence.Expected{PatientKnown: true, Forename: "Niamh", Surname: "MacAuley", MedicationName: "Saxenda", MedicationDosage: "1.8 mg"}, us,
+			func(r evidence.Result) evidence.Rating { return r.Data.MedicationDosage }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Reader{Client: wireServer(t, http.StatusOK, readFixture(t, tt.fixture)), Bucket: "evidence-bucket"}
+			text, err := r.Read(context.Background(), evidence.Document{Key: "evidence/label.jpg", MediaType: "image/jpeg"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tt.field(evidence.Verify(text, tt.exp, tt.policy)); got.Value != evidence.Valid {
+				t.Errorf("rated %+v, want valid; lines:\n%s", got, strings.Join(texts(text.Lines), "\n"))
+			}
+		})
+	}
+}
