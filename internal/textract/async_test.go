@@ -146,9 +146,9 @@ func TestReadMultiPagePDFJobFailures(t *testing.T) {
 		pages    []int    // TextractPages counted
 	}{
 		{name: "job failed on the document", gets: []*textract.GetDocumentTextDetectionOutput{{JobStatus: types.JobStatusFailed, StatusMessage: aws.String("unsupported document")}}, want: evidence.ErrUnreadable, pages: []int{3}},
-		{name: "start throttled", start: &types.ProvisionedThroughputExceededException{}, want: derrors.ErrUnavailable, counted: []string{"throttled"}},
+		{name: "start throttled", start: &types.ProvisionedThroughputExceededException{}, want: derrors.ErrBusy, counted: []string{"throttled"}},
 		{name: "start refuses the document", start: &types.BadDocumentException{}, want: evidence.ErrUnreadable},
-		{name: "too many jobs", start: &types.LimitExceededException{}, want: derrors.ErrUnavailable, counted: []string{"throttled"}, pages: nil},
+		{name: "too many jobs", start: &types.LimitExceededException{}, want: derrors.ErrBusy, counted: []string{"throttled"}, pages: nil},
 		{name: "get fails", getErr: &types.InternalServerError{}, want: derrors.ErrUnavailable, counted: []string{"failed"}, pages: []int{3}},
 		// In progress for ever: polling stops JobReserve before the
 		// deadline and the answer is a 503 (the pages were counted when

@@ -190,8 +190,33 @@ func (r Reader) classify(what string, err error) error {
 	if reason := unreadable(err); reason != "" {
 		return fmt.Errorf("%s: %w: %w", what, evidence.Unreadable(reason), err)
 	}
-	r.failed(failure(err))
+	reason := failure(err)
+	r.failed(reason)
+	switch {
+	case reason == "throttled":
+		// Over Textract's rate after the SDK's retries: the document is
+		// read when asked again, as the local reader's full queue answers.
+		return fmt.Errorf("%s: %w: %w", what, err, &derrors.Later{Reason: "textract_throttled",
+			Message: "too many documents are being read; try again shortly", RetryAfter: RetryAfter})
+	case timedOut(err):
+		// Cut off by the request's time or the attempts': no verdict from
+		// half the work, and none from a reading the caller could not wait
+		// for (the local reader answers the same).
+		return fmt.Errorf("%s: %w: %w", what, err, &derrors.Later{Reason: "textract_timeout",
+			Message: "the document could not be read in time; try again shortly", RetryAfter: RetryAfter})
+	}
 	return fmt.Errorf("%s: %w: %w", what, derrors.ErrUnavailable, err)
+}
+
+// RetryAfter is what a client whose document Textract could not read in
+// time, or not at the moment, is asked to wait.
+const RetryAfter = 5 * time.Second
+
+// timedOut reports an error from a call that ran out of time: the
+// request's deadline, or an attempt's timeout.
+func timedOut(err error) bool {
+	var timeout interface{ Timeout() bool }
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &timeout) && timeout.Timeout()
 }
 
 // plainRequestBody makes the call's HTTP client send the request body

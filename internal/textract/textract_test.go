@@ -158,6 +158,15 @@ type usage struct {
 func (u *usage) TextractPages(n int)         { u.pages = append(u.pages, n) }
 func (u *usage) TextractError(reason string) { u.errors = append(u.errors, reason) }
 
+// attemptTimeout is an HTTP client's timeout as net/http reports it.
+type attemptTimeout struct{}
+
+func (attemptTimeout) Error() string { return "Client.Timeout exceeded while awaiting headers" }
+func (attemptTimeout) Timeout() bool { return true }
+
+// A throttled call or one out of time is 503 (busy, try again), as the
+// local reader answers a full queue or a reading cut off by its time; any
+// other failure of Textract's is 500.
 func TestReadClientErrors(t *testing.T) {
 	tests := []struct {
 		name string
@@ -171,12 +180,13 @@ func TestReadClientErrors(t *testing.T) {
 		{"unsupported", &types.UnsupportedDocumentException{}, evidence.ErrUnreadable, "unsupported_document", nil},
 		{"too large", &types.DocumentTooLargeException{}, evidence.ErrUnreadable, "too_large", nil},
 		{"invalid S3 object", &types.InvalidS3ObjectException{}, derrors.ErrUnavailable, "", []string{"denied"}},
-		{"throttled", &types.ThrottlingException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
-		{"throughput", &types.ProvisionedThroughputExceededException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
-		{"limit", &types.LimitExceededException{}, derrors.ErrUnavailable, "", []string{"throttled"}},
+		{"throttled", &types.ThrottlingException{}, derrors.ErrBusy, "", []string{"throttled"}},
+		{"throughput", &types.ProvisionedThroughputExceededException{}, derrors.ErrBusy, "", []string{"throttled"}},
+		{"limit", &types.LimitExceededException{}, derrors.ErrBusy, "", []string{"throttled"}},
 		{"access denied", &types.AccessDeniedException{}, derrors.ErrUnavailable, "", []string{"denied"}},
 		{"network", errors.New("read tcp: connection reset by peer"), derrors.ErrUnavailable, "", []string{"failed"}},
-		{"deadline", context.DeadlineExceeded, derrors.ErrUnavailable, "", []string{"failed"}},
+		{"deadline", context.DeadlineExceeded, derrors.ErrBusy, "", []string{"failed"}},
+		{"attempt timed out", attemptTimeout{}, derrors.ErrBusy, "", []string{"failed"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -320,8 +330,8 @@ func TestReadOverTheWireErrors(t *testing.T) {
 		{"unsupported, namespaced type", 400, `{"__type":"com.amazonaws.textract#UnsupportedDocumentException","Message":"Request has unsupported document format"}`, evidence.ErrUnreadable},
 		{"too large", 400, `{"__type":"DocumentTooLargeException","message":"document too large"}`, evidence.ErrUnreadable},
 		{"invalid S3 object", 400, `{"__type":"InvalidS3ObjectException","message":"Unable to get object metadata from S3. Check object key, region and/or access permissions."}`, derrors.ErrUnavailable},
-		{"throttled", 400, `{"__type":"ThrottlingException","message":"Rate exceeded"}`, derrors.ErrUnavailable},
-		{"throughput exceeded", 400, `{"__type":"ProvisionedThroughputExceededException","message":"slow down"}`, derrors.ErrUnavailable},
+		{"throttled", 400, `{"__type":"ThrottlingException","message":"Rate exceeded"}`, derrors.ErrBusy},
+		{"throughput exceeded", 400, `{"__type":"ProvisionedThroughputExceededException","message":"slow down"}`, derrors.ErrBusy},
 		{"access denied", 400, `{"__type":"AccessDeniedException","message":"not authorized to perform textract:DetectDocumentText"}`, derrors.ErrUnavailable},
 		{"internal error", 500, `{"__type":"InternalServerError","message":"oops"}`, derrors.ErrUnavailable},
 		{"unavailable, not JSON", 503, `<html>Service Unavailable</html>`, derrors.ErrUnavailable},
