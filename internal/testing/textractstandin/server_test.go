@@ -532,3 +532,38 @@ func TestJob(t *testing.T) {
 		}
 	}
 }
+
+// TestReadOncePerPage: a caller that runs out of time waiting for a page
+// leaves it being read, and asking again gets that reading; the engine
+// reads each page once.
+func TestReadOncePerPage(t *testing.T) {
+	release := make(chan struct{})
+	var mu sync.Mutex
+	reads := 0
+	c := client(t, New(ocrFunc(func(context.Context, *image.Gray) (Page, error) {
+		mu.Lock()
+		reads++
+		mu.Unlock()
+		<-release
+		return label, nil
+	}), nil))
+	in := &textract.DetectDocumentTextInput{Document: &types.Document{Bytes: pngBytes(t)}}
+	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancel()
+	if _, err := c.DetectDocumentText(ctx, in); err == nil {
+		t.Fatal("a call that could not wait for its page succeeded")
+	}
+	close(release)
+	out, err := c.DetectDocumentText(t.Context(), in)
+	if err != nil || len(lineTexts(out.Blocks)) != 7 {
+		t.Fatalf("asked again: %v", err)
+	}
+	if _, err := c.DetectDocumentText(t.Context(), in); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if reads != 1 {
+		t.Errorf("the page was read %d times, want once", reads)
+	}
+}
