@@ -48,6 +48,10 @@ func TestReviewPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var verified struct {
+		Data map[string]struct{ Value string }
+	}
+	json.NewDecoder(resp.Body).Decode(&verified)
 	resp.Body.Close()
 	id := resp.Header.Get("X-Verification-Id")
 	if resp.StatusCode != http.StatusOK || id == "" {
@@ -87,7 +91,23 @@ func TestReviewPage(t *testing.T) {
 	}
 	shown := browser.ReviewBoxes(t, apiURL+"/review/"+id)
 	if len(shown) != 1 {
-		t.Errorf("%d pages shown, want the label's one", len(shown))
+		t.Fatalf("%d pages shown, want the label's one", len(shown))
+	}
+	// Each field found on the label is boxed on it, once.
+	boxed := map[string]bool{}
+	for _, b := range shown[0].Boxes {
+		if boxed[b.Field] {
+			t.Errorf("%s boxed twice", b.Field)
+		}
+		boxed[b.Field] = true
+	}
+	for field, r := range verified.Data {
+		if found := r.Value != "not_found"; found != boxed[field] {
+			t.Errorf("%s is %s; boxed: %v", field, r.Value, boxed[field])
+		}
+	}
+	if len(verified.Data) != 5 {
+		t.Errorf("the answer rates %d fields, want 5", len(verified.Data))
 	}
 	for _, leaked := range []string{"Jordan", "Riverside", "Wegovy"} {
 		if strings.Contains(apiLog.String(), leaked) {

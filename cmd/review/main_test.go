@@ -2,14 +2,12 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -21,100 +19,12 @@ import (
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/testing/corpus"
-	"github.com/clinicplatform/intake/internal/testing/wordbox"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 // dana is the sample label's patient.
 var dana = lead.Patient{Forename: "Dana", Surname: "Whitcombe"}
-
-// capture is a reader that keeps what it read.
-type capture struct {
-	evidence.Reader
-	text evidence.Text
-}
-
-func (c *capture) Read(ctx context.Context, doc evidence.Document) (evidence.Text, error) {
-	t, err := c.Reader.Read(ctx, doc)
-	c.text = t
-	return t, err
-}
-
-// placing is a recorder that gives a finding left without a box (the
-// rating code does not place every field yet) the box of the words the
-// sample label shows for its field, as the reader read them; a finding the
-// rating code placed is kept as it is.
-type placing struct {
-	evidence.Recorder
-	read *capture
-	t    *testing.T
-}
-
-var isoDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-
-func (p placing) Record(ctx context.Context, r evidence.Record) error {
-	if r.Findings != nil {
-		f := *r.Findings
-		for _, field := range []struct {
-			finding *evidence.Finding
-			words   []string
-		}{
-			{&f.PatientName, []string{"DANA", "WHITCOMBE"}},
-			{&f.MedicationName, []string{"ZEPBOUND"}},
-			{&f.MedicationDosage, []string{"5MG/0.5ML"}},
-			{&f.MedicationDate, []string{dateOn(p.read.text)}},
-			{&f.PharmacyName, []string{"MAPLE", "RIDGE", "PHARMACY"}},
-		} {
-			if field.finding.Box != nil {
-				continue
-			}
-			if page, box, ok := wordsAt(p.read.text, field.words); ok {
-				field.finding.Page, field.finding.Box = page, &box
-				field.finding.Text = strings.ToLower(strings.Join(field.words, " "))
-			} else {
-				p.t.Logf("the reader did not read %q", field.words)
-			}
-		}
-		r.Findings = &f
-	}
-	return p.Recorder.Record(ctx, r)
-}
-
-// dateOn is the label's fill date as read (it moves with the day).
-func dateOn(text evidence.Text) string {
-	for _, l := range text.Lines {
-		for _, w := range l.Words {
-			if isoDate.MatchString(w.Text) {
-				return w.Text
-			}
-		}
-	}
-	return "no date read"
-}
-
-// wordsAt finds words read one after another on a line and returns their
-// page and the union of their boxes.
-func wordsAt(text evidence.Text, words []string) (int, evidence.Box, bool) {
-	for _, l := range text.Lines {
-		for i := 0; i+len(words) <= len(l.Words); i++ {
-			var box evidence.Box
-			match := true
-			for k, w := range words {
-				got := l.Words[i+k]
-				if wordbox.Letters(got.Text) != wordbox.Letters(w) {
-					match = false
-					break
-				}
-				box = box.Union(got.Box)
-			}
-			if match && !box.IsZero() {
-				return l.Page, box, true
-			}
-		}
-	}
-	return 0, evidence.Box{}, false
-}
 
 // verifyLocally verifies each document for Dana Whitcombe's lead through
 // the evidence service on a local store in dir, as make run does, and
@@ -131,9 +41,8 @@ func verifyLocally(t *testing.T, dir string, docs ...corpus.Case) (leadID string
 	if err := store.Put(t.Context(), lead.Lead{ID: leadID, Email: "dana.whitcombe@example.com", Data: data, CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	read := &capture{Reader: docread.NewWithTesseract(t.Context())}
 	svc, err := evidence.NewService("us", evidence.DefaultMaxAge, evidence.Deps{
-		Stager: store, Reader: read, Leads: store, Recorder: placing{Recorder: store, read: read, t: t},
+		Stager: store, Reader: docread.NewWithTesseract(t.Context()), Leads: store, Recorder: store,
 		Now: time.Now, NewID: uuid.NewString,
 	})
 	if err != nil {
