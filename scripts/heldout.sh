@@ -11,8 +11,8 @@
 # and tesseract; not part of make test (it takes minutes). Usage:
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
-#   make heldout SET=unseen           # counts only: testdata/heldout/unseen/README.md
-#   make heldout SET=visible|all      # first + round5 | first + round5 + unseen
+#   make heldout SET=unseen|unseen2   # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=visible|all      # first + round5 | first + round5 + unseen + unseen2
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -38,10 +38,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | unseen) sets=("$SET") ;;
+  round5 | unseen | unseen2) sets=("$SET") ;;
   visible) sets=(first round5) ;;
-  all) sets=(first round5 unseen) ;;
-  *) echo "heldout: SET must be first, round5, unseen, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 unseen unseen2) ;;
+  *) echo "heldout: SET must be first, round5, unseen, unseen2, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # The conditions a case gets when cases.tsv names none (the first set's).
@@ -291,6 +291,45 @@ EOF
         tesseract "$docs/$n.scanapp.jpg" "${f%.pdf}" pdf >/dev/null 2>&1
       fi
       rm -f "$docs/$n.scanapp.jpg" ;;
+    forwarded)
+      # A phone photo sent on a messaging app, saved, and sent on again: each
+      # hop scales it down (1600 px on the long side, then 1280) and
+      # recompresses it (JPEG 75, then 70, chroma halved), dropping metadata.
+      f=$docs/$n.forwarded.jpg
+      convert "$base" -background '#a8a8a8' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 40)),$((H / 50))  $W,0 $((W - W / 60)),$((H / 70))  0,$H $((W / 70)),$((H - H / 45))  $W,$H $((W - W / 35)),$((H - H / 40))" \
+        \( -size "${W}x${H}" xc:white -sparse-color Barycentric "0,0 #cfcfcf $W,$H #ffffff" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 92 "$docs/$n.hop1.jpg"
+      convert "$docs/$n.hop1.jpg" -resize '1600x1600>' -strip -sampling-factor 2x2 -quality 75 "$docs/$n.hop2.jpg"
+      convert "$docs/$n.hop2.jpg" -resize '1280x1280>' -strip -sampling-factor 2x2 -quality 70 "$f"
+      rm -f "$docs/$n.hop1.jpg" "$docs/$n.hop2.jpg" ;;
+    inhand)
+      # The page held in one hand over a table: the thumb over its left edge
+      # (and the hand beyond it), a second paper (a medicine leaflet, no name,
+      # date or medicine on it) lying partly in frame behind, the page a
+      # little turned, perspective, light falling off, noise, JPEG 80.
+      f=$docs/$n.inhand.jpg
+      local CW=$((W * 3 / 2)) CH=$((H * 6 / 5)) PX=$((W / 8)) PY=$((H / 14)) TR=$(((W < H ? W : H) / 10)) leaflet
+      # (caption: measures its text on one line first, and ImageMagick's
+      # policy caps that at 8,000 px wide: two short paragraphs, stacked.)
+      leaflet=("Package leaflet: Information for the user. Read all of this leaflet carefully before you start using this medicine because it contains important information for you. Keep this leaflet. You may need to read it again. If you have any further questions, ask your doctor, pharmacist or nurse."
+        "What is in this leaflet: 1. What this medicine is and what it is used for. 2. What you need to know before you use it. 3. How to use it. 4. Possible side effects. 5. How to store it. Store in a refrigerator. Do not freeze.")
+      convert -size "${CW}x${CH}" xc:'#6f5b47' -seed "$seed" -attenuate 0.3 +noise Gaussian -blur 0x1 \
+        \( -size "$((W * 3 / 4))x" -background '#f4f2ec' -fill '#555555' -font DejaVu-Sans -pointsize $((W / 75 + 6)) \
+           caption:"${leaflet[0]}" caption:"${leaflet[1]}" -append -gravity north -extent "$((W * 3 / 4))x$((H * 4 / 5))" +gravity \
+           -bordercolor '#f4f2ec' -border $((W / 40)) -background none -rotate -9 \) \
+        -geometry "+$((W * 4 / 5))+$((CH / 20))" -compose over -composite \
+        \( "$base" -background none -rotate 1.5 \( +clone -background black -shadow 50x6+5+8 \) +swap -background none -layers merge +repage \) \
+        -geometry "+${PX}+${PY}" -compose over -composite \
+        \( -size "${CW}x${CH}" xc:none -fill '#b97c60' -draw "ellipse $((PX - TR)),$((PY + H * 7 / 10)) $((TR * 2)),$((TR * 7 / 10)) 0,360" \
+           -fill '#c98f72' -draw "ellipse $((PX - TR)),$((PY + H * 7 / 10 - TR / 6)) $((TR * 19 / 10)),$((TR * 4 / 10)) 0,360" \
+           -fill '#e2b9a4' -draw "roundrectangle $((PX + TR * 3 / 10)),$((PY + H * 7 / 10 - TR * 4 / 10)) $((PX + TR * 9 / 10)),$((PY + H * 7 / 10 + TR * 3 / 10)) $((TR / 5)),$((TR / 5))" \
+           -blur 0x$((TR / 20 + 1)) \( +clone -background black -shadow 45x5+4+6 \) +swap -background none -layers merge +repage \) \
+        -geometry "+0+0" -compose over -composite \
+        -background '#5b4a3a' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 30)),$((CH / 40))  $CW,0 $((CW - CW / 50)),0  0,$CH 0,$((CH - CH / 35))  $CW,$CH $((CW - CW / 25)),$((CH - CH / 30))" \
+        \( -size "${CW}x${CH}" xc:white -sparse-color Barycentric "0,0 #ffffff $CW,$CH #a8a8a8" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 80 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
@@ -363,12 +402,12 @@ for s in "${sets[@]}"; do
       done
       answer=$(cat "$out/answer.json")
       if [[ $status != 200 ]]; then
-        if [[ $s != unseen || $show == 1 ]]; then echo "heldout: $s $doc $c: HTTP $status" >&2; else echo "heldout: unseen: HTTP $status" >&2; fi
+        if [[ $s != unseen* || $show == 1 ]]; then echo "heldout: $s $doc $c: HTTP $status" >&2; else echo "heldout: $s: HTTP $status" >&2; fi
       fi
       got=$(jq -r '[.data.patientName.value,.data.medicationName.value,.data.medicationDosage.value,.data.medicationDate.value,.data.pharmacyName.value]|map(. // "none")|join(" ")' <<<"$answer" 2>/dev/null || echo "none none none none none")
       success=$(jq -r '.success // false' <<<"$answer" 2>/dev/null || echo false)
       printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$s" "$doc" "$c" "$truth" "$got" "$success" "$(awk "BEGIN{printf \"%.2f\", $t1 - $t0}")" "$status" >>"$results"
-      if [[ $s != unseen || $show == 1 ]]; then
+      if [[ $s != unseen* || $show == 1 ]]; then
         read -ra g <<<"$got"
         misses=""
         for i in 0 1 2 3 4; do
