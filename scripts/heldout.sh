@@ -356,7 +356,14 @@ if [[ $uploads_only == 1 ]]; then
 fi
 
 go build -o "$out/local-api" ./cmd/local-api
-declare -A port=([uk]=3811 [us]=3812) standin=([uk]=3821 [us]=3822)
+# Ports the system has free now, not fixed ones: with fixed ports, a second
+# run on this shared machine could not bind them and sent its uploads to the
+# first run's API, whatever its tree.
+read -r -a free < <(python3 -c 'import socket
+s = [socket.socket() for _ in range(4)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*(x.getsockname()[1] for x in s))')
+declare -A port=([uk]=${free[0]} [us]=${free[1]}) standin=([uk]=${free[2]} [us]=${free[3]})
 [[ $reader == textract ]] && go build -o "$out/textract-standin" ./cmd/textract-standin
 for m in uk us; do
   readerenv=()
@@ -372,6 +379,9 @@ for m in uk us; do
 done
 for m in uk us; do
   for _ in $(seq 1 50); do curl -fs "127.0.0.1:${port[$m]}/external/v1/protocols/weightloss" >/dev/null && break; sleep 0.1; done
+done
+for p in "${pids[@]}"; do
+  kill -0 "$p" 2>/dev/null || { echo "heldout: a local API or Textract stand-in did not start" >&2; exit 1; }
 done
 
 # One line per upload in results.tsv: set, document, condition, truth,
