@@ -1,9 +1,14 @@
 // Command eval measures verify-evidence on the generated corpus: each
 // market's documents, in every layout and condition, go through the real
-// handler (local storage, PDF text layer, Tesseract) and every field's
-// rating is scored against the truth. It exits 1 when a bar is missed: any
-// false accept or false success, field accuracy under 95% on a condition
-// (under 50% on severe). -layout, -condition and -market run a slice.
+// handler (local storage) and every field's rating is scored against the
+// truth, once per reader: the local one (PDF text layer, Tesseract) and the
+// production one (PDF text layer, internal/textract and the real SDK
+// client, against the Textract stand-in of internal/testing/textractstandin,
+// which reads with the local reader's OCR). It exits 1 when a bar is
+// missed: any false accept or false success, field accuracy under 95% on a
+// condition (under 50% on severe), or, with both readers, the production
+// path more than 2 points under the local one. -reader, -layout,
+// -condition and -market run a slice.
 package main
 
 import (
@@ -26,8 +31,10 @@ import (
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
+	"github.com/clinicplatform/intake/internal/pagecount"
 	"github.com/clinicplatform/intake/internal/testing/corpus"
 	"github.com/clinicplatform/intake/internal/testing/eval"
+	"github.com/clinicplatform/intake/internal/testing/textractstandin"
 )
 
 // config is what to evaluate.
@@ -40,7 +47,24 @@ type config struct {
 	// bars: check the accuracy targets; otherwise only that nothing was
 	// falsely accepted.
 	bars bool
+	// readers are the readers evaluated, in order: readerLocal,
+	// readerTextract.
+	readers []string
 }
+
+// The readers eval runs the corpus through.
+const (
+	readerLocal    = "local"
+	readerTextract = "textract"
+)
+
+// maxGap is how many points of field accuracy the production (Textract)
+// path may lose against the local reader on the same corpus (issue 18).
+const maxGap = 2.0
+
+// evalBucket is the bucket name the Textract path reads staged documents
+// from (the stand-in serves it from the run's local store).
+const evalBucket = "eval-evidence"
 
 func main() {
 	seed := flag.Uint64("seed", 1, "corpus seed (a seed not used for tuning is a held-out test)")
@@ -49,7 +73,13 @@ func main() {
 	conditions := flag.String("condition", "", "comma-separated conditions (default: all): "+strings.Join(corpus.Conditions, ","))
 	perCell := flag.Int("per-cell", 1, "documents of each layout per image condition (more: a finer measure, a longer run)")
 	progress := flag.Bool("v", false, "print one line per case: its verdicts against the truth")
+	reader := flag.String("reader", "both", "local (Tesseract), textract (the production reader against the Textract stand-in), or both")
 	flag.Parse()
+	readers, err := readersOf(*reader)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "eval:", err)
+		os.Exit(2)
+	}
 	var progressOut io.Writer
 	if *progress {
 		progressOut = os.Stderr
@@ -57,11 +87,23 @@ func main() {
 	cfg := config{
 		seed: *seed, now: time.Now().UTC(), bars: true, perCell: *perCell,
 		markets: split(*markets), layouts: split(*layouts), conditions: split(*conditions),
+		readers: readers,
 	}
 	if err := run(context.Background(), cfg, os.Stdout, progressOut); err != nil {
 		fmt.Fprintln(os.Stderr, "eval:", err)
 		os.Exit(1)
 	}
+}
+
+// readersOf is the readers a -reader value names.
+func readersOf(v string) ([]string, error) {
+	switch v {
+	case readerLocal, readerTextract:
+		return []string{v}, nil
+	case "both":
+		return []string{readerLocal, readerTextract}, nil
+	}
+	return nil, fmt.Errorf("-reader %q: want local, textract or both", v)
 }
 
 func split(s string) []string {
@@ -74,11 +116,16 @@ func split(s string) []string {
 	return out
 }
 
-// run evaluates every selected market and reports whether all met the bars.
+// run evaluates every selected market with every selected reader and
+// reports whether all met the bars.
 func run(ctx context.Context, cfg config, out, progress io.Writer) error {
-	reader := docread.NewWithTesseract(ctx)
-	if reader.OCR == nil {
+	local := docread.NewWithTesseract(ctx)
+	if local.OCR == nil {
 		return errors.New("tesseract is not installed: images cannot be read (apt-get install tesseract-ocr)")
+	}
+	readers := cfg.readers
+	if len(readers) == 0 {
+		readers = []string{readerLocal}
 	}
 	markets := cfg.markets
 	if len(markets) == 0 {
@@ -107,28 +154,45 @@ func run(ctx context.Context, cfg config, out, progress io.Writer) error {
 		if len(cases) == 0 {
 			continue
 		}
-		report, err := evaluate(ctx, market, cfg.now, reader, cases, progress)
-		if err != nil {
-			return err
+		accuracy := map[string]float64{}
+		for _, reader := range readers {
+			if progress != nil {
+				fmt.Fprintf(progress, "== market %s, reader %s\n", market, reader)
+			}
+			report, err := evaluate(ctx, market, cfg.now, reader, local, cases, progress)
+			if err != nil {
+				return err
+			}
+			evaluated++
+			accuracy[reader] = report.Overall.Percent()
+			fmt.Fprintf(out, "== market %s, reader %s: %d documents, seed %d\n", market, reader, len(cases), cfg.seed)
+			if err := report.WriteText(out); err != nil {
+				return err
+			}
+			fmt.Fprintln(out)
+			check := report.NoFalseAccepts
+			if cfg.bars {
+				check = report.MeetsTargets
+			}
+			verdict := "meets the bars"
+			if err := check(); err != nil {
+				missed = append(missed, fmt.Errorf("market %s, reader %s: %w", market, reader, err))
+				verdict = err.Error()
+			}
+			summary = append(summary, fmt.Sprintf("market %s, reader %s: %d cases, fields %d/%d (%.1f%%), success flag %d/%d; %s",
+				market, reader, report.Cases, report.Overall.Correct, report.Overall.Total, report.Overall.Percent(),
+				report.Success.Correct, report.Success.Total, verdict))
 		}
-		evaluated++
-		fmt.Fprintf(out, "== market %s: %d documents, seed %d\n", market, len(cases), cfg.seed)
-		if err := report.WriteText(out); err != nil {
-			return err
+		if l, ok := accuracy[readerLocal]; ok {
+			if t, ok := accuracy[readerTextract]; ok {
+				line := fmt.Sprintf("market %s: textract %.1f%% against local %.1f%% (%+.1f points)", market, t, l, t-l)
+				if cfg.bars && t < l-maxGap {
+					missed = append(missed, fmt.Errorf("market %s: the textract path's field accuracy %.1f%% is more than %.0f points under the local reader's %.1f%%", market, t, maxGap, l))
+					line += fmt.Sprintf("; more than %.0f points under", maxGap)
+				}
+				summary = append(summary, line)
+			}
 		}
-		fmt.Fprintln(out)
-		check := report.NoFalseAccepts
-		if cfg.bars {
-			check = report.MeetsTargets
-		}
-		verdict := "meets the bars"
-		if err := check(); err != nil {
-			missed = append(missed, fmt.Errorf("market %s: %w", market, err))
-			verdict = err.Error()
-		}
-		summary = append(summary, fmt.Sprintf("market %s: %d cases, fields %d/%d (%.1f%%), success flag %d/%d; %s",
-			market, report.Cases, report.Overall.Correct, report.Overall.Total, report.Overall.Percent(),
-			report.Success.Correct, report.Success.Total, verdict))
 	}
 	if evaluated == 0 {
 		return errors.New("no cases match the selection")
@@ -137,7 +201,10 @@ func run(ctx context.Context, cfg config, out, progress io.Writer) error {
 	return errors.Join(missed...)
 }
 
-func evaluate(ctx context.Context, market string, now time.Time, reader evidence.Reader, cases []corpus.Case, progress io.Writer) (eval.Report, error) {
+// evaluate runs cases through the real handler on a fresh local store,
+// reading with reader: the local one (local), or the production path
+// against a Textract stand-in that serves the store's staged uploads.
+func evaluate(ctx context.Context, market string, now time.Time, reader string, local evidence.Reader, cases []corpus.Case, progress io.Writer) (eval.Report, error) {
 	dir, err := os.MkdirTemp("", "eval-*")
 	if err != nil {
 		return eval.Report{}, err
@@ -148,7 +215,23 @@ func evaluate(ctx context.Context, market string, now time.Time, reader evidence
 		return eval.Report{}, err
 	}
 	defer store.Close()
-	h, err := handler(market, now, store, reader)
+	r := local
+	if reader == readerTextract {
+		objects := textractstandin.ObjectsFunc(func(ctx context.Context, bucket, key, _ string) ([]byte, error) {
+			if bucket != evalBucket {
+				return nil, textractstandin.ErrNoSuchObject
+			}
+			up, err := store.Staged(ctx, key)
+			return up.Body, err
+		})
+		production, stop, err := textractstandin.ProductionReader(ctx, evalBucket, objects)
+		if err != nil {
+			return eval.Report{}, err
+		}
+		defer stop()
+		r = production
+	}
+	h, err := handler(market, now, store, r)
 	if err != nil {
 		return eval.Report{}, err
 	}
@@ -163,9 +246,12 @@ func handler(market string, now time.Time, store *localstore.Store, reader evide
 	if err != nil {
 		return nil, err
 	}
+	// Pages are counted before anything reads a document, as in the
+	// function: the page cap, and the Textract reader's choice between
+	// one call and a job for a PDF of several pages.
 	verifier, err := evidence.NewService(market, evidence.DefaultMaxAge, evidence.Deps{
 		Stager: store, Reader: reader, Leads: store, Recorder: store,
-		Now: clock, NewID: uuid.NewString,
+		Now: clock, NewID: uuid.NewString, Pages: pagecount.Counter{},
 	})
 	if err != nil {
 		return nil, err
