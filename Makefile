@@ -60,7 +60,7 @@ fuzz:
 sample:
 	@$(call run_cmd,make-sample,-out .local/sample-label.pdf)
 
-## eval: accuracy of verify-evidence on the generated corpus, through the real handler
+## eval: accuracy of verify-evidence on the generated corpus, through the real handler, with the local reader and the production one (Textract stand-in)
 eval:
 	@$(call run_cmd,eval)
 
@@ -83,6 +83,6 @@ include Makefile.build
 include Makefile.bench
 
 ## heldout: verify-evidence on documents made outside internal/testing/corpus (needs chromium, ImageMagick, exiftool);
-##          SET=first|round5|unseen|unseen2|visible|all, COND=<regex>, SEED=n, SHOW=1 (testdata/heldout/README.md)
+##          SET=first|round5|unseen|unseen2|visible|all, COND=<regex>, SEED=n, SHOW=1, READER=textract (the production reader: docs/textract.md) (testdata/heldout/README.md)
 heldout:
 	./scripts/heldout.sh
