@@ -181,15 +181,12 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 	for i, tl := range aligned {
 		level := levels[i]
 		var p placed
-		p.top = math.Inf(1)
-		p.bottom = math.Inf(-1)
 		for _, w := range tl.words {
 			b := bounds(w.poly, level)
 			b.text, b.conf, b.shown = w.text, w.conf, shown(w.poly, upright)
 			p.words = append(p.words, b)
-			p.top = min(p.top, b.top)
-			p.bottom = max(p.bottom, b.bottom)
 		}
+		p.top, p.bottom = band(p.words)
 		ls = append(ls, p)
 	}
 	slices.SortStableFunc(ls, func(a, b placed) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
@@ -569,6 +566,20 @@ func levellers(tls []textLine, upright func(point) point, slope float64) []func(
 		start = end
 	}
 	return out
+}
+
+// band is the height a line's words stand in: the extent of its word of
+// median height. A word boxed with a speck or a smudge below it (a blurred
+// scan) would otherwise stretch its line into the row below and pull that
+// row's words into its own.
+func band(words []box) (top, bottom float64) {
+	if len(words) == 0 {
+		return 0, 0
+	}
+	byHeight := slices.Clone(words)
+	slices.SortStableFunc(byHeight, func(a, b box) int { return cmp.Compare(a.height(), b.height()) })
+	median := byHeight[(len(byHeight)-1)/2]
+	return median.top, median.bottom
 }
 
 // tallLine: a line more than this many times the median line's height is

@@ -36,19 +36,21 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden.json from the
 // and state split from the ZIP code, slight skew, and pages turned a
 // quarter, a half and three quarters with stray marks read at other angles.
 //
-// The last three are the Textract stand-in's answers
+// The last four are the Textract stand-in's answers
 // (internal/testing/textractstandin) on documents of the evaluation's
 // corpus where the production path lost fields the local reader read:
 // an NHS prescription with the pharmacy's stamp pressed on crooked (a
 // photo turned upside down by its TIFF orientation tag, sent upright by
 // docread), an invoice photographed in perspective (its header
-// sloping up, its footer down), and an order whose column of quantities
-// was read as one word three rows tall.
+// sloping up, its footer down), an order whose column of quantities
+// was read as one word three rows tall, and a blurred invoice whose
+// heading's last word was boxed with the smudge below it.
 var fixtures = []string{
 	"us_pharmacy_label", "uk_dispensing_label",
 	"us_vial_label_messy", "intake_form_two_columns",
 	"us_vial_label_rotated_90", "us_vial_label_rotated_180", "us_vial_label_rotated_270",
 	"nhs_fp10_stamp", "online_invoice_perspective_photo", "online_order_tall_word",
+	"online_invoice_blurred",
 }
 
 // fakeAPI is a hand-written API whose behaviour is its Fn fields; a
