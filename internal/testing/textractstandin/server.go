@@ -103,7 +103,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, documentTooLarge())
 		return
 	}
-	var status int
 	var out any
 	var apiErr *apiError
 	switch r.Header.Get("X-Amz-Target") {
@@ -120,8 +119,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiErr)
 		return
 	}
-	status = http.StatusOK
-	writeJSON(w, status, out)
+	writeJSON(w, http.StatusOK, out)
 }
 
 // limited runs a call within MaxInFlight.
