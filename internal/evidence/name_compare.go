@@ -189,6 +189,19 @@ func matchName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLeve
 			}
 		}
 	}
+	// A forename of several words ("Thi Lan", "Ana-Lucía") is the lead's
+	// only with every word: "Thi Lam" is another person.
+	allForenames := forename
+	if forename {
+		for _, f := range e.forename[1:] {
+			if bi, bl := bestUnused(ws, used, f, r); bi >= 0 {
+				used[bi] = true
+				level = min(level, bl)
+			} else {
+				allForenames = false
+			}
+		}
+	}
 	others := 0
 	for i, w := range ws {
 		if !used[i] && len(w.text) > 1 {
@@ -196,6 +209,11 @@ func matchName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLeve
 		}
 	}
 	switch {
+	case surnameFound == len(e.surname) && forename && !allForenames && others > 0:
+		// Another word where a word of the lead's forename should be.
+		return nameOther, noMatch, used
+	case surnameFound == len(e.surname) && forename && !allForenames:
+		return namePartial, level, used
 	case surnameFound == len(e.surname) && forename && surnameFirst < fi && !surnameMarked(ws[surnameFirst:fi]) && !e.eitherWay():
 		// The surname before the forename with no comma after it: written
 		// the other way round, this is another person's name.
@@ -285,13 +303,16 @@ func clearlyOther(ws []word, e expectedName, r nameReading) bool {
 		}
 		return false
 	}
-	forename := has(e.forename[0])
+	forename := !slices.ContainsFunc(e.forename, func(f word) bool { return !has(f) })
 	surname := !slices.ContainsFunc(e.surname, func(s word) bool { return !has(s) })
 	switch {
 	case forename && !surname:
-		return !slices.ContainsFunc(e.surname, func(s word) bool { return !has(s) && misread(s, e.forename[:1]) })
+		return !slices.ContainsFunc(e.surname, func(s word) bool { return !has(s) && misread(s, e.forename) })
 	case surname && !forename:
-		return !misread(e.forename[0], e.surname)
+		// The words of the name that are not the lead's may be misreadings
+		// of the forename's missing words.
+		skip := append(slices.Clone(e.surname), slices.DeleteFunc(slices.Clone(e.forename), func(f word) bool { return !has(f) })...)
+		return slices.ContainsFunc(e.forename, func(f word) bool { return !has(f) && !misread(f, skip) })
 	}
 	return false
 }

@@ -1,0 +1,59 @@
+package evidence
+
+import (
+	"strings"
+	"testing"
+)
+
+// nameCase is the patient name rated on a few lines read at conf by source
+// ("test", a text layer, when empty).
+type nameCase struct {
+	name   string
+	exp    Expected
+	lines  []string
+	conf   float64
+	source string
+	want   Rating
+	rule   string
+	words  string // in the note's clause
+}
+
+func runNameCases(t *testing.T, cases []nameCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			conf := tt.conf
+			if conf == 0 {
+				conf = 1
+			}
+			text := textOf(conf, tt.lines...)
+			if tt.source != "" {
+				text.Source = tt.source
+			}
+			f := ratePatientName(readDocument(text), tt.exp)
+			if f.rating != tt.want || (tt.rule != "" && f.rule != tt.rule) {
+				t.Errorf("rated %v by %q, want %v by %q", f.rating, f.rule, tt.want, tt.rule)
+			}
+			if clause := f.problem + f.caveat + f.missing; !strings.Contains(clause, tt.words) {
+				t.Errorf("note clause %q, want it to hold %q", clause, tt.words)
+			}
+		})
+	}
+}
+
+// TestForenameOfSeveralWords: a forename of several words is the lead's
+// only with every word; one that differs by a letter read clearly is
+// another person (issue 18: "NGUYEN, THI LAM" for the lead Thi Lan Nguyen).
+func TestForenameOfSeveralWords(t *testing.T) {
+	thiLan := Expected{PatientKnown: true, Forename: "Thi Lan", Surname: "Nguyen"}
+	runNameCases(t, []nameCase{
+		{name: "every word", exp: thiLan, lines: []string{"Patient: NGUYEN, THI LAN"}, want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "a letter of the second word differs on a text layer", exp: thiLan, lines: []string{"Patient: NGUYEN, THI LAM"}, want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "a letter differs, read well by OCR", exp: thiLan, lines: []string{"Patient: NGUYEN, THI LAM"}, conf: 0.96, source: "tesseract", want: Rating{Invalid, Medium}, rule: "labelled-other-name"},
+		{name: "a letter differs, read poorly: a misreading or another", exp: thiLan, lines: []string{"Patient: NGUYEN, THI LAM"}, conf: 0.7, source: "tesseract", want: Rating{NotFound, Low}, rule: "near-name"},
+		{name: "unlabelled on a label", exp: thiLan, lines: []string{"Wegovy 2.4mg pen", "THI LAM NGUYEN", "Date dispensed: 12/11/2026"}, want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
+		{name: "the second word left out", exp: thiLan, lines: []string{"Patient: NGUYEN, THI"}, want: Rating{NotFound, Low}, rule: "partial-name"},
+		{name: "a hyphenated forename in full", exp: Expected{PatientKnown: true, Forename: "Ana-Lucía", Surname: "Ferreira"}, lines: []string{"Patient: Ana-Lucía Ferreira"}, want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "a hyphenated forename with another second part", exp: Expected{PatientKnown: true, Forename: "Ana-Lucía", Surname: "Ferreira"}, lines: []string{"Patient: Ana-Maria Ferreira"}, want: Rating{Invalid, High}, rule: "labelled-other-name"},
+	})
+}
