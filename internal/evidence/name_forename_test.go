@@ -57,3 +57,17 @@ func TestForenameOfSeveralWords(t *testing.T) {
 		{name: "a hyphenated forename with another second part", exp: Expected{PatientKnown: true, Forename: "Ana-Lucía", Surname: "Ferreira"}, lines: []string{"Patient: Ana-Maria Ferreira"}, want: Rating{Invalid, High}, rule: "labelled-other-name"},
 	})
 }
+
+
+// TestInitialInAnotherName: a capital letter after a name's first word is
+// an initial, so "PETTIGREW, DWAYNE A" under a patient caption is another
+// patient's name; it was no name at all, "a" being a word no name has.
+func TestInitialInAnotherName(t *testing.T) {
+	lorraine := Expected{PatientKnown: true, Forename: "Lorraine", Surname: "Baptiste"}
+	thomas := Expected{PatientKnown: true, Forename: "Thomas", Surname: "Owen"}
+	runNameCases(t, []nameCase{
+		{name: "a middle initial last", exp: lorraine, lines: []string{"Patient:", "PETTIGREW, DWAYNE A", "DOB: 04/05/1979"}, want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "a middle initial between", exp: lorraine, lines: []string{"Patient: Dwayne A. Pettigrew"}, want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "a capital first may be the article", exp: thomas, lines: []string{"Mr Thomas Owen", "A PATEL", "D.o.B 01/02/1980"}, want: Rating{Valid, High}, rule: "name-anywhere"},
+	})
+}

@@ -86,14 +86,19 @@ func isNonNameWord(w string) bool {
 }
 
 // looksLikeName reports whether words could be a person's name: two to
-// five words of letters, none of them a word no name has.
+// five words of letters, none of them a word no name has (an initial
+// aside).
 func looksLikeName(ws []word) bool {
 	if len(ws) < 2 || len(ws) > 5 {
 		return false
 	}
 	long := 0
-	for _, w := range ws {
-		if hasDigit(w.text) || isNonNameWord(w.text) {
+	for k, w := range ws {
+		// A capital letter alone after a name's first word is an initial
+		// ("PETTIGREW, DWAYNE A", "Jane A. Smith"), though "a" is no name;
+		// first, it may be the article ("A PATEL" is no one).
+		initial := k > 0 && len(w.text) == 1 && w.capital
+		if hasDigit(w.text) || isNonNameWord(w.text) && !initial {
 			return false
 		}
 		if len(w.text) > 1 {

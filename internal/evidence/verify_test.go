@@ -167,9 +167,9 @@ func TestVerify(t *testing.T) {
 			name: "US label: the prescriber is not the patient",
 			text: textOf(0.97, usLabel...), exp: Expected{PatientKnown: true, Forename: "Emily", Surname: "Carter", MedicationName: "Zepbound", MedicationDosage: "2.5 mg"}, market: "us",
 			want: Result{
-				Data:       Fields{nf(Medium), v(High), v(High), v(High), v(High)},
+				Data:       Fields{iv(Medium), v(High), v(High), v(High), v(High)},
 				Confidence: Medium,
-				Note:       "The patient name could not be found.",
+				Note:       "The patient name on the document is not the lead's name.",
 			},
 		},
 		{
