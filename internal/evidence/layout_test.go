@@ -199,7 +199,7 @@ func TestWeakWordInConfidentLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := ratePatientName(readDocument(tt.text), john)
+			f := ratePatientName(readDocument(tt.text), john, true)
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}
@@ -232,7 +232,7 @@ func TestWellReadWordInLineOfSpecks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := ratePatientName(readDocument(tt.text), katherine)
+			f := ratePatientName(readDocument(tt.text), katherine, true)
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s (%s)", diff, f.problem)
 			}
@@ -288,7 +288,7 @@ func TestTitledNameInARow(t *testing.T) {
 				{Text: tt.row, Confidence: 0.96},
 				{Text: "Rowlands Pharmacy, 2 Church Rd, Bath BA1 1AA", Confidence: 0.96},
 			}}
-			f := ratePatientName(readDocument(text), steven)
+			f := ratePatientName(readDocument(text), steven, true)
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s (%s)", diff, f.problem)
 			}

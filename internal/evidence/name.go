@@ -18,8 +18,8 @@ package evidence
 // a salutation or the captions fix the order, that name is invalid; when
 // nothing does, it is invalid with low confidence (the document may write
 // surnames first without a comma), the note asking for a check by hand.
-func ratePatientName(d document, exp Expected) finding {
-	return decide(nameRules, collectNameEvidence(d, exp))
+func ratePatientName(d document, exp Expected, aboutMedicine bool) finding {
+	return decide(nameRules, collectNameEvidence(d, exp, aboutMedicine))
 }
 
 // nameEvidence is what a document says about the patient's name, as
@@ -28,6 +28,13 @@ type nameEvidence struct {
 	// leadKnown: a lead has the request's user id; leadNamed: it has a
 	// forename and a surname.
 	leadKnown, leadNamed bool
+	// animal: the document is about an animal (a veterinary prescription),
+	// where its marker was read.
+	animal *nameSeen
+	// inRole: the lead's name given in another role than the patient's
+	// (collected by, carer, parent, account holder, owner, ordered by,
+	// emergency contact, prescriber, pharmacist), and which (role).
+	inRole *nameSeen
 	// forenameAsSurname: a salutation or a title before a lone word
 	// addresses the lead's forename as a surname ("Dear Mx Morgan" for the
 	// lead Morgan Rhys).
@@ -63,6 +70,8 @@ type nameSeen struct {
 	// several captions and values on separate lines.
 	ocr, paired bool
 	at          *spot
+	// role is the other role a name was given in ("a carer").
+	role string
 }
 
 // swapSeen collects the names found with the lead's forename and surname
@@ -92,15 +101,23 @@ func firstSeen(dst **nameSeen, n nameSeen) {
 }
 
 // collectNameEvidence gathers what the document says about names: the
-// values of patient labels, the lead's name on any line, and the names a
-// label prints without a caption.
-func collectNameEvidence(d document, exp Expected) nameEvidence {
+// names given in other roles than the patient's (which nothing else then
+// sees), the values of patient labels, the lead's name on any line, and the
+// names a label prints without a caption.
+func collectNameEvidence(d document, exp Expected, aboutMedicine bool) nameEvidence {
 	ev := nameEvidence{leadKnown: exp.PatientKnown, absent: d.notFoundConfidence()}
 	e := newExpectedName(exp.Forename, exp.Surname)
 	ev.leadNamed = e.usable()
 	if !ev.leadKnown || !ev.leadNamed {
 		return ev
 	}
+	vet, marker := veterinary(d)
+	if vet {
+		ev.animal = &nameSeen{sure: mediumCertainty, at: marker}
+	}
+	roles := nameRoles(d, aboutMedicine, vet)
+	ev.addRoles(d, roles, e)
+	d = withoutRoleNames(d, roles)
 	ev.forenameAsSurname = !e.eitherWay() && titledSurnames(d)[e.forename[0].text]
 	ev.addLabelled(d, e)
 	ev.addLines(d, e)
@@ -195,6 +212,11 @@ var nameRules = []rule[nameEvidence]{
 	{"lead-without-name", func(e nameEvidence) bool { return !e.leadNamed }, func(nameEvidence) finding {
 		return finding{rating: Rating{NotFound, High}, problem: "the lead has no name on record, so the patient name could not be checked"}
 	}},
+	{"animal-patient", func(e nameEvidence) bool { return e.animal != nil }, func(e nameEvidence) finding {
+		// The patient is the animal; whoever the document names is its
+		// owner, the lead included.
+		return finding{rating: Rating{Invalid, e.animal.sure.Confidence()}, problem: "the document is for an animal (a veterinary prescription), not for the lead", at: e.animal.at}
+	}},
 	{"labelled-name-beside-other-patient", func(e nameEvidence) bool { return e.labelled != nil && e.labelledOther != nil }, func(e nameEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: severalPatients, at: e.labelledOther.at}
 	}},
@@ -258,6 +280,9 @@ var nameRules = []rule[nameEvidence]{
 		// A whole other name, clearly read, says more than a surname or an
 		// initial that fits the lead ("Dear Mr Walsh" beside Steven Walsh).
 		return finding{rating: Rating{Invalid, e.uncaptioned.sure.Confidence()}, problem: notTheLeadsName, at: e.uncaptioned.at}
+	}},
+	{"lead-named-only-in-role", func(e nameEvidence) bool { return e.inRole != nil }, func(e nameEvidence) finding {
+		return finding{rating: Rating{NotFound, e.absent}, problem: "the lead's name is on the document only as " + e.inRole.role + ", not as the patient", at: e.inRole.at}
 	}},
 	{"partial-name", func(e nameEvidence) bool { return e.partial != nil }, func(e nameEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: "the patient name on the document only partly matches the lead's (an initial or part of the surname)", at: e.partial.at}

@@ -131,7 +131,7 @@ func FuzzMatchName(f *testing.F) {
 		e := newExpectedName(forename, surname)
 		exp := Expected{PatientKnown: true, Forename: forename, Surname: surname}
 		for _, conf := range []float64{1, 0.8} {
-			r := ratePatientName(readDocument(textOf(conf, value)), exp)
+			r := ratePatientName(readDocument(textOf(conf, value)), exp, true)
 			if r.rating.Value == Valid && !e.usable() {
 				t.Fatalf("valid without a usable expected name (%q %q)", forename, surname)
 			}
@@ -165,7 +165,7 @@ func FuzzMatchName(f *testing.F) {
 			if got, _ := compareName(ws, e, nameReading{conf: 1}); got != nameFull {
 				t.Fatalf("compareName(%q %q) = %v, want nameFull", forename, surname, got)
 			}
-			r := ratePatientName(readDocument(textOf(1, "Patient: "+forename+" "+surname)), exp)
+			r := ratePatientName(readDocument(textOf(1, "Patient: "+forename+" "+surname)), exp, true)
 			if r.rating.Value != Valid && !isNonNameWord(strings.ToLower(forename)) && !isNonNameWord(strings.ToLower(surname)) {
 				t.Fatalf("labelled %q %q rated %v", forename, surname, r.rating)
 			}
@@ -174,7 +174,7 @@ func FuzzMatchName(f *testing.F) {
 			if !strings.EqualFold(forename, surname) {
 				for _, doc := range []string{"Mr " + surname + " " + forename, "Patient: " + surname + " " + forename, surname + " " + forename} {
 					for _, conf := range []float64{1, 0.95, 0.8} {
-						if r := ratePatientName(readDocument(textOf(conf, doc)), exp); r.rating.Value == Valid {
+						if r := ratePatientName(readDocument(textOf(conf, doc)), exp, true); r.rating.Value == Valid {
 							t.Fatalf("%q at %v for %q %q rated valid", doc, conf, forename, surname)
 						}
 					}

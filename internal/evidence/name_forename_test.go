@@ -30,7 +30,7 @@ func runNameCases(t *testing.T, cases []nameCase) {
 			if tt.source != "" {
 				text.Source = tt.source
 			}
-			f := ratePatientName(readDocument(text), tt.exp)
+			f := ratePatientName(readDocument(text), tt.exp, true)
 			if f.rating != tt.want || (tt.rule != "" && f.rule != tt.rule) {
 				t.Errorf("rated %v by %q, want %v by %q", f.rating, f.rule, tt.want, tt.rule)
 			}
@@ -57,7 +57,6 @@ func TestForenameOfSeveralWords(t *testing.T) {
 		{name: "a hyphenated forename with another second part", exp: Expected{PatientKnown: true, Forename: "Ana-Lucía", Surname: "Ferreira"}, lines: []string{"Patient: Ana-Maria Ferreira"}, want: Rating{Invalid, High}, rule: "labelled-other-name"},
 	})
 }
-
 
 // TestInitialInAnotherName: a capital letter after a name's first word is
 // an initial, so "PETTIGREW, DWAYNE A" under a patient caption is another

@@ -31,6 +31,10 @@ var patientLabels = []patientLabel{
 	{lazyRE(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},
 	{lazyRE(`^\s*re\s*:`), strongLabel, false},
+	// Whose records a portal shows: a parent's account viewing a child's.
+	{lazyRE(`\bviewing\s+(?:the\s+)?(?:health\s+|medical\s+)?(?:records?|prescriptions?|medications?|account|profile)\s+(?:for|of)\b\s*:?`), strongLabel, false},
+	{lazyRE(`\b(?:(?:patient\s+)?records?|prescriptions?|medications?)\s+(?:for|of)\s*:`), strongLabel, false},
+	{lazyRE(`\b(?:dependent|dependant|child|minor)(?:'s)?(?:\s+name)?\s*:`), strongLabel, false},
 	{lazyRE(`\bfor\s*:`), weakLabel, false},
 	{lazyRE(`\b(?:ship(?:ping)?|deliver(?:y|ed)?|bill(?:ing)?)\s+to\b\s*:?`), weakLabel, false},
 	{lazyRE(`\b(?:recipient|customer(?:\s+name)?|delivery\s+name)\s*:`), weakLabel, false},
@@ -41,6 +45,8 @@ var patientLabels = []patientLabel{
 var patientLabelWords = newPhraseSet(map[bool][]string{true: {
 	"patient", "patients", "pt", "name", "for", "ship", "shipping", "deliver", "delivery", "delivered", "bill",
 	"billing", "recipient", "customer", "dear", "hi", "hello", "title", "forename", "forenames", "first", "re",
+	"viewing", "record", "records", "prescription", "prescriptions", "medication", "medications", "dependent",
+	"dependant", "child", "minor",
 }})
 
 // patientValue is the name-like words after a patient label.

@@ -311,7 +311,7 @@ func TestRatePatientName(t *testing.T) {
 			if tt.source != "" {
 				text.Source = tt.source
 			}
-			f := ratePatientName(readDocument(text), tt.exp)
+			f := ratePatientName(readDocument(text), tt.exp, true)
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}
@@ -384,7 +384,7 @@ func TestRatePatientNameReadLineByLine(t *testing.T) {
 			for _, l := range tt.lines {
 				text.Lines = append(text.Lines, Line{Text: l.text, Confidence: l.conf})
 			}
-			f := ratePatientName(readDocument(text), tt.exp)
+			f := ratePatientName(readDocument(text), tt.exp, true)
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}

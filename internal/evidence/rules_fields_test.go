@@ -17,6 +17,10 @@ func TestNameRules(t *testing.T) {
 	runRuleCases(t, nameRules, []ruleCase[nameEvidence]{
 		{"no lead", nameEvidence{labelled: seenAs(highCertainty)}, "no-lead", Rating{NotFound, High}, "no lead has this user id"},
 		{"a lead without a name", nameEvidence{leadKnown: true, labelled: seenAs(highCertainty)}, "lead-without-name", Rating{NotFound, High}, "no name on record"},
+		{"a veterinary prescription, the lead its owner", with(func(e *nameEvidence) { e.animal, e.inRole = seenAs(mediumCertainty), seenAs(highCertainty) }),
+			"animal-patient", Rating{Invalid, Medium}, "for an animal"},
+		{"a veterinary prescription, the lead its labelled patient", with(func(e *nameEvidence) { e.animal, e.labelled = seenAs(mediumCertainty), seenAs(highCertainty) }),
+			"animal-patient", Rating{Invalid, Medium}, "for an animal"},
 		{"two labelled patients", with(func(e *nameEvidence) { e.labelled, e.labelledOther = seenAs(highCertainty), seenAs(highCertainty) }),
 			"labelled-name-beside-other-patient", Rating{NotFound, Low}, "more than one patient"},
 		{"a labelled name and a swapped one whose order a title fixes", with(func(e *nameEvidence) { e.labelled, e.swap.certain = seenAs(highCertainty), seenAs(highCertainty) }),
@@ -49,6 +53,17 @@ func TestNameRules(t *testing.T) {
 			"several-uncaptioned-names", Rating{NotFound, Low}, "more than one person"},
 		{"another person where a label prints the patient", with(func(e *nameEvidence) { e.uncaptioned = seenAs(mediumCertainty) }),
 			"uncaptioned-other-name", Rating{Invalid, Medium}, "not the lead's name"},
+		{"the lead only as a carer", with(func(e *nameEvidence) { e.inRole = &nameSeen{sure: highCertainty, role: "a carer"} }),
+			"lead-named-only-in-role", Rating{NotFound, Medium}, "only as a carer, not as the patient"},
+		{"the lead as a carer, another labelled patient", with(func(e *nameEvidence) {
+			e.inRole, e.labelledOther = &nameSeen{sure: highCertainty, role: "a carer"}, seenAs(highCertainty)
+		}), "labelled-other-name", Rating{Invalid, High}, "not the lead's name"},
+		{"the lead as a parent, another patient where a label prints it", with(func(e *nameEvidence) {
+			e.inRole, e.uncaptioned = &nameSeen{sure: highCertainty, role: "a parent or guardian"}, seenAs(mediumCertainty)
+		}), "uncaptioned-other-name", Rating{Invalid, Medium}, "not the lead's name"},
+		{"the lead as a carer and labelled as the patient", with(func(e *nameEvidence) {
+			e.inRole, e.labelled = &nameSeen{sure: highCertainty, role: "a carer"}, seenAs(highCertainty)
+		}), "labelled-name", Rating{Valid, High}, ""},
 		{"an initial and the surname", with(func(e *nameEvidence) { e.partial = seenAs(highCertainty) }), "partial-name", Rating{NotFound, Low}, "only partly"},
 		{"shipped to someone else", with(func(e *nameEvidence) { e.addressee = seenAs(highCertainty) }), "addressee-other-name", Rating{Invalid, Low}, "made out to someone other"},
 		{"no name", lead, "no-name", Rating{NotFound, Medium}, "the patient name"},

@@ -37,7 +37,7 @@ func Explain(text Text, exp Expected, pol Policy) (Result, Findings) {
 	want, wantKnown := LookupMedicine(exp.MedicationName)
 	mentions := findMedicineMentions(doc)
 	fields := [fieldCount]finding{
-		patientField:  ratePatientName(doc, exp),
+		patientField:  ratePatientName(doc, exp, len(mentions) > 0),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
 		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions),
 		dateField:     rateDate(doc, pol, len(mentions) > 0),

@@ -1,0 +1,245 @@
+// Names in other roles than the patient's: who collected, cares, pays, owns the pet, ordered.
+
+package evidence
+
+import (
+	"slices"
+	"strings"
+)
+
+// roleCaptions name a person in another role than the patient's, each
+// with how the note says it. The name after such a caption ("Picked up by:
+// Sarah Collins", "Parent/Guardian: Jane Smith", "Signed in as Jane
+// Smith"), or before one in brackets ("Sarah Collins (caregiver)"), is that
+// person's, never the patient's.
+var roleCaptions = newPhraseSet(map[string][]string{
+	"the person who collected the medicine": {
+		"picked up by", "pick up by", "pickup by", "picked up", "collected by", "collector", "signed for by",
+	},
+	"a carer": {"carer", "caregiver", "care giver", "caretaker", "care provider"},
+	"a parent or guardian": {
+		"parent", "parents", "guardian", "parent guardian", "parent or guardian", "legal guardian", "mother",
+		"father", "mom", "mum", "dad", "responsible adult",
+	},
+	"the account holder": {
+		"signed in as", "logged in as", "viewing as", "proxy", "proxy access", "responsible party", "guarantor",
+		"subscriber", "policy holder", "policyholder", "cardholder", "card holder", "insured",
+	},
+	"the person who ordered it": {"ordered by", "order placed by", "placed by", "requested by", "submitted by", "referred by"},
+	"an emergency contact or next of kin": {
+		"emergency contact", "emergency contact name", "next of kin", "nok", "contact person", "in case of emergency",
+		"spouse", "husband", "wife", "partner",
+	},
+})
+
+// accountCaptions name the account holder, another role than the patient's
+// on a document about a medicine (an order made for a child, a portal
+// viewed by a parent). On a document about no medicine (a utility bill sent
+// as identification) no one is a patient, and the name stands as printed.
+var accountCaptions = newPhraseSet(map[string][]string{
+	"the account holder": {"account holder", "account owner", "primary account holder", "account name"},
+})
+
+// ownerCaptions name an animal's owner on a veterinary document (whose
+// patient is the animal); elsewhere "Client:" may be the patient.
+var ownerCaptions = newPhraseSet(map[string][]string{
+	"the owner of an animal": {"owner", "pet owner", "owner name", "owners name", "animal owner", "client", "client name"},
+})
+
+// vetMarkers say a document is about an animal: its patient is the pet,
+// and the people on it are owners.
+var vetMarkers = newPhraseSet(map[bool][]string{true: {
+	"veterinary", "veterinarian", "animal hospital", "animal clinic", "for animal use", "for animal treatment",
+	"for veterinary use", "species", "canine", "feline", "equine", "dvm", "vmd", "mrcvs", "pet name",
+	"pet owner", "animal name", "breed",
+}})
+
+// roleName is a name the document gives in another role than the patient's.
+type roleName struct {
+	line  int
+	words []word
+	role  string
+}
+
+// nameRoles finds the names of people in other roles than the patient's:
+// account holders on a document about a medicine, owners on a veterinary
+// one.
+func nameRoles(d document, aboutMedicine, vet bool) []roleName {
+	var out []roleName
+	for i, l := range d.lines {
+		ms := roleCaptions.find(l.words)
+		if aboutMedicine {
+			ms = append(ms, accountCaptions.find(l.words)...)
+		}
+		if vet {
+			ms = append(ms, ownerCaptions.find(l.words)...)
+		}
+		if k, ws := headedRoleName(d, i, ms); looksLikeName(ws) {
+			out = append(out, roleName{line: k, words: ws, role: ms[0].kind})
+			continue
+		}
+		for _, m := range ms {
+			if ws := bracketedRoleName(l, m.first, m.start); looksLikeName(ws) {
+				out = append(out, roleName{line: i, words: ws, role: m.kind})
+				continue
+			}
+			if k, ws := captionedRoleName(d, i, m); looksLikeName(ws) {
+				out = append(out, roleName{line: k, words: ws, role: m.kind})
+			}
+		}
+	}
+	return out
+}
+
+// headingWords may follow a role in a section's heading ("Emergency
+// contact details").
+var headingWords = map[string]bool{"details": true, "information": true, "info": true, "name": true, "contact": true}
+
+// nameCaptionRe is a "Name:" caption at the start of a line.
+var nameCaptionRe = lazyRE(`^\s*(?:full\s+)?name\s*[:-]`)
+
+// headedRoleName is the name in the section that a line of nothing but a
+// role heads ("EMERGENCY CONTACT", then "Name:" and "BAPTISTE, LORRAINE"):
+// the value of the first "Name:" caption in the four lines under it, or the
+// first of them that holds nothing but a name. ms are the role captions
+// found on line i.
+func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
+	l := d.lines[i]
+	if len(ms) == 0 || !slices.ContainsFunc(ms, func(m phraseMatch[string]) bool { return m.first == 0 }) {
+		return i, nil
+	}
+	for _, w := range l.words[ms[0].last+1:] {
+		if !headingWords[w.text] {
+			return i, nil
+		}
+	}
+	for k := i + 1; k <= i+4 && k < len(d.lines); k++ {
+		next := d.lines[k]
+		if loc := nameCaptionRe.FindStringIndex(next.norm); loc != nil {
+			if ws, _ := valueWords(next, loc[1]); len(ws) > 0 {
+				return k, leadingName(ws)
+			}
+			if k+1 < len(d.lines) {
+				ws, _ := valueWords(d.lines[k+1], 0)
+				return k + 1, leadingName(ws)
+			}
+			return k, nil
+		}
+		if ws, _ := valueWords(next, 0); looksLikeName(ws) && allCapitalised(ws) && len(ws) == len(next.words) {
+			return k, ws
+		}
+	}
+	return i, nil
+}
+
+// captionedRoleName is the name after a role caption that ends at m: after
+// its colon or dash, or straight after a caption that ends in "by" or "as"
+// ("Collected by Jane Smith"), or on the next line when the caption ends its
+// own ("Caregiver:"). It returns the line the name is on.
+func captionedRoleName(d document, i int, m phraseMatch[string]) (int, []word) {
+	l := d.lines[i]
+	rest := strings.TrimLeft(l.norm[m.end:], " ")
+	from := len(l.norm) - len(rest)
+	switch {
+	case strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "-"):
+		from++
+	case strings.HasSuffix(l.words[m.last].text, "by") || l.words[m.last].text == "as" || l.words[m.last].text == "to":
+	default:
+		return i, nil
+	}
+	if strings.TrimSpace(l.norm[from:]) == "" && i+1 < len(d.lines) {
+		ws, _ := valueWords(d.lines[i+1], 0)
+		return i + 1, leadingName(ws)
+	}
+	ws, _ := valueWords(l, from)
+	return i, leadingName(ws)
+}
+
+// leadingName is the run of capitalised words at the start of ws that no
+// name lacks ("Sarah Collins" of "Sarah Collins on 12/11/2026").
+func leadingName(ws []word) []word {
+	for k, w := range ws {
+		if !w.capital || isNonNameWord(w.text) {
+			return ws[:k]
+		}
+	}
+	return ws
+}
+
+// bracketedRoleName is the name just before a role word in brackets or
+// after a dash ("SARAH COLLINS (CAREGIVER)", "Jane Smith - mother"): the
+// capitalised words before it, back to a mark or a word no name has.
+func bracketedRoleName(l docLine, first, start int) []word {
+	before := strings.TrimRight(l.norm[:start], " ")
+	if !strings.HasSuffix(before, "(") && !strings.HasSuffix(before, "-") {
+		return nil
+	}
+	var ws []word
+	for k := first - 1; k >= 0 && len(ws) < 4; k-- {
+		w := l.words[k]
+		if !w.capital || hasDigit(w.text) || isNonNameWord(w.text) || titles[w.text] {
+			break
+		}
+		if gap := l.norm[w.end:max(w.end, nextStart(l, k, start))]; strings.ContainsAny(gap, ":;|") {
+			break
+		}
+		ws = append([]word{w}, ws...)
+	}
+	return ws
+}
+
+// nextStart is where the word after word k of l starts (start when k is the
+// last before it).
+func nextStart(l docLine, k, start int) int {
+	if k+1 < len(l.words) && l.words[k+1].start < start {
+		return l.words[k+1].start
+	}
+	return start
+}
+
+// withoutRoleNames is d without the words of the names in other roles, so
+// that neither a caption's value nor the search for the lead's name takes
+// them for the patient's.
+func withoutRoleNames(d document, roles []roleName) document {
+	if len(roles) == 0 {
+		return d
+	}
+	out := d
+	out.lines = slices.Clone(d.lines)
+	for _, r := range roles {
+		l := &out.lines[r.line]
+		l.words = slices.DeleteFunc(slices.Clone(l.words), func(w word) bool {
+			return slices.ContainsFunc(r.words, func(o word) bool { return o.start == w.start })
+		})
+	}
+	return out
+}
+
+// addRoles notes the lead's name given in another role: after a role
+// caption, or on a prescriber's or pharmacist's line.
+func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
+	for _, r := range roles {
+		l := d.lines[r.line]
+		if o, level := compareName(r.words, e, l.reading()); (o == nameFull || o == nameSwapped) && level >= ocrMatch {
+			firstSeen(&ev.inRole, nameSeen{sure: readCertainty(l.reading().of(r.words).conf), ocr: l.ocr, at: spotOfWords(l, r.words), role: r.role})
+		}
+	}
+	for _, l := range d.lines {
+		if !isPrescriberLine(l) {
+			continue
+		}
+		if o, level, _, conf, at := searchName(l, e); (o == nameFull || o == nameSwapped) && level >= ocrMatch {
+			firstSeen(&ev.inRole, nameSeen{sure: readCertainty(conf), ocr: l.ocr, at: at, role: "the prescriber or pharmacist"})
+		}
+	}
+}
+
+// veterinary reports a document about an animal, and where it says so.
+func veterinary(d document) (bool, *spot) {
+	for _, l := range d.lines {
+		if ms := vetMarkers.find(l.words); len(ms) > 0 {
+			return true, &spot{line: l, from: ms[0].start, to: ms[0].end}
+		}
+	}
+	return false, nil
+}

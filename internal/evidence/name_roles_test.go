@@ -1,0 +1,88 @@
+package evidence
+
+import "testing"
+
+// TestNamesInOtherRoles: a name in another role than the patient's is not
+// the patient's; a lead named only so is never valid: invalid when the page
+// clearly names another patient, else not_found (issue 18).
+func TestNamesInOtherRoles(t *testing.T) {
+	sarah := Expected{PatientKnown: true, Forename: "Sarah", Surname: "Collins"}
+	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
+	emma := Expected{PatientKnown: true, Forename: "Emma", Surname: "Smith"}
+	med := "Wegovy 2.4mg/0.75ml FlexTouch pen"
+	runNameCases(t, []nameCase{
+		{name: "a receipt: the patient captioned, the lead picked up as caregiver", exp: sarah,
+			lines: []string{"RX PATIENT: COLLINS, MARGARET", med, "PICKED UP BY: SARAH COLLINS (CAREGIVER)"},
+			want:  Rating{Invalid, High}, rule: "labelled-other-name", words: "not the lead's name"},
+		{name: "the lead only as who picked it up", exp: sarah, lines: []string{med, "Picked up by: Sarah Collins"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
+		{name: "collected by, no colon", exp: sarah, lines: []string{med, "Collected by Sarah Collins on 12/11/2026"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		{name: "the lead with a role in brackets", exp: sarah, lines: []string{med, "SARAH COLLINS (CAREGIVER)"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as a carer"},
+		{name: "the lead after a dash and a relationship", exp: jane, lines: []string{med, "Jane Smith - mother"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "parent or guardian"},
+		{name: "a parent's portal viewing a child's records", exp: jane,
+			lines: []string{"Signed in as Jane Smith", "Viewing records for: Emma Smith", med},
+			want:  Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "an account holder and a dependant's prescriptions", exp: jane,
+			lines: []string{"Account holder: Jane Smith", "Prescriptions for: Emma Smith", med},
+			want:  Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "the lead only as the account holder of an order", exp: jane, lines: []string{"Account holder: Jane Smith", med},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the account holder"},
+		{name: "a veterinary label: the lead is the owner", exp: sarah,
+			lines: []string{"Harbour Veterinary Clinic", "Patient: Bella   Species: Canine", "Owner: Sarah Collins", "Apoquel 16 mg tablets"},
+			want:  Rating{Invalid, Medium}, rule: "animal-patient", words: "for an animal"},
+		{name: "a veterinary label: the pet has the owner's surname", exp: sarah,
+			lines: []string{"Client: Sarah Collins", "Patient: Bella Collins (feline)", "Give one tablet daily"},
+			want:  Rating{Invalid, Medium}, rule: "animal-patient"},
+		{name: "ordered by", exp: sarah, lines: []string{"Ordered by: Sarah Collins", med},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "who ordered it"},
+		{name: "an emergency contact", exp: sarah, lines: []string{med, "Emergency contact: Sarah Collins 07700 900123"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "emergency contact"},
+		{name: "next of kin on the next line", exp: sarah, lines: []string{med, "Next of kin:", "Sarah Collins"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		{name: "the patient's carer is no patient caption", exp: jane, lines: []string{med, "Patient's carer: Jane Smith"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		// Two people of one surname: the name is never taken from the wrong one.
+		{name: "same surname on one line: the lead is the parent", exp: jane, lines: []string{"Patient: Emma Smith Parent: Jane Smith", med},
+			want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "same surname on one line: the lead is the child", exp: emma, lines: []string{"Patient: Emma Smith Parent: Jane Smith", med},
+			want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "same surname, a label without captions: the lead is the parent", exp: jane,
+			lines: []string{"RIVERBEND PHARMACY", "Rx# 1448704 Fill Date: 2026-10-26", "SMITH, EMMA", "PARENT/GUARDIAN: JANE SMITH", med},
+			want:  Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
+		{name: "same surname, a label without captions: the lead is the child", exp: emma,
+			lines: []string{"RIVERBEND PHARMACY", "Rx# 1448704 Fill Date: 2026-10-26", "SMITH, EMMA", "PARENT/GUARDIAN: JANE SMITH", med},
+			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
+			want: Rating{Valid, High}, rule: "labelled-name"},
+	})
+}
+
+// TestAccountHolderOnADocumentAboutNoMedicine: on a document about no
+// medicine (a utility bill sent as identification) nobody is a patient,
+// and the account holder's name stands as printed.
+func TestAccountHolderOnADocumentAboutNoMedicine(t *testing.T) {
+	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
+	f := ratePatientName(readDocument(textOf(1, "Northern Lights Energy", "Account holder: Jane Smith", "Bill date: 12/11/2026")), jane, false)
+	if f.rating != (Rating{Valid, Medium}) || f.rule != "name-anywhere" {
+		t.Errorf("rated %v by %q, want valid, medium by name-anywhere", f.rating, f.rule)
+	}
+}
+
+// TestRoleHeadedSection: a section headed by a role ("EMERGENCY CONTACT")
+// names that person in its Name: field, not the patient.
+func TestRoleHeadedSection(t *testing.T) {
+	lorraine := Expected{PatientKnown: true, Forename: "Lorraine", Surname: "Baptiste"}
+	dwayne := Expected{PatientKnown: true, Forename: "Dwayne", Surname: "Pettigrew"}
+	profile := []string{"CEDAR HOLLOW PHARMACY", "PATIENT PROFILE", "Patient:", "PETTIGREW, DWAYNE A", "DOB:", "**/**/1979",
+		"EMERGENCY CONTACT", "Name:", "BAPTISTE, LORRAINE", "Relation:", "SISTER", "MOUNJARO 5MG/0.5ML PEN"}
+	oneLine := []string{"Patient: PETTIGREW, DWAYNE A   DOB: **/**/1979", "Emergency contact details", "Name: BAPTISTE, LORRAINE   Relation: SISTER", "MOUNJARO 5MG/0.5ML PEN"}
+	runNameCases(t, []nameCase{
+		{name: "the emergency contact is not the patient", exp: lorraine, lines: profile, want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "the patient beside the emergency contact", exp: dwayne, lines: profile, want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "the section's name on the caption's line", exp: lorraine, lines: oneLine, want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "the patient beside it", exp: dwayne, lines: oneLine, want: Rating{Valid, High}, rule: "labelled-name"},
+	})
+}
