@@ -34,8 +34,71 @@ func judgeDate(c civilDate, today civilDate, maxDays int) dateVerdict {
 // a bill's or a receipt's date is not_found however recent.
 // collectDateEvidence gathers the dates; the first rule of dateRules that
 // holds decides (docs/evidence-rules.md, "Medication date").
-func rateDate(d document, pol Policy, aboutMedicine bool) finding {
-	return decide(dateRules, collectDateEvidence(d, pol, aboutMedicine))
+func rateDate(d document, pol Policy, meds dateMedicines) finding {
+	return decide(dateRules, collectDateEvidence(d, pol, meds))
+}
+
+// dateMedicines is what rating the date knows of the document's medicines:
+// whether it names any, and which lines are the rows or blocks of other
+// medicines than the requested one, whose dates are theirs.
+type dateMedicines struct {
+	named     bool
+	otherRows []bool
+}
+
+// medicinesForDate finds the rows of other medicines on a document that
+// names the requested one (generic want) among others: a line that names
+// another medicine and not the requested one, and a line of nothing but a
+// date and its label just under such a line ("Last filled: 09/01/2026"
+// under "Metformin 500 mg tablets"). A date there is that medicine's.
+func medicinesForDate(d document, ms []medicineMention, want string) dateMedicines {
+	meds := dateMedicines{named: len(ms) > 0}
+	if want == "" || !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want }) ||
+		!slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic != want }) {
+		return meds
+	}
+	const (
+		none = iota
+		requested
+		other
+	)
+	owner := make([]int, len(d.lines))
+	for _, m := range ms {
+		switch {
+		case m.entry.generic == want:
+			owner[m.line] = requested
+		case owner[m.line] == none:
+			owner[m.line] = other
+		}
+	}
+	meds.otherRows = make([]bool, len(d.lines))
+	for k := range d.lines {
+		if owner[k] == none && k > 0 && owner[k-1] != none && onlyADate(d.lines[k]) {
+			owner[k] = owner[k-1]
+		}
+		meds.otherRows[k] = owner[k] == other
+	}
+	return meds
+}
+
+// onlyADate reports a line of nothing but dates and their labels.
+func onlyADate(l docLine) bool {
+	dates := findDates(l.numberText())
+	if len(dates) == 0 {
+		return false
+	}
+	labels := findDateLabels(l)
+	inside := func(w word) bool {
+		return slices.ContainsFunc(dates, func(f foundDate) bool { return w.start >= f.start && w.end <= f.end }) ||
+			slices.ContainsFunc(labels, func(m labelMatch) bool { return w.start >= m.start && w.end <= m.end })
+	}
+	rest := 0
+	for _, w := range l.words {
+		if !inside(w) && w.text != "on" && w.text != "last" {
+			rest++
+		}
+	}
+	return rest == 0
 }
 
 // dateEvidence is what a document says about when the medicine was
@@ -75,10 +138,10 @@ type dateEvidence struct {
 
 // collectDateEvidence gathers the document's dates of the most relevant
 // kind and judges them against the policy.
-func collectDateEvidence(d document, pol Policy, aboutMedicine bool) dateEvidence {
-	ev := dateEvidence{aboutMedicine: aboutMedicine, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
+func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
+	ev := dateEvidence{aboutMedicine: meds.named, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
 	today := civilDate{pol.Now.Year(), int(pol.Now.Month()), pol.Now.Day()}
-	cands, order := dateCandidates(d, pol, today)
+	cands, order := dateCandidates(d, pol, today, meds.otherRows)
 	if len(cands) == 0 {
 		return ev
 	}
@@ -120,8 +183,9 @@ func collectDateEvidence(d document, pol Policy, aboutMedicine bool) dateEvidenc
 
 // dateCandidates are the document's dates of the most relevant kind, and
 // the day/month order it writes them in. Unlabelled dates far from today
-// (a date of birth) are none.
-func dateCandidates(d document, pol Policy, today civilDate) ([]datedMention, dateOrder) {
+// (a date of birth) are none, nor dates on the rows of other medicines
+// (otherRows).
+func dateCandidates(d document, pol Policy, today civilDate, otherRows []bool) ([]datedMention, dateOrder) {
 	all := findLabelledDates(d)
 	order := dateOrder{dayFirst: pol.Market != "us"}
 	if slices.ContainsFunc(all, func(m datedMention) bool { return m.ambiguous() }) {
@@ -130,7 +194,7 @@ func dateCandidates(d document, pol Policy, today civilDate) ([]datedMention, da
 	var cands []datedMention
 	best := otherDate
 	for _, m := range all {
-		if m.kind == otherDate {
+		if m.kind == otherDate || otherRows != nil && otherRows[m.line] {
 			continue
 		}
 		if m.kind == unlabelledDate {

@@ -50,6 +50,14 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"valid until", "valid to", "valid through", "valid thru", "estimated delivery", "expected delivery",
 		"estimated arrival", "expected arrival", "arrive", "arrives", "arriving", "arrival", "delivery by",
 		"delivered by", "deliver by", "start", "started", "start date", "last visit", "last seen",
+		// Dates of another role than the dispensing (issue 18): when the
+		// page was printed or sent, and when the next fill is due.
+		"printed", "printed on", "print date", "date printed", "printed at", "generated", "generated on",
+		"report date", "run date", "as of", "accessed", "viewed", "sent", "sent on", "date sent", "received",
+		"received on", "date received", "forwarded", "fwd", "fax", "faxed", "fax date", "transmitted",
+		"next fill", "next fill date", "next refill", "next refill date", "refill due", "refill due date",
+		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
+		"next dispensing", "next supply", "next order", "next delivery",
 	},
 	dispensedDate: {
 		"dispensed", "dispensing", "dispense", "disp", "date dispensed", "date of dispensing", "date disp",
@@ -98,17 +106,19 @@ func labelBefore(ls []labelMatch, pos int) (labelMatch, bool) {
 	return best, found
 }
 
-// datedMention is a date with the kind its label gives it.
+// datedMention is a date with the kind its label gives it, on line line.
 type datedMention struct {
 	foundDate
 	kind dateKind
 	conf float64
+	line int
 	// at is where the date was read.
 	at *spot
 }
 
 func findLabelledDates(d document) []datedMention {
 	var out []datedMention
+	stamps := stampLines(d)
 	for i, l := range d.lines {
 		if !strings.ContainsAny(l.norm, "0123456789") {
 			continue
@@ -129,6 +139,9 @@ func findLabelledDates(d document) []datedMention {
 			kind := unlabelledDate
 			if lb, ok := labelBefore(labels, f.start); ok {
 				kind = lb.kind
+			} else if stamps.stamp(l, i, f) {
+				// A stamp takes no label from the line above.
+				kind = otherDate
 			} else {
 				// A label on the line above ("Date dispensed" / "03/11/2026"),
 				// or a row of column headings over a row of dates.
@@ -140,7 +153,8 @@ func findLabelledDates(d document) []datedMention {
 					kind = above[len(above)-1].kind
 				}
 			}
-			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), at: &spot{line: l, from: f.start, to: f.end}})
+			kind = stamps.kind(l, i, f, kind)
+			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}})
 		}
 	}
 	return out
@@ -249,4 +263,81 @@ func capitalThenDigit(s string) bool {
 		}
 	}
 	return false
+}
+
+// stamps are the lines where a date says when the page was printed, sent
+// or viewed rather than anything about a medicine: a browser's print header
+// and footer, an e-mail's or a fax's header.
+type stamps struct {
+	// printed: the first or last line of a page whose first or last lines
+	// show a web address, a page count or a fax header, as a browser or a fax
+	// machine prints them; mail: a line of an e-mail header block (From:,
+	// To:, Subject:, Sent: within four lines).
+	printed, mail []bool
+}
+
+var (
+	mailHeaderRe = lazyRE(`^\s*(?:from|to|cc|bcc|subject|sent|reply-to)\s*:`)
+	// timeAfterRe is a time of day just after a date ("11/25/26, 3:04 PM").
+	timeAfterRe = lazyRE(`^\s*,?\s*(?:at\s+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)`)
+	urlRe       = lazyRE(`https?://|\bwww\.`)
+	// pageMarkRe is what a browser, a mail program or a fax machine prints
+	// at a page's top or bottom besides the date: a web address, a page
+	// count ("Page 1 of 2", "P.001/001", "1/2" at the end of the line), a
+	// sender or an addressee, a fax.
+	pageMarkRe = lazyRE(`https?://|\bwww\.|\bpage\s+\d+\s*(?:of|/)\s*\d+\b|\bp\.?\s*\d{1,3}\s*(?:/|of)\s*\d{1,3}\b|(?:^|\s)\d{1,3}\s*/\s*\d{1,3}\s*$|\b(?:from|to)\s*:|\bfax\b`)
+)
+
+func stampLines(d document) stamps {
+	n := len(d.lines)
+	s := stamps{printed: make([]bool, n), mail: make([]bool, n)}
+	header := make([]bool, n)
+	first := make([]int, n) // the first line of each line's page
+	for i, l := range d.lines {
+		header[i] = mailHeaderRe.MatchString(l.norm)
+		if i > 0 && l.page == d.lines[i-1].page {
+			first[i] = first[i-1]
+		} else {
+			first[i] = i
+		}
+	}
+	for i := 0; i < n; {
+		last := i
+		for last+1 < n && first[last+1] == i {
+			last++
+		}
+		marked := false
+		for _, k := range []int{i, i + 1, last - 1, last} {
+			marked = marked || k >= i && k <= last && pageMarkRe.MatchString(d.lines[k].norm)
+		}
+		s.printed[i], s.printed[last] = marked, marked
+		i = last + 1
+	}
+	for i := range d.lines {
+		near := 0
+		for k := max(0, i-4); k <= min(n-1, i+4); k++ {
+			if k != i && header[k] {
+				near++
+			}
+		}
+		s.mail[i] = near >= 2
+	}
+	return s
+}
+
+// kind is the kind of date f on line i given the stamps: a plain "Date:"
+// in an e-mail header is when it was sent, otherDate, never the
+// medication's.
+func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind) dateKind {
+	if kind == plainDate && s.mail[i] {
+		return otherDate
+	}
+	return kind
+}
+
+// stamp reports a date without a label of its own that says when the page
+// was printed or viewed: a date and time at the top or bottom of a printed
+// page, or any date beside a web address.
+func (s stamps) stamp(l docLine, i int, f foundDate) bool {
+	return s.printed[i] && timeAfterRe.MatchString(l.numberText()[f.end:]) || urlRe.MatchString(l.norm)
 }

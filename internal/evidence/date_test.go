@@ -72,7 +72,7 @@ func TestRateDate(t *testing.T) {
 				conf = 1
 			}
 			pol := Policy{Now: now, Market: tt.market, MaxAge: tt.maxAge}.withDefaults()
-			f := rateDate(readDocument(textOf(conf, tt.lines...)), pol, true)
+			f := rateDate(readDocument(textOf(conf, tt.lines...)), pol, dateMedicines{named: true})
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}
@@ -160,7 +160,7 @@ func TestRateDateNowZone(t *testing.T) {
 	}
 	// 21 Nov 02:00 UTC is still 20 Nov in New York.
 	now := time.Date(2026, 11, 21, 2, 0, 0, 0, time.UTC).In(ny)
-	f := rateDate(readDocument(textOf(1, "Date filled: 2026-11-21")), Policy{Now: now}.withDefaults(), true)
+	f := rateDate(readDocument(textOf(1, "Date filled: 2026-11-21")), Policy{Now: now}.withDefaults(), dateMedicines{named: true})
 	if f.rating.Value != Invalid {
 		t.Errorf("rating = %v, want invalid (21 Nov is tomorrow in New York)", f.rating)
 	}

@@ -29,11 +29,11 @@ func TestOCRDigits(t *testing.T) {
 			t.Errorf("ocrDigits(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	f := rateDate(readDocument(textOf(0.9, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults(), true)
+	f := rateDate(readDocument(textOf(0.9, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults(), dateMedicines{named: true})
 	if f.rating.Value != Valid {
 		t.Errorf("OCR-read date rated %v, want valid", f.rating)
 	}
-	f = rateDate(readDocument(textOf(1, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults(), true)
+	f = rateDate(readDocument(textOf(1, "Dispensed: O3/11/2O26")), Policy{Now: testNow, Market: "uk"}.withDefaults(), dateMedicines{named: true})
 	if f.rating.Value != NotFound {
 		t.Errorf("letters in a text layer's date rated %v, want not_found", f.rating)
 	}

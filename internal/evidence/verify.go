@@ -40,7 +40,7 @@ func Explain(text Text, exp Expected, pol Policy) (Result, Findings) {
 		patientField:  ratePatientName(doc, exp, len(mentions) > 0),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
 		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions),
-		dateField:     rateDate(doc, pol, len(mentions) > 0),
+		dateField:     rateDate(doc, pol, medicinesForDate(doc, mentions, want.Generic)),
 		pharmacyField: ratePharmacy(doc),
 	}
 	return assemble(fields, doc), explain(fields)

@@ -1,0 +1,63 @@
+package evidence
+
+import "testing"
+
+// TestDatesInOtherRoles: a date in another role is not the dispensing
+// date: when the page was printed (a browser's header or footer), sent or
+// forwarded (an e-mail's or a fax's header), when the next fill is due, or
+// another medicine's fill. On a page of several medicines each with its
+// own date, the requested medicine's date counts (issue 18).
+func TestDatesInOtherRoles(t *testing.T) {
+	wegovy := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	tests := []struct {
+		name  string
+		lines []string
+		want  Rating
+		rule  string
+	}{
+		{"a browser's print header is not the fill date", []string{
+			"11/19/26, 3:04 PM   MyChart - Medications",
+			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: Jul 1",
+			"https://mychart.example.org/medications   1/1"}, Rating{NotFound, Medium}, "no-date"},
+		{"a browser's print footer is not the fill date", []string{
+			"Medications", "Wegovy 2.4 mg/0.75 mL pen", "Last filled: Jul 1",
+			"https://mychart.example.org/medications   11/19/2026 15:04"}, Rating{NotFound, Medium}, "no-date"},
+		{"the print header beside the real fill date", []string{
+			"11/19/26, 3:04 PM   MyChart - Medications",
+			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 07/01/2026",
+			"https://mychart.example.org/medications   1/1"}, Rating{Invalid, High}, "old-date"},
+		{"printed on", []string{"Wegovy 2.4 mg/0.75 mL pen", "Printed on: 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"an e-mail sent date", []string{
+			"From: Northbridge Pharmacy <orders@example.co.uk>", "Sent: Thursday, 19 November 2026 15:14", "To: Jane Smith",
+			"Subject: Your order", "Wegovy 2.4 mg pen"}, Rating{NotFound, Medium}, "no-date"},
+		{"an e-mail header's Date:", []string{
+			"---------- Forwarded message ---------", "From: Northbridge Pharmacy <orders@example.co.uk>",
+			"Date: Thu, 19 Nov 2026 at 15:14", "Subject: Your order", "To: <jane@example.com>", "Wegovy 2.4 mg pen"}, Rating{NotFound, Medium}, "no-date"},
+		{"a fax header", []string{
+			"NOV-19-2026 15:14  FROM: GREENFIELD PHARMACY  TO: 01134960000  P. 1/2",
+			"Wegovy 2.4 mg pen", "Inject 2.4 mg once weekly"}, Rating{NotFound, Medium}, "no-date"},
+		{"the next fill date", []string{"Wegovy 2.4 mg pen", "Next fill date: 18/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"another medicine's fill under its own name", []string{
+			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: Jul 1",
+			"Metformin 500 mg tablets", "Last filled: 18/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"each medicine's row with its own date: the requested one's", []string{
+			"Wegovy 2.4 mg/0.75 mL pen       Filled 01/07/2026",
+			"Metformin 500 mg tablets        Filled 18/11/2026"}, Rating{Invalid, High}, "old-date"},
+		{"each medicine's date under it: the requested one's", []string{
+			"Metformin 500 mg tablets", "Last filled: 01/07/2026",
+			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 18/11/2026"}, Rating{Valid, High}, "date-in-window"},
+		{"one date for the label of two medicines", []string{
+			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
+		{"a receipt's date and time stand", []string{
+			"GREENFIELD PHARMACY", "Wegovy 2.4mg/0.75ml FlexTouch   £0.00", "12/11/2026 14:02"}, Rating{Valid, Medium}, "date-in-window"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, findings := Explain(textOf(1, tt.lines...), wegovy, Policy{Now: testNow, Market: "uk"})
+			r := Verify(textOf(1, tt.lines...), wegovy, Policy{Now: testNow, Market: "uk"})
+			if r.Data.MedicationDate != tt.want || findings.MedicationDate.Rule != tt.rule {
+				t.Errorf("date rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDate, findings.MedicationDate.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+}
