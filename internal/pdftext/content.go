@@ -68,6 +68,9 @@ type graphicsState struct {
 	leading float64 // TL
 	rise    float64 // Ts
 	render  int     // Tr
+	// fillAlpha and strokeAlpha are the ExtGState's ca and CA: at 0, what
+	// is filled or stroked is not seen.
+	fillAlpha, strokeAlpha float64
 	// clip bounds the clipping path in default user space: the page box,
 	// narrowed by clipping paths and form bounding boxes.
 	clip rect
@@ -91,8 +94,11 @@ type interpreter struct {
 	forms      int
 	bytes      int64 // decompressed stream bytes seen so far
 	frags      []fragment
-	// hidden counts the page's shown strings no reader of the page sees.
+	// hidden counts the page's shown strings no reader of the page sees;
+	// unseen are those drawn invisibly or under an image (not those off the
+	// page or clipped away): a text layer over the page that is not shown.
 	hidden int
+	unseen []fragment
 	images int
 	// covers are the opaque images drawn on the page, in drawing order.
 	covers []cover
@@ -156,8 +162,8 @@ func (in *interpreter) scan(v pdf.Value, scan *contentScan) {
 // the page's box or clipping path, or under an opaque image drawn later are
 // left out and counted in in.hidden.
 func (in *interpreter) page(page pdf.Value) []fragment {
-	in.frags, in.covers = nil, nil
-	gs := graphicsState{ctm: identity, scale: 1, clip: pageBox(page)}
+	in.frags, in.covers, in.unseen = nil, nil, nil
+	gs := graphicsState{ctm: identity, scale: 1, clip: pageBox(page), fillAlpha: 1, strokeAlpha: 1}
 	in.run(page.Key("Contents"), inherited(page, "Resources"), gs, 0)
 	return in.uncovered()
 }
@@ -175,6 +181,7 @@ func (in *interpreter) uncovered() []fragment {
 		hiddenBy := func(c cover) bool { return c.before > i && c.box.contains(f.x, f.y) && c.box.contains(f.endX, f.y) }
 		if slices.ContainsFunc(in.covers, hiddenBy) {
 			in.hidden++
+			in.unseen = append(in.unseen, f)
 			continue
 		}
 		out = append(out, f)
@@ -272,12 +279,6 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 		if txt == "" {
 			return
 		}
-		if gs.render == renderInvisible || gs.render == renderClipOnly || !gs.clip.contains(start[4], start[5]) {
-			if strings.TrimSpace(txt) != "" {
-				in.hidden++
-			}
-			return
-		}
 		frag := fragment{
 			x: start[4], y: start[5], endX: end[4],
 			size: math.Hypot(start[2], start[3]),
@@ -289,6 +290,16 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 			for i, w := range words {
 				frag.words[i] = span{start[4] + w.x0*along, start[4] + w.x1*along}
 			}
+		}
+		invisible := !gs.paintsText() || frag.size < minVisibleSize
+		if invisible || !gs.clip.contains(start[4], start[5]) {
+			if strings.TrimSpace(txt) != "" {
+				in.hidden++
+			}
+			if invisible && gs.clip.contains(start[4], start[5]) {
+				in.unseen = append(in.unseen, frag)
+			}
+			return
 		}
 		in.frags = append(in.frags, frag)
 	}
@@ -367,6 +378,10 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 				egs := resources.Key("ExtGState").Key(args[0].Name())
 				if ca := egs.Key("ca"); ca.Kind() == pdf.Integer || ca.Kind() == pdf.Real {
 					gs.see.alpha = ca.Float64() < 1
+					gs.fillAlpha = ca.Float64()
+				}
+				if sa := egs.Key("CA"); sa.Kind() == pdf.Integer || sa.Kind() == pdf.Real {
+					gs.strokeAlpha = sa.Float64()
 				}
 				if bm := egs.Key("BM"); !bm.IsNull() {
 					gs.see.blend = bm.Name() != "Normal" && bm.Name() != "Compatible"
@@ -475,6 +490,26 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 			in.run(xobj, res, inner, depth+1)
 		}
 	})
+}
+
+// minVisibleSize is the smallest text a reader of the page sees, in points
+// (a browser prints 1 px text at 0.75 pt; a label's small print is 5 pt).
+const minVisibleSize = 1.5
+
+// paintsText reports whether text shown in gs marks the page: not in render
+// mode 3 (invisible) or 7 (clip only), nor filled or stroked at alpha 0 (a
+// browser prints "color: transparent" text so).
+func (gs graphicsState) paintsText() bool {
+	fill, stroke := gs.fillAlpha > 0, gs.strokeAlpha > 0
+	switch gs.render {
+	case 0, 4:
+		return fill
+	case 1, 5:
+		return stroke
+	case 2, 6:
+		return fill || stroke
+	}
+	return false
 }
 
 // image notes an image XObject drawn with the graphics state gs: an opaque

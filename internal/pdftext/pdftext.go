@@ -63,6 +63,12 @@ type Layer struct {
 	Hidden int
 	// Images counts the image XObjects drawn on the pages read.
 	Images int
+	// Unseen are the lines of text drawn invisibly (render mode 3 or 7,
+	// transparent, too small to see) or under an opaque image drawn later:
+	// the text layer a scanner app writes over its page image, which a
+	// reader of the page never sees. Text off the page or clipped away is
+	// counted in Hidden but not kept.
+	Unseen []evidence.Line
 }
 
 // Read returns the document's visible text lines, top to bottom, page after
@@ -124,6 +130,9 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		place := pagePlacement(page)
 		for _, l := range layoutLines(frags) {
 			text.Lines = append(text.Lines, evidenceLine(l, n+1, place))
+		}
+		for _, l := range layoutLines(in.unseen) {
+			layer.Unseen = append(layer.Unseen, evidenceLine(l, n+1, place))
 		}
 		text.Pages = append(text.Pages, evidence.Page{})
 	}

@@ -232,7 +232,7 @@ func TestReadUnreadable(t *testing.T) {
 		{name: "decompression bomb", body: flatePDF(t, bytes.Repeat([]byte("0 "), 20<<20))},
 		{name: "operator flood", body: flatePDF(t, bytes.Repeat([]byte("q Q "), 1_100_000))},
 		{name: "text under too many images", body: flatePDF(t, slices.Concat(
-			[]byte("BT /F1 1 Tf 10 10 Td "), bytes.Repeat([]byte("(x) Tj 0 0 Td "), 100_000), []byte("ET "),
+			[]byte("BT /F1 12 Tf 10 10 Td "), bytes.Repeat([]byte("(x) Tj 0 0 Td "), 100_000), []byte("ET "),
 			bytes.Repeat([]byte("q 600 0 0 800 0 0 cm /Im1 Do Q "), 256)))},
 	}
 	for _, tt := range tests {
@@ -297,7 +297,8 @@ func flatePDF(t *testing.T, content []byte) []byte {
 // rawPage is a hand-written one-page PDF. Its resources are the font F1
 // (every glyph 500/1000 em), the form XObject Fm1 (BBox 0 0 300 50, holding
 // form), the opaque 1×1 image Im1, the image Im2 with a soft mask, and the
-// ExtGState GSa (fill alpha 0.5).
+// ExtGStates GSa (fill alpha 0.5), GSz (fill alpha 0), GSs (stroke alpha 0)
+// and GSo (fill alpha 1).
 type rawPage struct {
 	content    string
 	contentObj string // the content stream object, instead of content
@@ -318,7 +319,7 @@ func (p rawPage) pdf() []byte {
 	objs := []string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		fmt.Sprintf("<< /Type /Pages /Kids [3 0 R] /Count 1 %s >>", p.pagesAttrs),
-		fmt.Sprintf("<< /Type /Page /Parent 2 0 R %s /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R /Im1 7 0 R /Im2 8 0 R >> /ExtGState << /GSa << /ca 0.5 >> >> >> >>", p.pageAttrs),
+		fmt.Sprintf("<< /Type /Page /Parent 2 0 R %s /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R /Im1 7 0 R /Im2 8 0 R >> /ExtGState << /GSa << /ca 0.5 >> /GSz << /ca 0 >> /GSs << /CA 0 >> /GSo << /ca 1 >> >> >> >>", p.pageAttrs),
 		p.contentObj,
 		fmt.Sprintf("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 126 /Widths [%s] >>", widths),
 		fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 300 50] /Resources << /Font << /F1 5 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(p.form)+1, p.form),
@@ -371,6 +372,36 @@ func TestReadHiddenText(t *testing.T) {
 			name: "stroked and filled modes are visible",
 			page: rawPage{content: "BT /F1 12 Tf 1 Tr 72 700 Td (Stroked) Tj 2 Tr 0 -20 Td (Filled and stroked) Tj ET"},
 			want: []string{"Stroked", "Filled and stroked"},
+		},
+		{
+			// A browser prints "color: transparent" text so (issue 18).
+			name:       "filled at alpha 0 is invisible",
+			page:       rawPage{content: at(72, 700, "Shown") + "q /GSz gs " + at(72, 680, "Transparent") + "Q " + at(72, 660, "Shown again")},
+			want:       []string{"Shown", "Shown again"},
+			wantHidden: 1,
+		},
+		{
+			name:       "alpha back to 1",
+			page:       rawPage{content: "/GSz gs " + at(72, 700, "Transparent") + "/GSo gs " + at(72, 680, "Shown")},
+			want:       []string{"Shown"},
+			wantHidden: 1,
+		},
+		{
+			name:       "stroked at alpha 0 is invisible, filled is not",
+			page:       rawPage{content: "/GSs gs BT /F1 12 Tf 1 Tr 72 700 Td (Unstroked) Tj 0 Tr 0 -20 Td (Filled) Tj ET"},
+			want:       []string{"Filled"},
+			wantHidden: 1,
+		},
+		{
+			name:       "text too small to see",
+			page:       rawPage{content: at(72, 700, "Shown") + "BT /F1 0.75 Tf 72 680 Td (One pixel text) Tj ET"},
+			want:       []string{"Shown"},
+			wantHidden: 1,
+		},
+		{
+			name: "small print is seen",
+			page: rawPage{content: "BT /F1 5 Tf 72 680 Td (Keep out of reach of children) Tj ET"},
+			want: []string{"Keep out of reach of children"},
 		},
 		{
 			name:       "a form inherits the render mode",
@@ -515,8 +546,17 @@ BT /F1 11 Tf 5000 5000 Td (Boots Pharmacy) Tj ET`
 		t.Fatalf("ReadLayer: %v", err)
 	}
 	want := Layer{Text: evidence.Text{Source: Source, Pages: []evidence.Page{{}}}, Hidden: 4, Images: 1}
-	if diff := cmp.Diff(want, layer); diff != "" {
+	if diff := cmp.Diff(want, layer, cmpopts.IgnoreFields(Layer{}, "Unseen")); diff != "" {
 		t.Errorf("layer (-want +got):\n%s", diff)
+	}
+	// The invisible layer is kept apart, for docread to hold up against
+	// what OCR reads on the image; the text off the page is not.
+	var unseen []string
+	for _, l := range layer.Unseen {
+		unseen = append(unseen, l.Text)
+	}
+	if diff := cmp.Diff([]string{"Patient: Dana Whitcombe", "Wegovy 2.4 mg solution for injection", "Dispensed: 12/11/2026"}, unseen); diff != "" {
+		t.Errorf("unseen lines (-want +got):\n%s", diff)
 	}
 	res := evidence.Verify(layer.Text, evidence.Expected{
 		PatientKnown: true, Forename: "Dana", Surname: "Whitcombe", MedicationName: "Wegovy", MedicationDosage: "2.4 mg",
