@@ -9,15 +9,22 @@
 // as text, the PDF is read as it looks, by OCR: the layer may say something
 // the page does not show, or the images may show what the layer does not
 // say (another patient's label). A scan with an invisible OCR text layer,
-// the common honest case, is read by OCR too. OCR's reading stands even when
-// it finds no text (white text on a white page, say); the visible layer is
-// used only when OCR cannot open the file, or no OCR engine is installed
-// (locally). When OCR is down, its error is returned rather than the layer.
+// the common honest case, is read by OCR too, and its invisible layer
+// (pdftext's Layer.Unseen) goes with OCR's reading as evidence.Text.Unseen,
+// for the verifier to hold up against the image: someone else's OCR, as
+// fallible as ours and as easy to forge, is never believed, and a layer
+// that reads a field otherwise makes it not_found. Text drawn transparent
+// (a browser prints "color: transparent" so) or under 1.5 pt counts as
+// invisible too, so a browser-printed page that carries such text is read
+// by OCR. OCR's reading stands even when it finds no text (white text on a
+// white page, say); the visible layer is used only when OCR cannot open the
+// file, or no OCR engine is installed (locally). When OCR is down, its
+// error is returned rather than the layer.
 //
 // Residual risk: a text-only PDF (no images, nothing hidden by the rules
 // above) is trusted as its text layer says, so text painted the colour of
-// what lies behind it (white on white), text too small to see and text
-// under vector shapes are still believed. Inline images (BI ... EI) are
+// what lies behind it (white on white) and text under vector shapes are
+// still believed. Inline images (BI ... EI) are
 // not counted as images. In production the OCR reader is Textract, which
 // reads a PDF of several pages with an asynchronous job (internal/textract),
 // so a longer PDF is read as it looks too.
@@ -208,6 +215,10 @@ func (r Reader) readPDF(ctx context.Context, doc evidence.Document) (evidence.Te
 		// Read what the page shows, even if that is nothing; keep the
 		// visible layer only when OCR cannot open the file.
 		ocr, ocrErr := r.OCR.Read(ctx, doc)
+		if ocrErr == nil {
+			// The invisible layer is held up against the image, never believed.
+			ocr.Unseen = layer.Unseen
+		}
 		if ocrErr == nil || !errors.Is(ocrErr, evidence.ErrUnreadable) || len(text.Lines) == 0 {
 			return ocr, ocrErr
 		}

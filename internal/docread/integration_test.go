@@ -44,12 +44,17 @@ func TestReaderWithRealEngines(t *testing.T) {
 		body       []byte
 		wantSource string
 		absent     []string
+		// unseen is the invisible layer, carried beside what OCR read.
+		unseen []string
 	}{
-		{"text PDF", textPDF(t, label, ""), "pdf-text", nil},
-		{"scanned PDF", scannedPDF(t, label, nil), "tesseract", nil},
+		{"text PDF", textPDF(t, label, ""), "pdf-text", nil, nil},
+		{"scanned PDF", scannedPDF(t, label, nil), "tesseract", nil, nil},
 		// The Go parser refuses encrypted files; pdftoppm opens those that need no user password.
-		{"encrypted text PDF", textPDF(t, label, "owner-secret"), "tesseract", nil},
-		{"scan under an invisible text layer", scannedPDF(t, label, hidden), "tesseract", hidden},
+		{"encrypted text PDF", textPDF(t, label, "owner-secret"), "tesseract", nil, nil},
+		{"scan under an invisible text layer", scannedPDF(t, label, hidden), "tesseract", hidden, hidden},
+		// A browser prints "color: transparent" text at fill alpha 0: the
+		// page is read as it looks.
+		{"text PDF with transparent text", transparentTextPDF(t, label, hidden), "tesseract", hidden, hidden},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,6 +79,13 @@ func TestReaderWithRealEngines(t *testing.T) {
 				if strings.Contains(joined, strings.ToLower(s)) {
 					t.Errorf("hidden text %q was read", s)
 				}
+			}
+			var unseen []string
+			for _, l := range got.Unseen {
+				unseen = append(unseen, l.Text)
+			}
+			if !slices.Equal(unseen, tt.unseen) {
+				t.Errorf("Unseen = %q, want %q", unseen, tt.unseen)
 			}
 		})
 	}
@@ -126,6 +138,23 @@ func scannedPDF(t *testing.T, lines, hidden []string) []byte {
 	f.SetTextRenderingMode(3)
 	for i, s := range hidden {
 		f.Text(20, float64(20+8*i), s)
+	}
+	return pdfBytes(t, f)
+}
+
+// transparentTextPDF writes lines with a text layer, and the hidden lines
+// at fill alpha 0 below them.
+func transparentTextPDF(t *testing.T, lines, hidden []string) []byte {
+	t.Helper()
+	f := fpdf.New("P", "mm", "A4", "")
+	f.AddPage()
+	f.SetFont("Helvetica", "", 12)
+	for i, s := range lines {
+		f.Text(20, float64(20+8*i), s)
+	}
+	f.SetAlpha(0, "Normal")
+	for i, s := range hidden {
+		f.Text(20, float64(60+8*i), s)
 	}
 	return pdfBytes(t, f)
 }

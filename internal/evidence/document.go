@@ -60,7 +60,7 @@ func readDocument(t Text) document {
 	var d document
 	var sum float64
 	// OCR output may be noisy however sure the reader was of a line.
-	ocrSource := t.Source == "tesseract" || t.Source == "textract"
+	ocrSource := t.Source == "tesseract" || t.Source == "textract" || t.Source == unseenSource
 	for _, l := range t.Lines {
 		raw := strings.TrimSpace(l.Text)
 		if raw == "" {

@@ -113,6 +113,12 @@ type Text struct {
 	Lines []Line
 	// Source names the reader ("pdf-text", "tesseract", "textract").
 	Source string
+	// Unseen is text the document carries but does not show, read besides
+	// Lines: a PDF's invisible text layer over a page image (a scanner app's
+	// own OCR), when Lines were read from the image. It is someone else's
+	// reading, never what the document says: a field it reads otherwise than
+	// Lines do is not_found (docs/evidence-rules.md, hidden-layer-disagrees).
+	Unseen []Line
 	// Pages is how the reader saw each page it read, in page order (Line.Page
 	// 1 is Pages[0]); nil when the reader did not say. Like boxes, it is for
 	// showing a clinician the page as it was read; no verdict depends on it.

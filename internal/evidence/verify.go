@@ -34,16 +34,58 @@ func Explain(text Text, exp Expected, pol Policy) (Result, Findings) {
 	if len(doc.lines) == 0 {
 		return unreadableResult(exp), unreadableFindings()
 	}
+	fields := rateFields(doc, exp, pol)
+	if len(text.Unseen) > 0 {
+		fields = heldAgainstUnseen(fields, text.Unseen, exp, pol)
+	}
+	return assemble(fields, doc), explain(fields)
+}
+
+// rateFields rates the five fields on a document.
+func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	want, wantKnown := LookupMedicine(exp.MedicationName)
 	mentions := findMedicineMentions(doc)
-	fields := [fieldCount]finding{
+	return [fieldCount]finding{
 		patientField:  ratePatientName(doc, exp, len(mentions) > 0),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
 		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions),
 		dateField:     rateDate(doc, pol, medicinesForDate(doc, mentions, want.Generic)),
 		pharmacyField: ratePharmacy(doc),
 	}
-	return assemble(fields, doc), explain(fields)
+}
+
+// ruleHiddenLayer: a PDF's invisible text layer reads a field otherwise
+// than the page image.
+const ruleHiddenLayer = "hidden-layer-disagrees"
+
+// unseenSource names an invisible text layer read as text: someone else's
+// OCR, with OCR's noise.
+const unseenSource = "unseen-layer"
+
+// fieldNouns name the fields in the note.
+var fieldNouns = [fieldCount]string{"the patient name", "the medicine", "the dose", "the date", "the pharmacy name"}
+
+// heldAgainstUnseen rates the fields again on a PDF's invisible text layer
+// (Text.Unseen), someone else's OCR of the page image: it is never
+// believed, but a field valid on the image that the layer reads as invalid
+// is not_found, for a person to look at the page.
+func heldAgainstUnseen(fields [fieldCount]finding, unseen []Line, exp Expected, pol Policy) [fieldCount]finding {
+	layer := readDocument(Text{Lines: unseen, Source: unseenSource})
+	if len(layer.lines) == 0 {
+		return fields
+	}
+	theirs := rateFields(layer, exp, pol)
+	for i := range fields {
+		if fields[i].rating.Value == Valid && theirs[i].rating.Value == Invalid {
+			fields[i] = finding{
+				rating:  Rating{NotFound, Low},
+				problem: "the PDF's hidden text layer reads " + fieldNouns[i] + " differently from the page image, so check it on the document by hand",
+				rule:    ruleHiddenLayer,
+				at:      fields[i].at,
+			}
+		}
+	}
+	return fields
 }
 
 // The five fields, in wire order.
