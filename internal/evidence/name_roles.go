@@ -125,7 +125,9 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 			}
 			return k, nil
 		}
-		if ws, _ := valueWords(next, 0); looksLikeName(ws) && allCapitalised(ws) && len(ws) == len(next.words) {
+		// A caption ("Picked up by:") pairs with its value as captions do;
+		// only a heading takes the name standing alone under it.
+		if ws, _ := valueWords(next, 0); !strings.HasSuffix(l.raw, ":") && looksLikeName(ws) && allCapitalised(ws) && len(ws) == len(next.words) {
 			return k, ws
 		}
 	}
@@ -134,8 +136,9 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 
 // captionedRoleName is the name after a role caption that ends at m: after
 // its colon or dash, or straight after a caption that ends in "by" or "as"
-// ("Collected by Jane Smith"), or on the next line when the caption ends its
-// own ("Caregiver:"). It returns the line the name is on.
+// ("Collected by Jane Smith"), or on a line below when the caption ends its
+// own ("Caregiver:"; see captionValueLine). It returns the line the name is
+// on.
 func captionedRoleName(d document, i int, m phraseMatch[string]) (int, []word) {
 	l := d.lines[i]
 	rest := strings.TrimLeft(l.norm[m.end:], " ")
@@ -147,9 +150,15 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (int, []word) {
 	default:
 		return i, nil
 	}
-	if strings.TrimSpace(l.norm[from:]) == "" && i+1 < len(d.lines) {
-		ws, _ := valueWords(d.lines[i+1], 0)
-		return i + 1, leadingName(ws)
+	if strings.TrimSpace(l.norm[from:]) == "" {
+		// The value of a caption alone on its line, paired as a patient
+		// caption's is (a row of captions over a row of values).
+		k, _ := captionValueLine(d, i)
+		if k < 0 {
+			return i, nil
+		}
+		ws, _ := valueWords(d.lines[k], 0)
+		return k, leadingName(ws)
 	}
 	ws, _ := valueWords(l, from)
 	return i, leadingName(ws)

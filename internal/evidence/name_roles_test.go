@@ -55,6 +55,13 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "same surname, a label without captions: the lead is the child", exp: emma,
 			lines: []string{"RIVERBEND PHARMACY", "Rx# 1448704 Fill Date: 2026-10-26", "SMITH, EMMA", "PARENT/GUARDIAN: JANE SMITH", med},
 			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		// A row of captions over a row of values, as Textract reads columns.
+		{name: "captions over values: the lead picked it up", exp: Expected{PatientKnown: true, Forename: "Hector", Surname: "Rosales"},
+			lines: []string{"Patient:", "Picked up by:", "ROSALES, MARISOL", "ROSALES, HECTOR", med},
+			want:  Rating{Invalid, Medium}, rule: "labelled-other-name"},
+		{name: "captions over values: the lead is the patient", exp: Expected{PatientKnown: true, Forename: "Marisol", Surname: "Rosales"},
+			lines: []string{"Patient:", "Picked up by:", "ROSALES, MARISOL", "ROSALES, HECTOR", med},
+			want:  Rating{Valid, Medium}, rule: "labelled-name"},
 		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
 			want: Rating{Valid, High}, rule: "labelled-name"},
 	})
@@ -84,5 +91,7 @@ func TestRoleHeadedSection(t *testing.T) {
 		{name: "the patient beside the emergency contact", exp: dwayne, lines: profile, want: Rating{Valid, High}, rule: "labelled-name"},
 		{name: "the section's name on the caption's line", exp: lorraine, lines: oneLine, want: Rating{Invalid, High}, rule: "labelled-other-name"},
 		{name: "the patient beside it", exp: dwayne, lines: oneLine, want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "a captioned section", exp: lorraine, lines: []string{"Patient: PETTIGREW, DWAYNE A", "Emergency contact:", "Name: BAPTISTE, LORRAINE", "Relation: SISTER", "MOUNJARO 5MG/0.5ML PEN"},
+			want: Rating{Invalid, High}, rule: "labelled-other-name"},
 	})
 }
