@@ -58,9 +58,9 @@ func medicinesForDate(d document, ms []medicineMention, want string) dateMedicin
 		return meds
 	}
 	const (
-		none = iota
-		requested
-		other
+		none      = noOwner
+		requested = requestedOwner
+		other     = otherOwner
 	)
 	owner := make([]int, len(d.lines))
 	for _, m := range ms {
@@ -71,14 +71,69 @@ func medicinesForDate(d document, ms []medicineMention, want string) dateMedicin
 			owner[m.line] = other
 		}
 	}
-	meds.otherRows = make([]bool, len(d.lines))
 	for k := range d.lines {
 		if owner[k] == none && k > 0 && owner[k-1] != none && onlyADate(d.lines[k]) {
 			owner[k] = owner[k-1]
 		}
+	}
+	pairColumns(d, owner, func(k int) bool {
+		return slices.ContainsFunc(ms, func(m medicineMention) bool { return m.line == k && m.entry.generic == want })
+	})
+	meds.otherRows = make([]bool, len(d.lines))
+	for k := range d.lines {
 		meds.otherRows[k] = owner[k] == other
 	}
 	return meds
+}
+
+// Owners of a line's dates (medicinesForDate).
+const (
+	noOwner = iota
+	requestedOwner
+	otherOwner
+)
+
+// pairColumns gives the dates of a column (two or more lines of nothing but
+// a date, in a row, none owned yet) to the medicines of a column of as many
+// lines, each naming a medicine, row by row: OCR reads a table's columns one
+// after the other. The k-th date goes with the k-th medicine (requested
+// reports a line naming the requested one). A column of dates no column of
+// medicines matches cannot be told apart: it is other medicines' too.
+func pairColumns(d document, owner []int, requested func(int) bool) {
+	runs := func(is func(int) bool) [][2]int {
+		var out [][2]int
+		for k := 0; k < len(d.lines); {
+			if !is(k) {
+				k++
+				continue
+			}
+			end := k
+			for end < len(d.lines) && is(end) {
+				end++
+			}
+			if end-k >= 2 {
+				out = append(out, [2]int{k, end})
+			}
+			k = end
+		}
+		return out
+	}
+	meds := runs(func(k int) bool { return owner[k] != noOwner && !onlyADate(d.lines[k]) })
+	for _, col := range runs(func(k int) bool { return owner[k] == noOwner && onlyADate(d.lines[k]) }) {
+		n := col[1] - col[0]
+		var match [][2]int
+		for _, m := range meds {
+			if m[1]-m[0] == n {
+				match = append(match, m)
+			}
+		}
+		for k := range n {
+			owner[col[0]+k] = otherOwner
+			if len(match) == 1 && requested(match[0][0]+k) {
+				owner[col[0]+k] = requestedOwner
+			}
+		}
+	}
 }
 
 // onlyADate reports a line of nothing but dates and their labels.

@@ -119,6 +119,9 @@ type datedMention struct {
 func findLabelledDates(d document) []datedMention {
 	var out []datedMention
 	stamps := stampLines(d)
+	// column is the kind a heading gave the date-only line before this one:
+	// a column of dates under one heading ("Last filled") all take it.
+	column, columnLine := dateKind(0), -2
 	for i, l := range d.lines {
 		if !strings.ContainsAny(l.norm, "0123456789") {
 			continue
@@ -146,11 +149,16 @@ func findLabelledDates(d document) []datedMention {
 				// A label on the line above ("Date dispensed" / "03/11/2026"),
 				// or a row of column headings over a row of dates.
 				switch {
+				case len(above) == 0 && len(dates) == 1 && columnLine == i-1 && onlyADate(l):
+					kind = column
 				case len(above) == 0:
 				case len(above) == len(dates):
 					kind = above[k].kind
 				case len(dates) == 1:
 					kind = above[len(above)-1].kind
+				}
+				if len(dates) == 1 && kind != unlabelledDate && onlyADate(l) {
+					column, columnLine = kind, i
 				}
 			}
 			kind = stamps.kind(l, i, f, kind)

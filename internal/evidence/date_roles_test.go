@@ -46,6 +46,17 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"each medicine's date under it: the requested one's", []string{
 			"Metformin 500 mg tablets", "Last filled: 01/07/2026",
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 18/11/2026"}, Rating{Valid, High}, "date-in-window"},
+		// OCR reads a table's columns one after the other.
+		{"a table read column by column: the requested medicine's row", []string{
+			"Medication", "Metformin 500 mg tablet", "Wegovy 2.4 mg/0.75 mL pen", "Sertraline 50 mg tablet",
+			"Rx #", "4410871", "4410233", "4398120",
+			"Last filled", "18/11/2026", "01/07/2026", "19/11/2026"}, Rating{Invalid, High}, "old-date"},
+		{"a table read column by column: recent in the requested medicine's row", []string{
+			"Medication", "Metformin 500 mg tablet", "Wegovy 2.4 mg/0.75 mL pen", "Sertraline 50 mg tablet",
+			"Last filled", "01/07/2026", "18/11/2026", "01/06/2026"}, Rating{Valid, High}, "date-in-window"},
+		{"a column of dates no column of medicines matches", []string{
+			"Medication", "Metformin 500 mg tablet", "Wegovy 2.4 mg/0.75 mL pen",
+			"Last filled", "18/11/2026", "01/07/2026", "19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
 		{"one date for the label of two medicines", []string{
 			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a receipt's date and time stand", []string{
