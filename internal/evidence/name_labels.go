@@ -181,6 +181,11 @@ func capitalisedName(l docLine, ws []word) (patientValue, bool) {
 func labelValue(d document, i, from int) (patientValue, bool) {
 	l := d.lines[i]
 	ws, titled := valueWords(l, from)
+	if k := slices.IndexFunc(l.words, func(w word) bool { return w.start >= from }); k >= 0 && strings.ContainsAny(l.norm[from:l.words[k].start], ".,;!?") {
+		// A sentence goes on past the label ("at the request of the
+		// patient. Records request received"): no value follows it.
+		return patientValue{}, false
+	}
 	line, paired := l, false
 	if len(ws) == 0 && strings.TrimSpace(l.norm[from:]) == "" {
 		k, p := captionValueLine(d, i)

@@ -95,3 +95,15 @@ func TestRoleHeadedSection(t *testing.T) {
 			want: Rating{Invalid, High}, rule: "labelled-other-name"},
 	})
 }
+
+// TestLabelInASentence: a patient label that ends a sentence has no value
+// after it ("at the request of the patient. Records request received").
+func TestLabelInASentence(t *testing.T) {
+	marcus := Expected{PatientKnown: true, Forename: "Marcus", Surname: "Oyelowo"}
+	runNameCases(t, []nameCase{
+		{name: "the sentence after the label is no name", exp: marcus,
+			lines: []string{"Marcus Oyelowo", "Sent at the request of the patient. Records request received 11/23/2026."},
+			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "a title after the label's colon", exp: marcus, lines: []string{"Patient: Mr. Marcus Oyelowo"}, want: Rating{Valid, High}, rule: "labelled-name"},
+	})
+}
