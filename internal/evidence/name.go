@@ -153,7 +153,7 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) {
 		case outcome == nameOther && v.ocr && (nearName(v.words, e, r) && !clearlyOther(v.words, e, r) || misreadPart(v.words, e, r)):
 			// OCR may have garbled the lead's own name ("Jnae Smtih").
 			firstSeen(&ev.near, seen)
-		case outcome == nameOther && v.strength == strongLabel && looksLikeName(v.words):
+		case outcome == nameOther && v.strength == strongLabel && looksLikeName(nameRun(v.words)):
 			seen.sure = readCertainty(v.conf)
 			firstSeen(&ev.labelledOther, seen)
 		case outcome == nameOther && looksLikeName(v.words) && allCapitalised(v.words):

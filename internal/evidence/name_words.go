@@ -108,6 +108,18 @@ func looksLikeName(ws []word) bool {
 	return long >= 1
 }
 
+// nameRun is the words of ws up to the first that no name has: the name a
+// caption's value starts with ("Freya Lindqvist" of "Freya Lindqvist with
+// proxy access").
+func nameRun(ws []word) []word {
+	for k, w := range ws {
+		if hasDigit(w.text) || isNonNameWord(w.text) && !(k > 0 && len(w.text) == 1 && w.capital) {
+			return ws[:k]
+		}
+	}
+	return ws
+}
+
 func allCapitalised(ws []word) bool {
 	for _, w := range ws {
 		if !w.capital {
