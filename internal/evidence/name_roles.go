@@ -14,7 +14,7 @@ import (
 // person's, never the patient's.
 var roleCaptions = newPhraseSet(map[string][]string{
 	"the person who collected the medicine": {
-		"picked up by", "pick up by", "pickup by", "picked up", "collected by", "collector", "signed for by",
+		"picked up by", "pick up by", "pickup by", "collected by", "collector", "signed for by",
 	},
 	"a carer": {"carer", "caregiver", "care giver", "caretaker", "care provider"},
 	"a parent or guardian": {
@@ -95,6 +95,13 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 // contact details").
 var headingWords = map[string]bool{"details": true, "information": true, "info": true, "name": true, "contact": true}
 
+// headingRoles are the roles a section of a form may be headed by; the
+// others ("Picked up", a status) head no one.
+var headingRoles = map[string]bool{
+	"a carer": true, "a parent or guardian": true, "the account holder": true,
+	"an emergency contact or next of kin": true, "the owner of an animal": true,
+}
+
 // nameCaptionRe is a "Name:" caption at the start of a line.
 var nameCaptionRe = lazyRE(`^\s*(?:full\s+)?name\s*[:-]`)
 
@@ -105,7 +112,7 @@ var nameCaptionRe = lazyRE(`^\s*(?:full\s+)?name\s*[:-]`)
 // found on line i.
 func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 	l := d.lines[i]
-	if len(ms) == 0 || !slices.ContainsFunc(ms, func(m phraseMatch[string]) bool { return m.first == 0 }) {
+	if len(ms) == 0 || ms[0].first != 0 || !headingRoles[ms[0].kind] {
 		return i, nil
 	}
 	for _, w := range l.words[ms[0].last+1:] {

@@ -97,6 +97,9 @@ func TestRoleHeadedSection(t *testing.T) {
 		{name: "the patient beside the emergency contact", exp: dwayne, lines: profile, want: Rating{Valid, High}, rule: "labelled-name"},
 		{name: "the section's name on the caption's line", exp: lorraine, lines: oneLine, want: Rating{Invalid, High}, rule: "labelled-other-name"},
 		{name: "the patient beside it", exp: dwayne, lines: oneLine, want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "a status is no heading", exp: Expected{PatientKnown: true, Forename: "Jerome", Surname: "Whitaker"},
+			lines: []string{"ZEPBOUND 2.5MG/0.5ML", "Picked up", "PATIENT", "Jerome Whitaker", "FILLED", "11/12/2026"},
+			want:  Rating{Valid, High}, rule: "labelled-name"},
 		{name: "a captioned section", exp: lorraine, lines: []string{"Patient: PETTIGREW, DWAYNE A", "Emergency contact:", "Name: BAPTISTE, LORRAINE", "Relation: SISTER", "MOUNJARO 5MG/0.5ML PEN"},
 			want: Rating{Invalid, High}, rule: "labelled-other-name"},
 	})
