@@ -578,3 +578,30 @@ func TestNewHandlerFillsInNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyCutShortByItsDeadlineIsBusy (issue 18): a verification the
+// request's deadline cut short (here while recording, after the reading)
+// is answered 503 with Retry-After, never judged on part of the work and
+// never an outage; the same error with the request's time not up is a 500.
+func TestVerifyCutShortByItsDeadlineIsBusy(t *testing.T) {
+	f := newFixture(t, nil)
+	f.verifier.VerifyFn = func(evidence.Request) (evidence.Outcome, error) {
+		return evidence.Outcome{}, fmt.Errorf("record verification: %w", context.DeadlineExceeded)
+	}
+	body, ct := form(t, validParts(pdfHead)...)
+	post := func(ctx context.Context) *httptest.ResponseRecorder {
+		req := httptest.NewRequestWithContext(ctx, http.MethodPost, api.PathVerifyEvidence, bytes.NewReader(body))
+		req.Header.Set("Content-Type", ct)
+		rec := httptest.NewRecorder()
+		f.handler.ServeHTTP(rec, req)
+		return rec
+	}
+	ended, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	if rec := post(ended); rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("deadline passed: status %d, Retry-After %q; want 503 with Retry-After", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	if rec := post(context.Background()); rec.Code != http.StatusInternalServerError {
+		t.Errorf("deadline not passed: status %d, want 500", rec.Code)
+	}
+}

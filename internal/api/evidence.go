@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -82,7 +83,7 @@ func (s *server) handleVerifyEvidence() http.Handler {
 			if reason := refusedReason(err); reason != "" {
 				s.deps.Metrics.DocumentRefused(reason)
 			}
-			s.writeError(w, r, redactLead(verifyError(err), form.userID), messageString)
+			s.writeError(w, r, redactLead(verifyError(r.Context(), err), form.userID), messageString)
 			return
 		}
 		if out.NoLead {
@@ -287,11 +288,16 @@ func isHex(c byte) bool {
 // verifyError is the verifier's error as the client is answered: its own
 // refusals as they are (the lead's quota used up, 429; a document over the
 // page cap, 400), a dependency's error of a client kind as a 500
-// (derrors.Unexpected).
-func verifyError(err error) error {
+// (derrors.Unexpected). A verification the request's deadline (ctx's) cut
+// short anywhere, reading or recording, is busy (503, Retry-After): load,
+// not an outage, and a verdict is given whole or not at all.
+func verifyError(ctx context.Context, err error) error {
 	var exceeded *quota.Exceeded
 	if errors.As(err, &exceeded) || errors.Is(err, evidence.ErrTooManyPages) {
 		return err
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) && errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%w: %w", derrors.ErrBusy, err)
 	}
 	return derrors.Unexpected(err)
 }

@@ -82,6 +82,24 @@ func TestReadStopsRunawayHelper(t *testing.T) {
 	}
 }
 
+// A tesseract that waits past its wall-clock limit without computing (a
+// loaded machine, not the document) makes the reading busy: no verdict is
+// given on what a wait cut short.
+func TestReadWaitingHelperIsBusy(t *testing.T) {
+	fakeTesseract(t, "eng", "exec /bin/sleep 30")
+	r, err := New(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := helpers
+	helpers = sandbox.NewPool(1, 1, sandbox.Limits{CPU: 10 * time.Second, Timeout: time.Second})
+	t.Cleanup(func() { helpers = saved })
+	_, err = r.Read(context.Background(), evidence.Document{Body: encodePNG(t, renderLabel(t, []string{"x"}, 20)), MediaType: "image/png"})
+	if !errors.Is(err, derrors.ErrBusy) {
+		t.Fatalf("Read error = %v, want busy", err)
+	}
+}
+
 // FuzzCheckImage: no header makes the check panic, and whatever it accepts
 // claims no more than the pixel limit on its first page.
 func FuzzCheckImage(f *testing.F) {

@@ -2,11 +2,12 @@ package tesseract
 
 import (
 	"context"
+	"errors"
 	"image"
 	"math"
 	"slices"
-	"time"
 
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/imageprep"
 )
@@ -57,11 +58,16 @@ const (
 // words, mostly unsure), or one that finds almost no words on a page with
 // many characters, is tried again upside down, then without the
 // preparation (and that upside down too when it reads as junk), then as
-// one block of text (no page layout analysis), while
-// the deadline allows, and the best reading (the most
-// confidence in words read well) is kept: a page read upside down gives
-// junk at low confidence, and a preparation step that makes the reading
-// worse loses to the plain page.
+// one block of text (no page layout analysis), and the best reading (the
+// most confidence in words read well) is kept: a page read upside down
+// gives junk at low confidence, and a preparation step that makes the
+// reading worse loses to the plain page.
+//
+// What is read depends only on the page and on what the readings found,
+// never on the time left: a reading cut off by its deadline returns the
+// error, and Read answers busy, rather than a verdict from part of the
+// work. (A loaded machine had the same photo judged on a shorter reading:
+// issue 18.)
 //
 // It returns the lines read, their words and lines placed on the page as
 // turned upright (the Page says how), in fractions of it.
@@ -84,7 +90,6 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 	// Where each image read lies on page (place.go).
 	preparedFrame := frame{levelled: levelling(layout)}
 	var fr, plainFrame, bestFrame frame
-	var first time.Duration
 	for i := 0; i < maxReadings; i++ {
 		img, psm := prepared, autoLayout
 		fr = preparedFrame
@@ -114,17 +119,9 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		default:
 			continue
 		}
-		start := time.Now()
 		rd, err := r.ocr(ctx, imageprep.PGM(img), psm)
 		if err != nil {
-			if i > 0 && ctx.Err() != nil {
-				// Out of time for a better reading: the one found stands.
-				break
-			}
 			return nil, evidence.Page{}, err
-		}
-		if i == 0 {
-			first = time.Since(start)
 		}
 		if i == 2 && steps > 0 {
 			plain, plainJunk, plainFrame = img, rd.Junk(), fr
@@ -135,7 +132,7 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 				bestTurned = i == 1 || i == 2 && bestTurned
 			}
 		}
-		if !(rd.Junk() || unread(rd, layout)) || !timeFor(ctx, first) {
+		if !(rd.Junk() || unread(rd, layout)) {
 			break
 		}
 	}
@@ -161,10 +158,20 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		}
 	}
 	if other != nil {
-		best = r.rereadUnsure(ctx, other, best, glyph, first)
+		var err error
+		if best, err = r.rereadUnsure(ctx, other, best, glyph); err != nil {
+			return nil, evidence.Page{}, err
+		}
 	}
-	lines := r.readMissed(ctx, bestImg, unprepared, best, glyph, first)
-	lines = append(lines, r.readBlocks(ctx, bestImg, best, glyph, first)...)
+	lines, err := r.readMissed(ctx, bestImg, unprepared, best, glyph)
+	if err != nil {
+		return nil, evidence.Page{}, err
+	}
+	blocks, err := r.readBlocks(ctx, bestImg, best, glyph)
+	if err != nil {
+		return nil, evidence.Page{}, err
+	}
+	lines = append(lines, blocks...)
 	if bestFrame.half {
 		turns += 2
 	}
@@ -178,27 +185,38 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 // and so is plain when it is another image with every pixel where img has
 // it (the page img was prepared from); the lines of those readings that
 // lie outside rd's lines and each other's, were read with some confidence
-// and hold a word (not a rule read as "=") follow rd's, while the deadline
-// allows. rd's lines keep their order: tesseract reads a page's columns
-// one after the other, and a caption's value is the line after it (sorted
-// by height, an FP10's practice address came between its patient caption
-// and the patient).
-func (r *Reader) readMissed(ctx context.Context, img, plain *image.Gray, rd reading, glyph int, first time.Duration) []evidence.Line {
-	if rd.Words == 0 || !timeFor(ctx, first) || imageprep.MissedCharacters(img, glyph, rd.Boxes) < missedAt {
-		return rd.Lines
+// and hold a word (not a rule read as "=") follow rd's. rd's lines keep
+// their order: tesseract reads a page's columns one after the other, and
+// a caption's value is the line after it (sorted by height, an FP10's
+// practice address came between its patient caption and the patient). A
+// sparse reading tesseract refuses (the image's content, never the load)
+// is left out; any other error is returned.
+func (r *Reader) readMissed(ctx context.Context, img, plain *image.Gray, rd reading, glyph int) ([]evidence.Line, error) {
+	if rd.Words == 0 || imageprep.MissedCharacters(img, glyph, rd.Boxes) < missedAt {
+		return rd.Lines, nil
 	}
-	sparse, err := r.ocr(ctx, imageprep.PGM(img), sparseText)
-	if err != nil {
-		return rd.Lines
+	var sparse []reading
+	for _, page := range []*image.Gray{img, plain} {
+		if page == nil {
+			continue
+		}
+		got, err := r.ocr(ctx, imageprep.PGM(page), sparseText)
+		switch {
+		case err == nil:
+			sparse = append(sparse, got)
+		case !refused(err):
+			return nil, err
+		}
 	}
-	if plain == nil || !timeFor(ctx, first) {
-		return withMissed(rd, sparse)
-	}
-	plainSparse, err := r.ocr(ctx, imageprep.PGM(plain), sparseText)
-	if err != nil {
-		return withMissed(rd, sparse)
-	}
-	return withMissed(rd, sparse, plainSparse)
+	return withMissed(rd, sparse...), nil
+}
+
+// refused reports an error of tesseract's refusing an image (its content:
+// an exit status, its CPU budget), which a reading again may leave out,
+// from one of the load (busy, cut off by the deadline), which must end the
+// reading.
+func refused(err error) bool {
+	return errors.Is(err, evidence.ErrUnreadable) && !errors.Is(err, derrors.ErrBusy)
 }
 
 // withMissed is rd's lines in their order, then those of the sparse
@@ -236,17 +254,17 @@ func overlapsAny(box image.Rectangle, boxes []image.Rectangle) bool {
 // readBlocks reads again the blocks of text on img (the page as read)
 // that are set at an angle of their own (a pharmacy's rubber stamp pressed
 // on crooked), which tesseract's line finding on the whole page reads in
-// fragments or not at all: each is levelled and read on its own while the
-// deadline allows, and its lines are added to the page's. A block whose
-// reading fails is left out: the page's reading stands.
-func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, glyph int, first time.Duration) []evidence.Line {
+// fragments or not at all: each is levelled and read on its own, and its
+// lines are added to the page's. A block tesseract refuses is left out:
+// the page's reading stands.
+func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, glyph int) ([]evidence.Line, error) {
 	if glyph <= 0 || rd.Words == 0 {
-		return nil
+		return nil, nil
 	}
 	var lines []evidence.Line
 	read := 0
 	for _, b := range imageprep.TextBlocks(img, glyph) {
-		if read >= maxBlocks || !timeFor(ctx, first) {
+		if read >= maxBlocks {
 			break
 		}
 		crop := b.Inset(-glyph).Intersect(image.Rect(0, 0, img.Rect.Dx(), img.Rect.Dy()))
@@ -257,12 +275,14 @@ func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, gl
 		}
 		read++
 		got, err := r.ocr(ctx, imageprep.PGM(imageprep.Rotate(block, -skew)), autoLayout)
-		if err != nil {
-			break
+		switch {
+		case err == nil:
+			lines = append(lines, blockLines(got.Lines, crop, -skew)...)
+		case !refused(err):
+			return nil, err
 		}
-		lines = append(lines, blockLines(got.Lines, crop, -skew)...)
 	}
-	return lines
+	return lines, nil
 }
 
 // unread reports a page with text on it (many character-shaped marks)
@@ -270,15 +290,6 @@ func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, gl
 // by a preparation step.
 func unread(rd reading, layout imageprep.Layout) bool {
 	return rd.Words < 5 && layout.Glyphs >= 30
-}
-
-// timeFor reports whether ctx leaves time for another reading that takes
-// about as long as one did, with as much again to spare for the rest of
-// the request (other pages, the verdict): a reading found is not lost to a
-// timeout by looking for a better one.
-func timeFor(ctx context.Context, reading time.Duration) bool {
-	deadline, ok := ctx.Deadline()
-	return !ok || time.Until(deadline) > 2*reading
 }
 
 // levelling is the turn, in degrees, plan gives a page to level it: none

@@ -1,10 +1,8 @@
 package tesseract
 
 import (
-	"context"
 	"image"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -32,20 +30,6 @@ func TestReadingJudgement(t *testing.T) {
 		if got := tt.rd.Junk(); got != tt.junk {
 			t.Errorf("%s: Junk() = %v, want %v", tt.name, got, tt.junk)
 		}
-	}
-}
-
-func TestTimeFor(t *testing.T) {
-	if !timeFor(context.Background(), time.Hour) {
-		t.Error("no deadline: no time for another reading")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if !timeFor(ctx, time.Second) {
-		t.Error("10 s left, a 1 s reading: no time")
-	}
-	if timeFor(ctx, 6*time.Second) {
-		t.Error("10 s left, a 6 s reading: time found")
 	}
 }
 

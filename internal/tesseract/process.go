@@ -28,11 +28,19 @@ func enter(ctx context.Context) (context.Context, func(), error) {
 }
 
 // run runs cmd in the helper pool. A refusal (queue full) wraps
-// derrors.ErrBusy; a process over its CPU or time limit wraps the
-// *derrors.Budget and evidence.ErrUnreadable, as the document's fault.
+// derrors.ErrBusy; a process over its CPU limit wraps the *derrors.Budget
+// and evidence.ErrUnreadable, as the document's fault (the CPU a reading
+// takes is the document's, whatever the load). A process over its
+// wall-clock limit wraps derrors.ErrBusy as well as the budget: waiting is
+// the machine's load, not the document, and a verdict must not depend on
+// it.
 func run(ctx context.Context, cmd *exec.Cmd) error {
 	err := helpers.Run(ctx, cmd)
-	if errors.Is(err, derrors.ErrOverBudget) {
+	var budget *derrors.Budget
+	switch {
+	case errors.As(err, &budget) && budget.Name == sandbox.BudgetTimeout:
+		return fmt.Errorf("%w: %w", err, derrors.ErrBusy)
+	case errors.Is(err, derrors.ErrOverBudget):
 		return fmt.Errorf("%w: %w", err, evidence.ErrUnreadable)
 	}
 	return err

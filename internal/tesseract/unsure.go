@@ -6,7 +6,6 @@ import (
 	"image"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/imageprep"
@@ -28,12 +27,12 @@ const unsureLine, fairWord = 0.8, 0.6
 // leaves a seam at a shadow's hard edge, and a line crossing it ("1.7
 // mg/0.75 mL" read "i 7 mg/d. 75 mL" flattened, a date read "08/1 1/2026"
 // plain) can read well on one page while the other reads the rest of the
-// photo better. rd is returned as it is when nothing was unsure, time is
-// short or the reading fails.
-func (r *Reader) rereadUnsure(ctx context.Context, other *image.Gray, rd reading, glyph int, first time.Duration) reading {
+// photo better. rd is returned as it is when nothing was unsure or
+// tesseract refuses the band; an error of the load is returned.
+func (r *Reader) rereadUnsure(ctx context.Context, other *image.Gray, rd reading, glyph int) (reading, error) {
 	unsure, band := unsureLines(rd)
-	if band.Empty() || !timeFor(ctx, first) {
-		return rd
+	if band.Empty() {
+		return rd, nil
 	}
 	band = band.Inset(-max(glyph, 4)).Intersect(image.Rect(0, 0, other.Rect.Dx(), other.Rect.Dy()))
 	// Cropped and left grey, the band's own histogram puts tesseract's
@@ -42,10 +41,13 @@ func (r *Reader) rereadUnsure(ctx context.Context, other *image.Gray, rd reading
 	// part of its line ("1.7 mg/0.75 mL" read "7 7 mg/d. 75 mb").
 	bw := imageprep.Threshold(imageprep.Crop(other, band), imageprep.Otsu(other))
 	again, err := r.ocr(ctx, imageprep.PGM(bw), oneBlock)
-	if err != nil {
-		return rd
+	switch {
+	case err == nil:
+		return withReread(rd, unsure, again, band.Min), nil
+	case refused(err):
+		return rd, nil
 	}
-	return withReread(rd, unsure, again, band.Min)
+	return reading{}, err
 }
 
 // unsureLines marks the lines of rd read with less confidence than
