@@ -194,16 +194,20 @@ func dilate(m []bool, w, h, r int) []bool {
 	return res
 }
 
-// MissedCharacters counts the character-shaped marks on g (about glyph
-// pixels tall, as TextBlocks keeps them) whose middle lies in none of
-// read, the boxes of the words a reading of g found, each grown by half a
-// character: text the reading passed over. Tesseract's page layout
-// analysis leaves out whole lines it finds no place for (a bold heading
-// over a shadow, a date set apart at the right) and still reads the rest
-// well.
-func MissedCharacters(g *image.Gray, glyph int, read []image.Rectangle) int {
+// MissedText finds the character-shaped marks on g (about glyph pixels
+// tall, as TextBlocks keeps them, and at least half that) whose middle lies in none of read, the
+// boxes of the words a reading of g found, each grown by half a character:
+// text the reading passed over. Tesseract's page layout analysis leaves out
+// whole lines it finds no place for (a bold heading over a shadow, a date
+// set apart at the right) and still reads the rest well. It returns how
+// many marks were missed and the runs of text they lie in: ink about a
+// character tall (letters run together included) joined along a line
+// across gaps under two characters' height, each run holding two missed
+// marks or more, grown by half a character, in g's coordinates, top to
+// bottom.
+func MissedText(g *image.Gray, glyph int, read []image.Rectangle) (missed int, regions []image.Rectangle) {
 	if glyph <= 0 {
-		return 0
+		return 0, nil
 	}
 	small, k := reduce(g)
 	w, h := small.Rect.Dx(), small.Rect.Dy()
@@ -212,22 +216,121 @@ func MissedCharacters(g *image.Gray, glyph int, read []image.Rectangle) int {
 	for i, b := range read {
 		grown[i] = b.Inset(-glyph / 2)
 	}
-	missed := 0
-	eachComponent(binarize(small), w, h, func(comp []int, cw, ch int) {
-		if !characterShaped(cw, ch, lineH) {
-			return
+	var marks []mark
+	eachComponent(inkOnPaper(small, lineH), w, h, func(comp []int, cw, ch int) {
+		if ch < max(2, lineH/3) || ch > 3*lineH {
+			return // specks, rules, frames, pictures
 		}
 		minX, minY := w, h
 		for _, i := range comp {
 			minX, minY = min(minX, i%w), min(minY, i/w)
 		}
-		mid := image.Pt((2*minX+cw)*k/2, (2*minY+ch)*k/2)
-		for _, b := range grown {
-			if mid.In(b) {
-				return
+		m := mark{box: image.Rect(minX, minY, minX+cw, minY+ch)}
+		// Only letters and digits count as missed (at least half the
+		// characters' height): specks along a paper's edge are punctuation-sized.
+		if characterShaped(cw, ch, lineH) && 2*ch >= lineH {
+			mid := image.Pt((2*minX+cw)*k/2, (2*minY+ch)*k/2)
+			m.missed = !slices.ContainsFunc(grown, mid.In)
+		}
+		if m.missed {
+			missed++
+		}
+		marks = append(marks, m)
+	})
+	bounds := image.Rect(0, 0, g.Rect.Dx(), g.Rect.Dy())
+	for _, r := range joinMarks(marks, 2*lineH) {
+		regions = append(regions, image.Rect(r.Min.X*k, r.Min.Y*k, r.Max.X*k, r.Max.Y*k).Inset(-glyph/2).Intersect(bounds))
+	}
+	return missed, regions
+}
+
+// mark is a mark of ink about a character tall, and whether it is a
+// character a reading missed.
+type mark struct {
+	box    image.Rectangle
+	missed bool
+}
+
+// joinMarks groups marks into runs along a line: two marks join when their
+// middles lie within each other's height band and at most gap apart side
+// to side; the runs holding two or more missed marks are returned as
+// their boxes, top to bottom, overlapping boxes merged.
+func joinMarks(marks []mark, gap int) []image.Rectangle {
+	parent := make([]int, len(marks))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	slices.SortFunc(marks, func(a, b mark) int { return a.box.Min.X - b.box.Min.X })
+	for i := range marks {
+		a := marks[i].box
+		for j := i + 1; j < len(marks) && marks[j].box.Min.X-a.Max.X <= gap; j++ {
+			b := marks[j].box
+			amid, bmid := (a.Min.Y+a.Max.Y)/2, (b.Min.Y+b.Max.Y)/2
+			if amid >= b.Min.Y && amid < b.Max.Y || bmid >= a.Min.Y && bmid < a.Max.Y {
+				parent[find(j)] = find(i)
 			}
 		}
-		missed++
+	}
+	boxes := make([]image.Rectangle, len(marks))
+	count := make([]int, len(marks))
+	for i, m := range marks {
+		root := find(i)
+		boxes[root] = boxes[root].Union(m.box)
+		if m.missed {
+			count[root]++
+		}
+	}
+	var out []image.Rectangle
+	for root, b := range boxes {
+		if count[root] >= 2 {
+			out = append(out, b)
+		}
+	}
+	// Merge overlapping boxes until none overlap.
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(out) && !merged; i++ {
+			for j := i + 1; j < len(out); j++ {
+				if out[i].Overlaps(out[j]) {
+					out[i] = out[i].Union(out[j])
+					out = slices.Delete(out, j, j+1)
+					merged = true
+					break
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b image.Rectangle) int {
+		if a.Min.Y != b.Min.Y {
+			return a.Min.Y - b.Min.Y
+		}
+		return a.Min.X - b.Min.X
 	})
-	return missed
+	return out
+}
+
+// inkOnPaper marks ink as binarize does (darker than the mean around it)
+// that is also darker than the paper right around it: the brightest level
+// within a few characters (Background) less a fifth, and by 20 grey
+// levels or more. The mean over binarize's wide square takes marks from a
+// dark table beside the paper, whose pixels are only darker than the
+// paper nearby, not than their own surroundings; the coarse paper level
+// alone takes the paper just inside a shadow's edge for ink.
+func inkOnPaper(g *image.Gray, lineH int) []bool {
+	g = compact(g)
+	bg := Background(g, 2*lineH)
+	ink := binarize(g)
+	for i, v := range g.Pix[:len(bg.Pix)] {
+		b := int(bg.Pix[i])
+		ink[i] = ink[i] && b-int(v) > max(20, b/5)
+	}
+	return ink
 }

@@ -3,6 +3,7 @@ package imageprep
 import (
 	"image"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -31,22 +32,62 @@ func TestTextBlocksSkipsFramesAndSpecks(t *testing.T) {
 	}
 }
 
-func TestMissedCharacters(t *testing.T) {
+func TestMissedText(t *testing.T) {
 	g := render(t, page, 40)
 	glyph := MeasureLayout(g).GlyphHeight
-	all := MissedCharacters(g, glyph, nil)
+	all, regions := MissedText(g, glyph, nil)
 	if all < 100 {
 		t.Errorf("nothing read: %d characters missed, want the page's (100 or more)", all)
 	}
-	if got := MissedCharacters(g, glyph, []image.Rectangle{g.Bounds()}); got != 0 {
-		t.Errorf("everything read: %d characters missed, want 0", got)
+	// Every line is a region of its own (or two, where a wide gap splits it).
+	if len(regions) < len(page) || len(regions) > 2*len(page) {
+		t.Errorf("nothing read: %d regions, want one or two for each of %d lines: %v", len(regions), len(page), regions)
 	}
-	// The top half read: about half the characters missed.
-	top := image.Rect(0, 0, g.Bounds().Dx(), g.Bounds().Dy()/2)
-	if got := MissedCharacters(g, glyph, []image.Rectangle{top}); got <= all/4 || got >= all*3/4 {
+	if got, regions := MissedText(g, glyph, []image.Rectangle{g.Bounds()}); got != 0 || len(regions) != 0 {
+		t.Errorf("everything read: %d characters missed in %v, want none", got, regions)
+	}
+	// The top half read: about half the characters missed, the regions
+	// in the bottom half, one line tall each.
+	half := g.Bounds().Dy() / 2
+	top := image.Rect(0, 0, g.Bounds().Dx(), half)
+	got, regions := MissedText(g, glyph, []image.Rectangle{top})
+	if got <= all/4 || got >= all*3/4 {
 		t.Errorf("top half read: %d of %d characters missed, want about half", got, all)
 	}
-	if got := MissedCharacters(g, 0, nil); got != 0 {
-		t.Errorf("no character height: %d missed, want 0", got)
+	if len(regions) == 0 {
+		t.Fatal("top half read: no region")
+	}
+	for _, r := range regions {
+		if r.Max.Y <= half-glyph || r.Dy() > 3*glyph || r.Dx() < 3*glyph {
+			t.Errorf("top half read: region %v (glyph %d) is not a line of the bottom half (from %d)", r, glyph, half)
+		}
+	}
+	if got, regions := MissedText(g, 0, nil); got != 0 || regions != nil {
+		t.Errorf("no character height: %d missed in %v, want none", got, regions)
+	}
+}
+
+func TestJoinMarks(t *testing.T) {
+	missed := func(x0, y0, x1, y1 int) mark { return mark{image.Rect(x0, y0, x1, y1), true} }
+	read := func(x0, y0, x1, y1 int) mark { return mark{image.Rect(x0, y0, x1, y1), false} }
+	r := image.Rect
+	for _, tc := range []struct {
+		name  string
+		marks []mark
+		want  []image.Rectangle
+	}{
+		{"a word", []mark{missed(0, 0, 8, 10), missed(10, 0, 18, 10), missed(20, 2, 26, 10)}, []image.Rectangle{r(0, 0, 26, 10)}},
+		{"a lone mark", []mark{missed(0, 0, 8, 10)}, nil},
+		{"two lines", []mark{missed(0, 0, 8, 10), missed(10, 0, 18, 10), missed(0, 20, 8, 30), missed(10, 20, 18, 30)},
+			[]image.Rectangle{r(0, 0, 18, 10), r(0, 20, 18, 30)}},
+		{"a wide gap", []mark{missed(0, 0, 8, 10), missed(10, 0, 18, 10), missed(60, 0, 68, 10), missed(70, 0, 78, 10)},
+			[]image.Rectangle{r(0, 0, 18, 10), r(60, 0, 78, 10)}},
+		// Letters run together and words read take the run's whole line.
+		{"a line partly read", []mark{read(0, 0, 40, 10), missed(50, 0, 58, 10), missed(60, 0, 68, 10)}, []image.Rectangle{r(0, 0, 68, 10)}},
+		{"a line read", []mark{read(0, 0, 8, 10), read(10, 0, 18, 10), read(20, 0, 28, 10)}, nil},
+	} {
+		if got := joinMarks(tc.marks, 20); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: joinMarks = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

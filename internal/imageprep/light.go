@@ -4,24 +4,32 @@ import (
 	"image"
 )
 
-// lightStep is the reduction factor the paper's brightness is estimated at:
-// light varies over hundreds of pixels, so a coarse estimate is as good and
-// costs a fraction.
+// lightStep is the largest reduction factor the paper's brightness is
+// estimated at: light varies over hundreds of pixels, so a coarse estimate
+// is as good and costs a fraction. Not coarser than a fifth of the window
+// (Background's radius), though: the estimate blurs a hard edge (the
+// paper's against a table, a shadow's) over about two steps, and the edge
+// then comes out of Flatten as a dark line; wider than about a third of a
+// character, the line round the paper framed the text, and tesseract's
+// page layout analysis took the framed page for a picture and read no
+// word (photos 600 pixels long: 0 words at a step of 4, all at 2).
 const lightStep = 4
 
 // Background estimates the brightness of the paper under each pixel: a
 // morphological closing (the brightest pixel within about radius pixels,
 // then the darkest of those within radius) removes the ink, which is darker
 // and narrower than the window, but keeps the hard edge of a shadow, which
-// is wider; the result is smoothed a little. It is worked out at
-// 1/lightStep of the resolution and enlarged back to g's size.
+// is wider; the result is smoothed a little. It is worked out at a
+// fraction of the resolution (lightStep, or radius/5 when smaller) and
+// enlarged back to g's size.
 func Background(g *image.Gray, radius int) *image.Gray {
 	g = compact(g)
-	small := shrink(g, lightStep)
-	r := max(1, radius/lightStep)
+	step := max(1, min(lightStep, radius/5))
+	small := shrink(g, step)
+	r := max(1, radius/step)
 	bg := boxBlur(rankFilter(rankFilter(small, r, brighter), r, darker), 1)
 	w, h := g.Rect.Dx(), g.Rect.Dy()
-	out := Scale(bg, float64(lightStep))
+	out := Scale(bg, float64(step))
 	if out.Rect.Dx() == w && out.Rect.Dy() == h {
 		return out
 	}

@@ -35,6 +35,20 @@ type Layout struct {
 	// x-height of lower case and the cap height of capitals; 0 when too
 	// few characters were found.
 	GlyphHeight int
+	// Specks counts the marks of ink a pixel or two across on the reduced
+	// copy: sensor noise in a dim photo, and the pixel grid of a
+	// photographed screen, which covers the page in them and breaks the
+	// characters up.
+	Specks int
+}
+
+// Textured reports a page covered in specks, more than five for each
+// character-shaped mark: a photographed screen's pixel grid (moiré). Its
+// characters measure too small and their ink is broken; smoothed, they
+// measure and read as on paper. Dim photos measure 1-2.5, other photos and
+// scans under 1.
+func (l Layout) Textured() bool {
+	return l.Specks > 5*max(l.Glyphs, 10)
 }
 
 // MeasureLayout reads g's text layout.
@@ -69,10 +83,21 @@ func MeasureLayout(g *image.Gray) Layout {
 		skew = tskew
 	}
 	l.Skew = skew
-	l.UpsideDown = upsideDown(ink, w, h, skew)
-	if gh, n := glyphHeight(ink, w, h); gh > 0 {
+	gh, n, specks := glyphHeight(ink, w, h)
+	if gh > 0 {
 		l.GlyphHeight = gh * k
 		l.Glyphs = n
+	}
+	l.Specks = specks
+	// The letters' own ascenders and descenders decide where they are
+	// clear; the page's profile where they are not (all capitals, few
+	// letters).
+	switch up, down := strokesBeyondLines(ink, w, h, gh, skew); {
+	case down >= up+clearStrokes:
+		l.UpsideDown = true
+	case up >= down+clearStrokes:
+	default:
+		l.UpsideDown = upsideDown(ink, w, h, skew)
 	}
 	return l
 }
@@ -234,22 +259,46 @@ func contrast(profile []float64) float64 {
 // glyphHeight is the median height of the ink's connected components
 // (8-connected) that are shaped like characters: at least 3 pixels tall,
 // at most twice as wide as tall plus 2 pixels (touching letters), and not
-// taller than a tenth of the image (a photo's edges, a logo). For text
+// taller than a tenth of the image (a photo's edges, a logo), and at least
+// half as tall as the height that splits their ink in two (the median
+// weighted by each mark's pixels): sensor noise in a dim photo makes marks
+// of 3 to 6 pixels that outnumber the characters but hold a tenth of their
+// ink (a label in low light measured 10 pixels instead of 32). For text
 // that is about the x-height of lower case and the cap height of capitals;
 // 0 when fewer than 8 such components are found. It also returns how many
-// were found.
-func glyphHeight(ink []bool, w, h int) (int, int) {
-	var heights []int
-	eachComponent(ink, w, h, func(_ []int, cw, ch int) {
-		if ch >= 3 && cw <= 2*ch+2 && ch <= h/10 {
-			heights = append(heights, ch)
+// character-shaped marks were found, and how many specks (components
+// within 2 by 2 pixels).
+func glyphHeight(ink []bool, w, h int) (height, glyphs, specks int) {
+	type mark struct{ height, pixels int }
+	var marks []mark
+	total := 0
+	eachComponent(ink, w, h, func(comp []int, cw, ch int) {
+		switch {
+		case ch >= 3 && cw <= 2*ch+2 && ch <= h/10:
+			marks = append(marks, mark{ch, len(comp)})
+			total += len(comp)
+		case ch <= 2 && cw <= 2:
+			specks++
 		}
 	})
-	if len(heights) < 8 {
-		return 0, len(heights)
+	if len(marks) < 8 {
+		return 0, len(marks), specks
 	}
-	slices.Sort(heights)
-	return heights[len(heights)/2], len(heights)
+	slices.SortFunc(marks, func(a, b mark) int { return a.height - b.height })
+	weighted, seen := 0, 0
+	for _, m := range marks {
+		if seen += m.pixels; 2*seen >= total {
+			weighted = m.height
+			break
+		}
+	}
+	var heights []int
+	for _, m := range marks {
+		if 2*m.height >= weighted {
+			heights = append(heights, m.height)
+		}
+	}
+	return heights[len(heights)/2], len(marks), specks
 }
 
 // reduce box-filters g by an integer factor k so its long side is at most
@@ -335,4 +384,111 @@ func NoiseSigma(g *image.Gray) float64 {
 		n += w - 2
 	}
 	return math.Sqrt(math.Pi/2) * sum / (6 * float64(n))
+}
+
+// clearStrokes: when the letters rising above their neighbours outnumber
+// those hanging below by clearStrokes or more (strokesBeyondLines), or the
+// other way round, they say which way up the text is; when neither does
+// (all capitals, few letters) the page's row profile says. On the corpus's
+// photos and scans in every condition, hard photos included, each turned
+// four ways (seed 7, the 676 whose axis was found), the letters decide 566
+// and are right on 557 (98%); with the profile for the rest, 634 are
+// found the right way up, against 574 by the profile alone.
+const clearStrokes = 3
+
+// strokesBeyondLines counts, along level text lines of characters about
+// lineH pixels tall, the characters that rise above their neighbours'
+// tops (ascenders: b d f h k l t, capitals and digits among lower case)
+// and those that hang below their bottoms (descenders: g j p q y), by a
+// third of the neighbours' height or more. Latin print has several times
+// more ascenders than descenders; upside down, the counts swap. The page
+// is levelled by skew degrees (each character moved up or down as the
+// shear of deskew), and each character compared with the three on either
+// side of it on its line, so the measure holds on a line that still bends
+// (a photo in perspective, crumpled paper).
+func strokesBeyondLines(ink []bool, w, h, lineH int, skew float64) (up, down int) {
+	if lineH < 3 {
+		return 0, 0
+	}
+	t := math.Tan(skew * math.Pi / 180)
+	var chars []image.Rectangle
+	eachComponent(ink, w, h, func(comp []int, cw, ch int) {
+		if 2*ch < lineH || 2*ch > 5*lineH || cw > 2*ch+2 {
+			return
+		}
+		minX, minY := w, h
+		for _, i := range comp {
+			minX, minY = min(minX, i%w), min(minY, i/w)
+		}
+		dy := -int(math.Round(t * float64(2*minX+cw) / 2))
+		chars = append(chars, image.Rect(minX, minY+dy, minX+cw, minY+ch+dy))
+	})
+	for _, line := range textLines(chars, lineH) {
+		if len(line) < 5 {
+			continue
+		}
+		for i, c := range line {
+			lo, hi := max(0, i-3), min(len(line), i+4)
+			var tops, bottoms []int
+			for j := lo; j < hi; j++ {
+				if j != i {
+					tops = append(tops, line[j].Min.Y)
+					bottoms = append(bottoms, line[j].Max.Y)
+				}
+			}
+			slices.Sort(tops)
+			slices.Sort(bottoms)
+			top, bottom := tops[len(tops)/2], bottoms[len(bottoms)/2]
+			margin := max(1, (bottom-top)/3)
+			switch {
+			case c.Min.Y <= top-margin && c.Max.Y >= bottom-margin:
+				up++
+			case c.Max.Y >= bottom+margin && c.Min.Y <= top+margin:
+				down++
+			}
+		}
+	}
+	return up, down
+}
+
+// textLines groups characters into lines: neighbours at most two
+// characters' height apart side to side whose middles lie within each
+// other's height. Each line is sorted left to right.
+func textLines(chars []image.Rectangle, lineH int) [][]image.Rectangle {
+	slices.SortFunc(chars, func(a, b image.Rectangle) int { return a.Min.X - b.Min.X })
+	parent := make([]int, len(chars))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, a := range chars {
+		for j := i + 1; j < len(chars) && chars[j].Min.X-a.Max.X <= 2*lineH; j++ {
+			b := chars[j]
+			amid, bmid := (a.Min.Y+a.Max.Y)/2, (b.Min.Y+b.Max.Y)/2
+			if amid >= b.Min.Y && amid < b.Max.Y && bmid >= a.Min.Y && bmid < a.Max.Y {
+				if ri, rj := find(i), find(j); ri != rj {
+					parent[max(ri, rj)] = min(ri, rj)
+				}
+			}
+		}
+	}
+	var lines [][]image.Rectangle
+	index := map[int]int{}
+	for i, c := range chars {
+		root := find(i)
+		k, ok := index[root]
+		if !ok {
+			k = len(lines)
+			index[root] = k
+			lines = append(lines, nil)
+		}
+		lines[k] = append(lines[k], c)
+	}
+	return lines
 }

@@ -159,3 +159,50 @@ func TestSkewAndRotate(t *testing.T) {
 		}
 	}
 }
+
+func TestStrokesBeyondLines(t *testing.T) {
+	strokes := func(g *image.Gray) (up, down int) {
+		ink := binarize(g)
+		w, h := g.Rect.Dx(), g.Rect.Dy()
+		gh, _, _ := glyphHeight(ink, w, h)
+		skew, _ := deskew(ink, w, h)
+		return strokesBeyondLines(ink, w, h, gh, skew)
+	}
+	g := render(t, page, 30)
+	for _, tt := range []struct {
+		name string
+		img  *image.Gray
+		up   bool
+	}{
+		{"upright", g, true},
+		{"upside down", Turn(g, 2), false},
+		// Each letter is compared with its neighbours, not with the line's
+		// straight bounds: a sloping line measures the same.
+		{"sloping 5 degrees", Rotate(g, 5), true},
+		{"sloping upside down", Turn(Rotate(g, -5), 2), false},
+	} {
+		up, down := strokes(tt.img)
+		if tt.up && up < down+clearStrokes || !tt.up && down < up+clearStrokes {
+			t.Errorf("%s: %d letters rise above their neighbours, %d hang below", tt.name, up, down)
+		}
+	}
+	// All capitals rise and hang alike: no sign either way.
+	caps := render(t, []string{"OZEMPIC 2MG/1.5ML PEN", "INJECT 0.25MG UNDER THE SKIN ONCE WEEKLY", "RIVERSIDE PHARMACY 12 HIGH STREET"}, 30)
+	if up, down := strokes(caps); up >= down+clearStrokes || down >= up+clearStrokes {
+		t.Errorf("all capitals: %d rise, %d hang; want no clear sign", up, down)
+	}
+}
+
+func TestTextLines(t *testing.T) {
+	r := image.Rect
+	// Two lines of three letters, one of them an ascender, one a descender.
+	chars := []image.Rectangle{r(40, 0, 48, 10), r(0, 0, 8, 10), r(10, -4, 18, 10), r(20, 20, 28, 30), r(30, 20, 38, 34), r(0, 20, 8, 30)}
+	got := textLines(chars, 10)
+	if len(got) != 3 {
+		// The letter 22 pixels along from the first line's last is a line of its own.
+		t.Fatalf("textLines = %v, want 3 lines", got)
+	}
+	if len(got[0]) != 2 || got[0][0].Min.X != 0 || got[0][1].Min.X != 10 {
+		t.Errorf("first line %v, want the two letters from x=0, left to right", got[0])
+	}
+}

@@ -10,7 +10,7 @@ import (
 // Until readPage places them on the page, the boxes of the words a reading
 // holds (evidence.Word.Box) are in the pixels of the image read: pixelBox
 // makes one, and the readings of a crop or a levelled block are moved into
-// the pixels of the image they came from (withReread, readBlocks).
+// the pixels of the image they came from (withReread, readAgain).
 
 // pixelBox is r as a box in pixels.
 func pixelBox(r image.Rectangle) evidence.Box {

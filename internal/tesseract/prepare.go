@@ -2,12 +2,10 @@ package tesseract
 
 import (
 	"context"
-	"errors"
 	"image"
 	"math"
 	"slices"
 
-	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/imageprep"
 )
@@ -20,11 +18,18 @@ const (
 	// enlarged 11-megapixel sample photo 6.7.
 	noisySigma = 3.0
 	// Characters (imageprep.Layout.GlyphHeight, between the x-height and
-	// the cap height) shorter than smallGlyph pixels are enlarged to about
-	// targetGlyph, near the 20-30 pixel x-height tesseract reads best;
-	// characters taller than largeGlyph are reduced to it, which saves OCR
-	// time on large photos. The sample photo and scan measure 24 and 26.
-	smallGlyph, targetGlyph, largeGlyph = 14, 24, 60
+	// the cap height) of largeGlyph or more are reduced by the whole
+	// factor nearest to taking them to targetGlyph (2 from 42 pixels: 21),
+	// near the 20-30 pixel x-height tesseract reads best, which saves OCR
+	// time on large photos (a 12-megapixel photo's print measures 45-65).
+	// Characters shorter than smallGlyph are enlarged to about
+	// enlargedGlyph: enlarged to targetGlyph instead, small print, severe
+	// copies and photos 600 pixels long read no better and cost more
+	// (cmd/eval's small-print, severe and photo-600px, seed 1, both
+	// markets: 214 fields of 225 right at 24 pixels, 221 at 18; CPU per
+	// image against tesseract alone, median 1.90x and 1.74x). The sample
+	// photo and scan measure 24 and 26.
+	smallGlyph, enlargedGlyph, targetGlyph, largeGlyph = 14, 18, 24, 42
 	// deskewAt: pages sloping less than this many degrees are left as they
 	// are (tesseract's own line finding copes); the sample photo slopes 1.25.
 	deskewAt = 2.0
@@ -38,7 +43,9 @@ const (
 	unevenLight = 40
 	// maxUpscale bounds the enlargement (memory and time on a tiny image).
 	maxUpscale = 3.0
-	// maxReadings bounds the OCR passes over one page.
+	// maxReadings bounds the readings of a whole page (the first and the
+	// retries of a junk one); readAgain adds one pass over at most a
+	// page's area.
 	maxReadings = 5
 	// A block of ink the page's reading missed whose text slopes by
 	// blockSkewAt degrees or more (a rubber stamp pressed on crooked) is
@@ -46,8 +53,9 @@ const (
 	blockSkewAt = 3.0
 	maxBlocks   = 2
 	// A reading that leaves missedAt or more character-shaped marks
-	// outside its words has passed over text; a line read again from them
-	// is kept when read with missedConfidence or more (below, specks and
+	// outside its words has passed over text (a heading or a date its page
+	// layout analysis found no place for); a line read again from them is
+	// kept when read with missedConfidence or more (below, specks and
 	// edges read as letters).
 	missedAt, missedConfidence = 12, 0.5
 )
@@ -61,7 +69,8 @@ const (
 // one block of text (no page layout analysis), and the best reading (the
 // most confidence in words read well) is kept: a page read upside down
 // gives junk at low confidence, and a preparation step that makes the
-// reading worse loses to the plain page.
+// reading worse loses to the plain page. Then the parts of the page that
+// reading needs read again are read in one more pass (readAgain).
 //
 // What is read depends only on the page and on what the readings found,
 // never on the time left: a reading cut off by its deadline returns the
@@ -73,6 +82,12 @@ const (
 // turned upright (the Page says how), in fractions of it.
 func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Line, evidence.Page, error) {
 	layout := imageprep.MeasureLayout(page)
+	if layout.Textured() {
+		// Smoothed over about a screen pixel's width, the grid goes and
+		// the characters measure as they are.
+		page = imageprep.Blur(imageprep.Blur(page))
+		layout = imageprep.MeasureLayout(page)
+	}
 	turns := 0
 	if layout.Sideways {
 		turns++
@@ -95,6 +110,12 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 		fr = preparedFrame
 		switch {
 		case i == 0:
+		case i == 1 && steps > 0 && best.Words < 5:
+			// The prepared page read as nothing at all, not as the junk
+			// of a page upside down: the preparation spoilt it (a line
+			// round the paper that framed the text, a screen's pattern
+			// brought up), so the plain page is read next.
+			continue
 		case i == 1:
 			img, fr = imageprep.Turn(prepared, 2), preparedFrame.turned()
 			turnedPrepared = img
@@ -157,72 +178,23 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 			other = prepared
 		}
 	}
-	if other != nil {
-		var err error
-		if best, err = r.rereadUnsure(ctx, other, best, glyph); err != nil {
-			return nil, evidence.Page{}, err
-		}
-	}
-	lines, err := r.readMissed(ctx, bestImg, unprepared, best, glyph)
+	lines, err := r.readAgain(ctx, again{img: bestImg, rd: best, glyph: glyph, other: other, plain: unprepared})
 	if err != nil {
 		return nil, evidence.Page{}, err
 	}
-	blocks, err := r.readBlocks(ctx, bestImg, best, glyph)
-	if err != nil {
-		return nil, evidence.Page{}, err
-	}
-	lines = append(lines, blocks...)
 	if bestFrame.half {
 		turns += 2
 	}
 	return placeLines(lines, bestImg.Rect.Size(), bestFrame), evidence.Page{Turns: turns % 4}, nil
 }
 
-// readMissed returns the lines of rd, the reading of img, with those of
-// the lines it passed over: when rd left missedAt or more character-shaped
-// marks outside its words (a heading or a date that tesseract's page
-// layout analysis found no place for), img is read again as sparse text,
-// and so is plain when it is another image with every pixel where img has
-// it (the page img was prepared from); the lines of those readings that
-// lie outside rd's lines and each other's, were read with some confidence
-// and hold a word (not a rule read as "=") follow rd's. rd's lines keep
-// their order: tesseract reads a page's columns one after the other, and
-// a caption's value is the line after it (sorted by height, an FP10's
-// practice address came between its patient caption and the patient). A
-// sparse reading tesseract refuses (the image's content, never the load)
-// is left out; any other error is returned.
-func (r *Reader) readMissed(ctx context.Context, img, plain *image.Gray, rd reading, glyph int) ([]evidence.Line, error) {
-	if rd.Words == 0 || imageprep.MissedCharacters(img, glyph, rd.Boxes) < missedAt {
-		return rd.Lines, nil
-	}
-	var sparse []reading
-	for _, page := range []*image.Gray{img, plain} {
-		if page == nil {
-			continue
-		}
-		got, err := r.ocr(ctx, imageprep.PGM(page), sparseText)
-		switch {
-		case err == nil:
-			sparse = append(sparse, got)
-		case !refused(err):
-			return nil, err
-		}
-	}
-	return withMissed(rd, sparse...), nil
-}
-
-// refused reports an error of tesseract's refusing an image (its content:
-// an exit status, its CPU budget), which a reading again may leave out,
-// from one of the load (busy, cut off by the deadline), which must end the
-// reading.
-func refused(err error) bool {
-	return errors.Is(err, evidence.ErrUnreadable) && !errors.Is(err, derrors.ErrBusy)
-}
-
-// withMissed is rd's lines in their order, then those of the sparse
-// readings (of the same page, pixels in place) that lie outside rd's lines
-// and the lines kept before them, were read with missedConfidence or more
-// and hold a word.
+// withMissed is rd's lines in their order, then those of the readings of
+// what it passed over (of the same page, pixels in place; readAgain) that
+// lie outside rd's lines and the lines kept before them, were read with
+// missedConfidence or more and hold a word. rd's lines keep their order:
+// tesseract reads a page's columns one after the other, and a caption's
+// value is the line after it (sorted by height, an FP10's practice
+// address came between its patient caption and the patient).
 func withMissed(rd reading, sparse ...reading) []evidence.Line {
 	lines := slices.Clone(rd.Lines)
 	taken := slices.Clone(rd.LineBoxes)
@@ -249,40 +221,6 @@ func overlapsAny(box image.Rectangle, boxes []image.Rectangle) bool {
 		}
 	}
 	return false
-}
-
-// readBlocks reads again the blocks of text on img (the page as read)
-// that are set at an angle of their own (a pharmacy's rubber stamp pressed
-// on crooked), which tesseract's line finding on the whole page reads in
-// fragments or not at all: each is levelled and read on its own, and its
-// lines are added to the page's. A block tesseract refuses is left out:
-// the page's reading stands.
-func (r *Reader) readBlocks(ctx context.Context, img *image.Gray, rd reading, glyph int) ([]evidence.Line, error) {
-	if glyph <= 0 || rd.Words == 0 {
-		return nil, nil
-	}
-	var lines []evidence.Line
-	read := 0
-	for _, b := range imageprep.TextBlocks(img, glyph) {
-		if read >= maxBlocks {
-			break
-		}
-		crop := b.Inset(-glyph).Intersect(image.Rect(0, 0, img.Rect.Dx(), img.Rect.Dy()))
-		block := imageprep.Crop(img, crop)
-		skew := imageprep.BlockSkew(block)
-		if math.Abs(skew) < blockSkewAt {
-			continue
-		}
-		read++
-		got, err := r.ocr(ctx, imageprep.PGM(imageprep.Rotate(block, -skew)), autoLayout)
-		switch {
-		case err == nil:
-			lines = append(lines, blockLines(got.Lines, crop, -skew)...)
-		case !refused(err):
-			return nil, err
-		}
-	}
-	return lines, nil
 }
 
 // unread reports a page with text on it (many character-shaped marks)
@@ -312,7 +250,7 @@ func plan(page *image.Gray, layout imageprep.Layout) (_ *image.Gray, steps int, 
 	glyph := layout.GlyphHeight
 	// Reduce first (which also averages noise away), smooth, then enlarge
 	// (so that noise is not enlarged with the text).
-	if glyph > largeGlyph {
+	if glyph >= largeGlyph {
 		page = imageprep.Scale(page, float64(targetGlyph)/float64(glyph))
 		steps, inPlace = steps+1, false
 	}
@@ -324,7 +262,7 @@ func plan(page *image.Gray, layout imageprep.Layout) (_ *image.Gray, steps int, 
 	// character (here, after any reduction), so that every window sees
 	// paper between the strokes.
 	radius := max(glyph, 12)
-	if glyph > largeGlyph {
+	if glyph >= largeGlyph {
 		radius = targetGlyph
 	}
 	if bg := imageprep.Background(page, radius); imageprep.Unevenness(bg) > unevenLight {
@@ -336,7 +274,7 @@ func plan(page *image.Gray, layout imageprep.Layout) (_ *image.Gray, steps int, 
 		steps++
 	}
 	if glyph > 0 && glyph < smallGlyph {
-		page = imageprep.Scale(page, min(float64(targetGlyph)/float64(glyph), maxUpscale))
+		page = imageprep.Scale(page, min(float64(enlargedGlyph)/float64(glyph), maxUpscale))
 		steps, inPlace = steps+1, false
 	}
 	return page, steps, inPlace

@@ -198,9 +198,8 @@ func (r *Reader) rasterise(ctx context.Context, pdf []byte) ([][]byte, error) {
 
 // Tesseract's page segmentation modes (--psm) used.
 const (
-	autoLayout = "3"  // find the page's blocks, columns and lines
-	oneBlock   = "6"  // read the image as one uniform block of text
-	sparseText = "11" // find as much text as possible, in no order
+	autoLayout = "3" // find the page's blocks, columns and lines
+	oneBlock   = "6" // read the image as one uniform block of text
 )
 
 // ocr runs tesseract on one image (a binary PGM) in segmentation mode psm

@@ -2,53 +2,22 @@ package tesseract
 
 import (
 	"cmp"
-	"context"
 	"image"
 	"slices"
 	"strings"
 
 	"github.com/clinicplatform/intake/internal/evidence"
-	"github.com/clinicplatform/intake/internal/imageprep"
 )
 
 // unsureLine, fairWord: a line read with less confidence than unsureLine,
 // or holding a word of two or more letters or digits read under fairWord,
 // is read again when it holds text (a word of three or more letters or
-// digits read with fairWord or more).
+// digits read with fairWord or more), from the page prepared the other
+// way (readAgain). Flattening uneven light leaves a seam at a shadow's
+// hard edge, and a line crossing it ("1.7 mg/0.75 mL" read "i 7 mg/d. 75
+// mL" flattened, a date read "08/1 1/2026" plain) can read well on one
+// page while the other reads the rest of the photo better.
 const unsureLine, fairWord = 0.8, 0.6
-
-// rereadUnsure reads again, from other (the page rd was read from,
-// prepared the other way: plain for a prepared page, prepared for a plain
-// one, every pixel in place), the lines of rd it was unsure of
-// (unsureLines): the band of the page that holds them is read in one pass,
-// in black and white at the threshold tesseract would take for the whole
-// of other, and each part of an unsure line takes the words of that
-// reading when they were read better (withReread). Flattening uneven light
-// leaves a seam at a shadow's hard edge, and a line crossing it ("1.7
-// mg/0.75 mL" read "i 7 mg/d. 75 mL" flattened, a date read "08/1 1/2026"
-// plain) can read well on one page while the other reads the rest of the
-// photo better. rd is returned as it is when nothing was unsure or
-// tesseract refuses the band; an error of the load is returned.
-func (r *Reader) rereadUnsure(ctx context.Context, other *image.Gray, rd reading, glyph int) (reading, error) {
-	unsure, band := unsureLines(rd)
-	if band.Empty() {
-		return rd, nil
-	}
-	band = band.Inset(-max(glyph, 4)).Intersect(image.Rect(0, 0, other.Rect.Dx(), other.Rect.Dy()))
-	// Cropped and left grey, the band's own histogram puts tesseract's
-	// threshold elsewhere, and a shadow's paper reads as ink. Read as one
-	// block: page layout analysis took a table's rule under a dose for
-	// part of its line ("1.7 mg/0.75 mL" read "7 7 mg/d. 75 mb").
-	bw := imageprep.Threshold(imageprep.Crop(other, band), imageprep.Otsu(other))
-	again, err := r.ocr(ctx, imageprep.PGM(bw), oneBlock)
-	switch {
-	case err == nil:
-		return withReread(rd, unsure, again, band.Min), nil
-	case refused(err):
-		return rd, nil
-	}
-	return reading{}, err
-}
 
 // unsureLines marks the lines of rd read with less confidence than
 // unsureLine, or holding a word of two or more letters or digits read
