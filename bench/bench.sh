@@ -9,6 +9,9 @@
 #   cold      each function's real bootstrap: cold start, warm invocations
 #   evidence  verify-evidence on the sample label's PDF and photos, with
 #             each reader, and tesseract alone on the same images
+#   hard      the local reader on issue 18's hard photos (low light with
+#             glare, 12 MP, crumpled, a screen, 600 px), each in turns with
+#             tesseract alone on the same file: ratios against the budgets
 #   hostile   verify-evidence on every class of internal/testing/hostile
 #   load      the local API against a bare net/http server, bombardier
 #
@@ -124,6 +127,12 @@ step_evidence() {
 	done
 }
 
+step_hard() {
+	host_builds
+	have_tesseract || return 0
+	lambdarun -fn VerifyEvidenceFunction -env TEXT_READER=local -docs hard -runs 2
+}
+
 step_hostile() {
 	host_builds
 	lambdarun -fn VerifyEvidenceFunction -docs hostile -runs 1
@@ -175,7 +184,7 @@ step_load() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(sizes go cold evidence hostile load)
+[ ${#steps[@]} -gt 0 ] || steps=(sizes go cold evidence hard hostile load)
 echo "Figures of docs/performance.md: $(nproc) CPUs, $(go env GOVERSION), load average $(cut -d' ' -f1-3 /proc/loadavg) at $(date -u +%FT%TZ)"
 echo
 echo "| Figure | Value | Command |"

@@ -14,6 +14,11 @@
 //	                   process that has served the PDF first: median time and
 //	                   CPU (with children: tesseract, pdftoppm) of -runs
 //	                   invocations, peak RSS, answer
+//	-docs hard         issue 18's hard photos (sample.HardPhotos), each read
+//	                   -runs times by a fresh process, in turns with
+//	                   tesseract alone on the same file: CPU and wall of
+//	                   each, their ratio, the fields right; then the median
+//	                   and 90th percentile of the ratios against the budgets
 package main
 
 import (
@@ -45,7 +50,7 @@ func main() {
 	cold := flag.Int("cold", 0, "cold starts to measure")
 	event := flag.String("event", "", "API Gateway event file to invoke with, or a sample upload as -docs names it")
 	n := flag.Int("n", 200, "warm invocations of -event")
-	docs := flag.String("docs", "", "comma-separated uploads to verify: "+strings.Join(sampleNames, ", ")+", hostile")
+	docs := flag.String("docs", "", "comma-separated uploads to verify: "+strings.Join(sampleNames, ", ")+", hostile; or hard (issue 18's hard photos beside tesseract alone)")
 	runs := flag.Int("runs", 3, "invocations per -docs upload")
 	save := flag.String("save", "", "folder to write the -docs files to (for tesseract alone)")
 	flag.Parse()
@@ -127,6 +132,9 @@ func (r *runner) run(cold int, event string, n int, docs string, runs int, save 
 		if err := r.warm(label, event, n); err != nil {
 			return err
 		}
+	}
+	if docs == "hard" {
+		return r.hardPhotos(runs)
 	}
 	if docs != "" {
 		return r.uploads(label, strings.Split(docs, ","), runs, save)

@@ -42,6 +42,10 @@ type Document struct {
 	// Lines is the document's text as a reader gives it back, for a fake
 	// Textract.
 	Lines []string
+	// Truth is each field's expected rating, in the interface's order
+	// (patientName, medicationName, medicationDosage, medicationDate,
+	// pharmacyName); nil when not known.
+	Truth []string
 }
 
 // Documents is the same valid US pharmacy label in three forms.
@@ -112,6 +116,38 @@ func PDFOnly(now time.Time) (Document, error) {
 		MedicationName: c.MedicationName, MedicationDosage: c.MedicationDosage,
 		Forename: c.Lead.Forename, Surname: c.Lead.Surname,
 	}, nil
+}
+
+// HardSeed is the corpus seed of HardPhotos.
+const HardSeed = 18
+
+// HardPhotos are issue 18's hard photos (corpus.HardConditions: low light
+// with glare, 12 MP, crumpled, a screen, 600 px; or only those conditions
+// named) of three US layouts (a pharmacy label, an online order, a clinic
+// letter): 15 photos, each its own lead and request, with its truth. The
+// same now gives the same bytes.
+func HardPhotos(now time.Time, conditions ...string) ([]Document, error) {
+	if len(conditions) == 0 {
+		conditions = corpus.HardConditions
+	}
+	cases, err := corpus.Generate(HardSeed, now, "us", corpus.Options{
+		Layouts:    []string{corpus.LayoutUSLabel, corpus.LayoutOnlineOrder, corpus.LayoutClinicLetter},
+		Conditions: conditions,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("hard photos: %w", err)
+	}
+	docs := make([]Document, 0, len(cases))
+	for _, c := range cases {
+		t := c.Truth
+		docs = append(docs, Document{
+			Name: c.Condition + " " + c.Layout, File: c.File, MediaType: c.MediaType(), FileName: c.FileName(),
+			MedicationName: c.MedicationName, MedicationDosage: c.MedicationDosage,
+			Forename: c.Lead.Forename, Surname: c.Lead.Surname,
+			Truth: []string{string(t.PatientName), string(t.MedicationName), string(t.MedicationDosage), string(t.MedicationDate), string(t.PharmacyName)},
+		})
+	}
+	return docs, nil
 }
 
 // enlargedMaxBytes keeps Enlarge's photo just under the 4,000,000-byte

@@ -1,12 +1,14 @@
 package tesseract
 
 import (
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/clinicplatform/intake/bench/sample"
 	"github.com/clinicplatform/intake/internal/imageprep"
+	"github.com/clinicplatform/intake/internal/testing/corpus"
 )
 
 var (
@@ -18,8 +20,10 @@ var (
 // BenchmarkPrepare is the preparation of a photo for OCR, the work this
 // reader adds to tesseract's, whole ("all": decode with EXIF orientation,
 // measure the layout, plan) and step by step: a phone photo of a label
-// (1.2 megapixels, 90 kB), the same turned a quarter, and the same enlarged
-// to the upload limit (11 megapixels, 3.9 MB).
+// (1.2 megapixels, 90 kB), the same turned a quarter, the same enlarged
+// to the upload limit (11 megapixels, 3.9 MB), and two of issue 18's hard
+// photos (sample.HardPhotos): a label in low light with glare and a
+// 12-megapixel photo of a letter.
 func BenchmarkPrepare(b *testing.B) {
 	photosOnce.Do(func() {
 		docs, err := sample.Label(time.Now())
@@ -33,7 +37,23 @@ func BenchmarkPrepare(b *testing.B) {
 			return
 		}
 		big, err := sample.Enlarge(docs.Photo)
-		photos, photosErr = []sample.Document{docs.Photo, turned, big}, err
+		if err != nil {
+			photosErr = err
+			return
+		}
+		hard, err := sample.HardPhotos(time.Now(), corpus.ConditionLowLight, corpus.ConditionPhoto12MP)
+		if err != nil {
+			photosErr = err
+			return
+		}
+		photos = []sample.Document{docs.Photo, turned, big}
+		// A label in low light (2000 by 1500) and a 12-megapixel letter.
+		for _, d := range hard {
+			if strings.HasPrefix(d.Name, corpus.ConditionLowLight+" "+corpus.LayoutUSLabel) || strings.HasPrefix(d.Name, corpus.ConditionPhoto12MP+" "+corpus.LayoutClinicLetter) {
+				d.Name = strings.ReplaceAll(d.Name, " ", "-")
+				photos = append(photos, d)
+			}
+		}
 	})
 	if photosErr != nil {
 		b.Fatal(photosErr)
