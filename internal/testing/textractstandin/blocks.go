@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/clinicplatform/intake/internal/evidence"
 )
@@ -136,83 +137,77 @@ func pageRuns(lines []evidence.Line, size image.Point) []run {
 		slices.SortStableFunc(ws, func(a, b word) int { return cmp.Compare(a.along, b.along) })
 		sloped[i] = run{words: ws, angle: angle, own: own}
 	}
-	var runs []run
-	for _, r := range once(sloped) {
-		if len(r.words) == 0 {
-			continue
-		}
-		for _, part := range split(r.words) {
-			runs = append(runs, run{words: part, angle: r.angle, own: r.own})
-		}
-	}
-
-	// Rows, in the frame of the page's slope: a run joins the row it
-	// overlaps most across the slope, by half the smaller height or more;
-	// a run at its own slope is a row of its own.
-	type placedRun struct {
-		run
-		left, right, top, bottom float64 // in the page's frame
-	}
+	// Rows, in the frame of the page's slope: a line joins the row it
+	// overlaps most across the slope, by half the smaller height or more
+	// (a line's height being its median word's, so that a word boxed with
+	// a smudge does not reach into the next row) and is no more than twice
+	// as tall or as short as the row's tallest line; a line at its own
+	// slope is a row of its own. A row's words, whichever lines the engine read
+	// them in, are then cut into LINEs at wide gaps, as Textract cuts a
+	// row: an engine that read a caption and its value as two blocks, or
+	// a line twice, gives Textract's one LINE.
 	type row struct {
-		runs        []placedRun
+		words       []word
+		angle       float64
 		top, bottom float64
 		minHeight   float64
+		maxHeight   float64
 		own         bool
 	}
-	var rows []*row
-	inPage := func(r run) placedRun {
-		pr := placedRun{run: r, left: math.Inf(1), top: math.Inf(1), right: math.Inf(-1), bottom: math.Inf(-1)}
-		for _, wd := range r.words {
-			wd.place(page) // a copy: the run keeps its own frame
-			pr.left, pr.right = min(pr.left, wd.along-wd.width/2), max(pr.right, wd.along+wd.width/2)
-			pr.top, pr.bottom = min(pr.top, wd.across-wd.height/2), max(pr.bottom, wd.across+wd.height/2)
+	var units []run
+	for _, r := range once(sloped) {
+		if len(r.words) > 0 {
+			units = append(units, r)
 		}
-		return pr
 	}
-	placedRuns := make([]placedRun, len(runs))
-	for i, r := range runs {
-		placedRuns[i] = inPage(r)
+	bandOf := func(r run) (top, bottom float64) {
+		ws := slices.Clone(r.words)
+		slices.SortStableFunc(ws, func(a, b word) int { return cmp.Compare(a.height, b.height) })
+		m := ws[(len(ws)-1)/2]
+		if !r.own {
+			return m.across - m.height/2, m.across + m.height/2
+		}
+		_, across := frame(m.cx, m.cy, page) // a crooked line: where it stands on the page
+		return across - m.height/2, across + m.height/2
 	}
-	slices.SortStableFunc(placedRuns, func(a, b placedRun) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
-	for _, pr := range placedRuns {
-		height := pr.bottom - pr.top
+	slices.SortStableFunc(units, func(a, b run) int {
+		at, ab := bandOf(a)
+		bt, bb := bandOf(b)
+		return cmp.Compare(at+ab, bt+bb)
+	})
+	var rows []*row
+	for _, u := range units {
+		top, bottom := bandOf(u)
+		height := bottom - top
 		var best *row
 		bestShare := 0.0
 		for _, rw := range rows {
-			if rw.own || pr.own {
+			// A line far taller than a row's (a word printed at a slope
+			// the engine could not measure, boxed with its slope) would
+			// join the rows above and below it into one.
+			if rw.own || u.own || max(height, rw.maxHeight) > 2*min(height, rw.maxHeight) {
 				continue
 			}
-			overlap := min(pr.bottom, rw.bottom) - max(pr.top, rw.top)
+			overlap := min(bottom, rw.bottom) - max(top, rw.top)
 			share := overlap / max(min(height, rw.minHeight), 1e-9)
 			if share >= 0.5 && share > bestShare {
 				best, bestShare = rw, share
 			}
 		}
 		if best == nil {
-			rows = append(rows, &row{runs: []placedRun{pr}, top: pr.top, bottom: pr.bottom, minHeight: height, own: pr.own})
+			rows = append(rows, &row{words: slices.Clone(u.words), angle: u.angle, top: top, bottom: bottom, minHeight: height, maxHeight: height, own: u.own})
 			continue
 		}
-		best.runs = append(best.runs, pr)
-		best.top, best.bottom = min(best.top, pr.top), max(best.bottom, pr.bottom)
-		best.minHeight = min(best.minHeight, height)
+		best.words = append(best.words, u.words...)
+		best.top, best.bottom = min(best.top, top), max(best.bottom, bottom)
+		best.minHeight, best.maxHeight = min(best.minHeight, height), max(best.maxHeight, height)
 	}
 	slices.SortStableFunc(rows, func(a, b *row) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
 	var out []run
 	for _, rw := range rows {
-		slices.SortStableFunc(rw.runs, func(a, b placedRun) int { return cmp.Compare(a.left, b.left) })
-		joined := []placedRun{rw.runs[0]}
-		for _, pr := range rw.runs[1:] {
-			last := &joined[len(joined)-1]
-			gap := pr.left - last.right
-			if gap >= 0 && gap <= splitGap*medianHeight(append(slices.Clone(last.words), pr.words...)) {
-				last.words = append(last.words, pr.words...)
-				last.right = max(last.right, pr.right)
-				continue
-			}
-			joined = append(joined, pr)
-		}
-		for _, pr := range joined {
-			out = append(out, pr.run)
+		slices.SortStableFunc(rw.words, func(a, b word) int { return cmp.Compare(a.along, b.along) })
+		for _, part := range split(rw.words) {
+			out = append(out, run{words: part, angle: rw.angle, own: rw.own})
 		}
 	}
 	return out
@@ -221,41 +216,63 @@ func pageRuns(lines []evidence.Line, size image.Point) []run {
 // once keeps one reading of each piece of ink, as Textract gives: an
 // engine that read some text twice (the local reader reads a page again
 // where it was unsure or passed text over, and a crooked stamp both with
-// the page and levelled on its own) gives words on words. Lines are taken
-// best first (the most letters read with confidence), and a word whose
-// centre lies on a word already taken, or that holds the centre of one,
-// is left out; lines keep their order.
+// the page and levelled on its own) gives words on words. Words are taken
+// best first: those of lines at a slope of their own (crooked text read
+// levelled, as Textract reads it, over its fragments read with the page),
+// then the most letters read with confidence (a whole "LLOYDSPHARMACY"
+// over a fragment "LLOYDSPHARMA"), and
+// a word whose centre lies on a word already taken, or that holds the
+// centre of one, is left out; lines and words keep their order.
 func once(lines []run) []run {
-	order := make([]int, len(lines))
-	for i := range order {
-		order[i] = i
+	type ref struct{ line, word int }
+	var refs []ref
+	for i, r := range lines {
+		for k := range r.words {
+			refs = append(refs, ref{i, k})
+		}
 	}
-	score := func(r run) float64 {
-		var s float64
-		for _, w := range r.words {
-			if n := len([]rune(w.text)); n >= 2 && w.conf >= 0.6 {
-				s += float64(n) * w.conf
+	score := func(w word) float64 {
+		n := 0
+		for _, c := range w.text {
+			if unicode.IsLetter(c) || unicode.IsDigit(c) {
+				n++
 			}
 		}
-		return s
+		return float64(n) * w.conf
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(score(lines[b]), score(lines[a])) })
+	slices.SortStableFunc(refs, func(a, b ref) int {
+		if oa, ob := lines[a.line].own, lines[b.line].own; oa != ob {
+			if oa {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(score(lines[b.line].words[b.word]), score(lines[a.line].words[a.word]))
+	})
 	type takenWord struct {
 		word
 		angle float64
 	}
 	var taken []takenWord
+	keep := make([][]bool, len(lines))
+	for i, r := range lines {
+		keep[i] = make([]bool, len(r.words))
+	}
+	for _, rf := range refs {
+		w, angle := lines[rf.line].words[rf.word], lines[rf.line].angle
+		if slices.ContainsFunc(taken, func(t takenWord) bool { return holds(t.word, t.angle, w) || holds(w, angle, t.word) }) {
+			continue
+		}
+		keep[rf.line][rf.word] = true
+		taken = append(taken, takenWord{w, angle})
+	}
 	out := make([]run, len(lines))
-	for _, i := range order {
-		r := lines[i]
+	for i, r := range lines {
 		out[i] = run{angle: r.angle, own: r.own}
-		for _, w := range r.words {
-			if !slices.ContainsFunc(taken, func(t takenWord) bool { return holds(t.word, t.angle, w) || holds(w, r.angle, t.word) }) {
+		for k, w := range r.words {
+			if keep[i][k] {
 				out[i].words = append(out[i].words, w)
 			}
-		}
-		for _, w := range out[i].words {
-			taken = append(taken, takenWord{w, r.angle})
 		}
 	}
 	return out
@@ -414,6 +431,7 @@ func (g ids) id(kind byte, page, n int) string {
 // size as stored, in pixels; page is its number in a job's results, 0 for
 // DetectDocumentText (which leaves Page out).
 func pageBlocks(p Page, stored image.Point, page int, g ids) []Block {
+	p = readingUpright(p, stored)
 	upright := stored
 	if p.Turns%2 != 0 {
 		upright = image.Pt(stored.Y, stored.X)
@@ -474,6 +492,81 @@ func pageBlocks(p Page, stored image.Point, page int, g ids) []Block {
 		pageBlock.Relationships = []relationship{{Type: "CHILD", Ids: lineIDs}}
 	}
 	return append(append([]Block{pageBlock}, lines...), words...)
+}
+
+// readingUpright is p in the frame its text reads from left to right in.
+// An engine can misjudge which way up a page is and still read its text
+// (the local reader turned a photo of a phone's screen a quarter turn and
+// Tesseract read the lines running down its image): the words' order then
+// runs down, up or leftwards on the page as the engine turned it, and
+// Textract, which reads text at any quarter turn, would give polygons
+// along it. The direction is the one most of the lines' words progress in
+// (from the first word's centre to the last's, weighted by the distance),
+// when three lines or more say so.
+func readingUpright(p Page, stored image.Point) Page {
+	size := stored
+	if p.Turns%2 != 0 {
+		size = image.Pt(stored.Y, stored.X)
+	}
+	w, h := float64(max(size.X, 1)), float64(max(size.Y, 1))
+	var votes [4]float64
+	lines := 0
+	for _, l := range p.Lines {
+		var first, last evidence.Box
+		n := 0
+		for _, wd := range l.Words {
+			if wd.Box.IsZero() {
+				continue
+			}
+			if n == 0 {
+				first = wd.Box
+			}
+			last = wd.Box
+			n++
+		}
+		if n < 2 {
+			continue
+		}
+		dx := (last.Left + last.Width/2 - first.Left - first.Width/2) * w
+		dy := (last.Top + last.Height/2 - first.Top - first.Height/2) * h
+		q := (int(math.Round(math.Atan2(dy, dx)/(math.Pi/2))) + 4) % 4
+		votes[q] += math.Hypot(dx, dy)
+		lines++
+	}
+	q, total := 0, 0.0
+	for i, v := range votes {
+		total += v
+		if v > votes[q] {
+			q = i
+		}
+	}
+	if q == 0 || lines < 3 || votes[q] < 0.6*total {
+		return p
+	}
+	// Text running q quarter turns clockwise from rightwards reads from
+	// left to right once the page turns q quarter turns back: each quarter
+	// turn back maps a box's corner (x, y) to (y, 1-x).
+	out := Page{Turns: ((p.Turns-q)%4 + 4) % 4}
+	for _, l := range p.Lines {
+		l.Words = slices.Clone(l.Words)
+		for k := range l.Words {
+			l.Words[k].Box = turnedBack(l.Words[k].Box, q)
+		}
+		l.Box = turnedBack(l.Box, q)
+		out.Lines = append(out.Lines, l)
+	}
+	return out
+}
+
+// turnedBack is b on the page turned q quarter turns back (anticlockwise).
+func turnedBack(b evidence.Box, q int) evidence.Box {
+	if b.IsZero() {
+		return b
+	}
+	for range q {
+		b = evidence.Box{Left: b.Top, Top: 1 - b.Left - b.Width, Width: b.Height, Height: b.Width}
+	}
+	return b
 }
 
 // percent is a 0..1 confidence (or a percentage) as Textract's percentage.

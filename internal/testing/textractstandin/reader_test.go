@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/textract/types"
@@ -132,5 +133,42 @@ func TestProductionReaderSlopes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestProductionReaderEngineTurnedWrong: an engine that turned a page the
+// wrong way and still read its lines (running down the page as it turned
+// it) gives polygons along the text, as Textract's are, and the page
+// reads in order.
+func TestProductionReaderEngineTurnedWrong(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "label.png"), pngBytes(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// The label's boxes a quarter turn clockwise: its lines run down.
+	cw := func(b evidence.Box) evidence.Box {
+		return evidence.Box{Left: 1 - b.Top - b.Height, Top: b.Left, Width: b.Height, Height: b.Width}
+	}
+	var turned Page
+	for _, l := range label.Lines {
+		l.Words = slices.Clone(l.Words)
+		for k := range l.Words {
+			l.Words[k].Box = cw(l.Words[k].Box)
+		}
+		l.Box = cw(l.Box)
+		turned.Lines = append(turned.Lines, l)
+	}
+	c := client(t, New(fixed(turned), Dir{Root: dir}))
+	text, err := textract.Reader{Client: c, Bucket: "evidence"}.Read(t.Context(), evidence.Document{Key: "label.png", MediaType: "image/png"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range text.Lines {
+		got = append(got, l.Text)
+	}
+	want := []string{"RIVERSIDE PHARMACY", "Patient: JANE DOE", "Left one", "Right one", "Left two", "Right two"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
 	}
 }
