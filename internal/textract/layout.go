@@ -170,7 +170,7 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 		words       []box
 		top, bottom float64
 		minHeight   float64
-		alone       bool // a tall line's row, which no other line joins
+		maxHeight   float64 // the tallest line's: a line twice taller or shorter stays out
 	}
 	type placed struct {
 		words       []box
@@ -191,29 +191,17 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 	}
 	slices.SortStableFunc(ls, func(a, b placed) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
 
-	// A line far taller than the page's lines (a column of figures read as
-	// one tall word, a mark down the margin) would join every row it spans
-	// into one: it is a row of its own, and no other line joins it.
-	heights := make([]float64, len(ls))
-	for i, l := range ls {
-		heights[i] = l.bottom - l.top
-	}
-	slices.Sort(heights)
-	tall := math.Inf(1)
-	if len(heights) > 0 {
-		tall = tallLine * heights[len(heights)/2]
-	}
+	// A line more than twice as tall as a row's tallest line (a column of
+	// figures read as one tall word, a mark down the margin, a stamp's word
+	// that slopes its own way) would join the rows it spans into one: it
+	// does not join that row, nor a row of lines twice its height it.
 	var rows []*row
 	for _, l := range ls {
 		h := l.bottom - l.top
-		if h > tall {
-			rows = append(rows, &row{words: slices.Clone(l.words), top: l.top, bottom: l.bottom, minHeight: h, alone: true})
-			continue
-		}
 		var best *row
 		bestShare := 0.0
 		for _, r := range rows {
-			if r.alone {
+			if max(h, r.maxHeight) > tallerThan*min(h, r.maxHeight) {
 				continue
 			}
 			overlap := min(l.bottom, r.bottom) - max(l.top, r.top)
@@ -223,12 +211,12 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 			}
 		}
 		if best == nil {
-			rows = append(rows, &row{words: slices.Clone(l.words), top: l.top, bottom: l.bottom, minHeight: h})
+			rows = append(rows, &row{words: slices.Clone(l.words), top: l.top, bottom: l.bottom, minHeight: h, maxHeight: h})
 			continue
 		}
 		best.words = append(best.words, l.words...)
 		best.top, best.bottom = min(best.top, l.top), max(best.bottom, l.bottom)
-		best.minHeight = min(best.minHeight, h)
+		best.minHeight, best.maxHeight = min(best.minHeight, h), max(best.maxHeight, h)
 	}
 	slices.SortStableFunc(rows, func(a, b *row) int { return cmp.Compare(a.top+a.bottom, b.top+b.bottom) })
 
@@ -582,9 +570,9 @@ func band(words []box) (top, bottom float64) {
 	return median.top, median.bottom
 }
 
-// tallLine: a line more than this many times the median line's height is
-// not a line of the page's text (a large heading measures under 2).
-const tallLine = 2.5
+// tallerThan: lines whose heights differ by more than this factor do not
+// share a row (a heading beside small print measures under 2).
+const tallerThan = 2.0
 
 // slopeTolerance: lines within about 2.5 degrees of the page's slope are
 // levelled with the page.

@@ -229,3 +229,44 @@ func TestVerifyStandInResponses(t *testing.T) {
 		})
 	}
 }
+
+// block builds a LINE of words laid left to right in [left, left+width] x
+// [top, top+height], one unit of width per letter and a space apart, with
+// its WORD blocks.
+func block(id, text string, left, top, width, height float32) []types.Block {
+	words := strings.Fields(text)
+	letters := float32(len(strings.ReplaceAll(text, " ", "")) + len(words) - 1)
+	geometry := func(l, w float32) *types.Geometry {
+		return &types.Geometry{
+			BoundingBox: &types.BoundingBox{Left: l, Top: top, Width: w, Height: height},
+			Polygon:     []types.Point{{X: l, Y: top}, {X: l + w, Y: top}, {X: l + w, Y: top + height}, {X: l, Y: top + height}},
+		}
+	}
+	line := types.Block{BlockType: types.BlockTypeLine, Id: aws.String(id), Text: aws.String(text), Confidence: aws.Float32(99), Geometry: geometry(left, width)}
+	var out []types.Block
+	var ids []string
+	x := left
+	for i, w := range words {
+		ww := width * float32(len(w)) / letters
+		wid := id + "-" + string(rune('a'+i))
+		ids = append(ids, wid)
+		out = append(out, types.Block{BlockType: types.BlockTypeWord, Id: aws.String(wid), Text: aws.String(w), Confidence: aws.Float32(99), Geometry: geometry(x, ww)})
+		x += ww + width/letters
+	}
+	line.Relationships = []types.Relationship{{Type: types.RelationshipTypeChild, Ids: ids}}
+	return append([]types.Block{line}, out...)
+}
+
+// TestTallLineKeepsRowsApart: a LINE more than twice as tall as the rows
+// beside it (a stamp's name whose slope the engine boxed) joins neither,
+// so the rows it spans do not read as one line of interleaved words.
+func TestTallLineKeepsRowsApart(t *testing.T) {
+	var blocks []types.Block
+	blocks = append(blocks, block("a", "Age 42 D.O.B 12/03/1984", 0.38, 0.150, 0.22, 0.03)...)
+	blocks = append(blocks, block("b", "Forename, Surname & Address", 0.40, 0.195, 0.24, 0.03)...)
+	blocks = append(blocks, block("c", "LLOYDSPHARMACY", 0.08, 0.145, 0.16, 0.07)...)
+	want := []string{"Age 42 D.O.B 12/03/1984", "LLOYDSPHARMACY", "Forename, Surname & Address"}
+	if diff := cmp.Diff(want, texts(lines(blocks))); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+}
