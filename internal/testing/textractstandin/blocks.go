@@ -217,10 +217,10 @@ func pageRuns(lines []evidence.Line, size image.Point) []run {
 // engine that read some text twice (the local reader reads a page again
 // where it was unsure or passed text over, and a crooked stamp both with
 // the page and levelled on its own) gives words on words. Words are taken
-// best first: those of lines at a slope of their own (crooked text read
-// levelled, as Textract reads it, over its fragments read with the page),
-// then the most letters read with confidence (a whole "LLOYDSPHARMACY"
-// over a fragment "LLOYDSPHARMA"), and
+// best first, the most letters read with confidence (a whole
+// "LLOYDSPHARMACY" over a fragment "LLOYDSPHARMA"; not a reading at a
+// slope of its own before others, which let a re-read "RiteCare Pharmee"
+// win over "RiteCare Pharmacy"), and
 // a word whose centre lies on a word already taken, or that holds the
 // centre of one, is left out; lines and words keep their order.
 func once(lines []run) []run {
@@ -241,12 +241,6 @@ func once(lines []run) []run {
 		return float64(n) * w.conf
 	}
 	slices.SortStableFunc(refs, func(a, b ref) int {
-		if oa, ob := lines[a.line].own, lines[b.line].own; oa != ob {
-			if oa {
-				return -1
-			}
-			return 1
-		}
 		return cmp.Compare(score(lines[b.line].words[b.word]), score(lines[a.line].words[a.word]))
 	})
 	type takenWord struct {
@@ -382,6 +376,17 @@ func placed(l evidence.Line) []placedWord {
 			continue
 		}
 		ws = append(ws, placedWord{text: text, conf: w.Confidence, box: b})
+	}
+	// Tesseract sometimes boxes a line's first word as the whole line (on
+	// a blurred scan "Lakeside" came 235 pixels wide, over "Weight Health
+	// Clinic"); Textract's words do not overlap. A word reaching over the
+	// next one ends where that one starts.
+	slices.SortStableFunc(ws, func(a, b placedWord) int { return cmp.Compare(a.box.Left, b.box.Left) })
+	for i := 0; i+1 < len(ws); i++ {
+		b, next := &ws[i].box, ws[i+1].box
+		if b.Left+b.Width > next.Left && next.Left > b.Left {
+			b.Width = next.Left - b.Left
+		}
 	}
 	return ws
 }
