@@ -256,18 +256,7 @@ type mark struct {
 // to side; the runs holding two or more missed marks are returned as
 // their boxes, top to bottom, overlapping boxes merged.
 func joinMarks(marks []mark, gap int) []image.Rectangle {
-	parent := make([]int, len(marks))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	runs := newGroups(len(marks))
 	slices.SortFunc(marks, func(a, b mark) int { return a.box.Min.X - b.box.Min.X })
 	for i := range marks {
 		a := marks[i].box
@@ -275,14 +264,14 @@ func joinMarks(marks []mark, gap int) []image.Rectangle {
 			b := marks[j].box
 			amid, bmid := (a.Min.Y+a.Max.Y)/2, (b.Min.Y+b.Max.Y)/2
 			if amid >= b.Min.Y && amid < b.Max.Y || bmid >= a.Min.Y && bmid < a.Max.Y {
-				parent[find(j)] = find(i)
+				runs.join(i, j)
 			}
 		}
 	}
 	boxes := make([]image.Rectangle, len(marks))
 	count := make([]int, len(marks))
 	for i, m := range marks {
-		root := find(i)
+		root := runs.find(i)
 		boxes[root] = boxes[root].Union(m.box)
 		if m.missed {
 			count[root]++
@@ -333,4 +322,33 @@ func inkOnPaper(g *image.Gray, lineH int) []bool {
 		ink[i] = ink[i] && b-int(v) > max(20, b/5)
 	}
 	return ink
+}
+
+// groups is a union-find over items 0..n-1: each group is named by its
+// smallest item, so the groups come out the same whatever order items
+// were joined in.
+type groups []int
+
+func newGroups(n int) groups {
+	g := make(groups, n)
+	for i := range g {
+		g[i] = i
+	}
+	return g
+}
+
+// find is the name of i's group.
+func (g groups) find(i int) int {
+	for g[i] != i {
+		g[i] = g[g[i]]
+		i = g[i]
+	}
+	return i
+}
+
+// join puts i and j in one group.
+func (g groups) join(i, j int) {
+	if ri, rj := g.find(i), g.find(j); ri != rj {
+		g[max(ri, rj)] = min(ri, rj)
+	}
 }

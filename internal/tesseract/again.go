@@ -177,8 +177,9 @@ func withinArea(segs []segment, area int) []segment {
 
 // readSegments reads segs in one tesseract run: stacked top to bottom, gap
 // white pixels around and between them, read as one block of text. It
-// returns each kind's reading, its boxes on the page (a segment's at added;
-// a block's lines carry no boxes).
+// returns each kind's reading with its words' and lines' boxes on the page
+// (a segment's at added); a block's words are moved back through its
+// levelling (blockLines), and its reading holds no line boxes.
 func (r *Reader) readSegments(ctx context.Context, segs []segment, gap int) ([segKinds]reading, error) {
 	var got [segKinds]reading
 	w, h := 0, gap
