@@ -12,8 +12,10 @@ import (
 )
 
 // TestAWSFaults: with S3 or DynamoDB failing, the client gets the 500
-// envelope, retries stay bounded, and no verification is recorded without
-// its staged file.
+// envelope, or, when the failure is a call that never answers and the
+// request's time runs out, 503 with Retry-After (issue 18: a verdict is
+// given whole or not at all, and the client is told to retry); retries stay
+// bounded, and no verification is recorded without its staged file.
 func TestAWSFaults(t *testing.T) {
 	const lead = `{"Item":{"id":{"S":"2f1d7c9e-8b6a-4c3d-9e2f-1a0b9c8d7e6f"},"email":{"S":"p@example.com"},` +
 		`"createdAt":{"S":"2026-11-01T10:00:00.000Z"},"dataJson":{"S":"{\"forename\":\"Dana\",\"surname\":\"Whitcombe\"}"}}}`
@@ -52,7 +54,7 @@ func TestAWSFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			budget := 10 * time.Second
-			if tt.s3 == awstest.Hang || tt.dynamo == awstest.Hang {
+			if tt.s3 == awstest.Hang || tt.dynamo == awstest.Hang || tt.dynamoOps["PutItem"] == awstest.Hang {
 				budget = 3 * time.Second
 			}
 			ctx, cancel := context.WithTimeout(t.Context(), budget)
@@ -64,7 +66,11 @@ func TestAWSFaults(t *testing.T) {
 			if ctx.Err() != nil {
 				t.Errorf("the handler answered after the Lambda deadline")
 			}
-			awstest.CheckServerError(t, resp, "/external/v1/prescriptions/verify-evidence")
+			if hang := tt.s3 == awstest.Hang || tt.dynamo == awstest.Hang || tt.dynamoOps["PutItem"] == awstest.Hang; hang {
+				awstest.CheckRetryLater(t, resp, "/external/v1/prescriptions/verify-evidence")
+			} else {
+				awstest.CheckServerError(t, resp, "/external/v1/prescriptions/verify-evidence")
+			}
 			if n := faults.Calls("dynamodb.PutItem"); tt.wantPutItems >= 0 && n != tt.wantPutItems {
 				t.Errorf("%d verification record writes, want %d (attempts that failed)", n, tt.wantPutItems)
 			}

@@ -11,7 +11,9 @@ import (
 	"mime/multipart"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -285,6 +287,17 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
+// outOfTime is the answer to a verification its request's deadline cut
+// short: a slow reading on a busy machine or a dependency (S3, DynamoDB,
+// Textract) that did not answer in time. Either way nothing is judged on
+// part of the work; the client is told to retry, and the RetryLater metric
+// counts it under "deadline" (docs/operations.md).
+var outOfTime = &derrors.Later{
+	Reason:     "deadline",
+	Message:    "the document could not be verified in the time a request has; retry in " + strconv.Itoa(RetryAfterSeconds) + " seconds",
+	RetryAfter: RetryAfterSeconds * time.Second,
+}
+
 // verifyError is the verifier's error as the client is answered: its own
 // refusals as they are (the lead's quota used up, 429; a document over the
 // page cap, 400), a dependency's error of a client kind as a 500
@@ -297,7 +310,7 @@ func verifyError(ctx context.Context, err error) error {
 		return err
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) && errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("%w: %w", derrors.ErrBusy, err)
+		return fmt.Errorf("%w: %w", outOfTime, err)
 	}
 	return derrors.Unexpected(err)
 }

@@ -49,3 +49,29 @@ func CheckServerError(t testing.TB, resp events.APIGatewayProxyResponse, path st
 		t.Errorf("500 body is not the envelope (or says more): %s", resp.Body)
 	}
 }
+
+// CheckRetryLater fails unless resp is a 503 with Retry-After in the
+// interface's client-error envelope for path.
+func CheckRetryLater(t testing.TB, resp events.APIGatewayProxyResponse, path string) {
+	t.Helper()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("status %d, want 503: %s", resp.StatusCode, resp.Body)
+	}
+	if resp.Headers["Retry-After"] == "" && len(resp.MultiValueHeaders["Retry-After"]) == 0 {
+		t.Errorf("503 without Retry-After: headers %v %v", resp.Headers, resp.MultiValueHeaders)
+	}
+	var body struct {
+		Status int    `json:"status"`
+		Path   string `json:"path"`
+		Error  struct {
+			Message    string `json:"message"`
+			StatusCode int    `json:"statusCode"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(resp.Body), &body); err != nil {
+		t.Fatalf("503 body is not JSON: %s", resp.Body)
+	}
+	if body.Status != 503 || body.Error.StatusCode != 503 || body.Path != path || body.Error.Message == "" {
+		t.Errorf("503 body is not the envelope: %s", resp.Body)
+	}
+}
