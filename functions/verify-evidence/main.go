@@ -66,7 +66,7 @@ func newHandler(ctx context.Context, getenv func(string) string, logOut io.Write
 	verifier, err := evidence.NewService(cfg.Market, cfg.EvidenceMaxAge, evidence.Deps{
 		Stager:        &s3store.Stager{Client: s3store.NewClient(awsCfg, cfg.S3UsePathStyle), Bucket: cfg.EvidenceBucket},
 		Reader:        reader,
-		Leads:         &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable},
+		Leads:         &dynamo.LeadStore{Client: db, Table: cfg.LeadsTable, Now: time.Now},
 		Recorder:      &dynamo.VerificationStore{Client: db, Table: cfg.VerificationsTable, Retention: cfg.VerificationRetention},
 		Now:           time.Now,
 		NewID:         uuid.NewString,

@@ -106,6 +106,39 @@ func TestLeadStoreGetItemWithoutDataJSON(t *testing.T) {
 	}
 }
 
+// TestLeadPastItsRetentionIsNoLead (issue 19): with a clock, a lead whose
+// expiresAt has passed reads as not found though TTL has not deleted it
+// yet, and one second before it still reads; without a clock (data rights)
+// every item still in the table reads.
+func TestLeadPastItsRetentionIsNoLead(t *testing.T) {
+	client := awstest.DynamoDB(t)
+	table := awstest.CreateTable(t, client, "id")
+	created := time.Date(2025, 11, 1, 10, 0, 0, 0, time.UTC)
+	const retention = 365 * 24 * time.Hour
+	l := lead.Lead{ID: "6b0f3c1e-2a4d-4f8b-9c7e-1d2a3b4c5d6e", Email: "kept.testperson@example.com", CreatedAt: created}
+	if err := (&dynamo.LeadStore{Client: client, Table: table, Retention: retention}).Put(t.Context(), l); err != nil {
+		t.Fatal(err)
+	}
+	expires := created.Add(retention)
+	for _, tt := range []struct {
+		name     string
+		now      func() time.Time
+		wantGone bool
+	}{
+		{"a second before its expiry", func() time.Time { return expires.Add(-time.Second) }, false},
+		{"at its expiry", func() time.Time { return expires }, true},
+		{"a day after, TTL not yet run", func() time.Time { return expires.Add(24 * time.Hour) }, true},
+		{"no clock (data rights)", nil, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := (&dynamo.LeadStore{Client: client, Table: table, Now: tt.now}).Get(t.Context(), l.ID)
+			if gone := errors.Is(err, derrors.ErrNotFound); gone != tt.wantGone || (err != nil && !gone) {
+				t.Errorf("Get: %v; want not found %v", err, tt.wantGone)
+			}
+		})
+	}
+}
+
 // TestVerificationStoreItem: the item keeps the names of the response body
 // and the TTL attribute (storetest.RunRecorder checks what reads back).
 func TestVerificationStoreItem(t *testing.T) {

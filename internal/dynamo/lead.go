@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/isotime"
 	"github.com/clinicplatform/intake/internal/lead"
 )
@@ -45,6 +46,12 @@ type LeadStore struct {
 	// Retention is how long after its creation DynamoDB TTL deletes a lead;
 	// zero writes no expiresAt.
 	Retention time.Duration
+	// Now, when set, makes a lead past its expiresAt read as
+	// derrors.ErrNotFound, as if TTL had already deleted it (TTL deletes
+	// within days, not to the second): verify-evidence reads nothing for a
+	// lead past its retention (issue 19, "no lead, no read"). Nil reads every
+	// item still in the table, as data rights requests must.
+	Now func() time.Time
 }
 
 var (
@@ -105,11 +112,15 @@ func (s *LeadStore) Get(ctx context.Context, id string) (lead.Lead, error) {
 		CreatedAt      string  `dynamodbav:"createdAt"`
 		DataJSON       *string `dynamodbav:"dataJson"`
 		IdempotencyKey string  `dynamodbav:"idempotencyKey"`
+		ExpiresAt      int64   `dynamodbav:"expiresAt"`
 	}
 	// A lead is read back right after create-lead returns its id.
 	raw, err := getItem(ctx, s.Client, s.Table, map[string]types.AttributeValue{attrID: str(id)}, "lead", id, &item)
 	if err != nil {
 		return lead.Lead{}, err
+	}
+	if s.Now != nil && item.ExpiresAt != 0 && !s.Now().Before(time.Unix(item.ExpiresAt, 0)) {
+		return lead.Lead{}, fmt.Errorf("get lead %s: past its retention: %w", id, derrors.ErrNotFound)
 	}
 	createdAt, err := isotime.Parse(item.CreatedAt)
 	if err != nil {
