@@ -58,6 +58,10 @@ type nameEvidence struct {
 	// different such names.
 	uncaptioned        *nameSeen
 	severalUncaptioned *nameSeen
+	// namesake: another person with the lead's surname, not in a role
+	// (a spouse's row of an insurer's statement, a child on a parent's
+	// order).
+	namesake *nameSeen
 	// absent is how sure a not_found is when no name decides.
 	absent Confidence
 }
@@ -121,6 +125,7 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool) nameEvide
 	ev.forenameAsSurname = !e.eitherWay() && titledSurnames(d)[e.forename[0].text]
 	ev.addLabelled(d, e)
 	ev.addLines(d, e)
+	ev.namesake = namesake(d, e)
 	someoneElse, several := uncaptionedPatient(d, e)
 	if several != nil {
 		ev.severalUncaptioned = several
@@ -198,6 +203,7 @@ const (
 	swappedName          = "the patient name on the document has the lead's forename and surname the other way round, "
 	severalPatients      = "the document names more than one patient"
 	severalPeople        = "the document names more than one person as the patient"
+	sameSurname          = "the document names another person with the lead's surname, and nothing on it says which is the patient"
 	forenameAddressed    = "the document addresses the patient by a surname that is the lead's forename"
 	notTheLeadsName      = "the patient name on the document is not the lead's name"
 	checkPatientName     = "the patient name"
@@ -254,6 +260,12 @@ var nameRules = []rule[nameEvidence]{
 	}},
 	{"name-beside-uncaptioned-other", func(e nameEvidence) bool { return e.anywhere != nil && e.uncaptioned != nil }, func(e nameEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: severalPeople, at: e.uncaptioned.at}
+	}},
+	{"name-beside-namesake", func(e nameEvidence) bool { return e.anywhere != nil && e.namesake != nil }, func(e nameEvidence) finding {
+		// Which of two people of one surname is the patient is for the
+		// document's layout to say (a caption, a row); without one it is not
+		// found.
+		return finding{rating: Rating{NotFound, Low}, problem: sameSurname, at: e.namesake.at}
 	}},
 	{"name-beside-bare-swapped-name", func(e nameEvidence) bool { return e.anywhere != nil && e.swap.bare != nil }, func(e nameEvidence) finding {
 		c := min(e.anywhere.sure, mediumCertainty)

@@ -25,6 +25,7 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"signed in as", "logged in as", "viewing as", "proxy", "proxy access", "responsible party", "guarantor",
 		"subscriber", "policy holder", "policyholder", "cardholder", "card holder", "insured",
 	},
+	"the person who paid": {"bill to", "billed to", "billing name", "paid by", "payer", "payment by"},
 	"the person who ordered it": {"ordered by", "order placed by", "placed by", "requested by", "submitted by", "referred by"},
 	"an emergency contact or next of kin": {
 		"emergency contact", "emergency contact name", "next of kin", "nok", "contact person", "in case of emergency",
@@ -37,7 +38,10 @@ var roleCaptions = newPhraseSet(map[string][]string{
 // viewed by a parent). On a document about no medicine (a utility bill sent
 // as identification) no one is a patient, and the name stands as printed.
 var accountCaptions = newPhraseSet(map[string][]string{
-	"the account holder": {"account holder", "account owner", "primary account holder", "account name"},
+	"the account holder": {
+		"account holder", "account owner", "primary account holder", "account name",
+		"acct holder", "acct owner", "acct name", "a c holder",
+	},
 })
 
 // ownerCaptions name an animal's owner on a veterinary document (whose
@@ -66,6 +70,7 @@ type roleName struct {
 // one.
 func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 	var out []roleName
+	relations := relationColumn(d)
 	for i, l := range d.lines {
 		ms := roleCaptions.find(l.words)
 		if aboutMedicine {
@@ -79,7 +84,9 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			continue
 		}
 		for _, m := range ms {
-			if ws := bracketedRoleName(l, m.first, m.start); looksLikeName(ws) {
+			// "Leo Huang (spouse)" beside "Patricia Huang (self)" is each
+			// row's patient and how they relate to the policy's holder.
+			if ws := bracketedRoleName(l, m.first, m.start); !relations && looksLikeName(ws) {
 				out = append(out, roleName{line: i, words: ws, role: m.kind})
 				continue
 			}
@@ -258,4 +265,20 @@ func veterinary(d document) (bool, *spot) {
 		}
 	}
 	return false, nil
+}
+
+// selfRe is "(self)" after a name: an insurer's or a family account's
+// relationship column, where a bracketed "(spouse)" or "(child)" says how a
+// row's patient relates to the holder, not that they hold another role.
+var selfRe = lazyRE(`[a-z]\s*\(\s*self\s*\)`)
+
+// relationColumn reports a document whose names carry their relationship
+// to an account's holder in brackets ("Patricia Huang (self)").
+func relationColumn(d document) bool {
+	for _, l := range d.lines {
+		if selfRe.MatchString(l.norm) {
+			return true
+		}
+	}
+	return false
 }

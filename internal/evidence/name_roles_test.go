@@ -68,6 +68,30 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "captions over values: the lead is the patient", exp: Expected{PatientKnown: true, Forename: "Marisol", Surname: "Rosales"},
 			lines: []string{"Patient:", "Picked up by:", "ROSALES, MARISOL", "ROSALES, HECTOR", med},
 			want:  Rating{Valid, Medium}, rule: "labelled-name"},
+		// Abbreviated captions, as till receipts and bag tags print them.
+		{name: "the lead only as the account holder, abbreviated", exp: Expected{PatientKnown: true, Forename: "Carmen", Surname: "Mendoza"},
+			lines: []string{"MOUNJARO 10MG/0.5ML PEN", "ACCT HOLDER: MENDOZA, CARMEN", "FILL DATE 11/22/2026"},
+			want:  Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the account holder"},
+		{name: "the patient beside an abbreviated account holder of one surname", exp: Expected{PatientKnown: true, Forename: "Alejandro", Surname: "Mendoza"},
+			lines: []string{"MENDOZA, ALEJANDRO R", "MOUNJARO 10MG/0.5ML PEN", "ACCT HOLDER: MENDOZA, CARMEN"},
+			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		// Two people of one surname with nothing saying which is the
+		// patient: an insurer's statement lists each member's claims with
+		// their relationship to the policy's holder.
+		{name: "an insurer's statement: the holder's own row is another medicine's", exp: Expected{PatientKnown: true, Forename: "Patricia", Surname: "Huang"},
+			lines: []string{"Subscriber Patricia Huang Member ID KMH 448210337", "11/11/2026 Leo Huang (spouse) Coastline Drug #77", "11/22/2026 Patricia Huang (self) Coastline Drug #77", "WEGOVY 0.5 MG/0.5 ML PEN", "ATORVASTATIN 40 MG TAB"},
+			want:  Rating{NotFound, Low}, rule: "name-beside-namesake", words: "another person with the lead's surname"},
+		{name: "a spouse named without a role", exp: jane, lines: []string{"Delivered to Jane Smith and Robert Smith", med},
+			want: Rating{NotFound, Low}, rule: "name-beside-namesake"},
+		{name: "surname first behind a comma", exp: jane, lines: []string{"Delivered to SMITH, JANE", "Ordered for SMITH, ROBERT", med},
+			want: Rating{NotFound, Low}, rule: "name-beside-namesake"},
+		{name: "a middle name is no namesake", exp: jane, lines: []string{"Jane Alice Smith", med},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "the lead's forename misread is no namesake", exp: Expected{PatientKnown: true, Forename: "Terrence", Surname: "Vukovich"},
+			lines: []string{"Refills for Terrence Vukovich", "Delivery to Térence Vukovich", med},
+			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "a payer of one surname is in a role", exp: jane, lines: []string{med, "Billed to: Robert Smith", "Delivered to Jane Smith"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
 		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
 			want: Rating{Valid, High}, rule: "labelled-name"},
 	})

@@ -1,0 +1,67 @@
+// Another person of the lead's surname on the page: a spouse's claim, a child's row.
+
+package evidence
+
+// namesake is another person with the lead's surname on a line that is not
+// a prescriber's or pharmacist's, outside the roles already taken out: a
+// forename before the surname ("Leo Huang" for the lead Patricia Huang), or
+// after it behind a comma ("HUANG, LEO"), that is not the lead's forename,
+// nor a letter or two from it (a misreading), nor a middle name after it
+// ("Alejandro Ruiz Mendoza"). Nil when there is none.
+func namesake(d document, e expectedName) *nameSeen {
+	if len(e.surname) != 1 {
+		// A surname of several words is rare enough among namesakes that
+		// the search is not worth its false finds.
+		return nil
+	}
+	surname := e.surname[0].text
+	for _, l := range d.lines {
+		if isPrescriberLine(l) {
+			continue
+		}
+		for k, w := range l.words {
+			if w.text != surname {
+				continue
+			}
+			if k > 0 && otherForename(l.words[k-1], e) && !(k > 1 && l.words[k-2].capital && isLeadForename(l.words[k-2], e)) {
+				return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k-1:k+1])}
+			}
+			if w.commaAfter && k+1 < len(l.words) && otherForename(l.words[k+1], e) {
+				return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k:k+2])}
+			}
+		}
+	}
+	return nil
+}
+
+// otherForename reports a word that names another person than the lead
+// when it stands beside the lead's surname: capitalised, letters only, two
+// or more of them, no title or word no name has, and neither the lead's
+// forename nor within two letters of it.
+func otherForename(w word, e expectedName) bool {
+	if !w.capital || len(w.text) < 2 || hasDigit(w.text) || titles[w.text] || isNonNameWord(w.text) || w.commaAfter {
+		return false
+	}
+	for _, c := range w.text {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return !isLeadForename(w, e)
+}
+
+// isLeadForename reports a word that is one of the lead's forenames, or
+// within a letter of one (two for forenames of five letters or more):
+// OCR's misreading of it.
+func isLeadForename(w word, e expectedName) bool {
+	for _, f := range e.forename {
+		slack := 1
+		if len(f.text) >= 5 {
+			slack = 2
+		}
+		if editDistance(w.text, f.text, slack) <= slack {
+			return true
+		}
+	}
+	return false
+}
