@@ -42,8 +42,11 @@ func rateDate(d document, pol Policy, meds dateMedicines) finding {
 // whether it names any, and which lines are the rows or blocks of other
 // medicines than the requested one, whose dates are theirs.
 type dateMedicines struct {
-	named     bool
-	otherRows []bool
+	named bool
+	// onlyOthers: the document names medicines, none of them the
+	// requested one, so its dates are theirs.
+	onlyOthers bool
+	otherRows  []bool
 }
 
 // medicinesForDate finds the rows of other medicines on a document that
@@ -53,6 +56,7 @@ type dateMedicines struct {
 // under "Metformin 500 mg tablets"). A date there is that medicine's.
 func medicinesForDate(d document, ms []medicineMention, want string) dateMedicines {
 	meds := dateMedicines{named: len(ms) > 0}
+	meds.onlyOthers = want != "" && meds.named && !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want })
 	if want == "" || !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want }) ||
 		!slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic != want }) {
 		return meds
@@ -159,8 +163,9 @@ func onlyADate(l docLine) bool {
 // dateEvidence is what a document says about when the medicine was
 // dispensed, ordered or prescribed.
 type dateEvidence struct {
-	// aboutMedicine: the document names a medicine.
-	aboutMedicine bool
+	// aboutMedicine: the document names a medicine; othersOnly: only
+	// other medicines than the requested one.
+	aboutMedicine, othersOnly bool
 	// found: a date of a kind that may be the medication's; kind is the
 	// most relevant kind found (dispensed before ordered before
 	// prescribed ...), the dates of that kind being the candidates.
@@ -194,7 +199,7 @@ type dateEvidence struct {
 // collectDateEvidence gathers the document's dates of the most relevant
 // kind and judges them against the policy.
 func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
-	ev := dateEvidence{aboutMedicine: meds.named, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
+	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
 	today := civilDate{pol.Now.Year(), int(pol.Now.Month()), pol.Now.Day()}
 	cands, order := dateCandidates(d, pol, today, meds.otherRows)
 	if len(cands) == 0 {
@@ -324,6 +329,14 @@ var dateRules = []rule[dateEvidence]{
 		return finding{
 			rating:  Rating{NotFound, e.absent},
 			problem: "no medicine could be found on the document, so its dates were not taken as the dispensing or prescription date",
+		}
+	}},
+	{"date-of-other-medicine", func(e dateEvidence) bool { return e.othersOnly }, func(e dateEvidence) finding {
+		// The date that counts is the requested medicine's own
+		// (DESIGN.md): another medicine's fill says nothing of it.
+		return finding{
+			rating:  Rating{NotFound, e.absent},
+			problem: "the document names only another medicine, so its dates were not taken as the requested medicine's",
 		}
 	}},
 	{"misread-date", func(e dateEvidence) bool { return e.misread }, func(e dateEvidence) finding {

@@ -84,7 +84,8 @@ func TestRateDate(t *testing.T) {
 }
 
 // TestDateNeedsAMedicine: a date is the medication's only on a document
-// that names a medicine; a bill's or a receipt's recent date is not.
+// that names the requested medicine; a bill's or a receipt's recent date
+// is not, nor the date of a label for another medicine.
 func TestDateNeedsAMedicine(t *testing.T) {
 	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
 	tests := []struct {
@@ -133,9 +134,9 @@ func TestDateNeedsAMedicine(t *testing.T) {
 			want:  Rating{Valid, High},
 		},
 		{
-			name:  "a label naming another medicine keeps its date too",
+			name:  "a label naming only another medicine: its date is that medicine's",
 			lines: []string{"Saxenda 6 mg/ml pen", "Date dispensed: 12 Nov 2026"},
-			want:  Rating{Valid, High},
+			want:  Rating{NotFound, Medium}, wantWords: "only another medicine",
 		},
 	}
 	for _, tt := range tests {

@@ -27,7 +27,7 @@ func TestVerifyLayouts(t *testing.T) {
 		noteWords   string
 	}{
 		{
-			name: "another medicine on a UK label: medicine and dose invalid, date and pharmacy checked",
+			name: "another medicine on a UK label: medicine and dose invalid, its date not the requested one's, pharmacy checked",
 			text: textOf(1, block(`
 				Metformin 500mg tablets
 				Take ONE tablet twice a day with food
@@ -35,7 +35,7 @@ func TestVerifyLayouts(t *testing.T) {
 				Keep out of the reach and sight of children
 				Greenfield Pharmacy, 12 High Street, Leeds LS1 4AB`)...),
 			exp: janeWegovy, market: "uk",
-			want:      Fields{v(High), iv(High), iv(Medium), v(Medium), v(High)},
+			want:      Fields{v(High), iv(High), iv(Medium), nf(Medium), v(High)},
 			noteWords: "metformin",
 		},
 		{
@@ -46,7 +46,7 @@ func TestVerifyLayouts(t *testing.T) {
 				Mrs Jane Smith   Date dispensed: 03/11/2026
 				Greenfield Pharmacy, 12 High Street, Leeds LS1 4AB`))},
 			exp: janeWegovy, market: "uk",
-			want: Fields{v(High), iv(High), iv(Medium), v(High), v(High)},
+			want: Fields{v(High), iv(High), iv(Medium), nf(Medium), v(High)},
 		},
 		{
 			name: "another medicine in an invoice's item table, its strength in the next column",
@@ -63,7 +63,7 @@ func TestVerifyLayouts(t *testing.T) {
 				1
 				£229.00`)...),
 			exp: janeWegovy, market: "uk",
-			want: Fields{v(Medium), iv(Medium), iv(Medium), v(High), v(High)},
+			want: Fields{v(Medium), iv(Medium), iv(Medium), nf(Medium), v(High)},
 		},
 		{
 			name: "another medicine named without a dose",
@@ -72,7 +72,7 @@ func TestVerifyLayouts(t *testing.T) {
 				Mrs Jane Smith   Date dispensed: 03/11/2026
 				Greenfield Pharmacy, 12 High Street, Leeds LS1 4AB`)...),
 			exp: janeWegovy, market: "uk",
-			want: Fields{v(High), iv(Medium), nf(Medium), v(High), v(High)},
+			want: Fields{v(High), iv(Medium), nf(Medium), nf(Medium), v(High)},
 		},
 		{
 			name: "the requested medicine beside another: the other does not count against it",

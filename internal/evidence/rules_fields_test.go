@@ -165,6 +165,7 @@ func TestDateRules(t *testing.T) {
 	runRuleCases(t, dateRules, []ruleCase[dateEvidence]{
 		{"no date", dateEvidence{aboutMedicine: true, absent: Low}, "no-date", Rating{NotFound, Low}, "the dispensing or prescription date"},
 		{"a bill's date", with(func(e *dateEvidence) { e.aboutMedicine = false }), "date-without-medicine", Rating{NotFound, Medium}, "no medicine could be found"},
+		{"only another medicine's date", with(func(e *dateEvidence) { e.othersOnly = true }), "date-of-other-medicine", Rating{NotFound, Medium}, "only another medicine"},
 		{"no calendar date", with(func(e *dateEvidence) { e.misread, e.misreadText = true, "14/41/2026" }), "misread-date", Rating{NotFound, Low}, "(14/41/2026) is no calendar date"},
 		{"dates that disagree", with(func(e *dateEvidence) { e.disagree = true }), "dates-disagree", Rating{NotFound, Low}, "dispensing dates that disagree"},
 		{"in the future", with(func(e *dateEvidence) { e.verdict = dateInFuture }), "future-date", Rating{Invalid, High}, "dispensing date (3 Nov 2026) is in the future"},

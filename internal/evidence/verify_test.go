@@ -215,9 +215,9 @@ func TestVerify(t *testing.T) {
 			text: textOf(1, privatePrescription...), exp: Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Mounjaro", MedicationDosage: "2.5 mg"},
 			market: "uk",
 			want: Result{
-				Data:       Fields{iv(High), iv(High), iv(Medium), v(High), nf(Medium)},
+				Data:       Fields{iv(High), iv(High), iv(Medium), nf(Medium), nf(Medium)},
 				Confidence: High,
-				Note:       "The patient name on the document is not the lead's name; the document shows a different medicine (Wegovy) from the one requested (Mounjaro); the dose on the document (1 mg) is for a different medicine. The pharmacy name could not be found.",
+				Note:       "The patient name on the document is not the lead's name; the document shows a different medicine (Wegovy) from the one requested (Mounjaro); the dose on the document (1 mg) is for a different medicine. The document names only another medicine, so its dates were not taken as the requested medicine's; the pharmacy name could not be found.",
 			},
 		},
 		{

@@ -34,7 +34,8 @@
 //     contents ("2 mg/1.5 ml") and concentrations ("6 mg/ml") are not doses.
 //   - medicationDate: the dispensing, fill, prescription, letter or order
 //     date; valid within the 90 days before now, invalid when older or in
-//     the future, not_found when absent. Dates of birth, discard-after,
+//     the future, not_found when absent or when the document is for
+//     another medicine (its date is that medicine's). Dates of birth, discard-after,
 //     expiry, delivery and bill dates are not medication dates.
 //   - pharmacyName: valid when a dispensing pharmacy is named, not_found
 //     when none is (a clinic, a GP practice or a telehealth brand is not a
@@ -584,6 +585,10 @@ func (f facts) truth(req request, now time.Time) Truth {
 	today := day(now)
 	switch {
 	case f.date.IsZero():
+		t.MedicationDate = NotFound
+	case t.MedicationName == Invalid:
+		// The date that counts is the requested medicine's own
+		// (DESIGN.md); a label for another medicine does not have it.
 		t.MedicationDate = NotFound
 	case f.date.After(today) || f.date.Before(today.AddDate(0, 0, -90)):
 		t.MedicationDate = Invalid

@@ -266,7 +266,7 @@ func TestTruthByScenario(t *testing.T) {
 		ScenarioGenericName:       all,
 		ScenarioDoseUnits:         all,
 		ScenarioWrongPatient:      with(func(t *Truth) { t.PatientName = Invalid }),
-		ScenarioWrongMedicine:     with(func(t *Truth) { t.MedicationName, t.MedicationDosage = Invalid, Invalid }),
+		ScenarioWrongMedicine:     with(func(t *Truth) { t.MedicationName, t.MedicationDosage, t.MedicationDate = Invalid, Invalid, NotFound }),
 		ScenarioWrongDose:         with(func(t *Truth) { t.MedicationDosage = Invalid }),
 		ScenarioOldDate:           with(func(t *Truth) { t.MedicationDate = Invalid }),
 		ScenarioFutureDate:        with(func(t *Truth) { t.MedicationDate = Invalid }),
@@ -276,7 +276,7 @@ func TestTruthByScenario(t *testing.T) {
 		ScenarioSwappedSalutation: with(func(t *Truth) { t.PatientName = Invalid }),
 		ScenarioSurnameFirst:      all,
 		ScenarioNearMissName:      with(func(t *Truth) { t.PatientName = Invalid }),
-		ScenarioOtherMedicine:     with(func(t *Truth) { t.MedicationName, t.MedicationDosage = Invalid, Invalid }),
+		ScenarioOtherMedicine:     with(func(t *Truth) { t.MedicationName, t.MedicationDosage, t.MedicationDate = Invalid, Invalid, NotFound }),
 		LayoutUtilityBill:         {Valid, NotFound, NotFound, NotFound, NotFound},
 		LayoutGymReceipt:          {NotFound, NotFound, NotFound, NotFound, NotFound},
 	}
@@ -306,6 +306,10 @@ func TestTruthAgreesWithText(t *testing.T) {
 				MedicationDosage: doseInText(t, text, c.MedicationName, c.MedicationDosage),
 				MedicationDate:   dateInText(t, c.text, c.Market),
 				PharmacyName:     NotFound,
+			}
+			if got.MedicationName == Invalid {
+				// Another medicine's date is not the requested one's.
+				got.MedicationDate = NotFound
 			}
 			if regexp.MustCompile(`pharmacy|chemist|\bdrug\b`).MatchString(text) {
 				got.PharmacyName = Valid
