@@ -7,7 +7,8 @@ package evidence
 // forename before the surname ("Leo Huang" for the lead Patricia Huang), or
 // after it behind a comma ("HUANG, LEO"), that is not the lead's forename,
 // nor a letter or two from it (a misreading), nor a middle name after it
-// ("Alejandro Ruiz Mendoza"). Nil when there is none.
+// ("Alejandro Ruiz Mendoza"), nor a caption's value. Nil when there is
+// none.
 func namesake(d document, e expectedName) *nameSeen {
 	if len(e.surname) != 1 {
 		// A surname of several words is rare enough among namesakes that
@@ -15,12 +16,27 @@ func namesake(d document, e expectedName) *nameSeen {
 		return nil
 	}
 	surname := e.surname[0].text
+	// A caption's value ("Bill to: John Smith") is judged with the
+	// captions, as the addressee or another patient.
+	type place struct {
+		line  string
+		start int
+	}
+	captioned := map[place]bool{}
+	for _, v := range labelledPatientValues(d) {
+		if v.at == nil {
+			continue
+		}
+		for _, w := range v.words {
+			captioned[place{v.at.line.norm, w.start}] = true
+		}
+	}
 	for _, l := range d.lines {
 		if isPrescriberLine(l) {
 			continue
 		}
 		for k, w := range l.words {
-			if w.text != surname {
+			if w.text != surname || captioned[place{l.norm, w.start}] {
 				continue
 			}
 			if k > 0 && otherForename(l.words[k-1], e) && !(k > 1 && l.words[k-2].capital && isLeadForename(l.words[k-2], e)) {

@@ -25,7 +25,7 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"signed in as", "logged in as", "viewing as", "proxy", "proxy access", "responsible party", "guarantor",
 		"subscriber", "policy holder", "policyholder", "cardholder", "card holder", "insured",
 	},
-	"the person who paid":       {"bill to", "billed to", "billing name", "paid by", "payer", "payment by"},
+	"the person who paid":       {"paid by", "payer", "payment by"},
 	"the person who ordered it": {"ordered by", "order placed by", "placed by", "requested by", "submitted by", "referred by"},
 	"an emergency contact or next of kin": {
 		"emergency contact", "emergency contact name", "next of kin", "nok", "contact person", "in case of emergency",
