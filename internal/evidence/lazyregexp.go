@@ -34,7 +34,10 @@ func (l *lazyRegexp) get() *regexp.Regexp {
 
 func (l *lazyRegexp) MatchString(s string) bool      { return l.get().MatchString(s) }
 func (l *lazyRegexp) FindStringIndex(s string) []int { return l.get().FindStringIndex(s) }
-func (l *lazyRegexp) String() string                 { return l.src }
+func (l *lazyRegexp) FindAllStringIndex(s string, n int) [][]int {
+	return l.get().FindAllStringIndex(s, n)
+}
+func (l *lazyRegexp) String() string { return l.src }
 func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return l.get().FindAllStringSubmatchIndex(s, n)
 }

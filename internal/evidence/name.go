@@ -58,6 +58,11 @@ type nameEvidence struct {
 	// different such names.
 	uncaptioned        *nameSeen
 	severalUncaptioned *nameSeen
+	// On a page that captions several patients, each over a block of
+	// their own medicines (a family's pickup receipt): underLead, the
+	// requested medicine is listed under the lead's caption only;
+	// underOther, under another patient's only.
+	underLead, underOther bool
 	// namesake: another person with the lead's surname, not in a role
 	// (a spouse's row of an insurer's statement, a child on a parent's
 	// order).
@@ -123,7 +128,8 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool) nameEvide
 	ev.addRoles(d, roles, e)
 	d = withoutRoleNames(d, roles)
 	ev.forenameAsSurname = !e.eitherWay() && titledSurnames(d)[e.forename[0].text]
-	ev.addLabelled(d, e)
+	captions := ev.addLabelled(d, e)
+	ev.underLead, ev.underOther = requestedUnder(d, exp.MedicationName, captions)
 	ev.addLines(d, e)
 	ev.namesake = namesake(d, e)
 	someoneElse, several := uncaptionedPatient(d, e)
@@ -136,12 +142,17 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool) nameEvide
 }
 
 // addLabelled compares the values of the document's patient labels with the
-// lead's name.
-func (ev *nameEvidence) addLabelled(d document, e expectedName) {
+// lead's name. It returns the lines of the strong patient captions, each
+// with whether its value is the lead's name.
+func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 	var matched matchLevel
+	captions := map[int]bool{}
 	for _, v := range labelledPatientValues(d) {
 		r := v.reading()
 		outcome, level := compareName(v.words, e, r)
+		if v.captioned && v.strength == strongLabel {
+			captions[v.caption] = captions[v.caption] || outcome == nameFull && level >= ocrMatch
+		}
 		seen := nameSeen{sure: min(readCertainty(v.conf), level.certainty()), ocr: v.ocr, paired: v.paired, at: v.at}
 		switch {
 		case outcome == nameSwapped:
@@ -168,6 +179,7 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) {
 			firstSeen(&ev.partial, seen)
 		}
 	}
+	return captions
 }
 
 // addLines looks for the lead's name on every line that is not about the
@@ -203,6 +215,7 @@ const (
 	swappedName          = "the patient name on the document has the lead's forename and surname the other way round, "
 	severalPatients      = "the document names more than one patient"
 	severalPeople        = "the document names more than one person as the patient"
+	medicineUnderOther   = "the document names more than one patient, and the requested medicine is listed under another patient's name"
 	sameSurname          = "the document names another person with the lead's surname, and nothing on it says which is the patient"
 	forenameAddressed    = "the document addresses the patient by a surname that is the lead's forename"
 	notTheLeadsName      = "the patient name on the document is not the lead's name"
@@ -222,6 +235,19 @@ var nameRules = []rule[nameEvidence]{
 		// The patient is the animal; whoever the document names is its
 		// owner, the lead included.
 		return finding{rating: Rating{Invalid, e.animal.sure.Confidence()}, problem: "the document is for an animal (a veterinary prescription), not for the lead", at: e.animal.at}
+	}},
+	{"labelled-name-over-requested-medicine", func(e nameEvidence) bool { return e.labelled != nil && e.labelledOther != nil && e.underLead }, func(e nameEvidence) finding {
+		// Each patient's medicines under their own caption: the lead's
+		// caption heads the requested one.
+		c := min(e.labelled.sure, mediumCertainty)
+		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}, at: e.labelled.at}, checkPatientName)
+	}},
+	{"labelled-name-under-another-patient", func(e nameEvidence) bool { return e.labelled != nil && e.underOther }, func(e nameEvidence) finding {
+		if e.labelledOther != nil {
+			c := min(e.labelledOther.sure, mediumCertainty)
+			return finding{rating: Rating{Invalid, c.Confidence()}, problem: medicineUnderOther, at: e.labelledOther.at}
+		}
+		return finding{rating: Rating{NotFound, Low}, problem: medicineUnderOther, at: e.labelled.at}
 	}},
 	{"labelled-name-beside-other-patient", func(e nameEvidence) bool { return e.labelled != nil && e.labelledOther != nil }, func(e nameEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: severalPatients, at: e.labelledOther.at}

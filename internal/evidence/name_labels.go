@@ -65,6 +65,10 @@ type patientValue struct {
 	paired bool
 	// at is where the name was read.
 	at *spot
+	// captioned: a caption on line caption gave the value (not a letter's
+	// sentence, not forename and surname fields).
+	captioned bool
+	caption   int
 }
 
 // certainOrder reports whether the value's words are known to be in
@@ -95,6 +99,7 @@ func labelledPatientValues(d document) []patientValue {
 			}
 			if ok {
 				v.strength, v.ordered = pl.strength, pl.ordered
+				v.captioned, v.caption = true, i
 				out = append(out, v)
 			}
 			break
@@ -189,6 +194,9 @@ func labelValue(d document, i, from int) (patientValue, bool) {
 	line, paired := l, false
 	if len(ws) == 0 && strings.TrimSpace(l.norm[from:]) == "" {
 		k, p := captionValueLine(d, i)
+		if h := headingValueLine(d, i); h >= 0 {
+			k, p = h, true
+		}
 		if k < 0 {
 			return patientValue{}, false
 		}
@@ -218,6 +226,62 @@ func nameBelow(d document, i int) (patientValue, bool) {
 // "Emergency Contact 2:").
 func captionOnly(l docLine) bool {
 	return strings.HasSuffix(strings.TrimSpace(l.raw), ":") && len(l.words) <= 5
+}
+
+// headingOnly reports a form's column heading: a line in capitals, without
+// a colon, whose every word belongs to a patient label or a role's caption
+// ("SHIP TO", "BILL TO / CARDHOLDER", "PATIENT").
+func headingOnly(l docLine) bool {
+	raw := strings.TrimSpace(l.raw)
+	if len(l.words) == 0 || len(l.words) > 5 || strings.HasSuffix(raw, ":") || raw != strings.ToUpper(raw) || hasDigit(raw) {
+		return false
+	}
+	covered := make([]bool, len(l.words))
+	for _, set := range []phraseSet[string]{roleCaptions, accountCaptions} {
+		for _, m := range set.find(l.words) {
+			for k := m.first; k <= m.last; k++ {
+				covered[k] = true
+			}
+		}
+	}
+	for _, pl := range patientLabels {
+		for _, loc := range pl.re.FindAllStringIndex(l.norm, -1) {
+			for k, w := range l.words {
+				if w.start >= loc[0] && w.end <= loc[1] {
+					covered[k] = true
+				}
+			}
+		}
+	}
+	return !slices.Contains(covered, false)
+}
+
+// headingValueLine is the value of heading line i in a row of two or more
+// headings read one per line, then their values one per line (a packing
+// slip's SHIP TO, BILL TO and PATIENT boxes): the n-th heading goes with
+// the n-th line after the row, paired by position. -1 when i heads no such
+// row or fewer values follow it.
+func headingValueLine(d document, i int) int {
+	if !headingOnly(d.lines[i]) {
+		return -1
+	}
+	start, end := i, i+1
+	for start > 0 && headingOnly(d.lines[start-1]) {
+		start--
+	}
+	for end < len(d.lines) && headingOnly(d.lines[end]) {
+		end++
+	}
+	n := end - start
+	if n < 2 {
+		return -1
+	}
+	for j := end; j < end+n; j++ {
+		if j >= len(d.lines) || captionOnly(d.lines[j]) {
+			return -1
+		}
+	}
+	return end + (i - start)
 }
 
 // captionValueLine finds the value of the caption that ends line i. Readers

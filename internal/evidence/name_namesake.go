@@ -2,6 +2,12 @@
 
 package evidence
 
+import (
+	"maps"
+	"slices"
+	"sort"
+)
+
 // namesake is another person with the lead's surname on a line that is not
 // a prescriber's or pharmacist's, outside the roles already taken out: a
 // forename before the surname ("Leo Huang" for the lead Patricia Huang), or
@@ -80,4 +86,35 @@ func isLeadForename(w word, e expectedName) bool {
 		}
 	}
 	return false
+}
+
+// requestedUnder tells whose caption the requested medicine is listed
+// under on a page that captions two or more patients (captions: each strong
+// caption's line, and whether its value is the lead's name): a block runs
+// from its caption to the next. A family's pickup receipt lists each
+// member's medicines under their own "PATIENT:" line. underLead: under the
+// lead's caption and no other's; underOther: under another's and none of
+// the lead's.
+func requestedUnder(d document, medication string, captions map[int]bool) (underLead, underOther bool) {
+	want, ok := LookupMedicine(medication)
+	if len(captions) < 2 || !ok {
+		return false, false
+	}
+	lines := slices.Sorted(maps.Keys(captions))
+	lead, other := false, false
+	for _, m := range findMedicineMentions(d) {
+		if m.entry.generic != want.Generic {
+			continue
+		}
+		k := sort.SearchInts(lines, m.line+1) - 1
+		if k < 0 {
+			continue
+		}
+		if captions[lines[k]] {
+			lead = true
+		} else {
+			other = true
+		}
+	}
+	return lead && !other, other && !lead
 }

@@ -92,6 +92,31 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
 		{name: "a payer of one surname is in a role", exp: jane, lines: []string{med, "Paid by: Robert Smith", "Delivered to Jane Smith"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// A form's boxes read row by row: headings in capitals without
+		// colons, then their values in the same order.
+		{name: "a packing slip's boxes: the lead is the cardholder", exp: Expected{PatientKnown: true, Forename: "Dana", Surname: "Whitcombe"},
+			lines: []string{"PACKING SLIP", "SHIP TO", "BILL TO / CARDHOLDER", "PATIENT", "DANA WHITCOMBE", "DANA WHITCOMBE", "JONAH WHITCOMBE", "47 Saguaro Ridge Ct", "WEGOVY 2.4MG/0.75ML PEN-INJECTOR"},
+			want:  Rating{Invalid, Medium}, rule: "labelled-other-name"},
+		{name: "a packing slip's boxes: the lead is the patient", exp: Expected{PatientKnown: true, Forename: "Jonah", Surname: "Whitcombe"},
+			lines: []string{"PACKING SLIP", "SHIP TO", "BILL TO / CARDHOLDER", "PATIENT", "DANA WHITCOMBE", "DANA WHITCOMBE", "JONAH WHITCOMBE", "47 Saguaro Ridge Ct", "WEGOVY 2.4MG/0.75ML PEN-INJECTOR"},
+			want:  Rating{Valid, Medium}, rule: "labelled-name"},
+		// A family's pickup receipt: each member's medicines under their
+		// own patient line.
+		{name: "a family receipt: the requested medicine under another member", exp: Expected{PatientKnown: true, Forename: "Desmond", Surname: "Holloway", MedicationName: "Wegovy"},
+			lines: []string{"CORLISS DRUG & WELLNESS", "FAMILY PICKUP - 3 RX", "PATIENT: HOLLOWAY, RENEE", "RX 7718204 WEGOVY 1.7MG/0.75ML", "FILLED 11/22/2026",
+				"PATIENT: HOLLOWAY, DESMOND", "RX 7702915 METFORMIN ER 500MG TB", "FILLED 11/22/2026"},
+			want: Rating{Invalid, Medium}, rule: "labelled-name-under-another-patient", words: "listed under another patient's name"},
+		{name: "a family receipt: the other member's name not read whole", exp: Expected{PatientKnown: true, Forename: "Desmond", Surname: "Holloway", MedicationName: "Wegovy"},
+			lines: []string{"CORLISS DRUG & WELLNESS", "FAMILY PICKUP - 3 RX", "PATIENT: HOLLOWAY,", "RX 7718204 WEGOVY 1.7MG/0.75ML", "FILLED 11/22/2026",
+				"PATIENT: HOLLOWAY, DESMOND", "RX 7702915 METFORMIN ER 500MG TB", "FILLED 11/22/2026"},
+			want: Rating{NotFound, Low}, rule: "labelled-name-under-another-patient"},
+		{name: "a family receipt: the requested medicine under the lead", exp: Expected{PatientKnown: true, Forename: "Renee", Surname: "Holloway", MedicationName: "Wegovy"},
+			lines: []string{"CORLISS DRUG & WELLNESS", "FAMILY PICKUP - 3 RX", "PATIENT: HOLLOWAY, RENEE", "RX 7718204 WEGOVY 1.7MG/0.75ML", "FILLED 11/22/2026",
+				"PATIENT: HOLLOWAY, DESMOND", "RX 7702915 METFORMIN ER 500MG TB", "FILLED 11/22/2026"},
+			want: Rating{Valid, Medium}, rule: "labelled-name-over-requested-medicine"},
+		{name: "the lead captioned twice, the medicine between", exp: Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy"},
+			lines: []string{"Patient: Jane Smith", med, "Tear here", "Patient: Jane Smith", "Pharmacy copy"},
+			want:  Rating{Valid, High}, rule: "labelled-name"},
 		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
 			want: Rating{Valid, High}, rule: "labelled-name"},
 	})

@@ -21,6 +21,14 @@ func TestNameRules(t *testing.T) {
 			"animal-patient", Rating{Invalid, Medium}, "for an animal"},
 		{"a veterinary prescription, the lead its labelled patient", with(func(e *nameEvidence) { e.animal, e.labelled = seenAs(mediumCertainty), seenAs(highCertainty) }),
 			"animal-patient", Rating{Invalid, Medium}, "for an animal"},
+		{"two labelled patients, the requested medicine under the lead's caption", with(func(e *nameEvidence) {
+			e.labelled, e.labelledOther, e.underLead = seenAs(highCertainty), seenAs(highCertainty), true
+		}), "labelled-name-over-requested-medicine", Rating{Valid, Medium}, "the patient name"},
+		{"two labelled patients, the requested medicine under the other's", with(func(e *nameEvidence) {
+			e.labelled, e.labelledOther, e.underOther = seenAs(highCertainty), seenAs(highCertainty), true
+		}), "labelled-name-under-another-patient", Rating{Invalid, Medium}, "listed under another patient's name"},
+		{"a labelled name, the requested medicine under a caption whose name was not read whole", with(func(e *nameEvidence) { e.labelled, e.underOther = seenAs(highCertainty), true }),
+			"labelled-name-under-another-patient", Rating{NotFound, Low}, "listed under another patient's name"},
 		{"two labelled patients", with(func(e *nameEvidence) { e.labelled, e.labelledOther = seenAs(highCertainty), seenAs(highCertainty) }),
 			"labelled-name-beside-other-patient", Rating{NotFound, Low}, "more than one patient"},
 		{"a labelled name and a swapped one whose order a title fixes", with(func(e *nameEvidence) { e.labelled, e.swap.certain = seenAs(highCertainty), seenAs(highCertainty) }),
