@@ -150,7 +150,7 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 	for _, v := range labelledPatientValues(d) {
 		r := v.reading()
 		outcome, level := compareName(v.words, e, r)
-		if v.captioned && v.strength == strongLabel {
+		if v.captioned && v.strength == strongLabel && namesAPerson(v, outcome) {
 			captions[v.caption] = captions[v.caption] || outcome == nameFull && level >= ocrMatch
 		}
 		seen := nameSeen{sure: min(readCertainty(v.conf), level.certainty()), ocr: v.ocr, paired: v.paired, at: v.at}
@@ -208,6 +208,18 @@ func (ev *nameEvidence) addLines(d document, e expectedName) {
 			firstSeen(&ev.partial, nameSeen{sure: c, ocr: l.ocr, at: at})
 		}
 	}
+}
+
+// namesAPerson reports a caption's value that names someone: the lead,
+// part of the lead's name ("HOLLOWAY," under "PATIENT:"), or a name of two
+// words or more; not the words of a sentence a patient label begins ("the
+// patient is under my care", "PATIENT PAYS").
+func namesAPerson(v patientValue, outcome nameOutcome) bool {
+	switch outcome {
+	case nameFull, nameSwapped, nameSurnameOnly, namePartial, nameInitial:
+		return true
+	}
+	return looksLikeName(nameRun(v.words)) && len(nameRun(v.words)) == len(v.words) && allCapitalised(v.words)
 }
 
 // The notes' clauses of the name rules.
