@@ -102,7 +102,8 @@ const (
 // lines, each naming a medicine, row by row: OCR reads a table's columns one
 // after the other. The k-th date goes with the k-th medicine (requested
 // reports a line naming the requested one). A column of dates no column of
-// medicines matches cannot be told apart: it is other medicines' too.
+// medicines matches cannot be told apart: it is other medicines' too, and
+// so is a bare date alone when the requested medicine is in such a column.
 func pairColumns(d document, owner []int, requested func(int) bool) {
 	runs := func(is func(int) bool) [][2]int {
 		var out [][2]int
@@ -123,6 +124,23 @@ func pairColumns(d document, owner []int, requested func(int) bool) {
 		return out
 	}
 	meds := runs(func(k int) bool { return owner[k] != noOwner && !onlyADate(d.lines[k]) })
+	inTable := slices.ContainsFunc(meds, func(m [2]int) bool {
+		for k := m[0]; k < m[1]; k++ {
+			if requested(k) {
+				return true
+			}
+		}
+		return false
+	})
+	for k := range d.lines {
+		// A bare date alone, where the requested medicine is one row of a
+		// column of medicines: a cell OCR took out of its column (read
+		// above the column's heading), whose row cannot be told.
+		if inTable && owner[k] == noOwner && onlyADate(d.lines[k]) && len(findDateLabels(d.lines[k])) == 0 &&
+			(k == 0 || !onlyADate(d.lines[k-1])) && (k+1 == len(d.lines) || !onlyADate(d.lines[k+1])) {
+			owner[k] = otherOwner
+		}
+	}
 	for _, col := range runs(func(k int) bool { return owner[k] == noOwner && onlyADate(d.lines[k]) }) {
 		n := col[1] - col[0]
 		var match [][2]int

@@ -57,6 +57,9 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a column of dates no column of medicines matches", []string{
 			"Medication", "Metformin 500 mg tablet", "Wegovy 2.4 mg/0.75 mL pen",
 			"Last filled", "18/11/2026", "01/07/2026", "19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"a cell OCR read above its column's heading cannot be paired", []string{
+			"Medication Rx #", "Atorvastatin 20 mg tablet 4410871", "Lisinopril 10 mg tablet 4410872", "Wegovy 2.4 mg/0.75 mL pen 4410233", "Metformin 500 mg tablet 4398120",
+			"88 Commerce St, Montgomery, AL 36104", "24/10/2026", "Last filled", "08/11/2026", "08/11/2026", "31/07/2026"}, Rating{NotFound, Medium}, "no-date"},
 		{"one date for the label of two medicines", []string{
 			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a receipt's date and time stand", []string{
