@@ -21,36 +21,53 @@ func namesake(d document, e expectedName) *nameSeen {
 		// the search is not worth its false finds.
 		return nil
 	}
-	surname := e.surname[0].text
-	// A caption's value ("Bill to: John Smith") is judged with the
-	// captions, as the addressee or another patient.
-	type place struct {
-		line  string
-		start int
+	captioned := captionedWords(d)
+	for _, l := range d.lines {
+		if n := lineNamesake(l, e, captioned); n != nil {
+			return n
+		}
 	}
-	captioned := map[place]bool{}
+	return nil
+}
+
+// wordPlace is where a word stands: its line's text and its offset there.
+type wordPlace struct {
+	line  string
+	start int
+}
+
+// captionedWords are the words of the patient captions' values ("Bill to:
+// John Smith"), which are judged with the captions, as the addressee or
+// another patient, never as a namesake.
+func captionedWords(d document) map[wordPlace]bool {
+	captioned := map[wordPlace]bool{}
 	for _, v := range labelledPatientValues(d) {
 		if v.at == nil {
 			continue
 		}
 		for _, w := range v.words {
-			captioned[place{v.at.line.norm, w.start}] = true
+			captioned[wordPlace{v.at.line.norm, w.start}] = true
 		}
 	}
-	for _, l := range d.lines {
-		if isPrescriberLine(l) {
+	return captioned
+}
+
+// lineNamesake is another person with the lead's surname on line l (see
+// namesake), nil when there is none.
+func lineNamesake(l docLine, e expectedName, captioned map[wordPlace]bool) *nameSeen {
+	if isPrescriberLine(l) {
+		return nil
+	}
+	surname := e.surname[0].text
+	for k, w := range l.words {
+		if w.text != surname || captioned[wordPlace{l.norm, w.start}] {
 			continue
 		}
-		for k, w := range l.words {
-			if w.text != surname || captioned[place{l.norm, w.start}] {
-				continue
-			}
-			if k > 0 && otherForename(l.words[k-1], e) && !(k > 1 && l.words[k-2].capital && isLeadForename(l.words[k-2], e)) {
-				return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k-1:k+1])}
-			}
-			if w.commaAfter && k+1 < len(l.words) && otherForename(l.words[k+1], e) {
-				return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k:k+2])}
-			}
+		if k > 0 && otherForename(l.words[k-1], e) && !(k > 1 && l.words[k-2].capital && isLeadForename(l.words[k-2], e)) {
+			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k-1:k+1])}
+		}
+		if w.commaAfter && k+1 < len(l.words) && otherForename(l.words[k+1], e) {
+			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k:k+2])}
 		}
 	}
 	return nil
