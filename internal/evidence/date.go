@@ -184,6 +184,10 @@ type dateEvidence struct {
 	// aboutMedicine: the document names a medicine; othersOnly: only
 	// other medicines than the requested one.
 	aboutMedicine, othersOnly bool
+	// sent is where a date was read that says when a text message was
+	// sent (a messages app's time between texts), never the medication's;
+	// nil when there is none.
+	sent *spot
 	// found: a date of a kind that may be the medication's; kind is the
 	// most relevant kind found (dispensed before ordered before
 	// prescribed ...), the dates of that kind being the candidates.
@@ -219,7 +223,8 @@ type dateEvidence struct {
 func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
 	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
 	today := civilDate{pol.Now.Year(), int(pol.Now.Month()), pol.Now.Day()}
-	cands, order := dateCandidates(d, pol, today, meds.otherRows)
+	cands, order, sent := dateCandidates(d, pol, today, meds.otherRows)
+	ev.sent = sent
 	if len(cands) == 0 {
 		return ev
 	}
@@ -262,14 +267,17 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 // dateCandidates are the document's dates of the most relevant kind, and
 // the day/month order it writes them in. Unlabelled dates far from today
 // (a date of birth) are none, nor dates on the rows of other medicines
-// (otherRows).
-func dateCandidates(d document, pol Policy, today civilDate, otherRows []bool) ([]datedMention, dateOrder) {
+// (otherRows). sent is where the first date that says when a text message
+// was sent was read (nil: none).
+func dateCandidates(d document, pol Policy, today civilDate, otherRows []bool) (cands []datedMention, order dateOrder, sent *spot) {
 	all := findLabelledDates(d)
-	order := dateOrder{dayFirst: pol.Market != "us"}
+	if k := slices.IndexFunc(all, func(m datedMention) bool { return m.sent }); k >= 0 {
+		sent = all[k].at
+	}
+	order = dateOrder{dayFirst: pol.Market != "us"}
 	if slices.ContainsFunc(all, func(m datedMention) bool { return m.ambiguous() }) {
 		order = documentDateOrder(d, all, pol.Market)
 	}
-	var cands []datedMention
 	best := otherDate
 	for _, m := range all {
 		if m.kind == otherDate || otherRows != nil && otherRows[m.line] {
@@ -286,7 +294,7 @@ func dateCandidates(d document, pol Policy, today civilDate, otherRows []bool) (
 		cands = append(cands, m)
 		best = min(best, m.kind)
 	}
-	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order
+	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order, sent
 }
 
 // judgedDate is a candidate date judged against the policy; cap is how
@@ -340,6 +348,15 @@ func (e dateEvidence) shown() string {
 
 // dateRules decide medicationDate, in the order of docs/evidence-rules.md.
 var dateRules = []rule[dateEvidence]{
+	{"message-sent-date", func(e dateEvidence) bool { return !e.found && e.sent != nil }, func(e dateEvidence) finding {
+		// A text saying the medicine is ready was sent around its
+		// dispensing, but when it was sent is not when it was dispensed.
+		return finding{
+			rating:  Rating{NotFound, e.absent},
+			problem: "the document's only dates say when its text messages were sent, not when the medicine was dispensed or prescribed",
+			at:      e.sent,
+		}
+	}},
 	{"no-date", func(e dateEvidence) bool { return !e.found }, func(e dateEvidence) finding {
 		return finding{rating: Rating{NotFound, e.absent}, missing: "the dispensing or prescription date"}
 	}},

@@ -114,6 +114,8 @@ type datedMention struct {
 	line int
 	// at is where the date was read.
 	at *spot
+	// sent: the date says when a text message was sent (stamps.sent).
+	sent bool
 }
 
 func findLabelledDates(d document) []datedMention {
@@ -140,8 +142,12 @@ func findLabelledDates(d document) []datedMention {
 		}
 		for k, f := range dates {
 			kind := unlabelledDate
+			sent := false
 			if lb, ok := labelBefore(labels, f.start); ok {
 				kind = lb.kind
+			} else if stamps.sent(l, f) {
+				// When a text was sent, not when the medicine was dispensed.
+				kind, sent = otherDate, true
 			} else if stamps.stamp(l, i, f) {
 				// A stamp takes no label from the line above.
 				kind = otherDate
@@ -162,7 +168,7 @@ func findLabelledDates(d document) []datedMention {
 				}
 			}
 			kind = stamps.kind(l, i, f, kind)
-			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}})
+			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}, sent: sent})
 		}
 	}
 	return out
@@ -282,6 +288,10 @@ type stamps struct {
 	// machine prints them; mail: a line of an e-mail header block (From:,
 	// To:, Subject:, Sent: within four lines).
 	printed, mail []bool
+	// thread: the document is a thread of text messages (a line of nothing
+	// but "Text Message", "iMessage", "SMS" as a phone's messages app
+	// shows it).
+	thread bool
 }
 
 var (
@@ -294,6 +304,12 @@ var (
 	// count ("Page 1 of 2", "P.001/001", "1/2" at the end of the line), a
 	// sender or an addressee, a fax.
 	pageMarkRe = lazyRE(`https?://|\bwww\.|\bpage\s+\d+\s*(?:of|/)\s*\d+\b|\bp\.?\s*\d{1,3}\s*(?:/|of)\s*\d{1,3}\b|(?:^|\s)\d{1,3}\s*/\s*\d{1,3}\s*$|\b(?:from|to)\s*:|\bfax\b`)
+	// threadMarkRe is a line of nothing but what a phone's messages app
+	// writes over a thread of texts ("Text Message", "iMessage", "SMS").
+	threadMarkRe = lazyRE(`^\W*(?:text\s+message|imessage|sms|mms|rcs|sms\s*/\s*mms|rcs\s+message|chat\s+message)s?\W*$`)
+	// weekdayRe is what may stand before a message's date and time: its
+	// weekday ("Tue, 24 Nov 2026 09:14").
+	weekdayRe = lazyRE(`^\W*(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W*)?$`)
 )
 
 func stampLines(d document) stamps {
@@ -321,6 +337,7 @@ func stampLines(d document) stamps {
 		s.printed[i], s.printed[last] = marked, marked
 		i = last + 1
 	}
+	s.thread = slices.ContainsFunc(d.lines, func(l docLine) bool { return threadMarkRe.MatchString(l.norm) })
 	for i := range d.lines {
 		near := 0
 		for k := max(0, i-4); k <= min(n-1, i+4); k++ {
@@ -341,6 +358,19 @@ func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind) dateKind {
 		return otherDate
 	}
 	return kind
+}
+
+// sent reports a date without a label of its own that says when a text
+// message was sent: in a thread of messages, a line of nothing but the
+// date and a time of day, and perhaps the weekday before them, as a
+// messages app writes between the texts.
+func (s stamps) sent(l docLine, f foundDate) bool {
+	if !s.thread {
+		return false
+	}
+	text := l.numberText()
+	after := timeAfterRe.FindStringIndex(text[f.end:])
+	return weekdayRe.MatchString(text[:f.start]) && after != nil && strings.TrimSpace(text[f.end+after[1]:]) == ""
 }
 
 // stamp reports a date without a label of its own that says when the page

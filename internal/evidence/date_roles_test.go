@@ -62,6 +62,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"88 Commerce St, Montgomery, AL 36104", "24/10/2026", "Last filled", "08/11/2026", "08/11/2026", "31/07/2026"}, Rating{NotFound, Medium}, "no-date"},
 		{"one date for the label of two medicines", []string{
 			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
+		{"a text message's sent time is not the dispensing date", []string{
+			"CP", "Text Message", "Tue, 24 Nov 2026 09:14",
+			"Greenfield Pharmacy: your prescription is ready to collect. Item: Wegovy 2.4mg FlexTouch pen x1."}, Rating{NotFound, Medium}, "message-sent-date"},
+		{"a text message's own dispensing date counts", []string{
+			"iMessage", "Fri, 20 Nov 2026 09:52", "Greenfield Pharmacy: Wegovy 2.4mg pen dispensed 13/11/2026, ready to collect."}, Rating{Valid, High}, "date-in-window"},
+		{"a receipt's date and time alone on a line stand", []string{
+			"GREENFIELD PHARMACY", "Wegovy 2.4mg/0.75ml FlexTouch", "Tue, 12 Nov 2026 14:02", "Thank you for your visit"}, Rating{Valid, Medium}, "date-in-window"},
 		{"a receipt's date and time stand", []string{
 			"GREENFIELD PHARMACY", "Wegovy 2.4mg/0.75ml FlexTouch   £0.00", "12/11/2026 14:02"}, Rating{Valid, Medium}, "date-in-window"},
 	}

@@ -171,6 +171,7 @@ func TestDateRules(t *testing.T) {
 		return e
 	}
 	runRuleCases(t, dateRules, []ruleCase[dateEvidence]{
+		{"only when text messages were sent", dateEvidence{aboutMedicine: true, sent: &spot{}, absent: Medium}, "message-sent-date", Rating{NotFound, Medium}, "when its text messages were sent"},
 		{"no date", dateEvidence{aboutMedicine: true, absent: Low}, "no-date", Rating{NotFound, Low}, "the dispensing or prescription date"},
 		{"a bill's date", with(func(e *dateEvidence) { e.aboutMedicine = false }), "date-without-medicine", Rating{NotFound, Medium}, "no medicine could be found"},
 		{"only another medicine's date", with(func(e *dateEvidence) { e.othersOnly = true }), "date-of-other-medicine", Rating{NotFound, Medium}, "only another medicine"},
