@@ -15,6 +15,8 @@ import (
 var roleCaptions = newPhraseSet(map[string][]string{
 	"the person who collected the medicine": {
 		"picked up by", "pick up by", "pickup by", "collected by", "collector", "signed for by",
+		// A delivery record's "Received by" is whoever took the parcel in.
+		"received by", "accepted by",
 	},
 	"a carer": {"carer", "caregiver", "care giver", "caretaker", "care provider"},
 	"a parent or guardian": {

@@ -123,6 +123,11 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "the lead captioned twice, the medicine between", exp: Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy"},
 			lines: []string{"Patient: Jane Smith", med, "Tear here", "Patient: Jane Smith", "Pharmacy copy"},
 			want:  Rating{Valid, High}, rule: "labelled-name"},
+		{name: "a delivery record: the lead received it as a carer", exp: Expected{PatientKnown: true, Forename: "Joan", Surname: "Baptiste"},
+			lines: []string{"Mr Reginald Ashworth-Pike", "Patient", med, "Delivered 23/11/2026 14:20", "Received by Joan Baptiste", "Relationship Carer"},
+			want:  Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
+		{name: "received by, and nothing else names the lead", exp: sarah, lines: []string{med, "Received by: Sarah Collins"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
 		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
 			want: Rating{Valid, High}, rule: "labelled-name"},
 	})
