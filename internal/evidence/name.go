@@ -2,6 +2,8 @@
 
 package evidence
 
+import "slices"
+
 // ratePatientName rates patientName against the lead's forename and
 // surname: collectNameEvidence gathers what the document says about names,
 // and the first rule of nameRules that holds on it decides
@@ -19,7 +21,37 @@ package evidence
 // nothing does, it is invalid with low confidence (the document may write
 // surnames first without a comma), the note asking for a check by hand.
 func ratePatientName(d document, exp Expected, aboutMedicine bool) finding {
-	return decide(nameRules, collectNameEvidence(d, exp, aboutMedicine))
+	return ratePatientNameByRows(d, exp, aboutMedicine, nil)
+}
+
+// ratePatientNameByRows is ratePatientName knowing the rows of the
+// requested medicine (requestedRows): whom they name is its patient.
+func ratePatientNameByRows(d document, exp Expected, aboutMedicine bool, rows []int) finding {
+	return decide(nameRules, collectNameEvidence(d, exp, aboutMedicine, rows))
+}
+
+// requestedRows are the lines that name the requested medicine (generic
+// want) and no other: the requested medicine's rows.
+func requestedRows(ms []medicineMention, want string) []int {
+	if want == "" {
+		return nil
+	}
+	requested, other := map[int]bool{}, map[int]bool{}
+	for _, m := range ms {
+		if m.entry.generic == want {
+			requested[m.line] = true
+		} else {
+			other[m.line] = true
+		}
+	}
+	var rows []int
+	for i := range requested {
+		if !other[i] {
+			rows = append(rows, i)
+		}
+	}
+	slices.Sort(rows)
+	return rows
 }
 
 // nameEvidence is what a document says about the patient's name, as
@@ -67,6 +99,11 @@ type nameEvidence struct {
 	// (a spouse's row of an insurer's statement, a child on a parent's
 	// order).
 	namesake *nameSeen
+	// rowLead is the lead's full name on a row of the requested medicine
+	// (a line that names it and no other medicine), rowNamesake another
+	// person of the lead's surname there: on a household's statement or
+	// list the person on the medicine's row is its patient.
+	rowLead, rowNamesake *nameSeen
 	// absent is how sure a not_found is when no name decides.
 	absent Confidence
 }
@@ -113,7 +150,7 @@ func firstSeen(dst **nameSeen, n nameSeen) {
 // names given in other roles than the patient's (which nothing else then
 // sees), the values of patient labels, the lead's name on any line, and the
 // names a label prints without a caption.
-func collectNameEvidence(d document, exp Expected, aboutMedicine bool) nameEvidence {
+func collectNameEvidence(d document, exp Expected, aboutMedicine bool, rows []int) nameEvidence {
 	ev := nameEvidence{leadKnown: exp.PatientKnown, absent: d.notFoundConfidence()}
 	e := newExpectedName(exp.Forename, exp.Surname)
 	ev.leadNamed = e.usable()
@@ -132,6 +169,7 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool) nameEvide
 	ev.underLead, ev.underOther = requestedUnder(d, exp.MedicationName, captions)
 	ev.addLines(d, e)
 	ev.namesake = namesake(d, e)
+	ev.rowLead, ev.rowNamesake = medicineRowNames(d, e, rows)
 	someoneElse, several := uncaptionedPatient(d, e)
 	if several != nil {
 		ev.severalUncaptioned = several
@@ -298,6 +336,21 @@ var nameRules = []rule[nameEvidence]{
 	}},
 	{"name-beside-uncaptioned-other", func(e nameEvidence) bool { return e.anywhere != nil && e.uncaptioned != nil }, func(e nameEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: severalPeople, at: e.uncaptioned.at}
+	}},
+	{"name-on-medicine-row-beside-namesake", func(e nameEvidence) bool {
+		return e.rowLead != nil && e.rowNamesake == nil && e.namesake != nil && !e.forenameAsSurname
+	}, func(e nameEvidence) finding {
+		// Two people of one surname, and the requested medicine's row
+		// names the lead: the row says which is its patient.
+		c := min(e.rowLead.sure, mediumCertainty)
+		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}, at: e.rowLead.at}, checkPatientName)
+	}},
+	{"namesake-on-medicine-row", func(e nameEvidence) bool { return e.rowNamesake != nil && e.rowLead == nil }, func(e nameEvidence) finding {
+		c := e.rowNamesake.sure
+		if e.rowNamesake.ocr {
+			c = min(c, mediumCertainty)
+		}
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the requested medicine's row on the document names another person with the lead's surname as its patient", at: e.rowNamesake.at}
 	}},
 	{"name-beside-namesake", func(e nameEvidence) bool { return e.anywhere != nil && e.namesake != nil }, func(e nameEvidence) finding {
 		// Which of two people of one surname is the patient is for the

@@ -1,4 +1,4 @@
-// Another person of the lead's surname on the page: a spouse's claim, a child's row.
+// Another person of the lead's surname on the page: a spouse's claim, a child's row; whom the requested medicine's row names.
 
 package evidence
 
@@ -71,6 +71,33 @@ func lineNamesake(l docLine, e expectedName, captioned map[wordPlace]bool) *name
 		}
 	}
 	return nil
+}
+
+// medicineRowNames finds who the rows of the requested medicine name
+// (rows: the lines that name it and no other medicine): the lead's full
+// name (lead), and another person of the lead's surname (other). On a
+// household's statement or list, where each row gives a medicine and the
+// person it is for ("11/12/2026  Leo Huang (spouse)  Coastline Drug #77
+// WEGOVY 0.5 MG"), that person is the requested medicine's patient.
+func medicineRowNames(d document, e expectedName, rows []int) (lead, other *nameSeen) {
+	if len(e.surname) != 1 || len(rows) == 0 {
+		// A surname of several words: as namesake.
+		return nil, nil
+	}
+	captioned := captionedWords(d)
+	for _, i := range rows {
+		l := d.lines[i]
+		if isPrescriberLine(l) {
+			continue
+		}
+		if n := lineNamesake(l, e, captioned); n != nil {
+			firstSeen(&other, *n)
+		}
+		if outcome, level, _, conf, at := searchName(l, e); outcome == nameFull && level >= ocrMatch {
+			firstSeen(&lead, nameSeen{sure: min(readCertainty(conf), level.certainty()), ocr: l.ocr, at: at})
+		}
+	}
+	return lead, other
 }
 
 // otherForename reports a word that names another person than the lead

@@ -51,6 +51,18 @@ func TestNameRules(t *testing.T) {
 			"name-beside-uncaptioned-other", Rating{NotFound, Low}, "more than one person"},
 		{"the name beside another person of the lead's surname", with(func(e *nameEvidence) { e.anywhere, e.namesake = seenAs(highCertainty), seenAs(highCertainty) }),
 			"name-beside-namesake", Rating{NotFound, Low}, "another person with the lead's surname"},
+		{"the requested medicine's row names the lead, beside a namesake", with(func(e *nameEvidence) {
+			e.anywhere, e.namesake, e.rowLead = seenAs(highCertainty), seenAs(highCertainty), seenAs(highCertainty)
+		}), "name-on-medicine-row-beside-namesake", Rating{Valid, Medium}, "the patient name"},
+		{"the requested medicine's row names a namesake", with(func(e *nameEvidence) {
+			e.anywhere, e.namesake, e.rowNamesake = seenAs(highCertainty), seenAs(highCertainty), seenAs(highCertainty)
+		}), "namesake-on-medicine-row", Rating{Invalid, High}, "row on the document names another person"},
+		{"a namesake's row read by OCR", with(func(e *nameEvidence) {
+			e.namesake, e.rowNamesake = seenAs(highCertainty), &nameSeen{sure: highCertainty, ocr: true}
+		}), "namesake-on-medicine-row", Rating{Invalid, Medium}, "row on the document names another person"},
+		{"the requested medicine on the rows of both", with(func(e *nameEvidence) {
+			e.anywhere, e.namesake, e.rowLead, e.rowNamesake = seenAs(highCertainty), seenAs(highCertainty), seenAs(highCertainty), seenAs(highCertainty)
+		}), "name-beside-namesake", Rating{NotFound, Low}, "another person with the lead's surname"},
 		{"a labelled name beside a namesake", with(func(e *nameEvidence) { e.labelled, e.namesake = seenAs(highCertainty), seenAs(highCertainty) }),
 			"labelled-name", Rating{Valid, High}, ""},
 		{"the name, and swapped elsewhere with nothing fixing the order", with(func(e *nameEvidence) { e.anywhere, e.swap.bare = seenAs(highCertainty), seenAs(highCertainty) }),
