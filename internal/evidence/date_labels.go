@@ -83,11 +83,33 @@ type labelMatch struct {
 }
 
 func findDateLabels(l docLine) []labelMatch {
+	ms := dateLabels.find(l.words)
 	var out []labelMatch
-	for _, m := range dateLabels.find(l.words) {
-		out = append(out, labelMatch{m.start, m.end, m.kind})
+	for _, m := range ms {
+		if refillCount(l.words, m.first, m.last) {
+			continue
+		}
+		kind := m.kind
+		if kind == plainDate && m.first == m.last {
+			// "Beyond-use date", "Discard date": a plain "date" just after
+			// another label is that label's date.
+			for _, o := range ms {
+				if o.last == m.first-1 && o.kind != plainDate {
+					kind = o.kind
+				}
+			}
+		}
+		out = append(out, labelMatch{m.start, m.end, kind})
 	}
 	return out
+}
+
+// refillCount reports the words first..last a count of refills ("1 refill
+// left", "3 refills remaining"), not a label of the date after them.
+func refillCount(ws []word, first, last int) bool {
+	w := ws[first].text
+	return first == last && (w == "refill" || w == "refills") && first > 0 && isDigit(ws[first-1].text[0]) &&
+		last+1 < len(ws) && (ws[last+1].text == "left" || ws[last+1].text == "remaining")
 }
 
 // labelBefore is the label nearest before pos: the one ending last, and of

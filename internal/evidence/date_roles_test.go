@@ -69,6 +69,15 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"iMessage", "Fri, 20 Nov 2026 09:52", "Greenfield Pharmacy: Wegovy 2.4mg pen dispensed 13/11/2026, ready to collect."}, Rating{Valid, High}, "date-in-window"},
 		{"a receipt's date and time alone on a line stand", []string{
 			"GREENFIELD PHARMACY", "Wegovy 2.4mg/0.75ml FlexTouch", "Tue, 12 Nov 2026 14:02", "Thank you for your visit"}, Rating{Valid, Medium}, "date-in-window"},
+		{"a compounded medicine's beyond-use date is no dispensing date", []string{
+			"Wegovy 2.4 mg pen", "Beyond-use date: 26/12/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"a discard date under its heading", []string{
+			"Wegovy 2.4 mg pen", "Discard date", "19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"a count of refills left labels no date: the heading above does", []string{
+			"Wegovy 2.4 mg/0.75 mL pen   Last filled   Refill due",
+			"Rx 3307715 - 4 pens - 1 refill left   18/08/2026   24/11/2026"}, Rating{Invalid, High}, "old-date"},
+		{"refills as a label still label their date", []string{
+			"Wegovy 2.4 mg/0.75 mL pen", "Refills: 2 before 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
 		{"a receipt's date and time stand", []string{
 			"GREENFIELD PHARMACY", "Wegovy 2.4mg/0.75ml FlexTouch   £0.00", "12/11/2026 14:02"}, Rating{Valid, Medium}, "date-in-window"},
 	}
