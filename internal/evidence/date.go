@@ -98,7 +98,8 @@ const (
 )
 
 // pairColumns gives the dates of a column (two or more lines of nothing but
-// a date, in a row, none owned yet) to the medicines of a column of as many
+// a date, or a date and the next column's numbers: dateCell; in a row, none
+// owned yet) to the medicines of a column of as many
 // lines, each naming a medicine, row by row: OCR reads a table's columns one
 // after the other. The k-th date goes with the k-th medicine (requested
 // reports a line naming the requested one). A column of dates no column of
@@ -137,11 +138,11 @@ func pairColumns(d document, owner []int, requested func(int) bool) {
 		// column of medicines: a cell OCR took out of its column (read
 		// above the column's heading), whose row cannot be told.
 		if inTable && owner[k] == noOwner && onlyADate(d.lines[k]) && len(findDateLabels(d.lines[k])) == 0 &&
-			(k == 0 || !onlyADate(d.lines[k-1])) && (k+1 == len(d.lines) || !onlyADate(d.lines[k+1])) {
+			(k == 0 || !dateCell(d.lines[k-1])) && (k+1 == len(d.lines) || !dateCell(d.lines[k+1])) {
 			owner[k] = otherOwner
 		}
 	}
-	for _, col := range runs(func(k int) bool { return owner[k] == noOwner && onlyADate(d.lines[k]) }) {
+	for _, col := range runs(func(k int) bool { return owner[k] == noOwner && dateCell(d.lines[k]) }) {
 		n := col[1] - col[0]
 		var match [][2]int
 		for _, m := range meds {
@@ -156,6 +157,26 @@ func pairColumns(d document, owner []int, requested func(int) bool) {
 			}
 		}
 	}
+}
+
+// dateCell reports a line that a column of dates may hold: nothing but
+// dates and their labels, or one date first on the line and then only
+// numbers, the next column's cells read with it ("31/10/2026 3 of 6", a
+// repeat's issue count; "18/11/2026 28", a quantity).
+func dateCell(l docLine) bool {
+	if onlyADate(l) {
+		return true
+	}
+	dates := findDates(l.numberText())
+	if len(dates) != 1 || len(l.words) == 0 || l.words[0].start < dates[0].start || l.words[0].end > dates[0].end {
+		return false
+	}
+	for _, w := range l.words {
+		if (w.start < dates[0].start || w.end > dates[0].end) && !isDigit(w.text[0]) && w.text != "of" {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyADate reports a line of nothing but dates and their labels.

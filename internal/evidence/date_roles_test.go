@@ -54,6 +54,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a table read column by column: recent in the requested medicine's row", []string{
 			"Medication", "Metformin 500 mg tablet", "Wegovy 2.4 mg/0.75 mL pen", "Sertraline 50 mg tablet",
 			"Last filled", "01/07/2026", "18/11/2026", "01/06/2026"}, Rating{Valid, High}, "date-in-window"},
+		{"a column of dates read with the next column's numbers: the requested medicine's row", []string{
+			"[_] Ramipril 5mg capsules", "[_] Wegovy 1.7mg/0.75ml FlexTouch pen", "[_] Omeprazole 20mg gastro-resistant capsules",
+			"Inject 1.7mg once weekly 1 pen", "Last issued Issues",
+			"19/11/2026 3 of 6", "08/08/2026 5 of 6", "03/10/2026 2 of 6"}, Rating{Invalid, Medium}, "old-date"},
+		{"a column of dates and quantities: recent in the requested medicine's row", []string{
+			"[_] Ramipril 5mg capsules", "[_] Wegovy 1.7mg/0.75ml FlexTouch pen", "[_] Omeprazole 20mg gastro-resistant capsules",
+			"08/08/2026 28", "13/11/2026 1", "03/06/2026 28"}, Rating{Valid, Medium}, "date-in-window"},
 		{"a column of dates no column of medicines matches", []string{
 			"Medication", "Metformin 500 mg tablet", "Wegovy 2.4 mg/0.75 mL pen",
 			"Last filled", "18/11/2026", "01/07/2026", "19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
