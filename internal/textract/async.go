@@ -89,7 +89,7 @@ func (r Reader) startJob(ctx context.Context, what string, doc evidence.Document
 	}
 	start, err := r.Client.StartDocumentTextDetection(ctx, &textract.StartDocumentTextDetectionInput{
 		DocumentLocation: &types.DocumentLocation{S3Object: r.object(doc)},
-	}, plainRequestBody)
+	}, PlainRequestBody)
 	if err != nil {
 		return Job{}, r.classify("start "+what, err)
 	}
@@ -126,7 +126,7 @@ func (r Reader) poll(ctx context.Context, what string, job Job) ([]types.Block, 
 	var blocks []types.Block
 	var next *string
 	for {
-		out, err := r.Client.GetDocumentTextDetection(ctx, &textract.GetDocumentTextDetectionInput{JobId: aws.String(job.ID), NextToken: next}, plainRequestBody)
+		out, err := r.Client.GetDocumentTextDetection(ctx, &textract.GetDocumentTextDetectionInput{JobId: aws.String(job.ID), NextToken: next}, PlainRequestBody)
 		var expired *types.InvalidJobIdException
 		if errors.As(err, &expired) && next == nil {
 			return nil, err

@@ -141,7 +141,7 @@ func (r Reader) Read(ctx context.Context, doc evidence.Document) (evidence.Text,
 	}
 	out, err := r.Client.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{
 		Document: document,
-	}, plainRequestBody)
+	}, PlainRequestBody)
 	if err != nil {
 		return text, r.classify("textract detect text "+doc.Key, err)
 	}
@@ -219,14 +219,14 @@ func timedOut(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &timeout) && timeout.Timeout()
 }
 
-// plainRequestBody makes the call's HTTP client send the request body
+// PlainRequestBody makes the call's HTTP client send the request body
 // through Read alone. smithy-go closes the request body as soon as the
 // response headers arrive; when they arrive before net/http has made its
 // last read of the body, the body's WriteTo answers io.EOF as an error, so
 // net/http counts the write as failed and closes the connection under the
 // response body still being read ("use of closed network connection").
 // Read answers a plain EOF once closed, which ends the body as it should.
-func plainRequestBody(o *textract.Options) {
+func PlainRequestBody(o *textract.Options) {
 	o.HTTPClient = plainBodyClient{o.HTTPClient}
 }
 

@@ -363,7 +363,7 @@ func TestClientBudgetFitsVerifyEvidence(t *testing.T) {
 
 // writerToSpy records whether the request body net/http would copy offers
 // io.WriterTo, the path on which a body closed early answers io.EOF as a
-// write error (see plainRequestBody).
+// write error (see PlainRequestBody).
 type writerToSpy struct{ writerTo *bool }
 
 func (s writerToSpy) Do(req *http.Request) (*http.Response, error) {

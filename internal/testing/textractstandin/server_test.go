@@ -6,8 +6,6 @@ import (
 	"errors"
 	"image"
 	"image/png"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -26,6 +24,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/clinicplatform/intake/internal/evidence"
+	intaketextract "github.com/clinicplatform/intake/internal/textract"
 )
 
 // ocrFunc is a hand-written OCR engine for these tests: the stand-in's
@@ -90,27 +89,8 @@ func client(t *testing.T, s *Server) *textract.Client {
 		Credentials:      credentials.NewStaticCredentialsProvider("standin", "standin", ""),
 		BaseEndpoint:     aws.String(srv.URL),
 		RetryMaxAttempts: 1,
-		HTTPClient:       plainBodyClient{http.DefaultClient},
-	})
+	}, intaketextract.PlainRequestBody)
 }
-
-// plainBodyClient sends request bodies through Read alone, as
-// internal/textract's calls do (plainRequestBody there): smithy-go closes
-// the request body when the response headers arrive, which can otherwise
-// close the connection under the response being read.
-type plainBodyClient struct{ next *http.Client }
-
-func (c plainBodyClient) Do(req *http.Request) (*http.Response, error) {
-	if req.Body != nil && req.Body != http.NoBody {
-		req.Body = readOnlyBody{req.Body}
-	}
-	return c.next.Do(req)
-}
-
-type readOnlyBody struct{ body io.ReadCloser }
-
-func (b readOnlyBody) Read(p []byte) (int, error) { return b.body.Read(p) }
-func (b readOnlyBody) Close() error               { return b.body.Close() }
 
 func lineTexts(blocks []types.Block) []string {
 	var out []string
