@@ -21,20 +21,28 @@ import "slices"
 // nothing does, it is invalid with low confidence (the document may write
 // surnames first without a comma), the note asking for a check by hand.
 func ratePatientName(d document, exp Expected, aboutMedicine bool) finding {
-	return ratePatientNameByRows(d, exp, aboutMedicine, nil)
+	return ratePatientNameBeside(d, exp, aboutMedicine, requestedMedicine{})
 }
 
-// ratePatientNameByRows is ratePatientName knowing the rows of the
-// requested medicine (requestedRows): whom they name is its patient.
-func ratePatientNameByRows(d document, exp Expected, aboutMedicine bool, rows []int) finding {
-	return decide(nameRules, collectNameEvidence(d, exp, aboutMedicine, rows))
+// ratePatientNameBeside is ratePatientName knowing where the requested
+// medicine is named (findRequested): whom its rows and its caption name is
+// its patient.
+func ratePatientNameBeside(d document, exp Expected, aboutMedicine bool, req requestedMedicine) finding {
+	return decide(nameRules, collectNameEvidence(d, exp, aboutMedicine, req))
 }
 
-// requestedRows are the lines that name the requested medicine (generic
-// want) and no other: the requested medicine's rows.
-func requestedRows(ms []medicineMention, want string) []int {
+// requestedMedicine is where a document names the requested medicine:
+// lines, every line that names it; rows, those that name no other medicine
+// (its rows).
+type requestedMedicine struct {
+	lines, rows []int
+}
+
+// findRequested finds the lines of ms that name the requested medicine
+// (generic want).
+func findRequested(ms []medicineMention, want string) requestedMedicine {
 	if want == "" {
-		return nil
+		return requestedMedicine{}
 	}
 	requested, other := map[int]bool{}, map[int]bool{}
 	for _, m := range ms {
@@ -44,14 +52,16 @@ func requestedRows(ms []medicineMention, want string) []int {
 			other[m.line] = true
 		}
 	}
-	var rows []int
+	var r requestedMedicine
 	for i := range requested {
+		r.lines = append(r.lines, i)
 		if !other[i] {
-			rows = append(rows, i)
+			r.rows = append(r.rows, i)
 		}
 	}
-	slices.Sort(rows)
-	return rows
+	slices.Sort(r.lines)
+	slices.Sort(r.rows)
+	return r
 }
 
 // nameEvidence is what a document says about the patient's name, as
@@ -150,7 +160,7 @@ func firstSeen(dst **nameSeen, n nameSeen) {
 // names given in other roles than the patient's (which nothing else then
 // sees), the values of patient labels, the lead's name on any line, and the
 // names a label prints without a caption.
-func collectNameEvidence(d document, exp Expected, aboutMedicine bool, rows []int) nameEvidence {
+func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req requestedMedicine) nameEvidence {
 	ev := nameEvidence{leadKnown: exp.PatientKnown, absent: d.notFoundConfidence()}
 	e := newExpectedName(exp.Forename, exp.Surname)
 	ev.leadNamed = e.usable()
@@ -166,10 +176,10 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, rows []in
 	d = withoutRoleNames(d, roles)
 	ev.forenameAsSurname = !e.eitherWay() && titledSurnames(d)[e.forename[0].text]
 	captions := ev.addLabelled(d, e)
-	ev.underLead, ev.underOther = requestedUnder(d, exp.MedicationName, captions)
+	ev.underLead, ev.underOther = requestedUnder(req.lines, captions)
 	ev.addLines(d, e)
 	ev.namesake = namesake(d, e)
-	ev.rowLead, ev.rowNamesake = medicineRowNames(d, e, rows)
+	ev.rowLead, ev.rowNamesake = medicineRowNames(d, e, req.rows)
 	someoneElse, several := uncaptionedPatient(d, e)
 	if several != nil {
 		ev.severalUncaptioned = several

@@ -32,7 +32,7 @@ func runNameCases(t *testing.T, cases []nameCase) {
 			}
 			doc := readDocument(text)
 			want, _ := LookupMedicine(tt.exp.MedicationName)
-			f := ratePatientNameByRows(doc, tt.exp, true, requestedRows(findMedicineMentions(doc), want.Generic))
+			f := ratePatientNameBeside(doc, tt.exp, true, findRequested(findMedicineMentions(doc), want.Generic))
 			if f.rating != tt.want || (tt.rule != "" && f.rule != tt.rule) {
 				t.Errorf("rated %v by %q, want %v by %q", f.rating, f.rule, tt.want, tt.rule)
 			}

@@ -134,27 +134,24 @@ func isLeadForename(w word, e expectedName) bool {
 
 // requestedUnder tells whose caption the requested medicine is listed
 // under on a page that captions two or more patients (captions: each strong
-// caption's line, and whether its value is the lead's name): a block runs
+// caption's line, and whether its value is the lead's name), lines being
+// those that name the requested medicine (requestedMedicine): a block runs
 // from its caption to the next. A family's pickup receipt lists each
 // member's medicines under their own "PATIENT:" line. underLead: under the
 // lead's caption and no other's; underOther: under another's and none of
 // the lead's.
-func requestedUnder(d document, medication string, captions map[int]bool) (underLead, underOther bool) {
-	want, ok := LookupMedicine(medication)
-	if len(captions) < 2 || !ok {
+func requestedUnder(lines []int, captions map[int]bool) (underLead, underOther bool) {
+	if len(captions) < 2 {
 		return false, false
 	}
-	lines := slices.Sorted(maps.Keys(captions))
+	heads := slices.Sorted(maps.Keys(captions))
 	lead, other := false, false
-	for _, m := range findMedicineMentions(d) {
-		if m.entry.generic != want.Generic {
-			continue
-		}
-		k := sort.SearchInts(lines, m.line+1) - 1
+	for _, line := range lines {
+		k := sort.SearchInts(heads, line+1) - 1
 		if k < 0 {
 			continue
 		}
-		if captions[lines[k]] {
+		if captions[heads[k]] {
 			lead = true
 		} else {
 			other = true

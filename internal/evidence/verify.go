@@ -46,7 +46,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	want, wantKnown := LookupMedicine(exp.MedicationName)
 	mentions := findMedicineMentions(doc)
 	return [fieldCount]finding{
-		patientField:  ratePatientNameByRows(doc, exp, len(mentions) > 0, requestedRows(mentions, want.Generic)),
+		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, findRequested(mentions, want.Generic)),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
 		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions),
 		dateField:     rateDate(doc, pol, medicinesForDate(doc, mentions, want.Generic)),
