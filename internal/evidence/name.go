@@ -77,6 +77,9 @@ type nameEvidence struct {
 	// (collected by, carer, parent, account holder, owner, ordered by,
 	// emergency contact, prescriber, pharmacist), and which (role).
 	inRole *nameSeen
+	// ownRecords: the page shows its reader their own records ("Your
+	// prescriptions").
+	ownRecords bool
 	// forenameAsSurname: a salutation or a title before a lone word
 	// addresses the lead's forename as a surname ("Dear Mx Morgan" for the
 	// lead Morgan Rhys).
@@ -126,8 +129,10 @@ type nameSeen struct {
 	// several captions and values on separate lines.
 	ocr, paired bool
 	at          *spot
-	// role is the other role a name was given in ("a carer").
-	role string
+	// role is the other role a name was given in ("a carer"); signedIn:
+	// as whoever is signed in to the page.
+	role     string
+	signedIn bool
 }
 
 // swapSeen collects the names found with the lead's forename and surname
@@ -173,6 +178,7 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 	}
 	roles := nameRoles(d, aboutMedicine, vet)
 	ev.addRoles(d, roles, e)
+	ev.ownRecords = showsOwnRecords(d)
 	d = withoutRoleNames(d, roles)
 	ev.forenameAsSurname = !e.eitherWay() && titledSurnames(d)[e.forename[0].text]
 	captions := ev.addLabelled(d, e)
@@ -256,6 +262,53 @@ func (ev *nameEvidence) addLines(d document, e expectedName) {
 			firstSeen(&ev.partial, nameSeen{sure: c, ocr: l.ocr, at: at})
 		}
 	}
+	if ev.anywhere == nil && ev.near == nil && ev.partial == nil && ev.swap == (swapSeen{}) {
+		var titled bool
+		ev.anywhere, titled = wrappedName(d, e)
+		// "Mr Oluwaseun" is then the start of the lead's name, not the
+		// forename taken for a surname.
+		ev.forenameAsSurname = ev.forenameAsSurname && !titled
+	}
+}
+
+// wrappedName finds the lead's name wrapped over two lines of a narrow
+// label ("Mr Oluwaseun" above "Adeyemi-Clarke 18/11/2026"): the forename
+// ends a line after a title, or is all of it, and the surname starts the
+// next line of the page. Untitled, it is at most medium, as on one line.
+func wrappedName(d document, e expectedName) (*nameSeen, bool) {
+	for i := 0; i+1 < len(d.lines); i++ {
+		a, b := d.lines[i], d.lines[i+1]
+		if a.page != b.page || isPrescriberLine(a) || isPrescriberLine(b) {
+			continue
+		}
+		ws, afterTitle := nameSearchWords(a)
+		n := len(e.forename)
+		if len(ws) < n || len(b.words) < len(e.surname) {
+			continue
+		}
+		fore, sur := ws[len(ws)-n:], b.words[:len(e.surname)]
+		titled := afterTitle[len(ws)-n]
+		if !titled && len(ws) != n || !wordsAre(fore, e.forename, a) || !wordsAre(sur, e.surname, b) {
+			continue
+		}
+		c := readCertainty(min(a.reading().of(fore).conf, b.reading().of(sur).conf))
+		if !titled {
+			c = min(c, mediumCertainty)
+		}
+		return &nameSeen{sure: c, ocr: a.ocr || b.ocr, at: joinSpots(spotOfWords(a, fore), spotOfWords(b, sur))}, titled
+	}
+	return nil, false
+}
+
+// wordsAre reports whether got are want, word for word, exactly or as OCR
+// misreads them.
+func wordsAre(got, want []word, l docLine) bool {
+	for k := range want {
+		if nameWordMatch(want[k], got[k], l.reading()) < ocrMatch {
+			return false
+		}
+	}
+	return true
 }
 
 // namesAPerson reports a caption's value that names someone: the lead,
@@ -393,6 +446,13 @@ var nameRules = []rule[nameEvidence]{
 		// A whole other name, clearly read, says more than a surname or an
 		// initial that fits the lead ("Dear Mr Walsh" beside Steven Walsh).
 		return finding{rating: Rating{Invalid, e.uncaptioned.sure.Confidence()}, problem: notTheLeadsName, at: e.uncaptioned.at}
+	}},
+	{"lead-signed-in-to-own-records", func(e nameEvidence) bool {
+		return e.inRole != nil && e.inRole.signedIn && e.ownRecords && e.addressee == nil && e.namesake == nil
+	}, func(e nameEvidence) finding {
+		// "Logged in as Priya Ramanathan" over "Your prescriptions", no one
+		// else named: the reader's own record.
+		return finding{rating: Rating{Valid, min(e.inRole.sure, mediumCertainty).Confidence()}, caveat: "the patient name (the document names the lead as whoever is signed in to it, over their own records)", at: e.inRole.at}
 	}},
 	{"lead-named-only-in-role", func(e nameEvidence) bool { return e.inRole != nil }, func(e nameEvidence) finding {
 		return finding{rating: Rating{NotFound, e.absent}, problem: "the lead's name is on the document only as " + e.inRole.role + ", not as the patient", at: e.inRole.at}

@@ -72,3 +72,19 @@ func TestInitialInAnotherName(t *testing.T) {
 		{name: "a capital first may be the article", exp: thomas, lines: []string{"Mr Thomas Owen", "A PATEL", "D.o.B 01/02/1980"}, want: Rating{Valid, High}, rule: "name-anywhere"},
 	})
 }
+
+// TestNameWrappedOverTwoLines: a narrow label wraps a long name after the
+// forename; the surname starts the next line.
+func TestNameWrappedOverTwoLines(t *testing.T) {
+	lead := Expected{PatientKnown: true, Forename: "Oluwaseun", Surname: "Adeyemi-Clarke"}
+	label := func(a, b string) []string {
+		return []string{"Saxenda 6mg/ml solution for injection in pre-filled pen", a, b, "Marlowe Pharmacy, 14 Quay Street"}
+	}
+	runNameCases(t, []nameCase{
+		{name: "titled forename, surname on the next line", exp: lead, lines: label("Mr Oluwaseun", "Adeyemi-Clarke 18/11/2026"), want: Rating{Valid, High}, rule: "name-anywhere"},
+		{name: "forename alone on its line", exp: lead, lines: label("Oluwaseun", "Adeyemi-Clarke 18/11/2026"), want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "an untitled forename ending another line", exp: lead, lines: label("Directions for Oluwaseun", "Adeyemi-Clarke 18/11/2026"), want: Rating{NotFound, Medium}, rule: "no-name"},
+		{name: "another surname on the next line", exp: lead, lines: label("Mr Oluwaseun", "Adeyemi 18/11/2026"), want: Rating{NotFound, Medium}, rule: "no-name"},
+		{name: "the surname above the forename", exp: lead, lines: label("Adeyemi-Clarke", "Mr Oluwaseun 18/11/2026"), want: Rating{NotFound, Medium}, rule: "no-name"},
+	})
+}

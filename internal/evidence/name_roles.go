@@ -7,6 +7,9 @@ import (
 	"strings"
 )
 
+// accountHolder is the role of whoever holds an account or a policy.
+const accountHolder = "the account holder"
+
 // roleCaptions name a person in another role than the patient's, each
 // with how the note says it. The name after such a caption ("Picked up by:
 // Sarah Collins", "Parent/Guardian: Jane Smith", "Signed in as Jane
@@ -23,7 +26,7 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"parent", "parents", "guardian", "parent guardian", "parent or guardian", "legal guardian", "mother",
 		"father", "mom", "mum", "dad", "responsible adult",
 	},
-	"the account holder": {
+	accountHolder: {
 		"signed in as", "logged in as", "viewing as", "proxy", "proxy access", "responsible party", "guarantor",
 		"subscriber", "policy holder", "policyholder", "cardholder", "card holder", "insured",
 	},
@@ -40,7 +43,7 @@ var roleCaptions = newPhraseSet(map[string][]string{
 // viewed by a parent). On a document about no medicine (a utility bill sent
 // as identification) no one is a patient, and the name stands as printed.
 var accountCaptions = newPhraseSet(map[string][]string{
-	"the account holder": {
+	accountHolder: {
 		"account holder", "account owner", "primary account holder", "account name",
 		"acct holder", "acct owner", "acct name", "a c holder",
 	},
@@ -65,6 +68,9 @@ type roleName struct {
 	line  int
 	words []word
 	role  string
+	// signedIn: the name is whoever is signed in to the page ("Logged in
+	// as"), an account's holder who may be reading their own record.
+	signedIn bool
 }
 
 // nameRoles finds the names of people in other roles than the patient's:
@@ -82,18 +88,19 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			ms = append(ms, ownerCaptions.find(l.words)...)
 		}
 		if k, ws := headedRoleName(d, i, ms); looksLikeName(ws) {
-			out = append(out, roleName{line: k, words: ws, role: ms[0].kind})
+			out = append(out, roleName{line: k, words: ws, role: ms[0].kind, signedIn: signedInCaption(l, ms[0])})
 			continue
 		}
 		for _, m := range ms {
 			// "Leo Huang (spouse)" beside "Patricia Huang (self)" is each
-			// row's patient and how they relate to the policy's holder.
-			if ws := bracketedRoleName(l, m.first, m.start); !relations && looksLikeName(ws) {
+			// row's patient and how they relate to the policy's holder;
+			// "(Subscriber)" there still names the holder.
+			if ws := bracketedRoleName(l, m.first, m.start); (!relations || m.kind == accountHolder) && looksLikeName(ws) {
 				out = append(out, roleName{line: i, words: ws, role: m.kind})
 				continue
 			}
 			if k, ws := captionedRoleName(d, i, m); looksLikeName(ws) {
-				out = append(out, roleName{line: k, words: ws, role: m.kind})
+				out = append(out, roleName{line: k, words: ws, role: m.kind, signedIn: signedInCaption(l, m)})
 			}
 		}
 	}
@@ -107,7 +114,7 @@ var headingWords = map[string]bool{"details": true, "information": true, "info":
 // headingRoles are the roles a section of a form may be headed by; the
 // others ("Picked up", a status) head no one.
 var headingRoles = map[string]bool{
-	"a carer": true, "a parent or guardian": true, "the account holder": true,
+	"a carer": true, "a parent or guardian": true, accountHolder: true,
 	"an emergency contact or next of kin": true, "the owner of an animal": true,
 }
 
@@ -246,7 +253,7 @@ func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
 	for _, r := range roles {
 		l := d.lines[r.line]
 		if o, level := compareName(r.words, e, l.reading()); (o == nameFull || o == nameSwapped) && level >= ocrMatch {
-			firstSeen(&ev.inRole, nameSeen{sure: readCertainty(l.reading().of(r.words).conf), ocr: l.ocr, at: spotOfWords(l, r.words), role: r.role})
+			firstSeen(&ev.inRole, nameSeen{sure: readCertainty(l.reading().of(r.words).conf), ocr: l.ocr, at: spotOfWords(l, r.words), role: r.role, signedIn: r.signedIn})
 		}
 	}
 	for _, l := range d.lines {
@@ -259,6 +266,27 @@ func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
 	}
 }
 
+// signedInCaption reports a caption of whoever is signed in ("Logged in
+// as").
+func signedInCaption(l docLine, m phraseMatch[string]) bool {
+	w := l.words[m.first].text
+	return w == "signed" || w == "logged"
+}
+
+// ownRecords are phrases of a page that shows its reader their own
+// records ("Your prescriptions", "My medicines").
+var ownRecords = newPhraseSet(map[bool][]string{true: {
+	"your prescriptions", "your prescription", "your medicines", "your medications", "your medication",
+	"your orders", "your repeat prescriptions", "your repeat medicines", "your prescription history",
+	"my prescriptions", "my medicines", "my medications", "my orders", "my prescription history",
+}})
+
+// showsOwnRecords reports a page that speaks to its reader of their own
+// records.
+func showsOwnRecords(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return len(ownRecords.find(l.words)) > 0 })
+}
+
 // veterinary reports a document about an animal, and where it says so.
 func veterinary(d document) (bool, *spot) {
 	for _, l := range d.lines {
@@ -269,13 +297,15 @@ func veterinary(d document) (bool, *spot) {
 	return false, nil
 }
 
-// selfRe is "(self)" after a name: an insurer's or a family account's
+// selfRe is "(self)" after a name, or a bracket that calls a name a
+// dependant ("(Spouse, dependent)"): an insurer's or a family account's
 // relationship column, where a bracketed "(spouse)" or "(child)" says how a
 // row's patient relates to the holder, not that they hold another role.
-var selfRe = lazyRE(`[a-z]\s*\(\s*self\s*\)`)
+var selfRe = lazyRE(`[a-z]\s*\(\s*(?:self|[a-z ,]*\bdepend[ae]nt)\s*\)`)
 
 // relationColumn reports a document whose names carry their relationship
-// to an account's holder in brackets ("Patricia Huang (self)").
+// to an account's holder in brackets ("Patricia Huang (self)", "Chidinma
+// Amadi (Spouse, dependent)").
 func relationColumn(d document) bool {
 	for _, l := range d.lines {
 		if selfRe.MatchString(l.norm) {

@@ -31,6 +31,17 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "the same sentence for the child", exp: Expected{PatientKnown: true, Forename: "Freya", Surname: "Lindqvist"},
 			lines: []string{"You are signed in as Annika Lindqvist (parent or guardian). You are viewing the record of Freya Lindqvist with proxy access.", med},
 			want:  Rating{Valid, High}, rule: "labelled-name"},
+		// A health app shows whoever signed in their own prescriptions.
+		{name: "signed in to one's own prescriptions", exp: Expected{PatientKnown: true, Forename: "Priya", Surname: "Ramanathan"},
+			lines: []string{"Logged in as", "Priya Ramanathan", "NHS number: 999 482 7716", "Your prescriptions", med},
+			want:  Rating{Valid, Medium}, rule: "lead-signed-in-to-own-records", words: "signed in"},
+		{name: "signed in, no page of one's own records", exp: jane, lines: []string{"Signed in as Jane Smith", med},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the account holder"},
+		{name: "signed in over 'your prescriptions', a namesake on the page", exp: jane,
+			lines: []string{"Signed in as Jane Smith", "Your prescriptions", "Emma Smith", med},
+			want:  Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
+		{name: "the account holder over 'your orders' is not who signed in", exp: jane, lines: []string{"Account holder: Jane Smith", "Your orders", med},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
 		{name: "an account holder and a dependant's prescriptions", exp: jane,
 			lines: []string{"Account holder: Jane Smith", "Prescriptions for: Emma Smith", med},
 			want:  Rating{Invalid, High}, rule: "labelled-other-name"},
@@ -81,6 +92,14 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "an insurer's statement: the holder's own row is another medicine's", exp: Expected{PatientKnown: true, Forename: "Patricia", Surname: "Huang"},
 			lines: []string{"Subscriber Patricia Huang Member ID KMH 448210337", "11/11/2026 Leo Huang (spouse) Coastline Drug #77", "11/22/2026 Patricia Huang (self) Coastline Drug #77", "WEGOVY 0.5 MG/0.5 ML PEN", "ATORVASTATIN 40 MG TAB"},
 			want:  Rating{NotFound, Low}, rule: "name-beside-namesake", words: "another person with the lead's surname"},
+		// An insurer's claims page for one member: "(Spouse, dependent)" is
+		// how she relates to the policy's holder, "(Subscriber)" names him.
+		{name: "an insurer's claims for a dependant spouse: she is the patient", exp: Expected{PatientKnown: true, Forename: "Chidinma", Surname: "Amadi"},
+			lines: []string{"Victor Amadi (Subscriber)", "SHOWING CLAIMS FOR", "Chidinma Amadi (Spouse, dependent) - MHP-44017782-02", "11/09/2026 ZEPBOUND 10MG/0.5ML SOLN AUTO-INJ"},
+			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "an insurer's claims for a dependant spouse: the subscriber is not the patient", exp: Expected{PatientKnown: true, Forename: "Victor", Surname: "Amadi"},
+			lines: []string{"Victor Amadi (Subscriber)", "SHOWING CLAIMS FOR", "Chidinma Amadi (Spouse, dependent) - MHP-44017782-02", "11/09/2026 ZEPBOUND 10MG/0.5ML SOLN AUTO-INJ"},
+			want:  Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the account holder"},
 		// Each row of a household's statement gives a medicine and whom it
 		// was for: the requested medicine's row names its patient.
 		{name: "an insurer's statement: the requested medicine's row names the lead", exp: Expected{PatientKnown: true, Forename: "Leo", Surname: "Huang", MedicationName: "Wegovy"},

@@ -290,11 +290,44 @@ func endsName(l docLine, i int) bool {
 		if isDigit(next.text[0]) {
 			return true
 		}
+		if strings.HasPrefix(trimmed, "&") || next.text == "and" {
+			return tradeLineEnd(l, k)
+		}
 		if !businessSuffixes[next.text] {
 			return false
 		}
 		pos = next.end
 	}
+}
+
+// pharmacyTrades are what a drugstore's name may add after "&" ("Corliss
+// Drug & Wellness", "Main Street Drugs and Gifts").
+var pharmacyTrades = map[string]bool{
+	"wellness": true, "health": true, "healthcare": true, "gift": true, "gifts": true, "home": true,
+	"medical": true, "surgical": true, "supply": true, "supplies": true, "beauty": true, "compounding": true,
+	"variety": true, "nutrition": true, "vitamins": true, "fountain": true, "company": true, "co": true,
+}
+
+// tradeLineEnd reports whether words k... (after an "&" or "and" that
+// follows a pharmacy word) are one or two trades and then the line's end,
+// a mark or a store number: the rest of a drugstore's name, not a phrase
+// about drugs ("Drug & Alcohol Services").
+func tradeLineEnd(l docLine, k int) bool {
+	if l.words[k].text == "and" {
+		k++
+	}
+	n := 0
+	for ; k < len(l.words) && pharmacyTrades[l.words[k].text]; k++ {
+		n++
+	}
+	if n == 0 || n > 2 {
+		return false
+	}
+	if k == len(l.words) {
+		return true
+	}
+	rest := strings.TrimLeft(l.norm[l.words[k-1].end:], " ")
+	return strings.HasPrefix(l.norm[l.words[k-1].end:], "  ") || strings.ContainsAny(rest[:1], ",.;|(#-") || isDigit(l.words[k].text[0])
 }
 
 // findChain finds a chain's name in the line: exactly on a text layer, or

@@ -77,6 +77,12 @@ func TestNameRules(t *testing.T) {
 			"several-uncaptioned-names", Rating{NotFound, Low}, "more than one person"},
 		{"another person where a label prints the patient", with(func(e *nameEvidence) { e.uncaptioned = seenAs(mediumCertainty) }),
 			"uncaptioned-other-name", Rating{Invalid, Medium}, "not the lead's name"},
+		{"the lead signed in to a page of their own records", with(func(e *nameEvidence) {
+			e.inRole, e.ownRecords = &nameSeen{sure: highCertainty, role: accountHolder, signedIn: true}, true
+		}), "lead-signed-in-to-own-records", Rating{Valid, Medium}, "signed in"},
+		{"the lead signed in to a page, not of their own records", with(func(e *nameEvidence) {
+			e.inRole = &nameSeen{sure: highCertainty, role: accountHolder, signedIn: true}
+		}), "lead-named-only-in-role", Rating{NotFound, Medium}, "only as the account holder"},
 		{"the lead only as a carer", with(func(e *nameEvidence) { e.inRole = &nameSeen{sure: highCertainty, role: "a carer"} }),
 			"lead-named-only-in-role", Rating{NotFound, Medium}, "only as a carer, not as the patient"},
 		{"the lead as a carer, another labelled patient", with(func(e *nameEvidence) {
