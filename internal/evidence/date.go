@@ -53,7 +53,9 @@ type dateMedicines struct {
 // names the requested one (generic want) among others: a line that names
 // another medicine and not the requested one, and a line of nothing but a
 // date and its label just under such a line ("Last filled: 09/01/2026"
-// under "Metformin 500 mg tablets"). A date there is that medicine's.
+// under "Metformin 500 mg tablets"), and the lines of the records a
+// repeated heading starts (headedRecords) that name another medicine. A
+// date there is that medicine's.
 func medicinesForDate(d document, ms []medicineMention, want string) dateMedicines {
 	meds := dateMedicines{named: len(ms) > 0}
 	meds.onlyOthers = want != "" && meds.named && !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want })
@@ -75,6 +77,7 @@ func medicinesForDate(d document, ms []medicineMention, want string) dateMedicin
 			owner[m.line] = other
 		}
 	}
+	headedRecords(d, ms, want).own(owner)
 	for k := range d.lines {
 		if owner[k] == none && k > 0 && owner[k-1] != none && onlyADate(d.lines[k]) {
 			owner[k] = owner[k-1]

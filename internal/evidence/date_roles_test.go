@@ -67,6 +67,17 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a cell OCR read above its column's heading cannot be paired", []string{
 			"Medication Rx #", "Atorvastatin 20 mg tablet 4410871", "Lisinopril 10 mg tablet 4410872", "Wegovy 2.4 mg/0.75 mL pen 4410233", "Metformin 500 mg tablet 4398120",
 			"88 Commerce St, Montgomery, AL 36104", "24/10/2026", "Last filled", "08/11/2026", "08/11/2026", "31/07/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// An order history: a repeated heading starts each order, its dates
+		// on the row under the heading and its medicine below.
+		{"an order history: the requested medicine's order is recent", orderHistory("Wegovy 2.4mg FlexTouch pen", "6 November 2026", "8 November 2026", "Saxenda 6mg/ml pen", "9 May 2026", "10 May 2026"),
+			Rating{Valid, High}, "date-in-window"},
+		{"an order history: the requested medicine's order is old", orderHistory("Saxenda 6mg/ml pen", "6 November 2026", "8 November 2026", "Wegovy 2.4mg FlexTouch pen", "9 May 2026", "10 May 2026"),
+			Rating{Invalid, High}, "old-date"},
+		{"an order history of the requested medicine only: its orders disagree", orderHistory("Wegovy 2.4mg FlexTouch pen", "6 November 2026", "8 November 2026", "Wegovy 1.7mg FlexTouch pen", "9 May 2026", "10 May 2026"),
+			Rating{NotFound, Low}, "dates-disagree"},
+		{"a repeated line after each medicine starts no record: each date under its medicine", []string{
+			"Wegovy 2.4mg FlexTouch pen", "Dispatched 9 May 2026", "Delivered",
+			"Saxenda 6mg/ml pen", "Dispatched 8 November 2026", "Delivered"}, Rating{Invalid, High}, "old-date"},
 		{"one date for the label of two medicines", []string{
 			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a text message's sent time is not the dispensing date", []string{
@@ -97,4 +108,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// orderHistory is an online pharmacy's order history of two orders, each
+// under the same headings: placed and dispatched dates, then the medicine.
+func orderHistory(med1, placed1, sent1, med2, placed2, sent2 string) []string {
+	order := func(med, placed, sent string) []string {
+		return []string{"ORDER PLACED", "ORDER NUMBER", "DISPATCHED", "TOTAL", placed + " HC-7781203", sent + " £199.00", med, "Patient: Jane Smith", "Dispatched " + sent + " · Delivered"}
+	}
+	return append(append([]string{"Hello, Jane", "HARTWELL CHEMISTS", "Your orders"}, order(med1, placed1, sent1)...), order(med2, placed2, sent2)...)
 }

@@ -33,8 +33,8 @@ const (
 // concentrations, pen contents and doses after "then"/"increase to" are not
 // the dose. collectDoseEvidence gathers them; the first rule of doseRules
 // that holds decides (docs/evidence-rules.md, "Medication dosage").
-func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention) finding {
-	return decide(doseRules, collectDoseEvidence(d, exp, want, wantKnown, ms))
+func rateDosage(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention, pol Policy) finding {
+	return decide(doseRules, collectDoseEvidence(d, exp, want, wantKnown, ms, pol))
 }
 
 // doseEvidence is what a document says about the requested medicine's dose.
@@ -63,11 +63,15 @@ type doseEvidence struct {
 	product string
 	ocr     bool
 	absent  Confidence
+	// latest is the dose of the medicine's latest dated record, where it
+	// shows several doses each on a record of its own (latestKnown).
+	latest      Dose
+	latestKnown bool
 }
 
 // collectDoseEvidence gathers the doses the document states for the
 // requested medicine.
-func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention) doseEvidence {
+func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention, pol Policy) doseEvidence {
 	ev := doseEvidence{requested: strings.TrimSpace(exp.MedicationDosage) != "", medicineKnown: wantKnown, medicine: want.Name, absent: d.notFoundConfidence()}
 	if !ev.requested || !wantKnown {
 		return ev
@@ -97,6 +101,9 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 	ev.doses, ev.at, ev.tier, ev.read, ev.repaired = blockDoses(d, anchors, ms)
 	ev.named, ev.product = namedStrengths(anchors)
 	ev.ocr = slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr })
+	if len(ev.doses) >= 2 && !ev.otherMedicine {
+		ev.latest, ev.latestKnown = latestFillDose(d, anchors, ms, want.Generic, pol)
+	}
 	return ev
 }
 
@@ -153,6 +160,13 @@ var doseRules = []rule[doseEvidence]{
 			f.caveat = theDose
 		}
 		return f
+	}},
+	{"dose-of-latest-fill", func(e doseEvidence) bool {
+		return e.latestKnown && e.latest == e.want && slices.Contains(e.doses, e.want)
+	}, func(e doseEvidence) finding {
+		// A titration's history: 7.5 mg filled in October, 10 mg in
+		// November; the latest is the dose the patient is on.
+		return finding{rating: Rating{Valid, min(e.sure(), mediumCertainty).Confidence()}, caveat: "the dose (the latest of fills at " + e.shown() + ")", at: e.wantAt()}
 	}},
 	{"several-doses", func(e doseEvidence) bool { return slices.Contains(e.doses, e.want) }, func(e doseEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: "the document shows more than one dose (" + e.shown() + ")", at: e.wantAt()}

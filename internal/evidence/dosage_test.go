@@ -301,12 +301,63 @@ func TestRateDosage(t *testing.T) {
 			if !ok {
 				t.Fatalf("LookupMedicine(%q) failed", tt.medicine)
 			}
-			f := rateDosage(d, Expected{MedicationName: tt.medicine, MedicationDosage: tt.dosage}, want, ok, findMedicineMentions(d))
+			f := rateDosage(d, Expected{MedicationName: tt.medicine, MedicationDosage: tt.dosage}, want, ok, findMedicineMentions(d), Policy{Now: testNow, Market: "uk"})
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}
 			if !strings.Contains(f.problem, tt.wantWords) {
 				t.Errorf("problem = %q, want it to contain %q", f.problem, tt.wantWords)
+			}
+		})
+	}
+}
+
+// TestDoseOfLatestFill: a page of the requested medicine's fills at several
+// doses (a titration), each on a record of its own with a date: the latest
+// record's dose is the one the patient is on; anything less clear stays
+// not_found.
+func TestDoseOfLatestFill(t *testing.T) {
+	claims := func(recent, earlier string) []string {
+		return []string{
+			"DATE FILLED MEDICATION QTY PHARMACY CLAIM STATUS",
+			"11/09/2026 ZEPBOUND " + recent + "/0.5ML SOLN AUTO-INJ 2mL Larkspur Pharmacy #31 Paid",
+			"10/12/2026 ZEPBOUND " + earlier + "/0.5ML SOLN AUTO-INJ 2mL Larkspur Pharmacy #31 Paid",
+			"09/14/2026 LEVOTHYROXINE 50MCG TAB 90 Larkspur Pharmacy #31 Paid",
+		}
+	}
+	app := []string{
+		"Your prescriptions",
+		"Mounjaro 5mg/0.5ml solution for injection", "KwikPen", "Inject 5mg once weekly", "Issued: 14 November 2026",
+		"Omeprazole 20mg gastro-resistant capsules", "Take one each morning", "Issued: 19 November 2026",
+		"Mounjaro 2.5mg/0.5ml solution for injection KwikPen", "Inject 2.5mg once weekly", "Issued: 13 October 2026",
+	}
+	tests := []struct {
+		name, medicine, dosage, market string
+		lines                          []string
+		want                           Rating
+		rule                           string
+	}{
+		{"claims: the latest fill's dose asked for", "Zepbound", "10 mg", "us", claims("10MG", "7.5MG"), Rating{Valid, Medium}, "dose-of-latest-fill"},
+		{"claims: an earlier fill's dose asked for", "Zepbound", "7.5 mg", "us", claims("10MG", "7.5MG"), Rating{NotFound, Low}, "several-doses"},
+		{"a health app's cards: the latest issue's dose", "Mounjaro", "5 mg", "uk", app, Rating{Valid, Medium}, "dose-of-latest-fill"},
+		{"a health app's cards: an earlier issue's dose", "Mounjaro", "2.5 mg", "uk", app, Rating{NotFound, Low}, "several-doses"},
+		{"two doses on one date", "Zepbound", "10 mg", "us", []string{
+			"11/09/2026 ZEPBOUND 10MG/0.5ML SOLN AUTO-INJ", "11/09/2026 ZEPBOUND 7.5MG/0.5ML SOLN AUTO-INJ"}, Rating{NotFound, Low}, "several-doses"},
+		{"an undated record", "Zepbound", "10 mg", "us", []string{
+			"ZEPBOUND 10MG/0.5ML SOLN AUTO-INJ", "10/12/2026 ZEPBOUND 7.5MG/0.5ML SOLN AUTO-INJ"}, Rating{NotFound, Low}, "several-doses"},
+		{"a fill's second pen without a date of its own", "Zepbound", "10 mg", "us", []string{
+			"11/09/2026 Zepbound 10 mg pen", "Zepbound 7.5 mg pen", "10/12/2026 Zepbound 7.5 mg pen"}, Rating{NotFound, Low}, "several-doses"},
+		{"each date above its medicine: a record would take the next one's", "Zepbound", "10 mg", "us", []string{
+			"Filled 11/09/2026", "Zepbound 7.5 mg pen", "Filled 10/12/2026", "Zepbound 10 mg pen", "11/19/2026 Thank you"}, Rating{NotFound, Low}, "several-doses"},
+		{"a prescription's date against a fill's", "Mounjaro", "5 mg", "uk", []string{
+			"Mounjaro 5mg KwikPen", "Issued: 14 November 2026", "Mounjaro 2.5mg KwikPen", "Dispensed: 13 October 2026"}, Rating{NotFound, Low}, "several-doses"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			exp := Expected{MedicationName: tt.medicine, MedicationDosage: tt.dosage}
+			r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: tt.market})
+			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
 			}
 		})
 	}

@@ -48,7 +48,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	return [fieldCount]finding{
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, findRequested(mentions, want.Generic)),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
-		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions),
+		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions, pol),
 		dateField:     rateDate(doc, pol, medicinesForDate(doc, mentions, want.Generic)),
 		pharmacyField: ratePharmacy(doc),
 	}

@@ -1,0 +1,199 @@
+// Records: a page that lists several orders, fills or claims, each with its own medicine and dates.
+
+package evidence
+
+import (
+	"maps"
+	"slices"
+	"strings"
+)
+
+// records are a page's records: each line's (-1 before the first) and
+// each record's owner (requestedOwner, otherOwner, or noOwner for a
+// record that names no medicine).
+type records struct {
+	of    []int
+	owner []int
+}
+
+// headedRecords splits a page into the records a repeated heading starts
+// ("ORDER PLACED" over each order of an order history, its dates on the
+// row under it and the medicine below): it returns each line's record, or
+// nil when no line repeats so. A heading counts
+// only when every medicine named lies in its records, each record naming
+// one medicine or several of one owner (the requested medicine's, or
+// others'), the requested medicine in one and another in another. The
+// first such heading on the page wins.
+func headedRecords(d document, ms []medicineMention, want string) *records {
+	if want == "" || len(ms) < 2 {
+		return nil
+	}
+	mentioned := map[int]bool{}
+	for _, m := range ms {
+		mentioned[m.line] = true
+	}
+	at := map[string][]int{}
+	var order []string
+	for i, l := range d.lines {
+		key := strings.Join(strings.Fields(l.norm), " ")
+		if len(l.words) == 0 || mentioned[i] || strings.ContainsAny(key, "0123456789") {
+			continue
+		}
+		if _, seen := at[key]; !seen {
+			order = append(order, key)
+		}
+		at[key] = append(at[key], i)
+	}
+	for _, key := range order {
+		if starts := at[key]; len(starts) >= 2 {
+			if recs := recordsFrom(d, ms, want, starts); recs != nil {
+				return recs
+			}
+		}
+	}
+	return nil
+}
+
+// recordsFrom is each line's record when records start at the lines
+// starts, or nil when they do not hold the medicines as headedRecords
+// asks.
+func recordsFrom(d document, ms []medicineMention, want string, starts []int) *records {
+	recs := make([]int, len(d.lines))
+	r := -1
+	for i := range d.lines {
+		if r+1 < len(starts) && starts[r+1] == i {
+			r++
+		}
+		recs[i] = r
+	}
+	owner := make([]int, len(starts))
+	for _, m := range ms {
+		r := recs[m.line]
+		if r < 0 {
+			return nil
+		}
+		o := otherOwner
+		if m.entry.generic == want {
+			o = requestedOwner
+		}
+		if owner[r] != noOwner && owner[r] != o {
+			return nil
+		}
+		owner[r] = o
+	}
+	if !slices.Contains(owner, requestedOwner) || !slices.Contains(owner, otherOwner) {
+		return nil
+	}
+	return &records{of: recs, owner: owner}
+}
+
+// own gives every line of a record that no medicine owns yet the owner of
+// its record's medicines.
+func (rs *records) own(owner []int) {
+	if rs == nil {
+		return
+	}
+	for k, r := range rs.of {
+		if r >= 0 && owner[k] == noOwner {
+			owner[k] = rs.owner[r]
+		}
+	}
+}
+
+// mentionRecords is each line's record when every line that names a
+// medicine starts one (a claims table's rows, a health app's cards): -1
+// before the first.
+func mentionRecords(d document, ms []medicineMention) []int {
+	starts := map[int]bool{}
+	for _, m := range ms {
+		starts[m.line] = true
+	}
+	recs := make([]int, len(d.lines))
+	r := -1
+	for i := range d.lines {
+		if starts[i] {
+			r++
+		}
+		recs[i] = r
+	}
+	return recs
+}
+
+// recordDate is a record's date: the latest of its dates of the most
+// relevant kind (dispensed before ordered before prescribed ...), never
+// one in another role.
+type recordDate struct {
+	date civilDate
+	kind dateKind
+}
+
+// recordDates dates each record of recs from the document's dates, read
+// in the document's day/month order; a record without a date has none, and
+// record -1 is the lines before the first.
+func recordDates(d document, recs []int, pol Policy) map[int]recordDate {
+	all := findLabelledDates(d)
+	order := dateOrder{dayFirst: pol.Market != "us"}
+	if slices.ContainsFunc(all, func(m datedMention) bool { return m.ambiguous() }) {
+		order = documentDateOrder(d, all, pol.Market)
+	}
+	out := map[int]recordDate{}
+	for _, m := range all {
+		r := recs[m.line]
+		c := m.reading(order.dayFirst)
+		if m.kind == otherDate || m.sent || !c.valid() {
+			continue
+		}
+		got, ok := out[r]
+		if !ok || m.kind < got.kind || m.kind == got.kind && c.compare(got.date) > 0 {
+			out[r] = recordDate{c, m.kind}
+		}
+	}
+	return out
+}
+
+// latestFillDose is the requested medicine's dose on its latest record,
+// where the document shows it at several doses, each on a record of its own
+// with a date of one kind (an insurer's claims, a health app's
+// prescriptions: 7.5 mg filled in October, 10 mg in November). ok is false
+// when the records do not settle it: a dosed mention outside every record,
+// a record with two doses or no date, a prescription's date weighed
+// against a fill's, or two doses on the latest date.
+func latestFillDose(d document, anchors, all []medicineMention, want string, pol Policy) (dose Dose, ok bool) {
+	recs := mentionRecords(d, all)
+	if h := headedRecords(d, all, want); h != nil {
+		recs = h.of
+	}
+	dates := recordDates(d, recs, pol)
+	if _, before := dates[-1]; before {
+		// A date above the first medicine: the page may date each record
+		// above its medicine, and a record would take the next one's date.
+		return Dose{}, false
+	}
+	doseOf := map[int]Dose{}
+	for _, a := range anchors {
+		ds, _, _, _, _ := blockDoses(d, []medicineMention{a}, all)
+		if len(ds) == 0 {
+			continue
+		}
+		r := recs[a.line]
+		if prev, seen := doseOf[r]; len(ds) != 1 || r < 0 || seen && prev != ds[0] {
+			return Dose{}, false
+		}
+		doseOf[r] = ds[0]
+	}
+	var latest recordDate
+	found := false
+	for _, r := range slices.Sorted(maps.Keys(doseOf)) {
+		ds := doseOf[r]
+		rd, dated := dates[r]
+		switch {
+		case !dated || found && (rd.kind == prescriptionDate) != (latest.kind == prescriptionDate):
+			return Dose{}, false
+		case !found || rd.date.compare(latest.date) > 0:
+			latest, dose, found = rd, ds, true
+		case rd.date == latest.date && ds != dose:
+			return Dose{}, false
+		}
+	}
+	return dose, found && len(doseOf) >= 2
+}
