@@ -192,6 +192,13 @@ func TestRateDosage(t *testing.T) {
 			want: Rating{Valid, Medium},
 		},
 		{
+			name:     "OCR: 5mg read as Smg",
+			lines:    []string{"Mounjaro 5mg/0.5ml solution for injection", "KwikPen", "Inject Smg once weekly"},
+			conf:     0.9,
+			medicine: "Mounjaro", dosage: "5 mg",
+			want: Rating{Valid, Medium},
+		},
+		{
 			name:     "OCR: a glyph before the point is no whole number",
 			lines:    []string{"MOUNJARO PEN", "INJECT Z.5MG UNDER THE SKIN ONCE WEEKLY"},
 			conf:     0.9,

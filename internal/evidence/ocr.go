@@ -36,10 +36,10 @@ func ocrForm(s string) string {
 // ocrDigits puts back digits that OCR read as letters inside numbers
 // ("O3/11/2O26", "l2.5 mg"): an o, l or i with no letter on either side
 // and a digit or a date separator beside it; an I or l alone before a unit
-// ("Img" for 1mg); and a dotted or slashed zero read as a symbol ("©.5MG",
+// ("Img" for 1mg), an S a five ("Smg"); and a dotted or slashed zero read as a symbol ("©.5MG",
 // "θ.25 mg") at the start of a number. Byte offsets are kept.
 func ocrDigits(s string) string {
-	if !strings.ContainsAny(s, "oli©θ@") {
+	if !strings.ContainsAny(s, "olis©θ@") {
 		return s
 	}
 	b := []byte(s)
@@ -67,12 +67,12 @@ func ocrDigits(s string) string {
 			}
 		}
 	}
-	if !strings.ContainsAny(s, "oli") {
+	if !strings.ContainsAny(s, "olis") {
 		return string(b)
 	}
 	numberish := func(c byte) bool { return isDigit(c) || c == '/' || c == '.' || c == ',' || c == '-' }
 	for i, c := range b {
-		if c != 'o' && c != 'l' && c != 'i' {
+		if c != 'o' && c != 'l' && c != 'i' && c != 's' {
 			continue
 		}
 		var prev, next byte = ' ', ' '
@@ -83,8 +83,15 @@ func ocrDigits(s string) string {
 			next = b[i+1]
 		}
 		if c != 'o' && !isLetterByte(prev) && !isDigit(prev) && unitFollows(b, i+1) {
-			// "Img", "lmg": a one read as a letter before its unit.
+			// "Img", "lmg": a one read as a letter before its unit; "Smg"
+			// a five.
 			b[i] = '1'
+			if c == 's' {
+				b[i] = '5'
+			}
+			continue
+		}
+		if c == 's' {
 			continue
 		}
 		if isLetterByte(prev) || isLetterByte(next) {

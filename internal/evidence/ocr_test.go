@@ -17,6 +17,11 @@ func TestOCRDigits(t *testing.T) {
 		{"img_1234.jpg", "img_1234.jpg"},
 		{"images", "images"},
 		{"film mg", "film mg"},
+		// A five read as S before its unit.
+		{"inject smg once weekly", "inject 5mg once weekly"},
+		{"mounjaro 7.5mg/0.5ml, smg/0.5ml", "mounjaro 7.5mg/0.5ml, 5mg/0.5ml"},
+		{"pens mg", "pens mg"},
+		{"s mg", "s mg"},
 		// A dotted or slashed zero read as a symbol.
 		{"inject ©.6mg under the skin", "inject  0.6mg under the skin"},
 		{"inject ©0.5mg", "inject  00.5mg"},
