@@ -78,7 +78,13 @@ def render(m):
             "iso": d.isoformat(), "us2": d.strftime("%m/%d/%y"),
             "fax-us": d.strftime("%b-%d-%Y").upper()}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
-    text = re.sub(r"\{\{([a-z0-9-]+):([+-]\d+)\}\}", render, f.read_text())
+    # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
+    # printed as it stood until the pattern took it.
+    text = re.sub(r"\{\{([a-z0-9-]+):([+-]?\d+)\}\}", render, f.read_text())
+    # Any other placeholder would print as it is: a document with a wrong
+    # date and no error.
+    if (left := re.search(r"\{\{[^}]*\}\}", text)):
+        sys.exit(f"heldout: {f}: placeholder {left.group(0)} is not one of the forms above")
     (pathlib.Path(sys.argv[2]) / f.name).write_text(text)
 EOF
 done
