@@ -54,8 +54,9 @@ type dateMedicines struct {
 // another medicine and not the requested one, and a line of nothing but a
 // date and its label just under such a line ("Last filled: 09/01/2026"
 // under "Metformin 500 mg tablets"), and the lines of the records a
-// repeated heading starts (headedRecords) that name another medicine. A
-// date there is that medicine's.
+// repeated heading starts (headedRecords), or each medicine with its own
+// dates under it starts (datedMentionRecords), that name another medicine.
+// A date there is that medicine's.
 func medicinesForDate(d document, ms []medicineMention, want string) dateMedicines {
 	meds := dateMedicines{named: len(ms) > 0}
 	meds.onlyOthers = want != "" && meds.named && !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want })
@@ -77,7 +78,11 @@ func medicinesForDate(d document, ms []medicineMention, want string) dateMedicin
 			owner[m.line] = other
 		}
 	}
-	headedRecords(d, ms, want).own(owner)
+	if rs := headedRecords(d, ms, want); rs != nil {
+		rs.own(owner)
+	} else {
+		datedMentionRecords(d, ms, want).own(owner)
+	}
 	for k := range d.lines {
 		if owner[k] == none && k > 0 && owner[k-1] != none && onlyADate(d.lines[k]) {
 			owner[k] = owner[k-1]

@@ -78,6 +78,24 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a repeated line after each medicine starts no record: each date under its medicine", []string{
 			"Wegovy 2.4mg FlexTouch pen", "Dispatched 9 May 2026", "Delivered",
 			"Saxenda 6mg/ml pen", "Dispatched 8 November 2026", "Delivered"}, Rating{Invalid, High}, "old-date"},
+		// A refill centre's cards: each medicine, then its dates on the row
+		// under the headings beside it.
+		{"a refill centre's cards: the requested medicine's fill is old", []string{
+			"Prescriptions for Jane Smith that can be refilled by mail",
+			"Wegovy 2.4 mg/0.75 mL pen Last filled Refill due Status",
+			"Rx 3307715 - 4 pens - 1 refill left 18/08/2026 24/11/2026 Ready to refill",
+			"Losartan 50 mg tablet Last filled Refill due Status",
+			"Rx 3291042 - 90 tablets - 3 refills left 14/11/2026 12/02/2027 Shipped"}, Rating{Invalid, High}, "old-date"},
+		{"a refill centre's cards: the requested medicine's fill is recent", []string{
+			"Prescriptions for Jane Smith that can be refilled by mail",
+			"Wegovy 2.4 mg/0.75 mL pen Last filled Refill due Status",
+			"Rx 3307715 - 4 pens - 1 refill left 14/11/2026 12/02/2027 Ready to refill",
+			"Losartan 50 mg tablet Last filled Refill due Status",
+			"Rx 3291042 - 90 tablets - 3 refills left 18/08/2026 24/11/2026 Shipped"}, Rating{Valid, High}, "date-in-window"},
+		{"cards under a date above the first medicine are not told apart", []string{
+			"Updated 14/11/2026",
+			"Wegovy 2.4 mg/0.75 mL pen", "Rx 3307715 Filled 18/08/2026",
+			"Losartan 50 mg tablet", "Rx 3291042 Filled 14/11/2026"}, Rating{NotFound, Low}, "dates-disagree"},
 		{"one date for the label of two medicines", []string{
 			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a text message's sent time is not the dispensing date", []string{

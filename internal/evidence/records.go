@@ -197,3 +197,45 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, pol
 	}
 	return dose, found && len(doseOf) >= 2
 }
+
+// datedMentionRecords is mentionRecords where each record dates its own
+// medicine (a refill centre's cards, a medication list's rows: the
+// medicine, then its dates): no date of the page stands above its first
+// medicine, and every record that names a medicine, of one owner, holds a
+// date of its own. Otherwise (a label's one date under two medicines, a
+// table read column by column) nil.
+func datedMentionRecords(d document, ms []medicineMention, want string) *records {
+	if want == "" || len(ms) < 2 {
+		return nil
+	}
+	recs := mentionRecords(d, ms)
+	owner := make([]int, recs[len(recs)-1]+1)
+	for _, m := range ms {
+		o := otherOwner
+		if m.entry.generic == want {
+			o = requestedOwner
+		}
+		r := recs[m.line]
+		if owner[r] != noOwner && owner[r] != o {
+			return nil
+		}
+		owner[r] = o
+	}
+	if !slices.Contains(owner, requestedOwner) || !slices.Contains(owner, otherOwner) {
+		return nil
+	}
+	dated := make([]bool, len(owner))
+	for _, m := range findLabelledDates(d) {
+		if m.kind == otherDate || m.sent {
+			continue
+		}
+		if recs[m.line] < 0 {
+			return nil
+		}
+		dated[recs[m.line]] = true
+	}
+	if slices.Contains(dated, false) {
+		return nil
+	}
+	return &records{of: recs, owner: owner}
+}
