@@ -323,7 +323,16 @@ func dateCandidates(d document, pol Policy, today civilDate, otherRows []bool) (
 		cands = append(cands, m)
 		best = min(best, m.kind)
 	}
-	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order, sent
+	cands = slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best })
+	if best == unlabelledDate {
+		// A future date beside a past one, neither labelled: a collect-by
+		// or next date whose label was not read.
+		future := func(m datedMention) bool { return m.reading(order.dayFirst).compare(today) > 0 }
+		if slices.ContainsFunc(cands, func(m datedMention) bool { return !future(m) }) {
+			cands = slices.DeleteFunc(cands, future)
+		}
+	}
+	return cands, order, sent
 }
 
 // judgedDate is a candidate date judged against the policy; cap is how

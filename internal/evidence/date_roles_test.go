@@ -96,6 +96,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Updated 14/11/2026",
 			"Wegovy 2.4 mg/0.75 mL pen", "Rx 3307715 Filled 18/08/2026",
 			"Losartan 50 mg tablet", "Rx 3291042 Filled 14/11/2026"}, Rating{NotFound, Low}, "dates-disagree"},
+		{"an unlabelled future date beside a past one is another role's", []string{
+			"Wegovy 2.4mg FlexTouch pen", "1 pen (4 doses)", "14 November 2026", "28 November 2026", "Kept in our fridge until you collect it"}, Rating{Valid, Medium}, "date-in-window"},
+		{"an unlabelled future date beside an old one", []string{
+			"Wegovy 2.4mg FlexTouch pen", "14 July 2026", "28 November 2026"}, Rating{Invalid, Medium}, "old-date"},
+		{"a lone unlabelled future date", []string{"Wegovy 2.4mg FlexTouch pen", "28 November 2026"}, Rating{Invalid, Medium}, "future-date"},
+		{"a labelled future dispensing date beside a past one still disagrees", []string{
+			"Wegovy 2.4mg FlexTouch pen", "Dispensed 14 November 2026", "Dispensed 28 November 2026"}, Rating{NotFound, Low}, "dates-disagree"},
 		{"one date for the label of two medicines", []string{
 			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a text message's sent time is not the dispensing date", []string{
