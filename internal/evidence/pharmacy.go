@@ -228,6 +228,9 @@ func linePharmacy(l docLine) linePharmacyName {
 	if !hasPharmacyWord {
 		return linePharmacyName{}
 	}
+	if at := rxBrand(l); at != nil {
+		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, at}
+	}
 	if loc := pharmacyLabelRe.FindStringIndex(l.norm); loc != nil {
 		end := len(l.norm)
 		if gap := labelValueEndRe.FindStringIndex(l.norm[loc[1]:]); gap != nil && strings.TrimSpace(l.norm[loc[1]:loc[1]+gap[0]]) != "" {
@@ -255,6 +258,44 @@ func linePharmacy(l docLine) linePharmacyName {
 		}
 	}
 	return linePharmacyName{}
+}
+
+// notRxBrands are words before "Rx" that make a heading, not a pharmacy's
+// name ("Refill Rx", "Transfer Rx", "Manage Rx").
+var notRxBrands = map[string]bool{
+	"refill": true, "refills": true, "transfer": true, "manage": true, "view": true, "mail": true,
+	"order": true, "orders": true, "active": true, "current": true, "pending": true, "ready": true,
+	"home": true, "search": true, "add": true, "total": true, "copay": true, "paid": true,
+}
+
+// rxBrand finds a pharmacy's brand ending in "Rx" standing alone on its
+// line, as an app's title bar or a bag's header prints it ("SUNBELT RX",
+// "Harbor Rx #12"): one to three capitalised words, none a medicine's name,
+// a heading's word or a word no name starts with, then "Rx" ending the
+// line (after it only a store number or a company suffix).
+func rxBrand(l docLine) *spot {
+	k := slices.IndexFunc(l.words, func(w word) bool { return w.text == "rx" })
+	if k < 1 || k > 3 || !endsName(l, k) || strings.Contains(l.norm[:l.words[k].start], ":") {
+		return nil
+	}
+	for _, w := range l.words[k+1:] {
+		if !isDigit(w.text[0]) && !businessSuffixes[w.text] {
+			return nil
+		}
+	}
+	name := l.words[:k]
+	if !namesBusiness(name) {
+		return nil
+	}
+	for _, w := range name {
+		if !w.capital || notRxBrands[w.text] || notPharmacyNames[w.text] || isDigit(w.text[0]) {
+			return nil
+		}
+		if _, medicine := LookupMedicine(w.text); medicine {
+			return nil
+		}
+	}
+	return spotOfWords(l, l.words[:k+1])
 }
 
 // romanNumerals number drug schedules and classes ("Schedule II Drug").
