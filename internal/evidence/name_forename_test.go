@@ -88,3 +88,22 @@ func TestNameWrappedOverTwoLines(t *testing.T) {
 		{name: "the surname above the forename", exp: lead, lines: label("Adeyemi-Clarke", "Mr Oluwaseun 18/11/2026"), want: Rating{NotFound, Medium}, rule: "no-name"},
 	})
 }
+
+// TestNamesOfColumnsRunTogether: OCR runs a packing slip's columns
+// together ("SHIP TO  BILL TO  PATIENT" over three names). The PATIENT
+// heading, last of the row, is not the caption of the line's first name
+// (the cardholder's, who was rated the labelled patient), and the lead's
+// own order there is no swap with the surname before it: which name is
+// under which heading cannot be told, and two people of one surname are
+// on the line.
+func TestNamesOfColumnsRunTogether(t *testing.T) {
+	jonah := Expected{PatientKnown: true, Forename: "Jonah", Surname: "Whitcombe"}
+	runNameCases(t, []nameCase{
+		{name: "the patient column after two of a namesake", exp: jonah, lines: []string{"SHIP TO BILL TO / CARDHOLDER PATIENT", "DANA WHITCOMBE DANA WHITCOMBE JONAH WHITCOMBE", "WEGOVY 2.4MG/0.75ML PEN-INJECTOR"},
+			want: Rating{NotFound, Low}, rule: "name-beside-namesake"},
+		{name: "the cardholder of the same line", exp: Expected{PatientKnown: true, Forename: "Dana", Surname: "Whitcombe"}, lines: []string{"SHIP TO BILL TO / CARDHOLDER PATIENT", "DANA WHITCOMBE DANA WHITCOMBE JONAH WHITCOMBE", "WEGOVY 2.4MG/0.75ML PEN-INJECTOR"},
+			want: Rating{NotFound, Low}, rule: "name-beside-namesake"},
+		{name: "a swap alone is still a swap", exp: jonah, lines: []string{"WHITCOMBE JONAH", "WEGOVY 2.4MG/0.75ML PEN-INJECTOR"},
+			want: Rating{Invalid, Low}, rule: "swapped-name-bare"},
+	})
+}

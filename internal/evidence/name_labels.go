@@ -91,6 +91,12 @@ func labelledPatientValues(d document) []patientValue {
 			if loc == nil {
 				continue
 			}
+			if columnHeadings(l, loc) {
+				// The last of several column headings on one line ("SHIP
+				// TO  BILL TO / CARDHOLDER  PATIENT"): the line under it
+				// holds every column's value, the first not this one's.
+				break
+			}
 			v, ok := labelValue(d, i, loc[1])
 			if pl.ordered && (!ok || !looksLikeName(v.words)) {
 				// A form's caption box: the name may sit a line or two
@@ -220,6 +226,15 @@ func nameBelow(d document, i int) (patientValue, bool) {
 		}
 	}
 	return patientValue{}, false
+}
+
+// columnHeadings reports a patient label (at loc) that ends a line of
+// column headings in capitals after others ("SHIP TO  BILL TO /
+// CARDHOLDER  PATIENT"), no colon after it.
+func columnHeadings(l docLine, loc []int) bool {
+	raw := strings.TrimSpace(l.raw)
+	return l.words[0].start < loc[0] && strings.TrimSpace(l.norm[loc[1]:]) == "" &&
+		!strings.HasSuffix(raw, ":") && raw == strings.ToUpper(raw) && !hasDigit(raw)
 }
 
 // captionOnly reports a line that is nothing but a caption ("Patient:",

@@ -313,8 +313,15 @@ func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLeve
 			continue
 		}
 		// Forenames come just before the surname, or just after it in
-		// "SMITH, Jane Mary".
+		// "SMITH, Jane Mary". The lead's forenames just before it are
+		// tried first: in "DANA WHITCOMBE JONAH WHITCOMBE" (three
+		// columns' names run together) "WHITCOMBE JONAH" is no swap.
 		lo, hi := max(0, i-3), min(len(ws), i+len(e.surname)+2)
+		if k := i - len(e.forename); k >= 0 && i+len(e.surname) <= len(ws) {
+			if o, _, _ := matchName(ws[k:i+len(e.surname)], e, l.reading()); o == nameFull {
+				lo, hi = k, i+len(e.surname)
+			}
+		}
 		o, lv, used := matchName(ws[lo:hi], e, l.reading())
 		if o == nameOther {
 			continue
