@@ -179,6 +179,10 @@ func findLabelledDates(d document) []datedMention {
 				switch {
 				case len(above) == 0 && len(dates) == 1 && columnLine == i-1 && onlyADate(l):
 					kind = column
+				case len(above) == 0 && len(dates) >= 2:
+					if cols := headingColumns(d, i); len(cols) >= len(dates) {
+						kind = cols[k]
+					}
 				case len(above) == 0:
 				case len(above) == len(dates):
 					kind = above[k].kind
@@ -194,6 +198,45 @@ func findLabelledDates(d document) []datedMention {
 		}
 	}
 	return out
+}
+
+// headingColumns are the kinds of a row of column headings that a reader
+// split into a line each (Textract: "Last filled", "Refill due", "Status")
+// just above line i, perhaps past one line of another cell ("Rx 3307715 -
+// 4 pens"), top to bottom: a heading's label's kind, unlabelledDate for a
+// heading that names no date. nil unless two or more such lines of at most
+// three words and no digits run there, one of them a date's label.
+func headingColumns(d document, i int) []dateKind {
+	k := i - 1
+	if k >= 0 && !isHeadingCell(d.lines[k]) && len(findDates(d.lines[k].numberText())) == 0 && len(findDateLabels(d.lines[k])) == 0 {
+		k--
+	}
+	top := k
+	for top >= 0 && isHeadingCell(d.lines[top]) {
+		top--
+	}
+	if k-top < 2 {
+		return nil
+	}
+	var cols []dateKind
+	labelled := false
+	for _, l := range d.lines[top+1 : k+1] {
+		kind := unlabelledDate
+		if ls := sortedLabels(outermostLabels(findDateLabels(l))); len(ls) == 1 {
+			kind, labelled = ls[0].kind, true
+		}
+		cols = append(cols, kind)
+	}
+	if !labelled {
+		return nil
+	}
+	return cols
+}
+
+// isHeadingCell reports a line that may be one column's heading: one to
+// three words, no digit.
+func isHeadingCell(l docLine) bool {
+	return len(l.words) >= 1 && len(l.words) <= 3 && !strings.ContainsAny(l.norm, "0123456789")
 }
 
 // outermostLabels drops labels inside longer ones ("date" in "date filled").

@@ -92,6 +92,29 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Rx 3307715 - 4 pens - 1 refill left 14/11/2026 12/02/2027 Ready to refill",
 			"Losartan 50 mg tablet Last filled Refill due Status",
 			"Rx 3291042 - 90 tablets - 3 refills left 18/08/2026 24/11/2026 Shipped"}, Rating{Valid, High}, "date-in-window"},
+		// A portal's medication list as Textract splits its rows: the
+		// medicine, its directions, then the prescriber, last fill and
+		// pharmacy; the generic under the brand; an over-the-counter row
+		// without a fill.
+		{"a medication list's rows split over lines: the requested medicine's own fill", []string{
+			"Medication", "Instructions", "Prescribed by Last filled Pharmacy",
+			"Lisinopril 10 mg tablet", "Take 1 tablet by mouth daily", "Ansel Prewitt, MD 18/11/2026 Pinecrest Pharmacy #14 3",
+			"Metformin ER 500 mg tablet Take 1 tablet with the evening meal", "Ansel Prewitt, MD 06/11/2026 Pinecrest Pharmacy #14 5",
+			"Wegovy 2.4 mg/0.75 mL pen Inject 2.4 mg once a week Leona Marsh, NP 29/07/2026 Pinecrest Pharmacy #14 0",
+			"semaglutide", "Vitamin D3 50 mcg capsule Take 1 capsule daily", "Over the counter"}, Rating{Invalid, Medium}, "old-date"},
+		{"the requested medicine's record without a date of its own", []string{
+			"Lisinopril 10 mg tablet", "Filled 18/11/2026",
+			"Wegovy 2.4 mg/0.75 mL pen", "Inject 2.4 mg once a week",
+			"Metformin 500 mg tablet", "Filled 29/07/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"a refill centre's card as Textract splits its headings: the requested medicine's fill is old", []string{
+			"Prescriptions for Jane Smith that can be refilled by mail",
+			"Wegovy 2.4 mg/0.75 mL pen", "Last filled", "Refill due", "Status",
+			"Rx 3307715 - 4 pens - 1 refill left", "18/08/2026 24/11/2026 Ready to refill",
+			"Losartan 50 mg tablet", "Last filled", "Refill due", "Status",
+			"Rx 3291042 - 90 tablets - 3 refills left", "14/11/2026", "12/02/2027", "Shipped"}, Rating{Invalid, High}, "old-date"},
+		{"split headings name no date: the row's dates stay unlabelled", []string{
+			"Wegovy 2.4 mg/0.75 mL pen", "Quantity", "Status",
+			"Rx 3307715 - 4 pens", "18/11/2026 24/11/2026 Ready"}, Rating{Valid, Medium}, "date-in-window"},
 		{"cards under a date above the first medicine are not told apart", []string{
 			"Updated 14/11/2026",
 			"Wegovy 2.4 mg/0.75 mL pen", "Rx 3307715 Filled 18/08/2026",

@@ -200,10 +200,11 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, pol
 
 // datedMentionRecords is mentionRecords where each record dates its own
 // medicine (a refill centre's cards, a medication list's rows: the
-// medicine, then its dates): no date of the page stands above its first
-// medicine, and every record that names a medicine, of one owner, holds a
-// date of its own. Otherwise (a label's one date under two medicines, a
-// table read column by column) nil.
+// medicine, then its dates), consecutive records of one owner taken as one
+// (a row that names the brand, then the generic under it): no date of the
+// page stands above its first medicine, every record of the requested
+// medicine holds a date of its own, and so does another's. Otherwise (a
+// label's one date under two medicines, a table read column by column) nil.
 func datedMentionRecords(d document, ms []medicineMention, want string) *records {
 	if want == "" || len(ms) < 2 {
 		return nil
@@ -221,6 +222,7 @@ func datedMentionRecords(d document, ms []medicineMention, want string) *records
 		}
 		owner[r] = o
 	}
+	recs, owner = mergeOwners(recs, owner)
 	if !slices.Contains(owner, requestedOwner) || !slices.Contains(owner, otherOwner) {
 		return nil
 	}
@@ -234,8 +236,35 @@ func datedMentionRecords(d document, ms []medicineMention, want string) *records
 		}
 		dated[recs[m.line]] = true
 	}
-	if slices.Contains(dated, false) {
+	otherDated := false
+	for r, o := range owner {
+		if o == requestedOwner && !dated[r] {
+			return nil
+		}
+		otherDated = otherDated || o == otherOwner && dated[r]
+	}
+	if !otherDated {
 		return nil
 	}
 	return &records{of: recs, owner: owner}
+}
+
+// mergeOwners joins consecutive records of one owner.
+func mergeOwners(recs, owner []int) ([]int, []int) {
+	to := make([]int, len(owner))
+	var merged []int
+	for r, o := range owner {
+		if r == 0 || o != owner[r-1] {
+			merged = append(merged, o)
+		}
+		to[r] = len(merged) - 1
+	}
+	out := make([]int, len(recs))
+	for k, r := range recs {
+		out[k] = r
+		if r >= 0 {
+			out[k] = to[r]
+		}
+	}
+	return out, merged
 }
