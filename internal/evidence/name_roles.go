@@ -281,10 +281,26 @@ var ownRecords = newPhraseSet(map[bool][]string{true: {
 	"my prescriptions", "my medicines", "my medications", "my orders", "my prescription history",
 }})
 
+// othersRecords are phrases of a page that may show someone else's
+// records to whoever is signed in (a parent's proxy access, a family
+// account).
+var othersRecords = newPhraseSet(map[bool][]string{true: {
+	"viewing", "viewing as", "proxy", "on behalf of", "switch profile", "switch account", "switch user",
+	"family member", "family members", "linked profile", "linked account", "dependant", "dependent",
+	"dependants", "dependents", "child", "children", "acting for", "managing", "managed by", "household",
+}})
+
 // showsOwnRecords reports a page that speaks to its reader of their own
-// records.
+// records, and of no one else's.
 func showsOwnRecords(d document) bool {
-	return slices.ContainsFunc(d.lines, func(l docLine) bool { return len(ownRecords.find(l.words)) > 0 })
+	own := false
+	for _, l := range d.lines {
+		if len(othersRecords.find(l.words)) > 0 {
+			return false
+		}
+		own = own || len(ownRecords.find(l.words)) > 0
+	}
+	return own
 }
 
 // veterinary reports a document about an animal, and where it says so.
