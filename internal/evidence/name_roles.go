@@ -313,15 +313,16 @@ func veterinary(d document) (bool, *spot) {
 	return false, nil
 }
 
-// selfRe is "(self)" after a name, or a bracket that calls a name a
-// dependant ("(Spouse, dependent)"): an insurer's or a family account's
+// selfRe is "(self)" after a name: an insurer's or a family account's
 // relationship column, where a bracketed "(spouse)" or "(child)" says how a
-// row's patient relates to the holder, not that they hold another role.
-var selfRe = lazyRE(`[a-z]\s*\(\s*(?:self|[a-z ,]*\bdepend[ae]nt)\s*\)`)
+// row's patient relates to the holder, not that they hold another role. A
+// bracketed "(Spouse, dependent)" alone is no such column: a page of the
+// subscriber's own claims lists the dependants too, and the name would be
+// taken for the patient's.
+var selfRe = lazyRE(`[a-z]\s*\(\s*self\s*\)`)
 
 // relationColumn reports a document whose names carry their relationship
-// to an account's holder in brackets ("Patricia Huang (self)", "Chidinma
-// Amadi (Spouse, dependent)").
+// to an account's holder in brackets ("Patricia Huang (self)").
 func relationColumn(d document) bool {
 	for _, l := range d.lines {
 		if selfRe.MatchString(l.norm) {
