@@ -57,7 +57,7 @@ type dateMedicines struct {
 // repeated heading starts (headedRecords), or each medicine with its own
 // dates under it starts (datedMentionRecords), that name another medicine.
 // A date there is that medicine's.
-func medicinesForDate(d document, ms []medicineMention, want string) dateMedicines {
+func medicinesForDate(d document, ms []medicineMention, want string, pol Policy) dateMedicines {
 	meds := dateMedicines{named: len(ms) > 0}
 	meds.onlyOthers = want != "" && meds.named && !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want })
 	if want == "" || !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want }) ||
@@ -81,7 +81,7 @@ func medicinesForDate(d document, ms []medicineMention, want string) dateMedicin
 	if rs := headedRecords(d, ms, want); rs != nil {
 		rs.own(owner)
 	} else {
-		datedMentionRecords(d, ms, want).own(owner)
+		datedMentionRecords(d, ms, want, pol).own(owner)
 	}
 	for k := range d.lines {
 		if owner[k] == none && k > 0 && owner[k-1] != none && onlyADate(d.lines[k]) {

@@ -97,7 +97,7 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// pharmacy; the generic under the brand; an over-the-counter row
 		// without a fill.
 		{"a medication list's rows split over lines: the requested medicine's own fill", []string{
-			"Medication", "Instructions", "Prescribed by Last filled Pharmacy",
+			"Rosalind M. Achterberg", "OB 17/04/1968 - MRN 00482-1174", "Medication", "Instructions", "Prescribed by Last filled Pharmacy",
 			"Lisinopril 10 mg tablet", "Take 1 tablet by mouth daily", "Ansel Prewitt, MD 18/11/2026 Pinecrest Pharmacy #14 3",
 			"Metformin ER 500 mg tablet Take 1 tablet with the evening meal", "Ansel Prewitt, MD 06/11/2026 Pinecrest Pharmacy #14 5",
 			"Wegovy 2.4 mg/0.75 mL pen Inject 2.4 mg once a week Leona Marsh, NP 29/07/2026 Pinecrest Pharmacy #14 0",

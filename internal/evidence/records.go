@@ -128,19 +128,25 @@ type recordDate struct {
 }
 
 // recordDates dates each record of recs from the document's dates, read
-// in the document's day/month order; a record without a date has none, and
-// record -1 is the lines before the first.
+// in the document's day/month order, as dateCandidates takes them (no date
+// in another role, no unlabelled date far from today); a record without a
+// date has none, and record -1 is the lines before the first.
 func recordDates(d document, recs []int, pol Policy) map[int]recordDate {
 	all := findLabelledDates(d)
 	order := dateOrder{dayFirst: pol.Market != "us"}
 	if slices.ContainsFunc(all, func(m datedMention) bool { return m.ambiguous() }) {
 		order = documentDateOrder(d, all, pol.Market)
 	}
+	now := pol.Now
 	out := map[int]recordDate{}
 	for _, m := range all {
 		r := recs[m.line]
 		c := m.reading(order.dayFirst)
 		if m.kind == otherDate || m.sent || !c.valid() {
+			continue
+		}
+		if t := c.time(); m.kind == unlabelledDate && (t.Before(now.AddDate(-2, 0, 0)) || t.After(now.AddDate(1, 0, 0))) {
+			// An unlabelled date far from today: a date of birth.
 			continue
 		}
 		got, ok := out[r]
@@ -205,7 +211,7 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, pol
 // page stands above its first medicine, every record of the requested
 // medicine holds a date of its own, and so does another's. Otherwise (a
 // label's one date under two medicines, a table read column by column) nil.
-func datedMentionRecords(d document, ms []medicineMention, want string) *records {
+func datedMentionRecords(d document, ms []medicineMention, want string, pol Policy) *records {
 	if want == "" || len(ms) < 2 {
 		return nil
 	}
@@ -226,22 +232,17 @@ func datedMentionRecords(d document, ms []medicineMention, want string) *records
 	if !slices.Contains(owner, requestedOwner) || !slices.Contains(owner, otherOwner) {
 		return nil
 	}
-	dated := make([]bool, len(owner))
-	for _, m := range findLabelledDates(d) {
-		if m.kind == otherDate || m.sent {
-			continue
-		}
-		if recs[m.line] < 0 {
-			return nil
-		}
-		dated[recs[m.line]] = true
+	dates := recordDates(d, recs, pol)
+	if _, before := dates[-1]; before {
+		return nil
 	}
 	otherDated := false
 	for r, o := range owner {
-		if o == requestedOwner && !dated[r] {
+		_, dated := dates[r]
+		if o == requestedOwner && !dated {
 			return nil
 		}
-		otherDated = otherDated || o == otherOwner && dated[r]
+		otherDated = otherDated || o == otherOwner && dated
 	}
 	if !otherDated {
 		return nil

@@ -49,7 +49,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, findRequested(mentions, want.Generic)),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
 		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions, pol),
-		dateField:     rateDate(doc, pol, medicinesForDate(doc, mentions, want.Generic)),
+		dateField:     rateDate(doc, pol, medicinesForDate(doc, mentions, want.Generic, pol)),
 		pharmacyField: ratePharmacy(doc),
 	}
 }
