@@ -128,8 +128,14 @@ var nameCaptionRe = lazyRE(`^\s*(?:full\s+)?name\s*[:-]`)
 // found on line i.
 func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 	l := d.lines[i]
-	if len(ms) == 0 || ms[0].first != 0 || !headingRoles[ms[0].kind] {
+	if len(ms) == 0 || !headingRoles[ms[0].kind] {
 		return i, nil
+	}
+	for _, w := range l.words[:ms[0].first] {
+		// OCR's specks before a heading ("8 EMERGENCY CONTACT").
+		if len(w.text) > 2 || !l.ocr {
+			return i, nil
+		}
 	}
 	for _, w := range l.words[ms[0].last+1:] {
 		if !headingWords[w.text] {

@@ -46,6 +46,10 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want:  Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
 		{name: "the account holder over 'your orders' is not who signed in", exp: jane, lines: []string{"Account holder: Jane Smith", "Your orders", med},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		// A section headed by a role, OCR's speck before its heading.
+		{name: "the patient above an emergency contact's section, a speck before its heading", exp: Expected{PatientKnown: true, Forename: "Dwayne", Surname: "Pettigrew"},
+			lines: []string{"Patient: PETTIGREW, DWAYNE A   DOB: 04/05/1979", "8 EMERGENCY CONTACT", "Name: BAPTISTE, LORRAINE   Relation: SISTER", "PRESCRIPTION HISTORY", "MOUNJARO 5MG/0.5ML PEN"},
+			conf:  0.95, source: "tesseract", want: Rating{Valid, High}, rule: "labelled-name"},
 		{name: "an account holder and a dependant's prescriptions", exp: jane,
 			lines: []string{"Account holder: Jane Smith", "Prescriptions for: Emma Smith", med},
 			want:  Rating{Invalid, High}, rule: "labelled-other-name"},
