@@ -220,8 +220,10 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 			if ev.labelled == nil || level > matched {
 				ev.labelled, matched = &seen, level
 			}
-		case outcome == nameOther && v.ocr && (nearName(v.words, e, r) && !clearlyOther(v.words, e, r) || misreadPart(v.words, e, r)):
-			// OCR may have garbled the lead's own name ("Jnae Smtih").
+		case outcome == nameOther && v.ocr && (nearName(v.words, e, r) && !clearlyOther(v.words, e, r) || misreadPart(v.words, e, r) ||
+			r.conf < fairlyRead && splitSurname(valueOnwards(v), e)):
+			// OCR may have garbled the lead's own name ("Jnae Smtih", "Ne
+			// tamh 0 D riscoll").
 			firstSeen(&ev.near, seen)
 		case outcome == nameOther && v.strength == strongLabel && looksLikeName(nameRun(v.words)):
 			seen.sure = readCertainty(v.conf)
@@ -234,6 +236,20 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 		}
 	}
 	return captions
+}
+
+// valueOnwards is a caption's value and the next words of its line: a
+// name's pieces past the first that no name has ("0 D riscoll").
+func valueOnwards(v patientValue) []word {
+	if v.at == nil || len(v.words) == 0 {
+		return v.words
+	}
+	l := v.at.line
+	k := slices.IndexFunc(l.words, func(w word) bool { return w.start == v.words[0].start })
+	if k < 0 || v.at.line.norm[v.words[0].start:v.words[0].end] != v.words[0].text {
+		return v.words
+	}
+	return l.words[k:min(len(l.words), k+len(v.words)+4)]
 }
 
 // addLines looks for the lead's name on every line that is not about the

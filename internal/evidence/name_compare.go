@@ -2,7 +2,10 @@
 
 package evidence
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // nameOutcome is how a run of words compares with the expected name.
 type nameOutcome int
@@ -329,6 +332,26 @@ func misreadPart(ws []word, e expectedName, r nameReading) bool {
 	}
 	has := func(want word) bool { return slices.ContainsFunc(ws, func(w word) bool { return w.text == want.text }) }
 	return has(e.forename[0]) || !slices.ContainsFunc(e.surname, func(s word) bool { return !has(s) })
+}
+
+// splitSurname reports the lead's surname read in pieces ("0 D riscoll"
+// for O'Driscoll): two or three consecutive words that join, OCR's
+// confusions undone, into the surname's letters.
+func splitSurname(ws []word, e expectedName) bool {
+	var want strings.Builder
+	for _, s := range e.surname {
+		want.WriteString(s.ocr)
+	}
+	for i := range ws {
+		joined := ws[i].ocr
+		for k := i + 1; k < len(ws) && k <= i+2; k++ {
+			joined += ws[k].ocr
+			if joined == want.String() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nearName reports whether words hold something close to both the forename

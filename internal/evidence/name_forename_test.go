@@ -107,3 +107,16 @@ func TestNamesOfColumnsRunTogether(t *testing.T) {
 			want: Rating{Invalid, Low}, rule: "swapped-name-bare"},
 	})
 }
+
+// TestSurnameReadInPieces: a script font's O'Driscoll read "0 D riscoll",
+// the forename garbled, on a line read poorly: a misreading of the lead's
+// name as likely as another person's, never another name for certain.
+func TestSurnameReadInPieces(t *testing.T) {
+	niamh := Expected{PatientKnown: true, Forename: "Niamh", Surname: "O'Driscoll"}
+	runNameCases(t, []nameCase{
+		{name: "the surname in pieces, read poorly", exp: niamh, lines: []string{"Patient's name Ne tamh 0 D riscoll", "Wegovy 0.25mg FlexTouch pen"}, conf: 0.55, source: "tesseract",
+			want: Rating{NotFound, Low}, rule: "near-name"},
+		{name: "another surname in pieces", exp: niamh, lines: []string{"Patient's name Ne tamh 0 D rummond", "Wegovy 0.25mg FlexTouch pen"}, conf: 0.55, source: "tesseract",
+			want: Rating{Invalid, Low}, rule: "labelled-other-name"},
+	})
+}
