@@ -289,8 +289,9 @@ func (ev *nameEvidence) addLines(d document, e expectedName) {
 
 // wrappedName finds the lead's name wrapped over two lines of a narrow
 // label ("Mr Oluwaseun" above "Adeyemi-Clarke 18/11/2026"): the forename
-// ends a line after a title, or is all of it, and the surname starts the
-// next line of the page. Untitled, it is at most medium, as on one line.
+// ends a line after a title and the surname starts the next line of the
+// page. Untitled, a forename over a surname may be two fields' values (a
+// form's columns read one after the other), so it is none.
 func wrappedName(d document, e expectedName) (*nameSeen, bool) {
 	for i := 0; i+1 < len(d.lines); i++ {
 		a, b := d.lines[i], d.lines[i+1]
@@ -303,15 +304,11 @@ func wrappedName(d document, e expectedName) (*nameSeen, bool) {
 			continue
 		}
 		fore, sur := ws[len(ws)-n:], b.words[:len(e.surname)]
-		titled := afterTitle[len(ws)-n]
-		if !titled && len(ws) != n || !wordsAre(fore, e.forename, a) || !wordsAre(sur, e.surname, b) {
+		if !afterTitle[len(ws)-n] || !wordsAre(fore, e.forename, a) || !wordsAre(sur, e.surname, b) {
 			continue
 		}
 		c := readCertainty(min(a.reading().of(fore).conf, b.reading().of(sur).conf))
-		if !titled {
-			c = min(c, mediumCertainty)
-		}
-		return &nameSeen{sure: c, ocr: a.ocr || b.ocr, at: joinSpots(spotOfWords(a, fore), spotOfWords(b, sur))}, titled
+		return &nameSeen{sure: c, ocr: a.ocr || b.ocr, at: joinSpots(spotOfWords(a, fore), spotOfWords(b, sur))}, true
 	}
 	return nil, false
 }
