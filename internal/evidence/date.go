@@ -323,16 +323,7 @@ func dateCandidates(d document, pol Policy, today civilDate, otherRows []bool) (
 		cands = append(cands, m)
 		best = min(best, m.kind)
 	}
-	cands = slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best })
-	if best == unlabelledDate {
-		// A future date beside a past one, neither labelled: a collect-by
-		// or next date whose label was not read.
-		future := func(m datedMention) bool { return m.reading(order.dayFirst).compare(today) > 0 }
-		if slices.ContainsFunc(cands, func(m datedMention) bool { return !future(m) }) {
-			cands = slices.DeleteFunc(cands, future)
-		}
-	}
-	return cands, order, sent
+	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order, sent
 }
 
 // judgedDate is a candidate date judged against the policy; cap is how

@@ -114,15 +114,17 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Rx 3291042 - 90 tablets - 3 refills left", "14/11/2026", "12/02/2027", "Shipped"}, Rating{Invalid, High}, "old-date"},
 		{"split headings name no date: the row's dates stay unlabelled", []string{
 			"Wegovy 2.4 mg/0.75 mL pen", "Quantity", "Status",
-			"Rx 3307715 - 4 pens", "18/11/2026 24/11/2026 Ready"}, Rating{Valid, Medium}, "date-in-window"},
+			"Rx 3307715 - 4 pens", "10/11/2026 18/11/2026 Ready"}, Rating{Valid, Low}, "date-in-window"},
 		{"cards under a date above the first medicine are not told apart", []string{
 			"Updated 14/11/2026",
 			"Wegovy 2.4 mg/0.75 mL pen", "Rx 3307715 Filled 18/08/2026",
 			"Losartan 50 mg tablet", "Rx 3291042 Filled 14/11/2026"}, Rating{NotFound, Low}, "dates-disagree"},
-		{"an unlabelled future date beside a past one is another role's", []string{
-			"Wegovy 2.4mg FlexTouch pen", "1 pen (4 doses)", "14 November 2026", "28 November 2026", "Kept in our fridge until you collect it"}, Rating{Valid, Medium}, "date-in-window"},
-		{"an unlabelled future date beside an old one", []string{
-			"Wegovy 2.4mg FlexTouch pen", "14 July 2026", "28 November 2026"}, Rating{Invalid, Medium}, "old-date"},
+		// Unlabelled dates on both sides of today: which is the dispensing
+		// date cannot be told (a fax of a sync plan lost the requested
+		// medicine's old fill; a prior authorisation's approval period ran
+		// to next year beside the letter's date): unseen5, 26 Nov.
+		{"an unlabelled future date beside a past one: they disagree", []string{
+			"Wegovy 2.4mg FlexTouch pen", "1 pen (4 doses)", "14 November 2026", "28 November 2026"}, Rating{NotFound, Low}, "dates-disagree"},
 		{"a lone unlabelled future date", []string{"Wegovy 2.4mg FlexTouch pen", "28 November 2026"}, Rating{Invalid, Medium}, "future-date"},
 		{"a labelled future dispensing date beside a past one still disagrees", []string{
 			"Wegovy 2.4mg FlexTouch pen", "Dispensed 14 November 2026", "Dispensed 28 November 2026"}, Rating{NotFound, Low}, "dates-disagree"},
