@@ -120,3 +120,15 @@ func TestSurnameReadInPieces(t *testing.T) {
 			want: Rating{Invalid, Low}, rule: "labelled-other-name"},
 	})
 }
+
+// TestSpecksAreNoName: a glare-washed photo's noise reads like a name
+// written surname first ("AE, O"); read poorly, it is no one.
+func TestSpecksAreNoName(t *testing.T) {
+	anneliese := Expected{PatientKnown: true, Forename: "Anneliese", Surname: "Druckmann"}
+	runNameCases(t, []nameCase{
+		{name: "two-letter specks read poorly", exp: anneliese, lines: []string{"tirzepatide injection,", "AE, O Sa", "4 ar roars"}, conf: 0.4, source: "tesseract",
+			want: Rating{NotFound, Low}, rule: "no-name"},
+		{name: "a short name read well", exp: anneliese, lines: []string{"tirzepatide injection,", "LI, JO", "Dayton OH"}, conf: 0.95, source: "tesseract",
+			want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
+	})
+}

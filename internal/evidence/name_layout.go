@@ -63,7 +63,7 @@ func uncaptionedPatient(d document, e expectedName) (someoneElse, several *nameS
 		// A letter's address block: the name whose surname the salutation
 		// uses ("Callum Fraser" ... "Dear Mr Fraser").
 		marked = marked || (ok && addressed[ws[len(ws)-1].text])
-		if !ok || (i > 0 && captionAbove(d.lines[i-1])) {
+		if !ok || (i > 0 && captionAbove(d.lines[i-1])) || specks(l, ws) {
 			continue
 		}
 		if o, _ := compareName(ws, e, l.reading()); o != nameOther || (l.ocr && nearName(ws, e, l.reading()) && !clearlyOther(ws, e, l.reading())) || misreadPart(ws, e, l.reading()) {
@@ -88,6 +88,13 @@ func uncaptionedPatient(d document, e expectedName) (someoneElse, several *nameS
 		someoneElse.sure = conf
 	}
 	return someoneElse, nil
+}
+
+// specks reports a "name" of nothing but one- and two-letter words read
+// poorly ("AE, O" from a glare-washed screen photo): OCR's noise, not a
+// person ("LI, J" read well stays a name).
+func specks(l docLine, ws []word) bool {
+	return l.ocr && l.reading().of(ws).conf < fairlyRead && !slices.ContainsFunc(ws, func(w word) bool { return len(w.text) >= 3 })
 }
 
 // captionAbove reports a line that captions the next one ("Bill to:",
