@@ -326,6 +326,7 @@ func TestRateDosage(t *testing.T) {
 func TestDoseOfLatestFill(t *testing.T) {
 	claims := func(recent, earlier string) []string {
 		return []string{
+			"Zepbound Savings Program",
 			"DATE FILLED MEDICATION QTY PHARMACY CLAIM STATUS",
 			"11/09/2026 ZEPBOUND " + recent + "/0.5ML SOLN AUTO-INJ 2mL Larkspur Pharmacy #31 Paid",
 			"10/12/2026 ZEPBOUND " + earlier + "/0.5ML SOLN AUTO-INJ 2mL Larkspur Pharmacy #31 Paid",

@@ -177,12 +177,18 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, pol
 	}
 	doseOf := map[int]Dose{}
 	for _, a := range anchors {
-		ds, _, _, _, _ := blockDoses(d, []medicineMention{a}, all)
-		if len(ds) == 0 {
+		r := recs[a.line]
+		if r < 0 {
+			return Dose{}, false
+		}
+		rdoc, ra, rall := recordOf(d, recs, r, a, all)
+		ds, _, tier, _, _ := blockDoses(rdoc, []medicineMention{ra}, rall)
+		if len(ds) == 0 || tier == elsewhereTier {
+			// No dose of its own ("Mounjaro® Savings Program" over the
+			// claims): the doses found are the page's.
 			continue
 		}
-		r := recs[a.line]
-		if prev, seen := doseOf[r]; len(ds) != 1 || r < 0 || seen && prev != ds[0] {
+		if prev, seen := doseOf[r]; len(ds) != 1 || seen && prev != ds[0] {
 			return Dose{}, false
 		}
 		doseOf[r] = ds[0]
@@ -268,4 +274,25 @@ func mergeOwners(recs, owner []int) ([]int, []int) {
 		}
 	}
 	return out, merged
+}
+
+// recordOf is record r of d as a document of its own, with the mention a
+// and the mentions all in it moved to its lines (those outside it left
+// out): a medicine's doses there are its record's, never the next
+// record's under it.
+func recordOf(d document, recs []int, r int, a medicineMention, all []medicineMention) (document, medicineMention, []medicineMention) {
+	first := slices.Index(recs, r)
+	end := first
+	for end < len(recs) && recs[end] == r {
+		end++
+	}
+	var moved []medicineMention
+	for _, m := range all {
+		if m.line >= first && m.line < end {
+			m.line -= first
+			moved = append(moved, m)
+		}
+	}
+	a.line -= first
+	return document{lines: d.lines[first:end], meanConf: d.meanConf}, a, moved
 }
