@@ -47,6 +47,10 @@ type dateMedicines struct {
 	// requested one, so its dates are theirs.
 	onlyOthers bool
 	otherRows  []bool
+	// otherSpans are the parts of lines that name the requested medicine
+	// after another ([from, to) byte offsets by line): a date there is the
+	// other's (otherLeads).
+	otherSpans map[int][2]int
 }
 
 // medicinesForDate finds the rows of other medicines on a document that
@@ -95,7 +99,32 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 	for k := range d.lines {
 		meds.otherRows[k] = owner[k] == other
 	}
+	meds.otherSpans = otherLeads(ms, want)
 	return meds
+}
+
+// otherLeads finds the lines that name another medicine first and the
+// requested one only after it ("Ozempic 1 mg pen  08/14/2026  On hold -
+// switched to Zepbound"): from the other's name to the requested one's,
+// the row is the other medicine's, and so is a date there.
+func otherLeads(ms []medicineMention, want string) map[int][2]int {
+	first := map[int]medicineMention{}
+	firstWanted := map[int]int{}
+	for _, m := range ms {
+		if f, ok := first[m.line]; !ok || m.start < f.start {
+			first[m.line] = m
+		}
+		if f, ok := firstWanted[m.line]; m.entry.generic == want && (!ok || m.start < f) {
+			firstWanted[m.line] = m.start
+		}
+	}
+	spans := map[int][2]int{}
+	for line, f := range first {
+		if w, ok := firstWanted[line]; ok && f.entry.generic != want {
+			spans[line] = [2]int{f.start, w}
+		}
+	}
+	return spans
 }
 
 // Owners of a line's dates (medicinesForDate).
@@ -252,7 +281,7 @@ type dateEvidence struct {
 func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
 	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
 	today := civilDate{pol.Now.Year(), int(pol.Now.Month()), pol.Now.Day()}
-	cands, order, sent := dateCandidates(d, pol, today, meds.otherRows)
+	cands, order, sent := dateCandidates(d, pol, today, meds)
 	ev.sent = sent
 	if len(cands) == 0 {
 		return ev
@@ -296,9 +325,9 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 // dateCandidates are the document's dates of the most relevant kind, and
 // the day/month order it writes them in. Unlabelled dates far from today
 // (a date of birth) are none, nor dates on the rows of other medicines
-// (otherRows). sent is where the first date that says when a text message
+// (otherRows, otherSpans). sent is where the first date that says when a text message
 // was sent was read (nil: none).
-func dateCandidates(d document, pol Policy, today civilDate, otherRows []bool) (cands []datedMention, order dateOrder, sent *spot) {
+func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines) (cands []datedMention, order dateOrder, sent *spot) {
 	all := findLabelledDates(d)
 	if k := slices.IndexFunc(all, func(m datedMention) bool { return m.sent }); k >= 0 {
 		sent = all[k].at
@@ -309,7 +338,8 @@ func dateCandidates(d document, pol Policy, today civilDate, otherRows []bool) (
 	}
 	best := otherDate
 	for _, m := range all {
-		if m.kind == otherDate || otherRows != nil && otherRows[m.line] {
+		if span, ok := meds.otherSpans[m.line]; m.kind == otherDate || meds.otherRows != nil && meds.otherRows[m.line] ||
+			ok && m.start >= span[0] && m.start < span[1] {
 			continue
 		}
 		if m.kind == unlabelledDate {

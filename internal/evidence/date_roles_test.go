@@ -128,6 +128,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a lone unlabelled future date", []string{"Wegovy 2.4mg FlexTouch pen", "28 November 2026"}, Rating{Invalid, Medium}, "future-date"},
 		{"a labelled future dispensing date beside a past one still disagrees", []string{
 			"Wegovy 2.4mg FlexTouch pen", "Dispensed 14 November 2026", "Dispensed 28 November 2026"}, Rating{NotFound, Low}, "dates-disagree"},
+		// A row of another medicine that names the requested one after its
+		// date ("switched to Wegovy") is still the other's row.
+		{"another medicine's row naming the requested one after its date", []string{
+			"Wegovy 2.4 mg/0.75 mL pen 18/11/2026 28 New - joins sync next cycle 16/12/2026",
+			"Mounjaro (tirzepatide) 5 mg pen 14/08/2026 28 On hold - switched to Wegovy"}, Rating{Valid, Medium}, "date-in-window"},
+		{"two medicines then one date on a line: the label's date", []string{
+			"Metformin 500mg tablets, Wegovy 2.4mg/0.75ml pen  dispensed 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"one date for the label of two medicines", []string{
 			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a text message's sent time is not the dispensing date", []string{
