@@ -5,6 +5,7 @@ import (
 	"errors"
 	"image"
 	"math"
+	"slices"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
@@ -20,6 +21,10 @@ type again struct {
 	// reading, prepared for a plain one), every pixel where img has it;
 	// plain the unprepared page so placed. Either may be nil.
 	other, plain *image.Gray
+	// unflattened is img prepared with the light left as it was, every
+	// pixel in place, when the page has dark grounds of light text smaller
+	// than itself (imageprep.DarkGrounds); else nil.
+	unflattened *image.Gray
 }
 
 // Kinds of segment: what part of a page a segment reads again, and so
@@ -28,6 +33,7 @@ const (
 	segUnsure      = iota // lines rd was unsure of, from other (withReread)
 	segMissed             // text rd passed over, from img (withMissed)
 	segMissedPlain        // the same, from plain (withMissed)
+	segGround             // a dark ground of light text, inverted (withMissed)
 	segBlock              // a block set at an angle of its own, levelled
 	segKinds
 )
@@ -53,6 +59,9 @@ type segment struct {
 //     more character-shaped marks lie outside its words), from img and
 //     from the plain page: lines read there outside a.rd's lines follow
 //     a.rd's (withMissed);
+//   - light text on dark grounds smaller than the page (a coloured bar, a
+//     table's header row; imageprep.DarkGrounds), inverted: lines read
+//     there outside a.rd's lines follow them (withMissed);
 //   - blocks of text set at an angle of their own (a rubber stamp pressed
 //     on crooked, blockSkewAt degrees or more; at most maxBlocks), levelled:
 //     their lines follow the rest.
@@ -75,21 +84,35 @@ func (r *Reader) readAgain(ctx context.Context, a again) ([]evidence.Line, error
 	if len(segs) == 0 {
 		return a.rd.Lines, nil
 	}
-	got, err := r.readSegments(ctx, segs, max(a.glyph, 12))
-	switch {
-	case err == nil:
-	case refused(err):
-		// Tesseract refused the parts (their content, never the load):
-		// the page's reading stands.
-		return a.rd.Lines, nil
-	default:
-		return nil, err
+	// Inverted grounds are read in a run of their own: stacked with the
+	// rest, a label's panel set at another angle than the label's small
+	// print lost that print (one block, one slope).
+	var got [segKinds]reading
+	for _, part := range [][]segment{otherThan(segs, segGround), only(segs, segGround)} {
+		if len(part) == 0 {
+			continue
+		}
+		read, err := r.readSegments(ctx, part, max(a.glyph, 12))
+		switch {
+		case err == nil:
+		case refused(err):
+			// Tesseract refused the parts (their content, never the load):
+			// the page's reading stands.
+			continue
+		default:
+			return nil, err
+		}
+		for k, rd := range read {
+			if len(rd.Lines) > 0 {
+				got[k] = rd
+			}
+		}
 	}
 	rd := a.rd
 	if unsure != nil {
 		rd = withReread(rd, unsure, got[segUnsure], image.Point{})
 	}
-	lines := withMissed(rd, got[segMissed], got[segMissedPlain])
+	lines := withMissed(rd, got[segMissed], got[segGround], got[segMissedPlain])
 	return append(lines, got[segBlock].Lines...), nil
 }
 
@@ -141,6 +164,14 @@ func segmentsOf(a again) (_ []segment, unsure []bool) {
 			}
 		}
 	}
+	// Light text on dark grounds smaller than a page (darkPage), as
+	// dark on light.
+	if a.unflattened != nil {
+		g := imageprep.DarkGrounds(a.unflattened)
+		for _, b := range g.Boxes {
+			segs = append(segs, segment{kind: segGround, img: imageprep.Crop(g.Inverted, b), at: b.Min})
+		}
+	}
 	if a.glyph > 0 && a.rd.Words > 0 {
 		read := 0
 		for _, b := range imageprep.TextBlocks(a.img, a.glyph) {
@@ -158,6 +189,15 @@ func segmentsOf(a again) (_ []segment, unsure []bool) {
 		}
 	}
 	return append(segs, plainSegs...), unsure
+}
+
+// only is the segments of kind k; otherThan the others.
+func only(segs []segment, k int) []segment {
+	return slices.DeleteFunc(slices.Clone(segs), func(s segment) bool { return s.kind != k })
+}
+
+func otherThan(segs []segment, k int) []segment {
+	return slices.DeleteFunc(slices.Clone(segs), func(s segment) bool { return s.kind == k })
 }
 
 // withinArea keeps, in order, the segments that fit in area pixels

@@ -62,6 +62,14 @@ const (
 	// against 204 over seeds 1-3, the corpus's the same (227 over seeds 1,
 	// 7 and 20261123), and the hard photos no more time.
 	missedAt, missedConfidence = 6, 0.5
+	// darkPage: a page whose dark grounds of light text (an app in dark
+	// mode) cover this share of it or more is inverted before anything
+	// else, so that it is measured, prepared and read as dark text on
+	// light. Smaller grounds (a coloured bar, a table's header row) are
+	// read again inverted instead (readAgain): inverted in the page, a
+	// table's header row gave tesseract's layout analysis columns to split
+	// the table's rows at, and a row's date and patient came apart.
+	darkPage = 0.5
 )
 
 // readPage OCRs one decoded page. It turns a page whose text runs up or
@@ -85,6 +93,10 @@ const (
 // It returns the lines read, their words and lines placed on the page as
 // turned upright (the Page says how), in fractions of it.
 func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Line, evidence.Page, error) {
+	grounds := imageprep.DarkGrounds(page)
+	if grounds.Share >= darkPage {
+		page, grounds = grounds.Inverted, imageprep.Grounds{}
+	}
 	layout := imageprep.MeasureLayout(page)
 	if layout.Textured() {
 		// Smoothed over about a screen pixel's width, the grid goes and
@@ -182,7 +194,24 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 			other = prepared
 		}
 	}
-	lines, err := r.readAgain(ctx, again{img: bestImg, rd: best, glyph: glyph, other: other, plain: unprepared})
+	// Dark grounds smaller than the page are looked for again on the image
+	// read, but with the light left as it was: flattening takes a bar
+	// for paper and whitens it, text and all.
+	var unflattened *image.Gray
+	if grounds.Inverted != nil {
+		switch bestImg {
+		case prepared, turnedPrepared:
+			unflattened, _, _ = prepare(page, layout, false)
+			if bestImg == turnedPrepared {
+				unflattened = imageprep.Turn(unflattened, 2)
+			}
+		case page:
+			unflattened = page
+		default: // the plain page turned
+			unflattened = imageprep.Turn(page, 2)
+		}
+	}
+	lines, err := r.readAgain(ctx, again{img: bestImg, rd: best, glyph: glyph, other: other, plain: unprepared, unflattened: unflattened})
 	if err != nil {
 		return nil, evidence.Page{}, err
 	}
@@ -250,6 +279,11 @@ func levelling(layout imageprep.Layout) float64 {
 // itself), and whether every pixel is where it was on the page (neither
 // scaled nor rotated: only the light and the noise changed).
 func plan(page *image.Gray, layout imageprep.Layout) (_ *image.Gray, steps int, inPlace bool) {
+	return prepare(page, layout, true)
+}
+
+// prepare is plan, with the light evened out only when flatten is set.
+func prepare(page *image.Gray, layout imageprep.Layout, flatten bool) (_ *image.Gray, steps int, inPlace bool) {
 	inPlace = true
 	glyph := layout.GlyphHeight
 	// Reduce first (which also averages noise away), smooth, then enlarge
@@ -269,9 +303,11 @@ func plan(page *image.Gray, layout imageprep.Layout) (_ *image.Gray, steps int, 
 	if glyph >= largeGlyph {
 		radius = targetGlyph
 	}
-	if bg := imageprep.Background(page, radius); imageprep.Unevenness(bg) > unevenLight {
-		page = imageprep.Flatten(page, bg)
-		steps++
+	if flatten {
+		if bg := imageprep.Background(page, radius); imageprep.Unevenness(bg) > unevenLight {
+			page = imageprep.Flatten(page, bg)
+			steps++
+		}
 	}
 	if imageprep.NoiseSigma(page) > noisySigma {
 		page = imageprep.Blur(page)

@@ -182,3 +182,37 @@ func severeScan(t testing.TB, src *image.Gray) []byte {
 	}
 	return encodeJPEG(t, imageprep.Blur(imageprep.Scale(framed, 0.5)), 40)
 }
+
+// inverted is g in negative: light text on a dark ground.
+func inverted(g *image.Gray) *image.Gray {
+	out := image.NewGray(g.Rect)
+	for i, v := range g.Pix {
+		out.Pix[i] = 255 - v
+	}
+	return out
+}
+
+// stacked puts images one above the other, left-aligned, on white.
+func stacked(parts ...*image.Gray) *image.Gray {
+	w, h := 0, 0
+	for _, p := range parts {
+		w, h = max(w, p.Rect.Dx()), h+p.Rect.Dy()
+	}
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	draw.Draw(out, out.Bounds(), image.White, image.Point{}, draw.Src)
+	y := 0
+	for _, p := range parts {
+		draw.Draw(out, p.Rect.Add(image.Pt(0, y)), p, p.Rect.Min, draw.Src)
+		y += p.Rect.Dy()
+	}
+	return out
+}
+
+// levels maps g's black to lo and its white to hi.
+func levels(g *image.Gray, lo, hi uint8) *image.Gray {
+	out := image.NewGray(g.Rect)
+	for i, v := range g.Pix {
+		out.Pix[i] = uint8(int(lo) + int(v)*(int(hi)-int(lo))/255)
+	}
+	return out
+}

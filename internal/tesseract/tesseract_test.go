@@ -110,6 +110,13 @@ func TestReadImages(t *testing.T) {
 		// layout analysis finds no text in it, read as one block it reads.
 		{"framed blurred small print", "image/jpeg", severeScan(t, renderLabel(t, []string{"Patient: Mr Owen Thomas", "Date filled: 11/09/2026", "Medication: Mounjaro 10 mg/0.5 mL single-dose pen", "Directions: Inject 10 mg once a week", "Rx 7718220   Refills: 1"}, 20)), []string{"owen thomas"}},
 		{"small print JPEG scan", "image/jpeg", encodeJPEG(t, photoLike(renderLabel(t, ukLabel, 11), 0.5, 0, 3), 80), []string{"highfield pharmacy", "jo fictional", "mounjaro"}},
+		// Light text on dark: an app in dark mode is read as dark on light,
+		// and so is a pharmacy's name in a dark bar above a light label
+		// (read again on its own, the label read as it is).
+		{"app in dark mode", "image/png", encodePNG(t, inverted(renderLabel(t, usLabel, 30))), []string{"riverside community pharmacy", "alex testpatient", "wegovy 2.4 mg", "03/04/2026"}},
+		{"app in dark mode, small", "image/jpeg", encodeJPEG(t, levels(inverted(renderLabel(t, usLabel, 13)), 25, 210), 80), []string{"riverside community pharmacy", "alex testpatient", "wegovy 2.4 mg", "03/04/2026"}},
+		{"pharmacy name in a dark bar", "image/jpeg", encodeJPEG(t, stacked(inverted(renderLabel(t, []string{"NORTHGATE PHARMACY  Chester"}, 30)), renderLabel(t, ukLabel, 30)), 85), []string{"northgate pharmacy", "jo fictional", "mounjaro 5mg", "21/11/2026"}},
+		{"pharmacy name in a dark bar, photo", "image/jpeg", encodeJPEG(t, shadowed(stacked(levels(inverted(renderLabel(t, []string{"NORTHGATE PHARMACY  Chester"}, 26)), 90, 250), renderLabel(t, ukLabel, 26)), 110, 245, 12, 5), 70), []string{"northgate pharmacy", "jo fictional", "mounjaro 5mg", "21/11/2026"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -382,6 +389,25 @@ func TestReaderReadsTheLinesItsLayoutAnalysisMissed(t *testing.T) {
 			t.Errorf("line %q holds no word", l.Text)
 		}
 	}
+}
+
+// TestReaderReadsAnAppInDarkMode: a screenshot of a pharmacy app in dark
+// mode as a messaging app sends it, 600 pixels long (from make heldout's
+// round 6). Tesseract's page layout analysis found no text in it at all.
+func TestReaderReadsAnAppInDarkMode(t *testing.T) {
+	got := readPhoto(t, "testdata/dark-app-600px.jpg")
+	wantContains(t, got, "Prescriptions", "Wegovy 2.4 mg/0.75 mL pen", "Atorvastatin 20 mg tablet", "Sunbelt Family Pharmacy")
+}
+
+// TestReaderReadsATableHeaderRowInADarkBar: an insurer's statement as a
+// messaging app sends it (from make heldout's round 6), its claims table
+// headed by white words on a blue bar, which the page's reading passes
+// over: the bar is read again inverted. The page itself is read as it is:
+// inverted in the page, the header row gave tesseract's layout analysis
+// columns, and each claim's date, patient and medicine came apart.
+func TestReaderReadsATableHeaderRowInADarkBar(t *testing.T) {
+	got := readPhoto(t, "testdata/claims-header-row.jpg")
+	wantContains(t, got, "Fill date Patient Pharmacy Drug Qty", "11/23/2026 Patricia Huang (self) Coastline Drug #77 ATORVASTATIN 40 MG TAB")
 }
 
 // readPhoto reads a JPEG from testdata with the installed tesseract.
