@@ -275,6 +275,12 @@ func glyphHeight(ink []bool, w, h int) (height, glyphs, specks int) {
 	eachComponent(ink, w, h, func(comp []int, cw, ch int) {
 		switch {
 		case ch >= 3 && cw <= 2*ch+2 && ch <= h/10:
+			glyphs++
+			if 4*cw < ch {
+				// A bar of a barcode or a rule, or an I or l: many bars
+				// outweighed a label's letters (99 pixels, not 24).
+				return
+			}
 			marks = append(marks, mark{ch, len(comp)})
 			total += len(comp)
 		case ch <= 2 && cw <= 2:
@@ -282,7 +288,7 @@ func glyphHeight(ink []bool, w, h int) (height, glyphs, specks int) {
 		}
 	})
 	if len(marks) < 8 {
-		return 0, len(marks), specks
+		return 0, glyphs, specks
 	}
 	slices.SortFunc(marks, func(a, b mark) int { return a.height - b.height })
 	weighted, seen := 0, 0
@@ -298,7 +304,7 @@ func glyphHeight(ink []bool, w, h int) (height, glyphs, specks int) {
 			heights = append(heights, m.height)
 		}
 	}
-	return heights[len(heights)/2], len(marks), specks
+	return heights[len(heights)/2], glyphs, specks
 }
 
 // reduce box-filters g by an integer factor k so its long side is at most

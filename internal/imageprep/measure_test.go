@@ -6,6 +6,7 @@ import (
 	"image/draw"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -204,5 +205,42 @@ func TestTextLines(t *testing.T) {
 	}
 	if len(got[0]) != 2 || got[0][0].Min.X != 0 || got[0][1].Min.X != 10 {
 		t.Errorf("first line %v, want the two letters from x=0, left to right", got[0])
+	}
+}
+
+// stack puts images one above the other, left-aligned, on white.
+func stack(parts ...*image.Gray) *image.Gray {
+	w, h := 0, 0
+	for _, p := range parts {
+		w, h = max(w, p.Rect.Dx()), h+p.Rect.Dy()
+	}
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	draw.Draw(out, out.Bounds(), image.NewUniform(grayLevel(255)), image.Point{}, draw.Src)
+	y := 0
+	for _, p := range parts {
+		draw.Draw(out, p.Rect.Add(image.Pt(0, y)), p, p.Rect.Min, draw.Src)
+		y += p.Rect.Dy()
+	}
+	return out
+}
+
+func TestGlyphHeightBesideABarcode(t *testing.T) {
+	// A label's barcode: tall thin bars, many and inky, must not pass for
+	// its characters' height (a carton's label measured 99, not 24).
+	g := render(t, append(append(slices.Clone(page), page...), page...), 24)
+	want := MeasureLayout(g).GlyphHeight
+	// Bars as tall as the text's lines are apart, under a tenth of the
+	// image (taller marks are not measured at all).
+	bars := image.NewGray(image.Rect(0, 0, g.Rect.Dx(), 100))
+	draw.Draw(bars, bars.Bounds(), image.NewUniform(grayLevel(225)), image.Point{}, draw.Src)
+	r := rand.New(rand.NewPCG(5, 6))
+	for x := 40; x < bars.Rect.Dx()-40; {
+		bw := 2 + r.IntN(6)
+		draw.Draw(bars, image.Rect(x, 10, x+bw, 90), image.NewUniform(grayLevel(20)), image.Point{}, draw.Src)
+		x += bw + 2 + r.IntN(5)
+	}
+	got := MeasureLayout(stack(bars, bars, g)).GlyphHeight
+	if got < want-3 || got > want+3 {
+		t.Errorf("GlyphHeight beside a barcode = %d, want about %d as without it", got, want)
 	}
 }
