@@ -41,7 +41,7 @@ func unsureLines(rd reading) (unsure []bool, band image.Rectangle) {
 
 // withReread is rd with the parts of its unsure lines that again (a
 // reading of the page's pixels from at on) read better. Each word of again
-// goes to the line of rd its box overlaps most, when that holds half of it
+// goes to its line of rd (ownerLine), when that line's box holds half of it
 // or more: again's rows may join what rd read as two lines (a name, and a
 // date at the end of its row), or split a table's row in columns. Along
 // each unsure line, the words of both readings that overlap one another
@@ -53,12 +53,7 @@ func withReread(rd reading, unsure []bool, again reading, at image.Point) readin
 	for j, l := range again.Lines {
 		for k, w := range l.Words {
 			box := again.WordBoxes[j][k].Add(at)
-			owner, most := -1, 0
-			for i, lb := range rd.LineBoxes {
-				if in := box.Intersect(lb); in.Dx()*in.Dy() > most {
-					owner, most = i, in.Dx()*in.Dy()
-				}
-			}
+			owner, most := ownerLine(box, rd)
 			if owner >= 0 && 2*most >= box.Dx()*box.Dy() {
 				w.Box = pixelBox(box)
 				found[owner] = append(found[owner], placedWord{w, box, true})
@@ -79,6 +74,33 @@ func withReread(rd reading, unsure []bool, again reading, at image.Point) readin
 		}
 	}
 	return out
+}
+
+// ownerLine is the line of rd a word read again at box belongs to, and
+// how much of box that line's box holds: the line of the word of rd box
+// overlaps most, or where it overlaps none, the line whose box it overlaps
+// most (-1: none). Lines' boxes overlap where lines slope (a fax fed in a
+// little askew): by their boxes alone, the words of an address line went
+// to the patient line above it and the two were interleaved.
+func ownerLine(box image.Rectangle, rd reading) (owner, most int) {
+	owner, word := -1, 0
+	for i, ws := range rd.WordBoxes {
+		for _, wb := range ws {
+			if in := box.Intersect(wb); in.Dx()*in.Dy() > word {
+				owner, word = i, in.Dx()*in.Dy()
+			}
+		}
+	}
+	if owner >= 0 {
+		in := box.Intersect(rd.LineBoxes[owner])
+		return owner, in.Dx() * in.Dy()
+	}
+	for i, lb := range rd.LineBoxes {
+		if in := box.Intersect(lb); in.Dx()*in.Dy() > most {
+			owner, most = i, in.Dx()*in.Dy()
+		}
+	}
+	return owner, most
 }
 
 // placedWord is a word of one of two readings of a line, where it was read.

@@ -113,6 +113,40 @@ func TestWithReread(t *testing.T) {
 	}
 }
 
+// TestWithRereadSlopingLines: on a page fed a little askew, a line's box
+// reaches down into the next line's; words read again go to the line
+// whose words they lie on, not to the line whose box holds them.
+func TestWithRereadSlopingLines(t *testing.T) {
+	// sloping adds a line of four words 100 pixels apart, each 15 pixels
+	// lower than the one before, from y.
+	sloping := func(rd *reading, y int, conf int, words ...string) {
+		l := evidence.Line{Text: strings.Join(words, " "), Confidence: float64(conf) / 100}
+		var boxes []image.Rectangle
+		var lineBox image.Rectangle
+		for i, w := range words {
+			box := image.Rect(100*i, y+15*i, 100*i+80, y+15*i+30)
+			l.Words = append(l.Words, evidence.Word{Text: w, Confidence: l.Confidence, Box: pixelBox(box)})
+			boxes, lineBox = append(boxes, box), lineBox.Union(box)
+		}
+		rd.Lines = append(rd.Lines, l)
+		rd.WordBoxes = append(rd.WordBoxes, boxes)
+		rd.LineBoxes = append(rd.LineBoxes, lineBox)
+	}
+	var rd, again reading
+	sloping(&rd, 100, 50, "Patlent:", "Mr", "Callum", "Rees")
+	sloping(&rd, 140, 50, "Addres", "41", "Kiln", "Lane")
+	sloping(&again, 100, 95, "Patient:", "Mr", "Callum", "Rees")
+	sloping(&again, 140, 95, "Address:", "41", "Kiln", "Lane")
+	got := withReread(rd, []bool{true, true}, again, image.Point{})
+	var texts []string
+	for _, l := range got.Lines {
+		texts = append(texts, l.Text)
+	}
+	if diff := cmp.Diff([]string{"Patient: Mr Callum Rees", "Address: 41 Kiln Lane"}, texts); diff != "" {
+		t.Errorf("withReread (-want +got):\n%s", diff)
+	}
+}
+
 func TestLineScore(t *testing.T) {
 	line := func(words ...evidence.Word) evidence.Line { return evidence.Line{Words: words} }
 	date := line(evidence.Word{Text: "09/11/2026", Confidence: 0.91})
