@@ -16,11 +16,6 @@ import (
 // ("Alejandro Ruiz Mendoza"), nor a caption's value. Nil when there is
 // none.
 func namesake(d document, e expectedName) *nameSeen {
-	if len(e.surname) != 1 {
-		// A surname of several words is rare enough among namesakes that
-		// the search is not worth its false finds.
-		return nil
-	}
 	captioned := captionedWords(d)
 	for _, l := range d.lines {
 		if n := lineNamesake(l, e, captioned); n != nil {
@@ -58,19 +53,34 @@ func lineNamesake(l docLine, e expectedName, captioned map[wordPlace]bool) *name
 	if isPrescriberLine(l) {
 		return nil
 	}
-	surname := e.surname[0].text
+	n := len(e.surname)
 	for k, w := range l.words {
-		if w.text != surname || captioned[wordPlace{l.norm, w.start}] {
+		if !surnameAt(l, k, e) || captioned[wordPlace{l.norm, w.start}] {
 			continue
 		}
+		last := k + n - 1
 		if k > 0 && otherForename(l.words[k-1], e) && !(k > 1 && l.words[k-2].capital && isLeadForename(l.words[k-2], e)) {
-			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k-1:k+1])}
+			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k-1:last+1])}
 		}
-		if w.commaAfter && k+1 < len(l.words) && otherForename(l.words[k+1], e) {
-			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k:k+2])}
+		if l.words[last].commaAfter && last+1 < len(l.words) && otherForename(l.words[last+1], e) {
+			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k:last+2])}
 		}
 	}
 	return nil
+}
+
+// surnameAt reports the lead's surname, every word of it ("OKAFOR-REID"),
+// at word k of l.
+func surnameAt(l docLine, k int, e expectedName) bool {
+	if k+len(e.surname) > len(l.words) {
+		return false
+	}
+	for i, s := range e.surname {
+		if l.words[k+i].text != s.text {
+			return false
+		}
+	}
+	return true
 }
 
 // medicineRowNames finds who the rows of the requested medicine name
@@ -80,8 +90,7 @@ func lineNamesake(l docLine, e expectedName, captioned map[wordPlace]bool) *name
 // person it is for ("11/12/2026  Leo Huang (spouse)  Coastline Drug #77
 // WEGOVY 0.5 MG"), that person is the requested medicine's patient.
 func medicineRowNames(d document, e expectedName, rows []int) (lead, other *nameSeen) {
-	if len(e.surname) != 1 || len(rows) == 0 {
-		// A surname of several words: as namesake.
+	if len(rows) == 0 {
 		return nil, nil
 	}
 	captioned := captionedWords(d)

@@ -18,8 +18,9 @@ const accountHolder = "the account holder"
 var roleCaptions = newPhraseSet(map[string][]string{
 	"the person who collected the medicine": {
 		"picked up by", "pick up by", "pickup by", "collected by", "collector", "signed for by",
-		// A delivery record's "Received by" is whoever took the parcel in.
-		"received by", "accepted by",
+		// A delivery record's "Received by" is whoever took the parcel in,
+		// a neighbour who took it in for the patient too.
+		"received by", "accepted by", "left with", "handed to", "neighbour", "neighbor",
 	},
 	"a carer": {"carer", "caregiver", "care giver", "caretaker", "care provider"},
 	"a parent or guardian": {
@@ -176,6 +177,10 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (int, []word) {
 	case strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "-"):
 		from++
 	case strings.HasSuffix(l.words[m.last].text, "by") || l.words[m.last].text == "as" || l.words[m.last].text == "to":
+	case m.first == 0 && m.last > m.first && rest != "":
+		// A form's label cell that starts its line, its value in the next
+		// cell ("Account holder  Callum Ferrier  Order placed ..."): a
+		// caption of two words or more, then a name.
 	default:
 		return i, nil
 	}
