@@ -75,6 +75,9 @@ var nonNameWords = map[string]bool{
 	"center": true, "energy": true, "fitness": true, "electric": true, "gas": true, "store": true,
 	"direct": true, "online": true, "supplies": true, "confirmation": true, "statement": true,
 	"receipt": true, "invoice": true, "account": true, "delivery": true,
+	// A statement's column headings ("Insurance paid  You paid").
+	"insurance": true, "paid": true, "copay": true, "total": true, "amount": true, "balance": true,
+	"savings": true, "refund": true, "claim": true, "claims": true, "status": true,
 }
 
 func isNonNameWord(w string) bool {
