@@ -225,6 +225,9 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 			// OCR may have garbled the lead's own name ("Jnae Smtih", "Ne
 			// tamh 0 D riscoll").
 			firstSeen(&ev.near, seen)
+		case outcome == nameOther && v.at != nil && specks(v.at.line, nameRun(v.words)):
+			// OCR's noise between the caption and the name ("Patient me
+			// BE. Mr Tariq Haddadin"): no one.
 		case outcome == nameOther && v.strength == strongLabel && looksLikeName(nameRun(v.words)):
 			seen.sure = readCertainty(v.conf)
 			firstSeen(&ev.labelledOther, seen)

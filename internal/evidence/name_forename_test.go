@@ -128,6 +128,9 @@ func TestSpecksAreNoName(t *testing.T) {
 	runNameCases(t, []nameCase{
 		{name: "two-letter specks read poorly", exp: anneliese, lines: []string{"tirzepatide injection,", "AE, O Sa", "4 ar roars"}, conf: 0.4, source: "tesseract",
 			want: Rating{NotFound, Low}, rule: "no-name"},
+		{name: "specks between a caption and the name", exp: Expected{PatientKnown: true, Forename: "Tariq", Surname: "Haddadin"},
+			lines: []string{"New Medicine Service patient record", "Patient me BE. \"Mr Tariq Haddadin", "Wegovy 0.25mg FlexTouch pen"}, conf: 0.5, source: "tesseract",
+			want: Rating{Valid, Low}, rule: "name-anywhere"},
 		{name: "a short name read well", exp: anneliese, lines: []string{"tirzepatide injection,", "LI, JO", "Dayton OH"}, conf: 0.95, source: "tesseract",
 			want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
 	})
