@@ -47,6 +47,11 @@ type dateMedicines struct {
 	// requested one, so its dates are theirs.
 	onlyOthers bool
 	otherRows  []bool
+	// unpaired: dates of a table that names the requested medicine were
+	// set aside because their rows could not be told (pairColumns); the
+	// requested one's may be among them, so no unlabelled date elsewhere
+	// (a letter's own date) stands for it.
+	unpaired bool
 	// otherSpans are the parts of lines that name the requested medicine
 	// after another ([from, to) byte offsets by line): a date there is the
 	// other's (otherLeads).
@@ -92,7 +97,7 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 			owner[k] = owner[k-1]
 		}
 	}
-	pairColumns(d, owner, func(k int) bool {
+	meds.unpaired = pairColumns(d, owner, func(k int) bool {
 		return slices.ContainsFunc(ms, func(m medicineMention) bool { return m.line == k && m.entry.generic == want })
 	})
 	meds.otherRows = make([]bool, len(d.lines))
@@ -142,7 +147,7 @@ const (
 // reports a line naming the requested one). A column of dates no column of
 // medicines matches cannot be told apart: it is other medicines' too, and
 // so is a bare date alone when the requested medicine is in such a column.
-func pairColumns(d document, owner []int, requested func(int) bool) {
+func pairColumns(d document, owner []int, requested func(int) bool) (unpaired bool) {
 	runs := func(is func(int) bool) [][2]int {
 		var out [][2]int
 		for k := 0; k < len(d.lines); {
@@ -176,7 +181,7 @@ func pairColumns(d document, owner []int, requested func(int) bool) {
 		// above the column's heading), whose row cannot be told.
 		if inTable && owner[k] == noOwner && onlyADate(d.lines[k]) && len(findDateLabels(d.lines[k])) == 0 &&
 			(k == 0 || !dateCell(d.lines[k-1])) && (k+1 == len(d.lines) || !dateCell(d.lines[k+1])) {
-			owner[k] = otherOwner
+			owner[k], unpaired = otherOwner, true
 		}
 	}
 	for _, col := range runs(func(k int) bool { return owner[k] == noOwner && dateCell(d.lines[k]) }) {
@@ -187,6 +192,7 @@ func pairColumns(d document, owner []int, requested func(int) bool) {
 				match = append(match, m)
 			}
 		}
+		unpaired = unpaired || len(match) != 1
 		for k := range n {
 			owner[col[0]+k] = otherOwner
 			if len(match) == 1 && requested(match[0][0]+k) {
@@ -194,6 +200,7 @@ func pairColumns(d document, owner []int, requested func(int) bool) {
 			}
 		}
 	}
+	return unpaired
 }
 
 // dateCell reports a line that a column of dates may hold: nothing but
@@ -352,6 +359,9 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 		}
 		cands = append(cands, m)
 		best = min(best, m.kind)
+	}
+	if meds.unpaired && best >= plainDate {
+		return nil, order, sent
 	}
 	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order, sent
 }

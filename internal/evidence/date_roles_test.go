@@ -135,6 +135,17 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Mounjaro (tirzepatide) 5 mg pen 14/08/2026 28 On hold - switched to Wegovy"}, Rating{Valid, Medium}, "date-in-window"},
 		{"two medicines then one date on a line: the label's date", []string{
 			"Metformin 500mg tablets, Wegovy 2.4mg/0.75ml pen  dispensed 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
+		// A GP's review letter read by Textract: each table cell a line,
+		// the requested medicine's old dates in a column that pairs with no
+		// column of medicines; the letter's own date is not the fill.
+		{"a letter's date when the table's dates cannot be paired", []string{
+			"Fernhollow Surgery", "18 November 2026", "Mrs Jane Smith", "Your medication review",
+			"Dr Imogen Salter reviewed your repeat medicines on 17 November 2026.",
+			"Medicine", "Last issued", "Last dispensed", "Dispensed by",
+			"Ramipril 5mg capsules", "one daily", "14/11/2026", "16/11/2026", "Castlegate Pharmacy",
+			"Wegovy 2.4mg FlexTouch pen", "2.4mg weekly", "23/07/2026", "26/07/2026", "Castlegate Pharmacy",
+			"Omeprazole 20mg capsules", "one daily", "17/10/2026", "19/10/2026", "Castlegate Pharmacy",
+			"Wegovy is paused at your request and has not been reissued."}, Rating{NotFound, Medium}, "no-date"},
 		{"one date for the label of two medicines", []string{
 			"Wegovy 2.4mg/0.75ml FlexTouch", "Metformin 500mg tablets", "Mrs Jane Smith   Date dispensed: 13/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a text message's sent time is not the dispensing date", []string{
