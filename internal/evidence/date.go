@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 )
 
 type dateVerdict int
@@ -287,7 +288,7 @@ type dateEvidence struct {
 // kind and judges them against the policy.
 func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
 	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
-	today := civilDate{pol.Now.Year(), int(pol.Now.Month()), pol.Now.Day()}
+	today := civilDay(pol.Now)
 	cands, order, sent := dateCandidates(d, pol, today, meds)
 	ev.sent = sent
 	if len(cands) == 0 {
@@ -335,13 +336,10 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 // (otherRows, otherSpans). sent is where the first date that says when a text message
 // was sent was read (nil: none).
 func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines) (cands []datedMention, order dateOrder, sent *spot) {
-	all := findLabelledDates(d)
+	var all []datedMention
+	all, order = datesInOrder(d, pol.Market)
 	if k := slices.IndexFunc(all, func(m datedMention) bool { return m.sent }); k >= 0 {
 		sent = all[k].at
-	}
-	order = dateOrder{dayFirst: pol.Market != "us"}
-	if slices.ContainsFunc(all, func(m datedMention) bool { return m.ambiguous() }) {
-		order = documentDateOrder(d, all, pol.Market)
 	}
 	best := otherDate
 	for _, m := range all {
@@ -349,13 +347,8 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 			ok && m.start >= span[0] && m.start < span[1] {
 			continue
 		}
-		if m.kind == unlabelledDate {
-			// An unlabelled date far from today is a date of birth or the
-			// like, not the prescription's.
-			c := m.reading(order.dayFirst)
-			if c.time().Before(today.time().AddDate(-2, 0, 0)) || c.time().After(today.time().AddDate(1, 0, 0)) {
-				continue
-			}
+		if m.kind == unlabelledDate && farFromToday(m.reading(order.dayFirst), today) {
+			continue
 		}
 		cands = append(cands, m)
 		best = min(best, m.kind)
@@ -469,3 +462,25 @@ var dateRules = []rule[dateEvidence]{
 		return f
 	}},
 }
+
+// datesInOrder is the document's dates (findLabelledDates) and the
+// day/month order it writes them in: the market's, unless a date could be
+// read either way round and the document's own cues say otherwise.
+func datesInOrder(d document, market string) ([]datedMention, dateOrder) {
+	all := findLabelledDates(d)
+	order := dateOrder{dayFirst: market != "us"}
+	if slices.ContainsFunc(all, func(m datedMention) bool { return m.ambiguous() }) {
+		order = documentDateOrder(d, all, market)
+	}
+	return all, order
+}
+
+// farFromToday reports a date more than two years before today or a year
+// after it: unlabelled, a date of birth or the like, never the
+// prescription's.
+func farFromToday(c, today civilDate) bool {
+	return c.time().Before(today.time().AddDate(-2, 0, 0)) || c.time().After(today.time().AddDate(1, 0, 0))
+}
+
+// civilDay is the calendar day of t.
+func civilDay(t time.Time) civilDate { return civilDate{t.Year(), int(t.Month()), t.Day()} }

@@ -66,7 +66,19 @@ func recordsFrom(d document, ms []medicineMention, want string, starts []int) *r
 		}
 		recs[i] = r
 	}
-	owner := make([]int, len(starts))
+	owner := recordOwners(recs, len(starts), ms, want)
+	if !slices.Contains(owner, requestedOwner) || !slices.Contains(owner, otherOwner) {
+		return nil
+	}
+	return &records{of: recs, owner: owner}
+}
+
+// recordOwners is the owner of each of n records (recs: each line's) from
+// the medicines named in it: requestedOwner for the requested medicine's
+// (generic want), otherOwner for others', noOwner for none. nil when a
+// medicine is named before the first record or a record names both.
+func recordOwners(recs []int, n int, ms []medicineMention, want string) []int {
+	owner := make([]int, n)
 	for _, m := range ms {
 		r := recs[m.line]
 		if r < 0 {
@@ -81,10 +93,7 @@ func recordsFrom(d document, ms []medicineMention, want string, starts []int) *r
 		}
 		owner[r] = o
 	}
-	if !slices.Contains(owner, requestedOwner) || !slices.Contains(owner, otherOwner) {
-		return nil
-	}
-	return &records{of: recs, owner: owner}
+	return owner
 }
 
 // own gives every line of a record that no medicine owns yet the owner of
@@ -132,21 +141,13 @@ type recordDate struct {
 // in another role, no unlabelled date far from today); a record without a
 // date has none, and record -1 is the lines before the first.
 func recordDates(d document, recs []int, pol Policy) map[int]recordDate {
-	all := findLabelledDates(d)
-	order := dateOrder{dayFirst: pol.Market != "us"}
-	if slices.ContainsFunc(all, func(m datedMention) bool { return m.ambiguous() }) {
-		order = documentDateOrder(d, all, pol.Market)
-	}
-	now := pol.Now
+	all, order := datesInOrder(d, pol.Market)
+	today := civilDay(pol.Now)
 	out := map[int]recordDate{}
 	for _, m := range all {
 		r := recs[m.line]
 		c := m.reading(order.dayFirst)
-		if m.kind == otherDate || m.sent || !c.valid() {
-			continue
-		}
-		if t := c.time(); m.kind == unlabelledDate && (t.Before(now.AddDate(-2, 0, 0)) || t.After(now.AddDate(1, 0, 0))) {
-			// An unlabelled date far from today: a date of birth.
+		if m.kind == otherDate || m.sent || !c.valid() || m.kind == unlabelledDate && farFromToday(c, today) {
 			continue
 		}
 		got, ok := out[r]
@@ -222,17 +223,9 @@ func datedMentionRecords(d document, ms []medicineMention, want string, pol Poli
 		return nil
 	}
 	recs := mentionRecords(d, ms)
-	owner := make([]int, recs[len(recs)-1]+1)
-	for _, m := range ms {
-		o := otherOwner
-		if m.entry.generic == want {
-			o = requestedOwner
-		}
-		r := recs[m.line]
-		if owner[r] != noOwner && owner[r] != o {
-			return nil
-		}
-		owner[r] = o
+	owner := recordOwners(recs, recs[len(recs)-1]+1, ms, want)
+	if owner == nil {
+		return nil
 	}
 	recs, owner = mergeOwners(recs, owner)
 	if !slices.Contains(owner, requestedOwner) || !slices.Contains(owner, otherOwner) {
