@@ -282,11 +282,10 @@ func (ev *nameEvidence) addLines(d document, e expectedName) {
 		}
 	}
 	if ev.anywhere == nil && ev.near == nil && ev.partial == nil && ev.swap == (swapSeen{}) {
-		var titled bool
-		ev.anywhere, titled = wrappedName(d, e)
+		ev.anywhere = wrappedName(d, e)
 		// "Mr Oluwaseun" is then the start of the lead's name, not the
 		// forename taken for a surname.
-		ev.forenameAsSurname = ev.forenameAsSurname && !titled
+		ev.forenameAsSurname = ev.forenameAsSurname && ev.anywhere == nil
 	}
 }
 
@@ -295,7 +294,7 @@ func (ev *nameEvidence) addLines(d document, e expectedName) {
 // ends a line after a title and the surname starts the next line of the
 // page. Untitled, a forename over a surname may be two fields' values (a
 // form's columns read one after the other), so it is none.
-func wrappedName(d document, e expectedName) (*nameSeen, bool) {
+func wrappedName(d document, e expectedName) *nameSeen {
 	for i := 0; i+1 < len(d.lines); i++ {
 		a, b := d.lines[i], d.lines[i+1]
 		if a.page != b.page || isPrescriberLine(a) || isPrescriberLine(b) {
@@ -311,9 +310,9 @@ func wrappedName(d document, e expectedName) (*nameSeen, bool) {
 			continue
 		}
 		c := readCertainty(min(a.reading().of(fore).conf, b.reading().of(sur).conf))
-		return &nameSeen{sure: c, ocr: a.ocr || b.ocr, at: joinSpots(spotOfWords(a, fore), spotOfWords(b, sur))}, true
+		return &nameSeen{sure: c, ocr: a.ocr || b.ocr, at: joinSpots(spotOfWords(a, fore), spotOfWords(b, sur))}
 	}
-	return nil, false
+	return nil
 }
 
 // wordsAre reports whether got are want, word for word, exactly or as OCR
