@@ -12,8 +12,8 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen5|unseen6|unseen7  # counts only: testdata/heldout/unseen*/README.md
-#   make heldout SET=visible|all      # first + round5 + round6 + round7 | those + unseen + unseen4 + unseen5 + unseen6 + unseen7
+#   make heldout SET=unseen|unseen4|unseen5|unseen6|unseen7|unseen8  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=visible|all      # first + round5 + round6 + round7 | those + unseen + unseen4 + unseen5 + unseen6 + unseen7 + unseen8
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -39,10 +39,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # The conditions a case gets when cases.tsv names none (the first set's).
@@ -337,6 +337,41 @@ EOF
         -distort Perspective "0,0 $((CW / 30)),$((CH / 40))  $CW,0 $((CW - CW / 50)),0  0,$CH 0,$((CH - CH / 35))  $CW,$CH $((CW - CW / 25)),$((CH - CH / 30))" \
         \( -size "${CW}x${CH}" xc:white -sparse-color Barycentric "0,0 #ffffff $CW,$CH #a8a8a8" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 80 "$f" ;;
+    chatshot)
+      # A screenshot of a photo inside a messaging app, sent instead of the
+      # photo: a phone photo of the page (a little turned by SEED, perspective,
+      # light falling off, noise) shown as a sent image in a chat, fitted in
+      # 860x1800 px, on a 1170x2532 screenshot (a phone's 3x screen: status
+      # bar, chat header, a "Today" chip, the bubble with its time and ticks,
+      # the message bar), saved as JPEG 85. No name, date or medicine in the
+      # chat around it.
+      f=$docs/$n.chatshot.jpg
+      local tilt PW PH BX BY=440
+      tilt=$(awk "BEGIN{print ($(pick "$n chat" "$seed" 31) - 15) / 10}")
+      convert "$base" -background '#9c958a' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 45)),$((H / 40))  $W,0 $((W - W / 55)),$((H / 70))  0,$H $((W / 60)),$((H - H / 45))  $W,$H $((W - W / 35)),$((H - H / 32))" \
+        -rotate "$tilt" +repage \
+        \( +clone -sparse-color Barycentric "0,0 #d2d2d2 %[fx:w],%[fx:h] #ffffff" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.2 +noise Gaussian -resize 860x1800 "$docs/$n.chat.png"
+      PW=$(identify -format %w "$docs/$n.chat.png"); PH=$(identify -format %h "$docs/$n.chat.png")
+      BX=$((1170 - 36 - PW - 24))
+      convert -size 1170x2532 xc:'#efe7de' \
+        -fill '#f7f7f7' -draw "rectangle 0,0 1170,330" -fill '#d0d0d0' -draw "rectangle 0,329 1170,331" \
+        -font DejaVu-Sans-Bold -fill '#111111' -pointsize 44 -annotate +80+95 '9:41' \
+        -font DejaVu-Sans -pointsize 40 -annotate +890+95 '5G 76%' \
+        -fill '#0a7aff' -pointsize 90 -annotate +30+270 '‹' \
+        -fill '#7d9bb5' -draw "circle 190,240 190,290" \
+        -font DejaVu-Sans-Bold -fill '#111111' -pointsize 48 -annotate +270+228 'Family' \
+        -font DejaVu-Sans -fill '#666666' -pointsize 34 -annotate +270+285 'tap here for group info' \
+        -fill '#e1f2fb' -draw "roundrectangle 485,365 685,425 20,20" -fill '#555555' -pointsize 34 -annotate +532+407 'Today' \
+        -fill '#dcf8c6' -draw "roundrectangle $BX,$BY $((1170 - 36)),$((BY + PH + 96)) 26,26" \
+        "$docs/$n.chat.png" -geometry "+$((BX + 12))+$((BY + 12))" -compose over -composite \
+        -fill '#667781' -pointsize 32 -annotate "+$((1170 - 36 - 190))+$((BY + PH + 72))" '14:02 ✓✓' \
+        -fill '#f7f7f7' -draw "rectangle 0,2340 1170,2532" \
+        -fill white -stroke '#cccccc' -strokewidth 2 -draw "roundrectangle 120,2375 960,2475 50,50" -stroke none \
+        -fill '#999999' -pointsize 40 -annotate +170+2440 'Message' \
+        -quality 85 "$f"
+      rm -f "$docs/$n.chat.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
