@@ -12,8 +12,8 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen5|unseen6|unseen7|unseen8  # counts only: testdata/heldout/unseen*/README.md
-#   make heldout SET=visible|all      # first + round5 + round6 + round7 | those + unseen + unseen4 + unseen5 + unseen6 + unseen7 + unseen8
+#   make heldout SET=unseen|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=visible|all      # first + round5 + round6 + round7 | those + unseen + unseen4 + unseen5 + unseen6 + unseen7 + unseen8 + unseen9
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -39,10 +39,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # The conditions a case gets when cases.tsv names none (the first set's).
@@ -372,6 +372,33 @@ EOF
         -fill '#999999' -pointsize 40 -annotate +170+2440 'Message' \
         -quality 85 "$f"
       rm -f "$docs/$n.chat.png" ;;
+    tablecloth)
+      # The page lying on a checked tablecloth, photographed from above by
+      # day: the page a little turned with its own soft shadow, and the
+      # cast shadow of the phone and the hand holding it across one corner
+      # of the page (which corner, and the turn, drawn from SEED and the
+      # document), soft-edged and about half as bright, so the print under
+      # it is darker but plain; light falling off, noise, JPEG 82.
+      f=$docs/$n.tablecloth.jpg
+      local CW=$((W * 13 / 10)) CH=$((H * 13 / 10)) S=$(((W < H ? W : H) / 16 + 6)) turn corner flip=()
+      turn=$(($(pick "$n turn" "$seed" 7) - 3))
+      corner=$(pick "$n shadow" "$seed" 4)
+      case $corner in 1) flip=(-flop) ;; 2) flip=(-flip) ;; 3) flip=(-flip -flop) ;; esac
+      convert -size "$((2 * S))x$((2 * S))" xc:'#f4f0e6' -fill 'rgba(176,38,52,0.45)' \
+        -draw "rectangle 0,0 $((S - 1)),$((2 * S - 1))" -draw "rectangle 0,0 $((2 * S - 1)),$((S - 1))" "$docs/$n.check.png"
+      convert -size "${CW}x${CH}" xc:white -fill '#7c7c7c' \
+        -draw "roundrectangle $((CW * 56 / 100)),$((CH * 4 / 100)) $((CW * 80 / 100)),$((CH * 40 / 100)) $((S / 2)),$((S / 2))" \
+        -draw "polygon $((CW * 64 / 100)),$((CH * 36 / 100)) $((CW * 79 / 100)),$((CH * 30 / 100)) $CW,$((CH * 52 / 100)) $CW,$((CH * 80 / 100))" \
+        "${flip[@]}" -blur "0x$((S / 3 + 2))" "$docs/$n.cast.png"
+      convert -size "${CW}x${CH}" tile:"$docs/$n.check.png" -rotate 4 -gravity center -crop "${CW}x${CH}+0+0" +repage \
+        \( "$base" -bordercolor white -border 6 -background none -rotate "$turn" \( +clone -background black -shadow 40x6+6+8 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        "$docs/$n.cast.png" -compose multiply -composite \
+        -background '#8a3a3a' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 40)),$((CH / 50))  $CW,0 $((CW - CW / 60)),0  0,$CH 0,$((CH - CH / 40))  $CW,$CH $((CW - CW / 30)),$((CH - CH / 45))" \
+        \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #b8b8b8" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 82 "$f"
+      rm -f "$docs/$n.check.png" "$docs/$n.cast.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
