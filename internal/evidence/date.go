@@ -57,6 +57,9 @@ type dateMedicines struct {
 	// after another ([from, to) byte offsets by line): a date there is the
 	// other's (otherLeads).
 	otherSpans map[int][2]int
+	// latest: the lines of the requested medicine's latest record, where
+	// the page lists several of its fills (latestFillRecord); nil otherwise.
+	latest []bool
 }
 
 // medicinesForDate finds the rows of other medicines on a document that
@@ -70,6 +73,7 @@ type dateMedicines struct {
 func medicinesForDate(d document, ms []medicineMention, want string, pol Policy) dateMedicines {
 	meds := dateMedicines{named: len(ms) > 0}
 	meds.onlyOthers = want != "" && meds.named && !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want })
+	meds.latest = latestFillRecord(d, ms, want, pol)
 	if want == "" || !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want }) ||
 		!slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic != want }) {
 		return meds
@@ -98,7 +102,7 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 			owner[k] = owner[k-1]
 		}
 	}
-	meds.unpaired = pairColumns(d, owner, func(k int) bool {
+	meds.unpaired = pairColumns(d, owner, civilDay(pol.Now), func(k int) bool {
 		return slices.ContainsFunc(ms, func(m medicineMention) bool { return m.line == k && m.entry.generic == want })
 	})
 	meds.otherRows = make([]bool, len(d.lines))
@@ -147,8 +151,10 @@ const (
 // after the other. The k-th date goes with the k-th medicine (requested
 // reports a line naming the requested one). A column of dates no column of
 // medicines matches cannot be told apart: it is other medicines' too, and
-// so is a bare date alone when the requested medicine is in such a column.
-func pairColumns(d document, owner []int, requested func(int) bool) (unpaired bool) {
+// so is a bare date alone when the requested medicine is in such a column,
+// unless it is far from today either way it is read (a date of birth, which
+// is no fill's).
+func pairColumns(d document, owner []int, today civilDate, requested func(int) bool) (unpaired bool) {
 	runs := func(is func(int) bool) [][2]int {
 		var out [][2]int
 		for k := 0; k < len(d.lines); {
@@ -181,7 +187,8 @@ func pairColumns(d document, owner []int, requested func(int) bool) (unpaired bo
 		// column of medicines: a cell OCR took out of its column (read
 		// above the column's heading), whose row cannot be told.
 		if inTable && owner[k] == noOwner && onlyADate(d.lines[k]) && len(findDateLabels(d.lines[k])) == 0 &&
-			(k == 0 || !dateCell(d.lines[k-1])) && (k+1 == len(d.lines) || !dateCell(d.lines[k+1])) {
+			(k == 0 || !dateCell(d.lines[k-1])) && (k+1 == len(d.lines) || !dateCell(d.lines[k+1])) &&
+			!farEitherWay(d.lines[k], today) {
 			owner[k], unpaired = otherOwner, true
 		}
 	}
@@ -266,6 +273,9 @@ type dateEvidence struct {
 	// disagree: the candidates do not all fall on the same side of the
 	// policy (one in the window, one too old).
 	disagree bool
+	// ofLatest: the candidates are the latest record's of several fills of
+	// the medicine (dateMedicines.latest), the others set aside.
+	ofLatest bool
 	// picked is the most recent candidate, and its verdict.
 	picked  civilDate
 	verdict dateVerdict
@@ -301,13 +311,23 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 	}
 	cands = slices.DeleteFunc(cands, func(m datedMention) bool { return m.impossible })
 	js := judgeDates(cands, order, today, ev.maxDays)
+	agree := func(js []judgedDate) bool {
+		return !slices.ContainsFunc(js, func(j judgedDate) bool { return j.verdict != js[0].verdict })
+	}
+	if !agree(js) && meds.latest != nil {
+		// Several fills of the medicine, the older ones out of the window:
+		// the latest record's dates stand for them.
+		if own := slices.DeleteFunc(slices.Clone(js), func(j judgedDate) bool { return !meds.latest[j.m.line] }); len(own) > 0 && agree(own) {
+			js, ev.ofLatest = own, true
+		}
+	}
 	distinct := map[civilDate]bool{}
 	ev.orderSure = highCertainty
 	for _, j := range js {
 		distinct[j.date] = true
 		ev.orderSure = min(ev.orderSure, j.cap)
-		ev.disagree = ev.disagree || j.verdict != js[0].verdict
 	}
+	ev.disagree = !agree(js)
 	ev.distinct = len(distinct)
 	// The most recent date stands for them all.
 	pick := js[0]
@@ -451,6 +471,10 @@ var dateRules = []rule[dateEvidence]{
 	{"old-date", func(e dateEvidence) bool { return e.verdict == dateTooOld }, func(e dateEvidence) finding {
 		return finding{rating: Rating{Invalid, e.sure().Confidence()}, problem: fmt.Sprintf("the %s (%s) is more than %d days old", e.kind.noun(), e.shown(), e.maxDays), at: e.at}
 	}},
+	{"date-of-latest-fill", func(e dateEvidence) bool { return e.ofLatest }, func(e dateEvidence) finding {
+		// A history of fills: the latest in the window, older ones not.
+		return finding{rating: Rating{Valid, min(e.sure(), mediumCertainty).Confidence()}, caveat: "the " + e.kind.noun() + " (the latest of several fills, " + e.shown() + ")", at: e.at}
+	}},
 	{"date-in-window", nil, func(e dateEvidence) finding {
 		f := finding{rating: Rating{Valid, e.sure().Confidence()}, at: e.at}
 		if f.rating.Confidence != High {
@@ -480,6 +504,19 @@ func datesInOrder(d document, market string) ([]datedMention, dateOrder) {
 // prescription's.
 func farFromToday(c, today civilDate) bool {
 	return c.time().Before(today.time().AddDate(-2, 0, 0)) || c.time().After(today.time().AddDate(1, 0, 0))
+}
+
+// farEitherWay reports a line whose dates are all far from today however
+// their day and month are ordered.
+func farEitherWay(l docLine, today civilDate) bool {
+	for _, f := range findDates(l.numberText()) {
+		for _, c := range []civilDate{f.dayFirst, f.monthFirst} {
+			if c.valid() && !farFromToday(c, today) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // civilDay is the calendar day of t.

@@ -166,6 +166,21 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Refills: 2 before 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
 		{"a receipt's date and time stand", []string{
 			"GREENFIELD PHARMACY", "Wegovy 2.4mg/0.75ml FlexTouch   £0.00", "12/11/2026 14:02"}, Rating{Valid, Medium}, "date-in-window"},
+		// A medication history: the requested medicine filled at each
+		// step of a titration, the latest fill the one the patient is on.
+		{"a history of fills: the latest in the window, older ones not", history("Refill"),
+			Rating{Valid, Medium}, "date-of-latest-fill"},
+		{"a history whose latest fill was reversed", history("Reversed"), Rating{NotFound, Low}, "dates-disagree"},
+		{"a history whose fills are all old", []string{
+			"Date filled Medication", "Strength", "05/07/2026 Wegovy pen 2.4 mg/0.75 mL", "04/06/2026 Wegovy pen 1.7 mg/0.75 mL",
+			"02/05/2026 Metformin 500 mg tablet"}, Rating{Invalid, Low}, "old-date"},
+		{"one fill, one prescription: no history of fills", []string{
+			"Wegovy pen 2.4 mg/0.75 mL", "Dispensed 17/11/2026", "Wegovy pen 2.4 mg/0.75 mL", "Dispensed 01/05/2026", "Wegovy pen 2.4 mg/0.75 mL", "Dispensed 17/11/2026"},
+			Rating{NotFound, Low}, "dates-disagree"},
+		// A date of birth under the patient's name is no table cell read
+		// out of its column: the history's rows keep their dates.
+		{"a date of birth above a history of fills", append([]string{"Patient", "Jane Smith", "Date of birth", "14/03/1979"}, history("Refill")...),
+			Rating{Valid, Medium}, "date-of-latest-fill"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -185,4 +200,17 @@ func orderHistory(med1, placed1, sent1, med2, placed2, sent2 string) []string {
 		return []string{"ORDER PLACED", "ORDER NUMBER", "DISPATCHED", "TOTAL", placed + " HC-7781203", sent + " £199.00", med, "Patient: Jane Smith", "Dispatched " + sent + " · Delivered"}
 	}
 	return append(append([]string{"Hello, Jane", "HARTWELL CHEMISTS", "Your orders"}, order(med1, placed1, sent1)...), order(med2, placed2, sent2)...)
+}
+
+// history is a medication history's rows, newest first, each dated: the
+// requested medicine filled 9 and 37 days ago (the latest's status given),
+// metformin between, and the requested medicine's first fill 120 days ago.
+func history(latestStatus string) []string {
+	return []string{
+		"Medication History", "Date filled Medication", "Strength", "Qty Status",
+		"11/11/2026 Wegovy pen (semaglutide) 2.4 mg/0.75 mL 4 pens " + latestStatus,
+		"14/10/2026 Wegovy pen (semaglutide) 1.7 mg/0.75 mL 4 pens Refill",
+		"01/10/2026 Metformin 500 mg tablet 60 Refill",
+		"23/07/2026 Wegovy pen (semaglutide) 0.25 mg/0.5 mL 4 pens New",
+	}
 }

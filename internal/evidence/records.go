@@ -289,3 +289,68 @@ func recordOf(d document, recs []int, r int, a medicineMention, all []medicineMe
 	a.line -= first
 	return document{lines: d.lines[first:end], meanConf: d.meanConf}, a, moved
 }
+
+// notSupplied are words that say a record's medicine was not supplied
+// after all: a claim reversed or rejected, an order cancelled, a fill on
+// hold.
+var notSupplied = newPhraseSet(map[bool][]string{true: {
+	"cancelled", "canceled", "cancel", "reversed", "reversal", "rejected", "denied", "declined", "refused",
+	"on hold", "not dispensed", "not filled", "not supplied", "not collected", "returned", "pending", "awaiting",
+	"in progress", "processing", "voided", "void", "out of stock", "unavailable",
+}})
+
+// latestFillRecord is the lines of the requested medicine's latest record,
+// where the page lists it on several records of its own (a medication
+// history's rows, an insurer's claims, an order history's orders), each
+// dated with dates of one kind and none above the first medicine: the
+// latest fill is the one the patient is on, the older ones its history.
+// nil when the records do not settle it: a record of it without a date, two
+// on its latest date, or a latest record that says it was not supplied
+// (reversed, cancelled, on hold).
+func latestFillRecord(d document, ms []medicineMention, want string, pol Policy) []bool {
+	if want == "" {
+		return nil
+	}
+	recs := mentionRecords(d, ms)
+	if h := headedRecords(d, ms, want); h != nil {
+		recs = h.of
+	}
+	dates := recordDates(d, recs, pol)
+	if _, before := dates[-1]; before {
+		return nil
+	}
+	wanted := map[int]bool{}
+	for _, m := range ms {
+		if m.entry.generic == want && recs[m.line] >= 0 {
+			wanted[recs[m.line]] = true
+		}
+	}
+	if len(wanted) < 2 {
+		return nil
+	}
+	latest, tie := -1, false
+	for r := range wanted {
+		rd, dated := dates[r]
+		switch {
+		case !dated || latest >= 0 && rd.kind != dates[latest].kind:
+			return nil
+		case latest < 0 || rd.date.compare(dates[latest].date) > 0:
+			latest, tie = r, false
+		case rd.date == dates[latest].date:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	lines := make([]bool, len(d.lines))
+	for k, r := range recs {
+		if r == latest {
+			if notSupplied.any(d.lines[k].words) {
+				return nil
+			}
+			lines[k] = true
+		}
+	}
+	return lines
+}

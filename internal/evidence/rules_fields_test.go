@@ -205,6 +205,7 @@ func TestDateRules(t *testing.T) {
 			e.verdict, e.orderSure, e.readAs = dateTooOld, lowCertainty, "03/11/2026 day first"
 		}),
 			"old-date", Rating{Invalid, Low}, "reading 03/11/2026 day first"},
+		{"the latest of several fills", with(func(e *dateEvidence) { e.ofLatest = true }), "date-of-latest-fill", Rating{Valid, Medium}, "the latest of several fills, 3 Nov 2026"},
 		{"in the window", dated, "date-in-window", Rating{Valid, High}, ""},
 		{"a plain date in the window", with(func(e *dateEvidence) { e.kind = plainDate }), "date-in-window", Rating{Valid, Medium}, "the date on the document"},
 		{"unlabelled dates in the window", with(func(e *dateEvidence) { e.kind, e.distinct = unlabelledDate, 2 }), "date-in-window", Rating{Valid, Low}, "the date on the document"},
