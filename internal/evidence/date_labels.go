@@ -58,6 +58,14 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"next fill", "next fill date", "next refill", "next refill date", "refill due", "refill due date",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
 		"next dispensing", "next supply", "next order", "next delivery",
+		// A statement's or a claim's own dates, and a prior
+		// authorisation's period (round 9: an insurer's statement date,
+		// read from a fax, was rated a stopped medicine's dispensing date).
+		"statement", "statement date", "statement period", "period", "processed", "processed on",
+		"processed by", "approved", "approved on", "approval", "authorized", "authorised", "authorization",
+		"authorisation", "effective", "effective date", "coverage", "through", "thru", "valid from",
+		// A deadline a message asks to meet ("Reply YES by 21 Nov").
+		"reply", "reply by", "respond by", "collect by", "order by", "request by", "confirm by",
 	},
 	dispensedDate: {
 		"dispensed", "dispensing", "dispense", "disp", "date dispensed", "date of dispensing", "date disp",
@@ -195,6 +203,40 @@ func findLabelledDates(d document) []datedMention {
 			}
 			kind = stamps.kind(l, i, f, kind)
 			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}, sent: sent})
+		}
+	}
+	if stamps.thread {
+		out = append(out, dispensedToday(d, out)...)
+	}
+	return out
+}
+
+// dispensedToday is, in a thread of text messages, the dispensing date of a
+// text that says its medicine was dispensed (filled, supplied) "today": the
+// date the text was sent, the nearest sent date above it (a pharmacy's
+// "your Saxenda pens were dispensed today", sent 97 days ago, where the
+// thread's recent texts were reminders to reorder: round 9). It is placed
+// on the text's line, so that the text's medicine owns it.
+func dispensedToday(d document, dates []datedMention) []datedMention {
+	var out []datedMention
+	var last *datedMention
+	next := 0
+	for i, l := range d.lines {
+		for ; next < len(dates) && dates[next].line <= i; next++ {
+			if dates[next].sent {
+				last = &dates[next]
+			}
+		}
+		if last == nil || last.line == i {
+			continue
+		}
+		for _, m := range dateLabels.find(l.words) {
+			if m.kind == dispensedDate && m.last+1 < len(l.words) && l.words[m.last+1].text == "today" {
+				at := *last
+				at.kind, at.sent, at.line = dispensedDate, false, i
+				out = append(out, at)
+				break
+			}
 		}
 	}
 	return out

@@ -166,6 +166,26 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Refills: 2 before 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
 		{"a receipt's date and time stand", []string{
 			"GREENFIELD PHARMACY", "Wegovy 2.4mg/0.75ml FlexTouch   £0.00", "12/11/2026 14:02"}, Rating{Valid, Medium}, "date-in-window"},
+		// A thread of texts: the text that says the medicine was dispensed
+		// "today" dates it; a reminder's reply-by date does not.
+		{"a text sent long ago says dispensed today; a reminder's reply-by date", []string{
+			"Kingsmere Pharmacy", "01 Aug 2026 10:12", "Kingsmere Pharmacy: your Wegovy 2.4 mg pens",
+			"were dispensed today and are ready", "to collect.", "14 Nov 2026 09:05",
+			"Kingsmere Pharmacy: it's time to reorder your", "Wegovy pens. Reply YES by", "21 Nov 2026 and we will request",
+			"a new prescription.", "Text Message"}, Rating{Invalid, High}, "old-date"},
+		{"a text sent lately says dispensed today", []string{
+			"Kingsmere Pharmacy", "16 Nov 2026 10:12", "Kingsmere Pharmacy: your Wegovy 2.4 mg pens",
+			"were dispensed today and are ready", "to collect.", "Text Message"}, Rating{Valid, High}, "date-in-window"},
+		// An insurer's statement: its own date, the claims' processing and
+		// a prior authorisation's period are no fill of the medicine.
+		{"a statement's date beside the medicine's old claims", []string{
+			"STATEMENT DATE November 18, 2026", "Member JANE SMITH",
+			"DATE FILLED RX# DRUG AND STRENGTH QTY PHARMACY",
+			"11/02/2026 2290417 Mounjaro 5 mg/0.5 mL pen 4 Delmar Pharmacy",
+			"07/31/2026 2240982 Wegovy 2.4 mg/0.75 mL pen 4 Delmar Pharmacy",
+			"07/02/2026 2240982 Wegovy 2.4 mg/0.75 mL pen 4 Delmar Pharmacy",
+			"Prior authorization on file for Wegovy: approved 06/19/2026 through 06/19/2027.",
+			"Claims shown were processed by November 17, 2026."}, Rating{Invalid, Low}, "old-date"},
 		// A medication history: the requested medicine filled at each
 		// step of a titration, the latest fill the one the patient is on.
 		{"a history of fills: the latest in the window, older ones not", history("Refill"),

@@ -115,7 +115,7 @@ func TestDateNeedsAMedicine(t *testing.T) {
 		},
 		{
 			name:  "an old date on a bill is not an old medication date",
-			lines: []string{"Statement date: 3 Feb 2025", "Amount due $137.25"},
+			lines: []string{"Bill date: 3 Feb 2025", "Amount due $137.25"},
 			want:  Rating{NotFound, Medium}, wantWords: "no medicine could be found",
 		},
 		{
