@@ -436,6 +436,12 @@ var nameRules = []rule[nameEvidence]{
 		// found.
 		return finding{rating: Rating{NotFound, Low}, problem: sameSurname, at: e.namesake.at}
 	}},
+	{"name-beside-own-role", func(e nameEvidence) bool { return e.anywhere != nil && e.inRole != nil }, func(e nameEvidence) finding {
+		// "Subscriber: RAYMOND CASTELLANO" over a family's claims, his name
+		// again in the address block: the page names him in another role,
+		// and nothing says the uncaptioned name is the patient's.
+		return finding{rating: Rating{NotFound, Low}, problem: "the lead's name is on the document as " + e.inRole.role + ", and elsewhere without a caption saying whose prescription it is", at: e.inRole.at}
+	}},
 	{"name-beside-bare-swapped-name", func(e nameEvidence) bool { return e.anywhere != nil && e.swap.bare != nil }, func(e nameEvidence) finding {
 		c := min(e.anywhere.sure, mediumCertainty)
 		return withCaveat(finding{rating: Rating{Valid, c.Confidence()}, at: e.anywhere.at}, checkPatientName)

@@ -200,6 +200,13 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
 		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
 			want: Rating{Valid, High}, rule: "labelled-name"},
+		// An insurer's statement to the subscriber, the family's claims in
+		// a table whose patient cells OCR split: his name again in the
+		// address block says nothing of whose claim the medicine is.
+		{name: "the subscriber, and again in the address block", exp: Expected{PatientKnown: true, Forename: "Raymond", Surname: "Castellano", MedicationName: "Zepbound"},
+			lines: []string{"Explanation of Benefits", "Subscriber: RAYMOND CASTELLANO", "RAYMOND CASTELLANO", "418 Orchard Way",
+				"Pharmacy claims for you and your covered dependents", "11/15/2026 GINA", "7720415 ZEPBOUND 7.5 MG/0.5 ML PEN", "CASTELLANO"},
+			want: Rating{NotFound, Low}, rule: "name-beside-own-role", words: "as the account holder"},
 	})
 }
 

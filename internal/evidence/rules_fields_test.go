@@ -65,6 +65,9 @@ func TestNameRules(t *testing.T) {
 		}), "name-beside-namesake", Rating{NotFound, Low}, "another person with the lead's surname"},
 		{"a labelled name beside a namesake", with(func(e *nameEvidence) { e.labelled, e.namesake = seenAs(highCertainty), seenAs(highCertainty) }),
 			"labelled-name", Rating{Valid, High}, ""},
+		{"the name, and in another role elsewhere", with(func(e *nameEvidence) {
+			e.anywhere, e.inRole = seenAs(highCertainty), &nameSeen{sure: highCertainty, role: "the account holder"}
+		}), "name-beside-own-role", Rating{NotFound, Low}, "as the account holder, and elsewhere without a caption"},
 		{"the name, and swapped elsewhere with nothing fixing the order", with(func(e *nameEvidence) { e.anywhere, e.swap.bare = seenAs(highCertainty), seenAs(highCertainty) }),
 			"name-beside-bare-swapped-name", Rating{Valid, Medium}, "the patient name"},
 		{"the name, the forename addressed as a surname", with(func(e *nameEvidence) { e.anywhere, e.forenameAsSurname = seenAs(highCertainty), true }),
