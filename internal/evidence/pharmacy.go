@@ -87,6 +87,10 @@ var notPharmacyNames = map[string]bool{
 	"schedule": true, "scheduled": true, "class": true,
 	// Labels of a patient's chosen pharmacy ("Nominated pharmacy: none").
 	"nominated": true, "preferred": true, "selected": true, "chosen": true, "usual": true, "default": true,
+	// A message's opening after its sender ("Kingsmere Pharmacy: Hi
+	// Oliver, your pens ..."): the sender is the name, not the text.
+	"hi": true, "hello": true, "hey": true, "dear": true, "thank": true, "thanks": true, "reminder": true,
+	"we": true, "it's": true, "good": true,
 }
 
 // pharmacyPlaceholders begin a value that stands in for a pharmacy's name

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -102,6 +103,28 @@ func TestRatePharmacy(t *testing.T) {
 			f := ratePharmacy(readDocument(textOf(tt.conf, tt.lines...)))
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestPharmacyNameRead: the name the finding quotes, which the review page
+// shows the clinician.
+func TestPharmacyNameRead(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		want  string
+	}{
+		{"a caption's value", []string{"Pharmacy: Riverside Chemists"}, "Riverside Chemists"},
+		{"a text's sender, not its opening words", []string{"Kingsmere Pharmacy: Hi Oliver", "Hartnell, your pens were dispensed today"}, "Kingsmere Pharmacy"},
+		{"a sender thanking", []string{"Kingsmere Pharmacy: thank you, your items were collected"}, "Kingsmere Pharmacy"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, f := Explain(textOf(1, tt.lines...), Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}, Policy{Now: testNow, Market: "uk"})
+			if !strings.EqualFold(f.PharmacyName.Text, tt.want) {
+				t.Errorf("pharmacy read as %q by %q, want %q", f.PharmacyName.Text, f.PharmacyName.Rule, tt.want)
 			}
 		})
 	}
