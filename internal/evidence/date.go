@@ -362,7 +362,11 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 		sent = all[k].at
 	}
 	best := otherDate
+	coverage := coverageLetter(d)
 	for _, m := range all {
+		if coverage && m.kind >= plainDate {
+			continue
+		}
 		if span, ok := meds.otherSpans[m.line]; m.kind == otherDate || meds.otherRows != nil && meds.otherRows[m.line] ||
 			ok && m.start >= span[0] && m.start < span[1] {
 			continue
@@ -377,6 +381,23 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 		return nil, order, sent
 	}
 	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order, sent
+}
+
+// coverageWords mark an insurer's decision on covering a medicine (a prior
+// authorisation's approval), which is no prescription and no fill.
+var coverageWords = newPhraseSet(map[bool][]string{true: {
+	"prior authorization request", "prior authorisation request", "approval period", "authorization period",
+	"authorisation period", "coverage determination", "coverage decision", "not a prescription",
+}})
+
+// coverageLetter reports a document that decides an insurer's cover of a
+// medicine: its own date (a letter's, unlabelled or a plain "Date:") says
+// when the decision was sent, not when anything was prescribed or
+// dispensed (unseen5's approval letter, round 9: once its approval period
+// was a date in another role, the letter's date was rated the dispensing
+// date, a false accept). Labelled fills on it still count.
+func coverageLetter(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return coverageWords.any(l.words) })
 }
 
 // judgedDate is a candidate date judged against the policy; cap is how

@@ -176,6 +176,11 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a text sent lately says dispensed today", []string{
 			"Kingsmere Pharmacy", "16 Nov 2026 10:12", "Kingsmere Pharmacy: your Wegovy 2.4 mg pens",
 			"were dispensed today and are ready", "to collect.", "Text Message"}, Rating{Valid, High}, "date-in-window"},
+		// An insurer's approval of cover: the letter's date is no fill.
+		{"a prior authorisation's approval letter", []string{
+			"Crestline Rx Benefits", "November 16, 2026", "JANE SMITH", "RE: Your prior authorization request has been APPROVED",
+			"Drug approved WEGOVY 2.4 mg/0.75 mL pen", "Approval period November 16, 2026 through November 12, 2027",
+			"This letter is not a prescription and does not mean the drug has been filled."}, Rating{NotFound, Medium}, "no-date"},
 		// An insurer's statement: its own date, the claims' processing and
 		// a prior authorisation's period are no fill of the medicine.
 		{"a statement's date beside the medicine's old claims", []string{

@@ -436,7 +436,7 @@ var nameRules = []rule[nameEvidence]{
 		// found.
 		return finding{rating: Rating{NotFound, Low}, problem: sameSurname, at: e.namesake.at}
 	}},
-	{"name-beside-own-role", func(e nameEvidence) bool { return e.anywhere != nil && e.inRole != nil }, func(e nameEvidence) finding {
+	{"name-beside-own-role", func(e nameEvidence) bool { return e.anywhere != nil && e.inRole != nil && !e.inRole.signedIn }, func(e nameEvidence) finding {
 		// "Subscriber: RAYMOND CASTELLANO" over a family's claims, his name
 		// again in the address block: the page names him in another role,
 		// and nothing says the uncaptioned name is the patient's.

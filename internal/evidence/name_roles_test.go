@@ -207,6 +207,10 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Explanation of Benefits", "Subscriber: RAYMOND CASTELLANO", "RAYMOND CASTELLANO", "418 Orchard Way",
 				"Pharmacy claims for you and your covered dependents", "11/15/2026 GINA", "7720415 ZEPBOUND 7.5 MG/0.5 ML PEN", "CASTELLANO"},
 			want: Rating{NotFound, Low}, rule: "name-beside-own-role", words: "as the account holder"},
+		{name: "signed in, and the page's prescriptions for the lead", exp: Expected{PatientKnown: true, Forename: "Terrence", Surname: "Vukovich"},
+			lines: []string{"Evergreen Home Delivery Pharmacy Signed in as Terrence Vukovich", "Refill center",
+				"Prescriptions for Terrence Vukovich that can be refilled by mail", "Zepbound 12.5 mg/0.5 mL pen"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
 	})
 }
 
