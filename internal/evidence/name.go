@@ -186,7 +186,7 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 	ev.addLines(d, e)
 	ev.namesake = namesake(d, e)
 	ev.rowLead, ev.rowNamesake = medicineRowNames(d, e, req.rows)
-	someoneElse, several := uncaptionedPatient(d, e)
+	someoneElse, several := uncaptionedPatient(d, e, roleNameTexts(roles))
 	if several != nil {
 		ev.severalUncaptioned = several
 	} else {

@@ -49,8 +49,10 @@ var patientFieldWords = newPhraseSet(map[bool][]string{true: {
 // first such line that names someone other than the lead, with how sure
 // they all are (never high: there is no caption); several, the first that
 // names another person than it (someoneElse is then nil). Prescribers' and pharmacists'
-// lines, and names under a caption, never count.
-func uncaptionedPatient(d document, e expectedName) (someoneElse, several *nameSeen) {
+// lines, names under a caption, and the names of people the page gives
+// another role (inRoles: an insurer's subscriber, again in the address
+// block), never count.
+func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool) (someoneElse, several *nameSeen) {
 	var found []word // the first word of each name found, to tell them apart
 	conf := mediumCertainty
 	addressed := titledSurnames(d)
@@ -63,7 +65,7 @@ func uncaptionedPatient(d document, e expectedName) (someoneElse, several *nameS
 		// A letter's address block: the name whose surname the salutation
 		// uses ("Callum Fraser" ... "Dear Mr Fraser").
 		marked = marked || (ok && addressed[ws[len(ws)-1].text])
-		if !ok || (i > 0 && captionAbove(d.lines[i-1])) || specks(l, ws) {
+		if !ok || (i > 0 && captionAbove(d.lines[i-1])) || specks(l, ws) || inRoles[wordsText(ws)] {
 			continue
 		}
 		if o, _ := compareName(ws, e, l.reading()); o != nameOther || (l.ocr && nearName(ws, e, l.reading()) && !clearlyOther(ws, e, l.reading())) || misreadPart(ws, e, l.reading()) {
@@ -385,4 +387,26 @@ func usedWords(ws []word, used []bool) []word {
 		return ws
 	}
 	return ws[first : last+1]
+}
+
+// roleNameTexts is the names of people the page gives another role
+// (wordsText of each).
+func roleNameTexts(roles []roleName) map[string]bool {
+	out := make(map[string]bool, len(roles))
+	for _, r := range roles {
+		out[wordsText(r.words)] = true
+	}
+	return out
+}
+
+// wordsText is words' texts joined by spaces, titles and commas aside:
+// "RAYMOND CASTELLANO" and "Mr Raymond Castellano" alike.
+func wordsText(ws []word) string {
+	var parts []string
+	for _, w := range ws {
+		if t := strings.Trim(w.text, ",."); t != "" && !titles[t] {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, " ")
 }
