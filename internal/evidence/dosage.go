@@ -91,6 +91,9 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 			anchors = append(anchors, m)
 		}
 	}
+	if supplied := slices.DeleteFunc(slices.Clone(anchors), func(m medicineMention) bool { return notYetSupplied(d, m.line) }); len(supplied) > 0 {
+		anchors = supplied
+	}
 	if len(anchors) == 0 {
 		anchors, ev.otherMedicine = ms, true
 	}
@@ -430,4 +433,26 @@ func doseList(ds []Dose) string {
 		s[i] = d.String()
 	}
 	return strings.Join(s, ", ")
+}
+
+// notYetSuppliedWords say a prescription has not been supplied yet ("Sent
+// to the pharmacy today; not yet filled").
+var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: {
+	"not yet filled", "not filled", "not yet dispensed", "not dispensed", "not yet supplied", "not supplied",
+	"not yet prescribed", "not prescribed", "awaiting dispensing", "awaiting supply",
+}})
+
+// notYetSupplied reports a mention of the medicine whose line, or the next
+// (its wrap), says it has not been supplied: its strength is no dose the
+// patient has had, when the medicine is mentioned elsewhere too (unseen10's
+// after-visit summary, round 9: a new strength "sent to the pharmacy
+// today; not yet filled" beside the one last dispensed was rated the
+// dose, a false accept).
+func notYetSupplied(d document, line int) bool {
+	for k := line; k <= min(line+1, len(d.lines)-1); k++ {
+		if notYetSuppliedWords.any(d.lines[k].words) {
+			return true
+		}
+	}
+	return false
 }

@@ -370,3 +370,33 @@ func TestDoseOfLatestFill(t *testing.T) {
 		})
 	}
 }
+
+// TestDoseNotYetSupplied: a new strength sent to the pharmacy and not yet
+// filled, beside the strength last dispensed, is no dose the patient has
+// had.
+func TestDoseNotYetSupplied(t *testing.T) {
+	summary := []string{
+		"After Visit Summary", "CHANGES MADE TODAY",
+		"START Rybelsus 14 mg tablet - take 1 tablet by mouth once daily. Sent to Desert Bloom",
+		"Pharmacy #12 today; not yet filled.",
+		"STOP Rybelsus 7 mg tablet when you finish your current bottle.",
+		"YOUR MEDICATION LIST", "Rybelsus (semaglutide) 7 mg tablet  Last dispensed 11/11/2026",
+	}
+	tests := []struct {
+		name, dosage string
+		want         Rating
+	}{
+		{"the strength not yet filled", "14 mg", Rating{Invalid, High}},
+		{"the strength last dispensed", "7 mg", Rating{Valid, High}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := readDocument(textOf(1, summary...))
+			want, _ := LookupMedicine("Rybelsus")
+			f := rateDosage(d, Expected{MedicationName: "Rybelsus", MedicationDosage: tt.dosage}, want, true, findMedicineMentions(d), Policy{Now: testNow, Market: "us"})
+			if f.rating != tt.want {
+				t.Errorf("dose %s rated %v, want %v (%s)", tt.dosage, f.rating, tt.want, f.problem)
+			}
+		})
+	}
+}
