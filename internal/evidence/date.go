@@ -384,10 +384,12 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 }
 
 // coverageWords mark an insurer's decision on covering a medicine (a prior
-// authorisation's approval), which is no prescription and no fill.
+// authorisation's approval), which is no prescription and no fill. Not "not
+// a prescription": a pharmacy's export of its fills says that too (unseen6's
+// medication history lost its latest fill's date to it).
 var coverageWords = newPhraseSet(map[bool][]string{true: {
 	"prior authorization request", "prior authorisation request", "approval period", "authorization period",
-	"authorisation period", "coverage determination", "coverage decision", "not a prescription",
+	"authorisation period", "coverage determination", "coverage decision",
 }})
 
 // coverageLetter reports a document that decides an insurer's cover of a

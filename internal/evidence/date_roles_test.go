@@ -202,6 +202,8 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"one fill, one prescription: no history of fills", []string{
 			"Wegovy pen 2.4 mg/0.75 mL", "Dispensed 17/11/2026", "Wegovy pen 2.4 mg/0.75 mL", "Dispensed 01/05/2026", "Wegovy pen 2.4 mg/0.75 mL", "Dispensed 17/11/2026"},
 			Rating{NotFound, Low}, "dates-disagree"},
+		{"a history of fills that says it is not a prescription", append(history("Refill"), "This export lists prescriptions filled at our pharmacies. It is not a prescription."),
+			Rating{Valid, Medium}, "date-of-latest-fill"},
 		// A date of birth under the patient's name is no table cell read
 		// out of its column: the history's rows keep their dates.
 		{"a date of birth above a history of fills", append([]string{"Patient", "Jane Smith", "Date of birth", "14/03/1979"}, history("Refill")...),
