@@ -77,11 +77,38 @@ type roleName struct {
 // nameRoles finds the names of people in other roles than the patient's:
 // account holders on a document about a medicine, owners on a veterinary
 // one.
+// memberCaptions name a loyalty scheme's member in a receipt's rewards
+// block ("====== BRAMBLE REWARDS ======" over "MEMBER: ROBERT FERRANTE"):
+// whoever's card was scanned at the till, not the patient. Elsewhere (an
+// insurer's card, a statement) "Member:" is the patient.
+var memberCaptions = newPhraseSet(map[string][]string{
+	"a loyalty scheme's member": {"member", "member name", "rewards member", "loyalty member", "club member"},
+})
+
+// loyaltyWords head a receipt's loyalty block.
+var loyaltyWords = newPhraseSet(map[bool][]string{true: {
+	"rewards", "reward", "loyalty", "points", "perks", "club card", "clubcard", "advantage card",
+}})
+
+// inLoyaltyBlock reports a line just under a loyalty block's heading (within
+// two lines).
+func inLoyaltyBlock(d document, i int) bool {
+	for k := max(0, i-2); k < i; k++ {
+		if loyaltyWords.any(d.lines[k].words) {
+			return true
+		}
+	}
+	return false
+}
+
 func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 	var out []roleName
 	relations := relationColumn(d)
 	for i, l := range d.lines {
 		ms := roleCaptions.find(l.words)
+		if len(ms) == 0 && inLoyaltyBlock(d, i) {
+			ms = memberCaptions.find(l.words)
+		}
 		if aboutMedicine {
 			ms = append(ms, accountCaptions.find(l.words)...)
 		}
