@@ -218,7 +218,7 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "loyalty scheme's member"},
 		{name: "an insurer's member is the patient", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Ferrante", MedicationName: "Wegovy"},
 			lines: []string{"Explanation of Benefits", "Member: ROBERT FERRANTE", "WEGOVY 1MG/0.5ML PEN"},
-			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
 		{name: "signed in, and the page's prescriptions for the lead", exp: Expected{PatientKnown: true, Forename: "Terrence", Surname: "Vukovich"},
 			lines: []string{"Evergreen Home Delivery Pharmacy Signed in as Terrence Vukovich", "Refill center",
 				"Prescriptions for Terrence Vukovich that can be refilled by mail", "Zepbound 12.5 mg/0.5 mL pen"},
