@@ -20,8 +20,7 @@ const (
 	lightGlyphContrast = 60
 	minDarkShare       = 100
 	// A ground holds fewer than 1/maxDarkerInk of its pixels darker than
-	// its median by darkerInk grey levels or more in marks of about its
-	// letters' height (ink, not a plainer darker expanse beside it).
+	// its median by darkerInk grey levels or more.
 	darkerInk, maxDarkerInk = 35, 50
 )
 
@@ -112,24 +111,11 @@ func DarkGrounds(g *image.Gray) Grounds {
 	}
 	grounds = slices.DeleteFunc(grounds, func(d int) bool {
 		hist, area := hists[int32(d)], darkParts[d].area
-		level := percentile(hist, area/2)
-		darker := make([]bool, w*h)
-		for i, dd := range darkLab {
-			darker[i] = dd == int32(d) && int(small.Pix[i]) < level-darkerInk
+		level, darker := percentile(hist, area/2), 0
+		for v := range max(0, level-darkerInk) {
+			darker += hist[v]
 		}
-		// Only marks of about a letter's height are ink: a coloured card on
-		// a dark app's frame is one region of two even levels, the frame's
-		// a plain expanse (a pharmacy's pickup pass in a phone's wallet was
-		// read as nothing at all, round 9).
-		slices.Sort(glyphs[d])
-		letter, ink := glyphs[d][len(glyphs[d])/2], 0
-		_, marks := labelParts(small, darker, true, true)
-		for _, m := range marks {
-			if m.h <= 2*letter {
-				ink += m.area
-			}
-		}
-		ground[d] = ink*maxDarkerInk < area
+		ground[d] = darker*maxDarkerInk < area
 		return !ground[d]
 	})
 	if len(grounds) == 0 {
@@ -140,6 +126,7 @@ func DarkGrounds(g *image.Gray) Grounds {
 	// card, a page), without crossing it.
 	letter := make(map[int32]int, len(grounds)) // the median height of a ground's letters
 	for _, d := range grounds {
+		slices.Sort(glyphs[d])
 		letter[int32(d)] = glyphs[d][len(glyphs[d])/2]
 	}
 	tall := make([]bool, len(lightParts))

@@ -88,13 +88,6 @@ func TestDarkGrounds(t *testing.T) {
 			inverted: true, share: 1, box: renderOn(t, page, 24, 30, 140).Rect,
 		},
 		{
-			// A phone wallet's pass: a coloured card of light text on the
-			// app's darker frame, one dark region of two even levels.
-			name:     "a coloured card on a dark frame",
-			img:      framed(renderOn(t, page, 24, 110, 250), 30, 60),
-			inverted: true, share: 1, box: framed(renderOn(t, page, 24, 110, 250), 30, 60).Rect,
-		},
-		{
 			// A coloured bar with a pharmacy's name above a light page:
 			// the bar is inverted, the page left as it was.
 			name:     "a dark bar above a light page",
@@ -144,12 +137,4 @@ func TestDarkGrounds(t *testing.T) {
 func near(a, b image.Rectangle, d int) bool {
 	abs := func(v int) int { return max(v, -v) }
 	return abs(a.Min.X-b.Min.X) <= d && abs(a.Min.Y-b.Min.Y) <= d && abs(a.Max.X-b.Max.X) <= d && abs(a.Max.Y-b.Max.Y) <= d
-}
-
-// framed is g on a ground of level grey, margin pixels wide all round.
-func framed(g *image.Gray, margin int, level uint8) *image.Gray {
-	out := image.NewGray(image.Rect(0, 0, g.Rect.Dx()+2*margin, g.Rect.Dy()+2*margin))
-	draw.Draw(out, out.Rect, image.NewUniform(grayLevel(level)), image.Point{}, draw.Src)
-	draw.Draw(out, g.Rect.Add(image.Pt(margin, margin)), g, g.Rect.Min, draw.Src)
-	return out
 }

@@ -93,20 +93,9 @@ const (
 // It returns the lines read, their words and lines placed on the page as
 // turned upright (the Page says how), in fractions of it.
 func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Line, evidence.Page, error) {
-	return r.readPageAs(ctx, page, true)
-}
-
-// readPageAs is readPage, the page inverted first only when invert is set
-// and it is mostly dark grounds of light text. An inverted page whose
-// first reading finds nothing is read as it was instead: a photo of a screen's dark frame and
-// coloured card, inverted, came out as grey text on light grey between a
-// black surround and tesseract's one threshold lost the text, where the
-// page as photographed read whole (round 9).
-func (r *Reader) readPageAs(ctx context.Context, page *image.Gray, invert bool) ([]evidence.Line, evidence.Page, error) {
 	grounds := imageprep.DarkGrounds(page)
-	var original *image.Gray
-	if invert && grounds.Share >= darkPage {
-		original, page, grounds = page, grounds.Inverted, imageprep.Grounds{}
+	if grounds.Share >= darkPage {
+		page, grounds = grounds.Inverted, imageprep.Grounds{}
 	}
 	layout := imageprep.MeasureLayout(page)
 	if layout.Textured() {
@@ -170,9 +159,6 @@ func (r *Reader) readPageAs(ctx context.Context, page *image.Gray, invert bool) 
 		rd, err := r.ocr(ctx, imageprep.PGM(img), psm)
 		if err != nil {
 			return nil, evidence.Page{}, err
-		}
-		if i == 0 && original != nil && unread(rd, layout) {
-			return r.readPageAs(ctx, original, false)
 		}
 		if i == 2 && steps > 0 {
 			plain, plainJunk, plainFrame = img, rd.Junk(), fr
