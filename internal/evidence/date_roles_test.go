@@ -196,6 +196,7 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a history of fills: the latest in the window, older ones not", history("Refill"),
 			Rating{Valid, Medium}, "date-of-latest-fill"},
 		{"a history whose latest fill was reversed", history("Reversed"), Rating{NotFound, Low}, "dates-disagree"},
+		{"a history whose latest is not yet filled", history("Not yet filled"), Rating{NotFound, Low}, "dates-disagree"},
 		{"a history whose fills are all old", []string{
 			"Date filled Medication", "Strength", "05/07/2026 Wegovy pen 2.4 mg/0.75 mL", "04/06/2026 Wegovy pen 1.7 mg/0.75 mL",
 			"02/05/2026 Metformin 500 mg tablet"}, Rating{Invalid, Low}, "old-date"},

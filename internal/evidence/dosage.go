@@ -435,12 +435,15 @@ func doseList(ds []Dose) string {
 	return strings.Join(s, ", ")
 }
 
-// notYetSuppliedWords say a prescription has not been supplied yet ("Sent
-// to the pharmacy today; not yet filled").
-var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: {
+// notYetSuppliedPhrases say a prescription has not been supplied yet
+// ("Sent to the pharmacy today; not yet filled"); a record's statuses of
+// not supplied (notSupplied, latestFillRecord) include them.
+var notYetSuppliedPhrases = []string{
 	"not yet filled", "not filled", "not yet dispensed", "not dispensed", "not yet supplied", "not supplied",
 	"not yet prescribed", "not prescribed", "awaiting dispensing", "awaiting supply",
-}})
+}
+
+var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: notYetSuppliedPhrases})
 
 // notYetSupplied reports a mention of the medicine whose line, or the next
 // (its wrap), says it has not been supplied: its strength is no dose the

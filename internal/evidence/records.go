@@ -293,11 +293,11 @@ func recordOf(d document, recs []int, r int, a medicineMention, all []medicineMe
 // notSupplied are words that say a record's medicine was not supplied
 // after all: a claim reversed or rejected, an order cancelled, a fill on
 // hold.
-var notSupplied = newPhraseSet(map[bool][]string{true: {
+var notSupplied = newPhraseSet(map[bool][]string{true: append([]string{
 	"cancelled", "canceled", "cancel", "reversed", "reversal", "rejected", "denied", "declined", "refused",
-	"on hold", "not dispensed", "not filled", "not supplied", "not collected", "returned", "pending", "awaiting",
-	"in progress", "processing", "voided", "void", "out of stock", "unavailable",
-}})
+	"on hold", "not collected", "returned", "pending", "awaiting", "in progress", "processing", "voided", "void",
+	"out of stock", "unavailable",
+}, notYetSuppliedPhrases...)})
 
 // latestFillRecord is the lines of the requested medicine's latest record,
 // where the page lists it on several records of its own (a medication
