@@ -399,6 +399,71 @@ EOF
         \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #b8b8b8" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 82 "$f"
       rm -f "$docs/$n.check.png" "$docs/$n.cast.png" ;;
+    markup)
+      # The patient marked the photo up in the phone's photo editor before
+      # sending it, to point at what matters: yellow highlighter strokes
+      # across two printed lines (multiplied, so the print under them stays
+      # black), a red finger-drawn loop around a third line and a red arrow
+      # at it (opaque, wobbly, about a letter's stem wide). The lines are
+      # measured on the page (bands of rows holding dark print, not solid
+      # bars); which ones, and the wobble, are drawn from SEED and the
+      # document. Then the photo: held nearly flat over the page (a slight
+      # perspective), light falling off, noise, JPEG 85. Not harsh: a person
+      # reads every word under the marks.
+      f=$docs/$n.markup.jpg
+      local bands=() band nb k t b l r hl=() red=() pw
+      convert "$base" -colorspace Gray -threshold 50% -negate "$docs/$n.ink.png"
+      # One "top bottom" per band: rows whose share of dark pixels is over
+      # 0.4% (print) and under 45% (a filled bar), 10 to 120 px tall.
+      mapfile -t bands < <(convert "$docs/$n.ink.png" -resize "1x${H}!" -depth 16 txt:- |
+        sed -nE 's/^0,([0-9]+): \(([0-9]+).*/\1 \2/p' |
+        awk '{ink = $2 / 65535 > 0.004 && $2 / 65535 < 0.45}
+             ink && !inb {top = $1; inb = 1} !ink && inb {if ($1 - top >= 10 && $1 - top <= 120) print top, $1 - 1; inb = 0}')
+      nb=${#bands[@]}
+      if ((nb < 3)); then echo "heldout: markup: $n: fewer than three lines of print found" >&2; exit 1; fi
+      # Three different bands: two highlighted, one looped.
+      local picks=() p
+      for k in hl1 hl2 loop; do
+        p=$(pick "$n markup $k" "$seed" "$nb")
+        while [[ " ${picks[*]} " == *" $p "* ]]; do p=$(((p + 1) % nb)); done
+        picks+=("$p")
+      done
+      pw=$((H / 400 + 3))
+      for k in 0 1 2; do
+        read -r t b <<<"${bands[${picks[$k]}]}"
+        # The band's print, left to right (its trimmed width and offset).
+        read -r l r <<<"$(convert "$docs/$n.ink.png" -crop "${W}x$((b - t + 1))+0+$t" -trim -format '%X %w' info: | tr -d '+')"
+        r=$((l + r))
+        local ph1 ph2
+        ph1=$(pick "$n markup wobble $k" "$seed" 628); ph2=$(pick "$n markup wob2 $k" "$seed" 628)
+        if ((k < 2)); then
+          # A highlighter stroke, at most 60% of the page wide, a little wavy.
+          ((r - l > W * 6 / 10)) && r=$((l + W * 6 / 10))
+          hl+=(-strokewidth "$(((b - t) * 13 / 10 + 4))" -draw "$(awk -v l="$l" -v r="$r" -v y="$(((t + b) / 2))" -v a="$(((b - t) / 8 + 1))" -v p="$ph1" \
+            'BEGIN { printf "stroke-linecap round stroke-linejoin round polyline"; for (i = 0; i <= 24; i++) { x = l + (r - l) * i / 24; printf " %.1f,%.1f", x, y + a * sin(i / 3.0 + p / 100) } }')")
+        else
+          # A loop around the line, not quite closed, overshooting its start;
+          # an arrow from below left to the loop's left end.
+          ((r - l > W * 7 / 10)) && r=$((l + W * 7 / 10))
+          red+=(-draw "$(awk -v cx="$(((l + r) / 2))" -v cy="$(((t + b) / 2))" -v rx="$(((r - l) / 2 + (b - t)))" -v ry="$(((b - t) * 9 / 10 + 6))" -v p="$ph1" -v q="$ph2" \
+            'BEGIN { printf "stroke-linecap round stroke-linejoin round polyline"; for (i = 0; i <= 70; i++) { u = 3.35 + 6.75 * i / 70; w = 1 + 0.05 * sin(3 * u + p / 100) + 0.03 * sin(5 * u + q / 100);
+                     printf " %.1f,%.1f", cx + rx * w * cos(u), cy + ry * w * sin(u) + i * 0.025 * ry / 7 } }')")
+          local ax=$((l - (b - t) * 2)) ay=$(((t + b) / 2)) bx by
+          ((ax < W / 30)) && ax=$((W / 30))
+          bx=$((ax - W / 12)); by=$((ay + H / 14))
+          ((bx < 4)) && bx=4
+          red+=(-draw "stroke-linecap round stroke-linejoin round polyline $bx,$by $(((bx + ax) / 2 + 3)),$(((by + ay) / 2 + 4)) $ax,$ay"
+                -draw "stroke-linecap round stroke-linejoin round polyline $((ax - pw * 5)),$((ay + pw * 1)) $ax,$ay $((ax - pw * 1)),$((ay + pw * 5))")
+        fi
+      done
+      convert "$base" \
+        \( -size "${W}x${H}" xc:white -fill none -stroke '#ffe14d' "${hl[@]}" \) -compose multiply -composite \
+        \( -size "${W}x${H}" xc:none -fill none -stroke '#e3261c' -strokewidth "$pw" "${red[@]}" \) -compose over -composite \
+        -background '#a0a0a0' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 120)),$((H / 150))  $W,0 $((W - W / 150)),0  0,$H 0,$((H - H / 130))  $W,$H $((W - W / 110)),$((H - H / 140))" \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #f2f2f2 $W,$H #c4c4c4" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.ink.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
