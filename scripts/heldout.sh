@@ -442,13 +442,14 @@ EOF
           hl+=(-strokewidth "$(((b - t) * 13 / 10 + 4))" -draw "$(awk -v l="$l" -v r="$r" -v y="$(((t + b) / 2))" -v a="$(((b - t) / 8 + 1))" -v p="$ph1" \
             'BEGIN { printf "stroke-linecap round stroke-linejoin round polyline"; for (i = 0; i <= 24; i++) { x = l + (r - l) * i / 24; printf " %.1f,%.1f", x, y + a * sin(i / 3.0 + p / 100) } }')")
         else
-          # A loop around the line, not quite closed, overshooting its start;
+          # A loop around the whole line (blunt-ended, as a finger draws round a
+          # line of print: a superellipse), not quite closed, overshooting its start;
           # an arrow from below left to the loop's left end.
-          ((r - l > W * 7 / 10)) && r=$((l + W * 7 / 10))
-          red+=(-draw "$(awk -v cx="$(((l + r) / 2))" -v cy="$(((t + b) / 2))" -v rx="$(((r - l) / 2 + (b - t)))" -v ry="$(((b - t) * 9 / 10 + 6))" -v p="$ph1" -v q="$ph2" \
+          red+=(-draw "$(awk -v cx="$(((l + r) / 2))" -v cy="$(((t + b) / 2))" -v rx="$(((r - l) / 2 + (b - t) * 3 / 2))" -v ry="$(((b - t) * 9 / 10 + 6))" -v p="$ph1" -v q="$ph2" \
             'BEGIN { printf "stroke-linecap round stroke-linejoin round polyline"; for (i = 0; i <= 70; i++) { u = 3.35 + 6.75 * i / 70; w = 1 + 0.05 * sin(3 * u + p / 100) + 0.03 * sin(5 * u + q / 100);
-                     printf " %.1f,%.1f", cx + rx * w * cos(u), cy + ry * w * sin(u) + i * 0.025 * ry / 7 } }')")
-          local ax=$((l - (b - t) * 2)) ay=$(((t + b) / 2)) bx by
+                     c = cos(u); s = sin(u); c = (c < 0 ? -1 : 1) * sqrt(c < 0 ? -c : c); s = (s < 0 ? -1 : 1) * sqrt(s < 0 ? -s : s);
+                     printf " %.1f,%.1f", cx + (rx + 2 * ry * (w - 1)) * c, cy + ry * w * s + i * 0.025 * ry / 7 } }')")
+          local ax=$((l - (b - t) * 5 / 2)) ay=$(((t + b) / 2)) bx by
           ((ax < W / 30)) && ax=$((W / 30))
           bx=$((ax - W / 12)); by=$((ay + H / 14))
           ((bx < 4)) && bx=4
