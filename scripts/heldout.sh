@@ -465,6 +465,40 @@ EOF
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #f2f2f2 $W,$H #c4c4c4" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.ink.png" ;;
+    sleeve)
+      # The page kept in a clear plastic sleeve (a punched pocket, a
+      # document pouch, a zip bag) and photographed without taking it out
+      # (unseen12): the film a little larger than the page, its welded edge
+      # and, on the left, the punched strip with its holes; a faint haze of
+      # the film over the print; two soft diagonal sheen bands where the
+      # room's light reflects off the film (the print under them greyer, not
+      # lost); a crease across the film (a bright line beside a faint
+      # shadow); then a phone photo: slight perspective, light falling off,
+      # noise, JPEG 85. SEED and the document place the sheen and the crease.
+      f=$docs/$n.sleeve.jpg
+      local M=$(((W < H ? W : H) / 14 + 10)) CW CH SA SB CA CB HOLES="" i
+      CW=$((W + 4 * M)) CH=$((H + 3 * M))
+      SA=$(($(pick "$n sheen" "$seed" $((CW / 2))) + CW / 8))
+      SB=$((SA + CW / 4 + $(pick "$n sheen2" "$seed" $((CW / 4)))))
+      CA=$((CH / 6 + $(pick "$n crease" "$seed" $((CH * 2 / 3)))))
+      CB=$((CA + $(pick "$n crease tilt" "$seed" $((CH / 3))) - CH / 6))
+      for i in 1 2 3 4; do HOLES+="circle $((M + M * 9 / 20)),$((CH * (2 * i - 1) / 8)) $((M + M * 9 / 20 + M / 6)),$((CH * (2 * i - 1) / 8)) "; done
+      convert -size "${CW}x${CH}" xc:'#8d8273' -seed "$seed" -attenuate 0.25 +noise Gaussian -blur 0x1 \
+        "$base" -geometry "+$((M * 5 / 2))+$((M * 3 / 2))" -compose over -composite \
+        -fill 'rgba(250,252,255,0.10)' -draw "rectangle $M,$((M / 2)) $((CW - M / 2)),$((CH - M / 2))" \
+        -fill 'rgba(250,252,255,0.22)' -draw "rectangle $M,$((M / 2)) $((M * 2)),$((CH - M / 2))" \
+        -fill '#6f6658' -draw "$HOLES" \
+        -fill none -stroke 'rgba(255,255,255,0.65)' -strokewidth 3 -draw "rectangle $M,$((M / 2)) $((CW - M / 2)),$((CH - M / 2))" -stroke none \
+        \( -size "${CW}x${CH}" xc:black -fill white \
+           -draw "polygon $SA,0 $((SA + M * 2)),0 $((SA + M * 2 - CH / 3)),$CH $((SA - CH / 3)),$CH" \
+           -draw "polygon $SB,0 $((SB + M)),0 $((SB + M - CH / 3)),$CH $((SB - CH / 3)),$CH" \
+           -blur "0x$((M / 2))" -evaluate multiply 0.42 \) -compose screen -composite -compose over \
+        -stroke 'rgba(0,0,0,0.22)' -strokewidth 4 -draw "line $M,$((CA + 4)) $((CW - M / 2)),$((CB + 4))" \
+        -stroke 'rgba(255,255,255,0.75)' -strokewidth 2 -draw "line $M,$CA $((CW - M / 2)),$CB" -stroke none \
+        -background '#8d8273' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 50)),$((CH / 45))  $CW,0 $((CW - CW / 45)),$((CH / 80))  0,$CH $((CW / 70)),$((CH - CH / 40))  $CW,$CH $((CW - CW / 30)),$((CH - CH / 50))" \
+        \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #bdbdbd" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
