@@ -12,8 +12,8 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10|unseen11|unseen12|unseen13  # counts only: testdata/heldout/unseen*/README.md
-#   make heldout SET=visible|all      # first + round5 + round6 + round7 | those + unseen + unseen4 + unseen5 + unseen6 + unseen7 + unseen8 + unseen9 + unseen10 + unseen11 + unseen12 + unseen13
+#   make heldout SET=unseen|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10|unseen11|unseen12|unseen13|unseen14  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=visible|all      # first + round5 + round6 + round7 | those + unseen + unseen4 + unseen5 + unseen6 + unseen7 + unseen8 + unseen9 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -39,10 +39,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # The conditions a case gets when cases.tsv names none (the first set's).
@@ -499,6 +499,34 @@ EOF
         -distort Perspective "0,0 $((CW / 50)),$((CH / 45))  $CW,0 $((CW - CW / 45)),$((CH / 80))  0,$CH $((CW / 70)),$((CH - CH / 40))  $CW,$CH $((CW - CW / 30)),$((CH - CH / 50))" \
         \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #bdbdbd" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f" ;;
+    magnifier)
+      # The page seen through the phone's Magnifier (the accessibility app
+      # people with low vision read print with) with one of its colour
+      # filters on, the frame frozen and saved as the upload (unseen14): the
+      # page on a table, held nearly flat (slight perspective), light falling
+      # off, sensor noise; then the filter: grey, contrast raised, and the
+      # print mapped to a light colour on a dark ground (white on black,
+      # yellow on black or white on blue, drawn from SEED and the document),
+      # fitted in the phone's 1170x2532 frame (turned for a landscape page) of
+      # the ground colour, the app's sharpening, JPEG 85. Not harsh: the filter is there to make print
+      # easier to read, and every word stays crisp.
+      f=$docs/$n.magnifier.jpg
+      local B=$(((W < H ? W : H) / 12 + 10)) W2 H2 fg bg frame=1170x2532
+      ((W > H)) && frame=2532x1170
+      W2=$((W + 2 * B)) H2=$((H + 2 * B))
+      case $(pick "$n magnifier" "$seed" 3) in
+        0) fg=white bg=black ;;
+        1) fg='#ffe14d' bg=black ;;
+        *) fg=white bg='#1c2f8f' ;;
+      esac
+      convert "$base" -bordercolor '#8f8a80' -border "$B" \
+        -background '#8f8a80' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 60)),$((H2 / 70))  $W2,0 $((W2 - W2 / 80)),0  0,$H2 0,$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 50)),$((H2 - H2 / 90))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #c4c4c4" \) -compose multiply -composite \
+        -compose over -seed "$seed" -attenuate 0.2 +noise Gaussian \
+        -colorspace Gray -auto-level -level 12%,88% -colorspace sRGB +level-colors "$fg,$bg" \
+        -resize "$frame" -background "$bg" -gravity center -extent "$frame" +gravity \
+        -unsharp 0x1+0.6+0 -quality 85 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
