@@ -12,8 +12,8 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10|unseen11|unseen12|unseen13|unseen14  # counts only: testdata/heldout/unseen*/README.md
-#   make heldout SET=visible|all      # first + round5 + round6 + round7 | those + unseen + unseen4 + unseen5 + unseen6 + unseen7 + unseen8 + unseen9 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14
+#   make heldout SET=unseen|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=visible|all      # first + round5 + round6 + round7 | those + unseen + unseen4 + unseen5 + unseen6 + unseen7 + unseen8 + unseen9 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14 + unseen15
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -39,10 +39,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # The conditions a case gets when cases.tsv names none (the first set's).
@@ -135,7 +135,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead) ;;
+    pdf | pdfhead | docscan) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -527,6 +527,81 @@ EOF
         -colorspace Gray -auto-level -level 12%,88% -colorspace sRGB +level-colors "$fg,$bg" \
         -resize "$frame" -background "$bg" -gravity center -extent "$frame" +gravity \
         -unsharp 0x1+0.6+0 -quality 85 "$f" ;;
+    docscan)
+      # The phone's own document scanner (the Notes or Files app's "Scan
+      # documents", a drive app's scan) used on a printed document of
+      # several sheets (unseen15): the browser's print of the page, each
+      # sheet at about 150 dpi, its edges found and flattened by the app so
+      # what is left is a small keystone and turn, a slight curl shading one
+      # side, the "document" filter's whitened paper and raised contrast,
+      # softness and noise; all the sheets saved as one PDF of page images
+      # with no text layer. The turn, keystone and shaded side of each sheet
+      # are drawn from SEED, the document and the page number.
+      command -v pdftoppm >/dev/null || { echo "heldout: docscan needs pdftoppm (poppler-utils)" >&2; exit 1; }
+      f=$docs/$n.docscan.pdf
+      local dd=$docs/$n.docscan.d sheet k=0 turn kx ky side sheets=() flop=()
+      rm -rf "$dd" && mkdir -p "$dd"
+      chrome --no-pdf-header-footer --print-to-pdf="$dd/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      pdftoppm -r 150 -png "$dd/print.pdf" "$dd/sheet"
+      for sheet in "$dd"/sheet-*.png; do
+        k=$((k + 1))
+        W=$(identify -format %w "$sheet"); H=$(identify -format %h "$sheet")
+        turn=$(awk "BEGIN{print ($(pick "$n docscan turn $k" "$seed" 17) - 8) / 10}")
+        kx=$(($(pick "$n docscan kx $k" "$seed" 3) + 1)) ky=$(($(pick "$n docscan ky $k" "$seed" 3) + 1))
+        side=$(pick "$n docscan side $k" "$seed" 2)
+        # The curl's shade: a soft band along the left or right edge.
+        # (about 18% darker at the edge, fading out over a fifth of the sheet)
+        flop=(); ((side == 0)) && flop=(-flop)
+        convert -size "${H}x${W}" gradient:black-white -rotate 90 "${flop[@]}" \
+          -evaluate pow 8 +level 0,18% -negate "$dd/shade.png"
+        convert "$sheet" -background white -virtual-pixel white \
+          -distort Perspective "0,0 $((W * kx / 200)),$((H * ky / 300))  $W,0 $((W - W * ky / 300)),$((H * kx / 400))  0,$H $((W * ky / 400)),$((H - H * kx / 300))  $W,$H $((W - W * kx / 200)),$((H - H * ky / 250))" \
+          -rotate "$turn" +repage -gravity center -extent "${W}x${H}" +gravity \
+          "$dd/shade.png" -compose multiply -composite \
+          -blur 0x0.6 -level 6%,90% -unsharp 0x1+0.6+0 \
+          -seed "$((seed + k))" -attenuate 0.15 +noise Gaussian \
+          -type TrueColor -units PixelsPerInch -density 150 -quality 72 "$dd/page-$(printf %02d "$k").jpg"
+        sheets+=("$dd/page-$(printf %02d "$k").jpg")
+      done
+      # One PDF of the page images, 150 dpi, no text layer (ImageMagick's
+      # policy here forbids writing PDF; the file is simple enough to write).
+      python3 - "$f" "${sheets[@]}" <<'EOF'
+import struct, sys
+def size(jpg):
+    i = 2
+    while i < len(jpg):
+        marker, length = jpg[i + 1], struct.unpack(">H", jpg[i + 2:i + 4])[0]
+        if marker in (0xC0, 0xC1, 0xC2):
+            h, w = struct.unpack(">HH", jpg[i + 5:i + 9])
+            return w, h, jpg[i + 9]
+        i += 2 + length
+    sys.exit("heldout: docscan: no JPEG frame header")
+objs = [None, None]  # 1: catalog, 2: pages
+kids = []
+for path in sys.argv[2:]:
+    jpg = open(path, "rb").read()
+    w, h, comps = size(jpg)
+    cs = {1: b"/DeviceGray", 3: b"/DeviceRGB"}[comps]
+    objs.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\nstream\n" % (w, h, cs, len(jpg)) + jpg + b"\nendstream")
+    img = len(objs)
+    pw, ph = w * 72 / 150, h * 72 / 150
+    draw = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q" % (pw, ph)
+    objs.append(b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream")
+    content = len(objs)
+    objs.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>" % (pw, ph, img, content))
+    kids.append(len(objs))
+objs[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
+objs[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))
+out, offsets = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", []
+for i, o in enumerate(objs, 1):
+    offsets.append(len(out))
+    out += b"%d 0 obj\n" % i + o + b"\nendobj\n"
+xref = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
+out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
+open(sys.argv[1], "wb").write(out)
+EOF
+      rm -rf "$dd" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
