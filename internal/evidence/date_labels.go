@@ -201,6 +201,11 @@ func findLabelledDates(d document) []datedMention {
 					column, columnLine = kind, i
 				}
 			}
+			if inPeriod(l, dates, k) {
+				// "Filled 11/27/2025 through 11/26/2026": a period's ends,
+				// not a fill's date, whatever labels the period.
+				kind = otherDate
+			}
 			kind = stamps.kind(l, i, f, kind)
 			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}, sent: sent})
 		}
@@ -209,6 +214,20 @@ func findLabelledDates(d document) []datedMention {
 		out = append(out, dispensedToday(d, out)...)
 	}
 	return out
+}
+
+// periodWords join the two ends of a period ("11/27/2025 through
+// 11/26/2026", "1 Oct to 31 Oct 2026").
+var periodWords = []string{"-", "through", "thru", "to", "until", "till"}
+
+// inPeriod reports whether dates[k] of line l is an end of a period: only
+// a period word stands between it and the date next to it.
+func inPeriod(l docLine, dates []foundDate, k int) bool {
+	text := l.numberText()
+	between := func(a, b foundDate) bool {
+		return slices.Contains(periodWords, strings.TrimSpace(text[a.end:b.start]))
+	}
+	return (k+1 < len(dates) && between(dates[k], dates[k+1])) || (k > 0 && between(dates[k-1], dates[k]))
 }
 
 // dispensedToday is, in a thread of text messages, the dispensing date of a

@@ -40,6 +40,12 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"another medicine's fill under its own name", []string{
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: Jul 1",
 			"Metformin 500 mg tablets", "Last filled: 18/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"a statement's period is no fill's date, though it says filled", []string{
+			"Prescriptions filled 01/01/2026 through 19/11/2026",
+			"Wegovy 2.4 mg/0.75 mL pen"}, Rating{NotFound, Medium}, "no-date"},
+		{"the fill's own date beside a statement's period", []string{
+			"Prescriptions filled 01/01/2026 to 19/11/2026",
+			"Wegovy 2.4 mg/0.75 mL pen", "Date filled: 17/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"each medicine's row with its own date: the requested one's", []string{
 			"Wegovy 2.4 mg/0.75 mL pen       Filled 01/07/2026",
 			"Metformin 500 mg tablets        Filled 18/11/2026"}, Rating{Invalid, High}, "old-date"},
