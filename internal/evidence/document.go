@@ -27,6 +27,8 @@ type docLine struct {
 	// page and box are where the reader read the line (Line.Page, Line.Box).
 	page int
 	box  Box
+	// row is the table row the line is, when it is one (reflowTables).
+	row tableRow
 }
 
 // word is a run of letters and digits in a line's norm; apostrophes inside a
@@ -61,7 +63,8 @@ func readDocument(t Text) document {
 	var sum float64
 	// OCR output may be noisy however sure the reader was of a line.
 	ocrSource := t.Source == "tesseract" || t.Source == "textract" || t.Source == unseenSource
-	for _, l := range t.Lines {
+	lines, rows := reflowTables(t.Lines)
+	for li, l := range lines {
 		raw := strings.TrimSpace(l.Text)
 		if raw == "" {
 			continue
@@ -72,7 +75,7 @@ func readDocument(t Text) document {
 		}
 		c := lineConfidence(l.Confidence)
 		setWordConfidences(words, l.Words)
-		d.lines = append(d.lines, docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words, page: l.Page, box: l.Box})
+		d.lines = append(d.lines, docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words, page: l.Page, box: l.Box, row: rows[li]})
 		sum += c
 	}
 	if len(d.lines) > 0 {

@@ -67,9 +67,11 @@ type Line struct {
 	Confidence float64
 	Words      []Word
 	// Page is the 1-based page the line was read on (0: the reader did not
-	// say) and Box where on it (zero: the reader gave no geometry). Both are
-	// for showing a clinician where a field was read (Findings); no verdict
-	// depends on them.
+	// say) and Box where on it (zero: the reader gave no geometry). They
+	// show a clinician where a field was read (Findings); with the words'
+	// boxes they also say which cells of a table share a row and a column
+	// (docs/evidence-rules.md, "Tables of fills are read from where their
+	// words lie").
 	Page int
 	Box  Box
 }
@@ -120,8 +122,8 @@ type Text struct {
 	// Lines do is not_found (docs/evidence-rules.md, hidden-layer-disagrees).
 	Unseen []Line
 	// Pages is how the reader saw each page it read, in page order (Line.Page
-	// 1 is Pages[0]); nil when the reader did not say. Like boxes, it is for
-	// showing a clinician the page as it was read; no verdict depends on it.
+	// 1 is Pages[0]); nil when the reader did not say. It is for showing a
+	// clinician the page as it was read; no verdict depends on it.
 	Pages []Page
 }
 

@@ -1,0 +1,649 @@
+// Tables of fills read from the page's geometry: a row of column headings over rows of cells.
+
+package evidence
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// reflowTables rewrites each table of fills on a page as a person reads it:
+// one line per row, each cell after its column's heading ("Date filled:
+// 11/17/2026<tab>Patient: NKECHI OKAFOR-REID<tab>Drug: ZEPBOUND 7.5 MG/0.5
+// ML PEN"). Readers give a table's cells as lines of their own, in an order
+// that is not the row's: a cell that wraps ("DARNELL OKAFOR-" over "REID")
+// is two lines, cells centred on a wrapped neighbour sit on other
+// baselines, and a spreadsheet is read column by column. The words' boxes
+// say which heading a cell lies under and which row it belongs to.
+//
+// A table is a row of at least three headings, no digit in them, one of
+// them a date's label other than another role's (tableHeading), over rows
+// each with a date under that heading. A row is the words nearest its date
+// (within rowReach text heights); a line further from every row than that
+// ends the table. Lines without geometry, or whose words the reader did not
+// place, are left as they are.
+func reflowTables(lines []Line) ([]Line, []tableRow) {
+	out := lines
+	rows := make([]tableRow, len(lines))
+	tables := 0
+	for _, page := range pagesOf(lines) {
+		out, rows, tables = reflowPage(out, rows, page, tables)
+	}
+	return out, rows
+}
+
+// tableRow says which table a line is a row of (0: none; tables count from
+// 1 down the document) and what its patient cell reads ("" when the table
+// has no patient column).
+type tableRow struct {
+	table   int
+	patient string
+}
+
+// patientCaptions head a column of the person each row was dispensed for.
+var patientCaptions = []string{"patient", "patient name", "name", "member", "member name", "resident", "dependent", "dependant"}
+
+// rowReach: a word joins the row whose date is nearest, up to this many
+// text heights away (a cell wrapped over three lines, its date centred).
+const rowReach = 1.6
+
+// tableWord is a word of a page with where it is.
+type tableWord struct {
+	text string
+	conf float64
+	// box is where the word lies on the page levelled (a photo's slight
+	// turn undone, so that a row's words share a height), shown where the
+	// reader placed it.
+	box, shown  Box
+	line, index int // the line and place in it the word came from
+}
+
+func (w tableWord) centreY() float64 { return w.box.Top + w.box.Height/2 }
+func (w tableWord) right() float64   { return w.box.Left + w.box.Width }
+func (w tableWord) bottom() float64  { return w.box.Top + w.box.Height }
+
+// physicalRow is words that share a baseline, left to right.
+type physicalRow struct {
+	words       []tableWord
+	top, bottom float64
+}
+
+func (r physicalRow) centre() float64 { return (r.top + r.bottom) / 2 }
+
+// hasDigit reports a digit in the row's words, other than a spreadsheet's
+// row number at its left.
+func (r physicalRow) hasDigit() bool {
+	for k, w := range r.words {
+		if k == 0 && len(r.words) > 1 && rowNumber(w) {
+			continue
+		}
+		if strings.ContainsFunc(w.text, unicode.IsDigit) {
+			return true
+		}
+	}
+	return false
+}
+
+// rowNumber reports a spreadsheet's row number: one to three digits.
+func rowNumber(w tableWord) bool {
+	return len(w.text) <= 3 && !strings.ContainsFunc(w.text, func(c rune) bool { return !unicode.IsDigit(c) })
+}
+
+// tableColumn is a heading and the span it covers.
+type tableColumn struct {
+	caption     string
+	words       []tableWord
+	left, right float64
+}
+
+func pagesOf(lines []Line) []int {
+	var pages []int
+	for _, l := range lines {
+		if !l.Box.IsZero() && !slices.Contains(pages, l.Page) {
+			pages = append(pages, l.Page)
+		}
+	}
+	return pages
+}
+
+// reflowPage reflows the tables of one page; lines of other pages keep
+// their place.
+func reflowPage(lines []Line, info []tableRow, page, tables int) ([]Line, []tableRow, int) {
+	words := placedWords(lines, page)
+	if len(words) < 6 {
+		return lines, info, tables
+	}
+	h, cw := textMetrics(words)
+	if h <= 0 || cw <= 0 {
+		return lines, info, tables
+	}
+	rows := physicalRows(words, h)
+	consumed := map[[2]int]bool{}
+	type insert struct {
+		at    int
+		lines []Line
+		rows  []tableRow
+	}
+	var inserts []insert
+	for i := 0; i < len(rows); {
+		cols, next := tableHeading(rows, i, h, cw)
+		if cols == nil {
+			i++
+			continue
+		}
+		table, patients, end := tableRows(rows, next, cols, h, cw)
+		if len(table) == 0 {
+			i++
+			continue
+		}
+		first := len(lines)
+		for _, r := range rows[i:end] {
+			for _, w := range r.words {
+				if inTable(w, cols, cw) {
+					consumed[[2]int{w.line, w.index}] = true
+					first = min(first, w.line)
+				}
+			}
+		}
+		tables++
+		ri := make([]tableRow, len(table))
+		for k := range table {
+			table[k].Page = page
+			ri[k] = tableRow{table: tables, patient: patients[k]}
+		}
+		inserts = append(inserts, insert{at: first, lines: table, rows: ri})
+		i = end
+	}
+	if len(inserts) == 0 {
+		return lines, info, tables
+	}
+	var out []Line
+	var outInfo []tableRow
+	for li, l := range lines {
+		for _, in := range inserts {
+			if in.at == li {
+				out = append(out, in.lines...)
+				outInfo = append(outInfo, in.rows...)
+			}
+		}
+		if l.Page != page || l.Box.IsZero() {
+			out = append(out, l)
+			outInfo = append(outInfo, info[li])
+			continue
+		}
+		var kept []Word
+		for k, w := range l.Words {
+			if !consumed[[2]int{li, k}] {
+				kept = append(kept, w)
+			}
+		}
+		switch {
+		case len(kept) == len(l.Words):
+			out = append(out, l)
+			outInfo = append(outInfo, info[li])
+		case len(kept) > 0:
+			out = append(out, lineOfWords(kept, l))
+			outInfo = append(outInfo, info[li])
+		}
+	}
+	return out, outInfo, tables
+}
+
+// tableMargin: words this many character widths either side of the outer
+// headings still belong to the table (a row number, a figure set right).
+const tableMargin = 6
+
+// placedWords are the words of a page's lines, when every word of every
+// line of the page was placed; nil otherwise (the geometry cannot be
+// trusted to say what lies beside what).
+func placedWords(lines []Line, page int) []tableWord {
+	var out []tableWord
+	for li, l := range lines {
+		if l.Page != page || l.Box.IsZero() {
+			continue
+		}
+		if len(l.Words) == 0 {
+			return nil
+		}
+		for k, w := range l.Words {
+			if w.Box.IsZero() || strings.TrimSpace(w.Text) == "" {
+				return nil
+			}
+			out = append(out, tableWord{text: strings.TrimSpace(w.Text), conf: w.Confidence, box: w.Box, shown: w.Box, line: li, index: k})
+		}
+	}
+	return level(out)
+}
+
+// maxSlope: a page turned further than about 3 degrees is not levelled
+// well enough by a shear to read its rows; its tables are left as read.
+const maxSlope = 0.05
+
+// level undoes a page's slight turn: the median slope of the reader's own
+// lines (each line's first and last word's centres), taken out of every
+// word's height. nil when the page slopes too far.
+func level(ws []tableWord) []tableWord {
+	var slopes []float64
+	for i := 0; i < len(ws); {
+		j := i
+		for j+1 < len(ws) && ws[j+1].line == ws[i].line {
+			j++
+		}
+		a, b := ws[i].box, ws[j].box
+		if dx := (b.Left + b.Width/2) - (a.Left + a.Width/2); j > i && dx > 0 {
+			slopes = append(slopes, ((b.Top+b.Height/2)-(a.Top+a.Height/2))/dx)
+		}
+		i = j + 1
+	}
+	slope := median(slopes)
+	if math.Abs(slope) > maxSlope {
+		return nil
+	}
+	for i := range ws {
+		ws[i].box.Top -= slope * (ws[i].box.Left + ws[i].box.Width/2)
+	}
+	return ws
+}
+
+// textMetrics are the median word height and the median width of a
+// character, each in its own axis's page fraction.
+func textMetrics(words []tableWord) (h, cw float64) {
+	var hs, cws []float64
+	for _, w := range words {
+		hs = append(hs, w.box.Height)
+		if n := utf8.RuneCountInString(w.text); n >= 3 {
+			cws = append(cws, w.box.Width/float64(n))
+		}
+	}
+	return median(hs), median(cws)
+}
+
+func median(vs []float64) float64 {
+	if len(vs) == 0 {
+		return 0
+	}
+	slices.Sort(vs)
+	return vs[len(vs)/2]
+}
+
+// physicalRows groups words whose centres lie within half a text height
+// of a row's, top to bottom, each row left to right.
+func physicalRows(words []tableWord, h float64) []physicalRow {
+	ws := slices.Clone(words)
+	slices.SortStableFunc(ws, func(a, b tableWord) int { return cmp.Compare(a.centreY(), b.centreY()) })
+	var rows []physicalRow
+	for _, w := range ws {
+		if n := len(rows); n > 0 && w.centreY()-rows[n-1].centre() < h/2 {
+			r := &rows[n-1]
+			r.words = append(r.words, w)
+			r.top, r.bottom = min(r.top, w.box.Top), max(r.bottom, w.bottom())
+			continue
+		}
+		rows = append(rows, physicalRow{words: []tableWord{w}, top: w.box.Top, bottom: w.bottom()})
+	}
+	for i := range rows {
+		slices.SortStableFunc(rows[i].words, func(a, b tableWord) int { return cmp.Compare(a.box.Left, b.box.Left) })
+	}
+	return rows
+}
+
+// tableHeading reads the headings starting at row i: one to three rows
+// without a digit, at most three text heights deep ("DATE OF" over
+// "SERVICE"), split into columns where words stand apart by more than
+// columnSpace characters. It returns the columns, left to right, and the
+// row after the headings; nil unless there are three or more, each of at
+// most four words, and one is a date's label of a fill, an order or a
+// prescription (or a plain "Date").
+func tableHeading(rows []physicalRow, i int, h, cw float64) ([]tableColumn, int) {
+	if rows[i].hasDigit() {
+		return nil, i
+	}
+	// A heading wraps onto lines set tight under it; the first row of
+	// cells lies further down.
+	end := i + 1
+	for end < len(rows) && end-i < 3 && !rows[end].hasDigit() && rows[end].centre()-rows[end-1].centre() <= headingLeading*h {
+		end++
+	}
+	for ; end > i; end-- {
+		if cols := headingColumns3(rows[i:end], cw); cols != nil && figuresBelow(rows, end, h) {
+			return cols, end
+		}
+	}
+	return nil, i
+}
+
+// figuresBelow reports a row with a digit among the three from row r, the
+// first of them close under the row above (the heading's last).
+func figuresBelow(rows []physicalRow, r int, h float64) bool {
+	if r >= len(rows) || rows[r].top-rows[r-1].bottom >= 2*h {
+		return false
+	}
+	for k := r; k < len(rows) && k < r+3 && rows[k].centre()-rows[r-1].centre() <= rowPitch*h; k++ {
+		if rows[k].hasDigit() {
+			return true
+		}
+	}
+	return false
+}
+
+// headingLeading: a heading's wrapped lines lie at most this many text
+// heights apart, centre to centre.
+const headingLeading = 1.2
+
+// columnSpace: words further apart than this many characters are in
+// separate columns (a space is about half a character).
+const columnSpace = 1.5
+
+func headingColumns3(band []physicalRow, cw float64) []tableColumn {
+	var ws []tableWord
+	for _, r := range band {
+		for k, w := range r.words {
+			if k == 0 && rowNumber(w) {
+				continue
+			}
+			ws = append(ws, w)
+		}
+	}
+	slices.SortStableFunc(ws, func(a, b tableWord) int { return cmp.Compare(a.box.Left, b.box.Left) })
+	var cols []tableColumn
+	for _, w := range ws {
+		if n := len(cols); n > 0 && w.box.Left-cols[n-1].right <= columnSpace*cw {
+			c := &cols[n-1]
+			c.words = append(c.words, w)
+			c.right = max(c.right, w.right())
+			continue
+		}
+		cols = append(cols, tableColumn{words: []tableWord{w}, left: w.box.Left, right: w.right()})
+	}
+	if len(cols) < 3 {
+		return nil
+	}
+	dated := false
+	for k := range cols {
+		c := &cols[k]
+		if len(c.words) > 4 {
+			return nil
+		}
+		c.caption = readingOrder(c.words)
+		if _, ok := fillCaption(c.caption); ok {
+			dated = true
+		}
+	}
+	if !dated {
+		return nil
+	}
+	return cols
+}
+
+// fillCaption reports a heading that labels a date of a fill, an order or
+// a prescription, or a plain date, and the kind.
+func fillCaption(caption string) (dateKind, bool) {
+	norm, ws := normalise(caption)
+	ls := sortedLabels(outermostLabels(findDateLabels(docLine{norm: norm, words: ws})))
+	if len(ls) != 1 || ls[0].kind == otherDate {
+		return 0, false
+	}
+	return ls[0].kind, true
+}
+
+// readingOrder joins words top line first, each line left to right; a word
+// broken at a hyphen at a line's end runs on into the next ("OKAFOR-",
+// "REID").
+func readingOrder(ws []tableWord) string {
+	ws = slices.Clone(ws)
+	h := 0.0
+	for _, w := range ws {
+		h = max(h, w.box.Height)
+	}
+	slices.SortStableFunc(ws, func(a, b tableWord) int {
+		if a.centreY()-b.centreY() > h/2 || b.centreY()-a.centreY() > h/2 {
+			return cmp.Compare(a.centreY(), b.centreY())
+		}
+		return cmp.Compare(a.box.Left, b.box.Left)
+	})
+	var b strings.Builder
+	for i, w := range ws {
+		if i > 0 && !strings.HasSuffix(ws[i-1].text, "-") {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.text)
+	}
+	return b.String()
+}
+
+// grid is a table's columns and the measures its words are placed by.
+type grid struct {
+	cols []tableColumn
+	// anchor is the column of the fill's date, patient the patient's (-1:
+	// none).
+	anchor, patient int
+	h, cw           float64
+}
+
+func newGrid(cols []tableColumn, h, cw float64) grid {
+	g := grid{cols: cols, anchor: -1, patient: -1, h: h, cw: cw}
+	for k, c := range cols {
+		norm, _ := normalise(c.caption)
+		if g.patient < 0 && slices.Contains(patientCaptions, strings.Join(strings.Fields(norm), " ")) {
+			g.patient = k
+		}
+		if _, ok := fillCaption(c.caption); ok && g.anchor < 0 {
+			g.anchor = k
+		}
+	}
+	return g
+}
+
+// inTable reports a word within the table's sides, other than a
+// spreadsheet's row number left of it.
+func (g grid) inTable(w tableWord) bool {
+	return inTable(w, g.cols, g.cw)
+}
+
+// inTable reports a word within a table's sides: from a little left of its
+// first heading to a little right of where its last heading starts a cell
+// that may run on, other than a spreadsheet's row number left of it.
+func inTable(w tableWord, cols []tableColumn, cw float64) bool {
+	return w.box.Left >= cols[0].left-tableMargin*cw && w.box.Left <= cols[len(cols)-1].right+lastCellReach*cw &&
+		!(rowNumber(w) && w.right() < cols[0].left)
+}
+
+// lastCellReach: a word starting this many characters past the last
+// heading's end is beside the table, not in its last cell.
+const lastCellReach = 40
+
+// dated reports a physical row whose cell under the date's heading is a date.
+func (g grid) dated(r physicalRow) bool {
+	var under []tableWord
+	for _, w := range r.words {
+		if g.inTable(w) && columnOf(w, g.cols) == g.anchor {
+			under = append(under, w)
+		}
+	}
+	return dateCellOnly(under)
+}
+
+// tableRows reads the rows below the headings, from row start: each row
+// anchored on a date under the first heading of a fill's date, every word
+// within reach taken into the column it lies under. It returns the rows as
+// lines, each row's patient cell, and the physical row after the table.
+func tableRows(rows []physicalRow, start int, cols []tableColumn, h, cw float64) ([]Line, []string, int) {
+	g := newGrid(cols, h, cw)
+	anchors, end := g.anchors(rows, start)
+	if len(anchors) == 0 {
+		return nil, nil, start
+	}
+	var out []Line
+	var patients []string
+	for _, row := range g.cells(rows, start, end, anchors) {
+		who := ""
+		if g.patient >= 0 {
+			who = readingOrder(row[g.patient])
+		}
+		patients = append(patients, who)
+		out = append(out, g.rowLine(row))
+	}
+	return out, patients, end
+}
+
+// anchors are the physical rows from start whose cell under the date's
+// heading is a date, each within rowPitch of the last; end is the row after
+// the table: the first further than rowReach from every anchor.
+func (g grid) anchors(rows []physicalRow, start int) (anchors []int, end int) {
+	end = start
+	for r := start; r < len(rows); r++ {
+		since := 0.0
+		if len(anchors) > 0 {
+			since = rows[r].centre() - rows[anchors[len(anchors)-1]].centre()
+		}
+		if since <= rowPitch*g.h && g.dated(rows[r]) {
+			anchors = append(anchors, r)
+			end = r + 1
+			continue
+		}
+		near := len(anchors) > 0 && since <= rowReach*g.h
+		if !near && !(len(anchors) == 0 && r-start < 2) && !g.anchorBelow(rows, r) {
+			break
+		}
+		end = r + 1
+	}
+	return anchors, end
+}
+
+// cells are each anchor's row: every physical row from start to end joins
+// the anchor nearest it, each of its words the column it lies under.
+func (g grid) cells(rows []physicalRow, start, end int, anchors []int) [][][]tableWord {
+	cells := make([][][]tableWord, len(anchors))
+	for k := range cells {
+		cells[k] = make([][]tableWord, len(g.cols))
+	}
+	for r := start; r < end; r++ {
+		best, dist := -1, 0.0
+		for k, a := range anchors {
+			if d := math.Abs(rows[r].centre() - rows[a].centre()); best < 0 || d < dist {
+				best, dist = k, d
+			}
+		}
+		if dist > rowReach*g.h {
+			continue
+		}
+		for _, w := range rows[r].words {
+			if g.inTable(w) {
+				c := columnOf(w, g.cols)
+				cells[best][c] = append(cells[best][c], w)
+			}
+		}
+	}
+	return cells
+}
+
+// rowLine is a row as a line: each cell after its heading, a tab (the
+// verifier's column gap) between cells. Its words are the headings' and
+// the cells'; its box and confidence the cells' alone.
+func (g grid) rowLine(row [][]tableWord) Line {
+	var parts []string
+	var l Line
+	confSum, n := 0.0, 0
+	for c, ws := range row {
+		if len(ws) == 0 {
+			continue
+		}
+		parts = append(parts, g.cols[c].caption+": "+readingOrder(ws))
+		for _, w := range g.cols[c].words {
+			l.Words = append(l.Words, Word{Text: w.text, Confidence: w.conf, Box: w.shown})
+		}
+		for _, w := range orderedWords(slices.Clone(ws)) {
+			l.Words = append(l.Words, Word{Text: w.text, Confidence: w.conf, Box: w.shown})
+			l.Box = l.Box.Union(w.shown)
+			confSum += lineConfidence(w.conf)
+			n++
+		}
+	}
+	l.Text = strings.Join(parts, "\t")
+	if n > 0 {
+		l.Confidence = confSum / float64(n)
+	}
+	return l
+}
+
+// rowPitch: rows of a table lie at most this many text heights apart
+// (cells of two lines, with padding); a date further down is not the
+// table's ("Exported 26/11/2026" under a spreadsheet).
+const rowPitch = 4
+
+// dateCellOnly reports a cell that holds a date and little else: at most
+// one short mark besides (a tick, a row number), never a sentence
+// ("Exported 26/11/2026 from ...").
+func dateCellOnly(ws []tableWord) bool {
+	text := readingOrder(ws)
+	ds := findDates(text)
+	if len(ds) != 1 {
+		return false
+	}
+	rest := strings.Fields(text[:ds[0].start] + " " + text[ds[0].end:])
+	return len(rest) == 0 || (len(rest) == 1 && utf8.RuneCountInString(rest[0]) <= 2)
+}
+
+// anchorBelow reports a dated row within reach below row r (a wrapped
+// cell above a centred date).
+func (g grid) anchorBelow(rows []physicalRow, r int) bool {
+	for k := r + 1; k < len(rows) && rows[k].centre()-rows[r].centre() <= rowReach*g.h; k++ {
+		if g.dated(rows[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// orderedWords is ws in reading order (readingOrder's).
+func orderedWords(ws []tableWord) []tableWord {
+	h := 0.0
+	for _, w := range ws {
+		h = max(h, w.box.Height)
+	}
+	slices.SortStableFunc(ws, func(a, b tableWord) int {
+		if a.centreY()-b.centreY() > h/2 || b.centreY()-a.centreY() > h/2 {
+			return cmp.Compare(a.centreY(), b.centreY())
+		}
+		return cmp.Compare(a.box.Left, b.box.Left)
+	})
+	return ws
+}
+
+// columnOf is the column a word lies under: the heading its span overlaps
+// most, or else the last heading starting left of it (cells are set left,
+// and a long one runs on past its heading's end), or the first.
+func columnOf(w tableWord, cols []tableColumn) int {
+	best, bestOverlap := -1, 0.0
+	for k, c := range cols {
+		if overlap := min(w.right(), c.right) - max(w.box.Left, c.left); overlap > bestOverlap {
+			best, bestOverlap = k, overlap
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	best = 0
+	for k, c := range cols {
+		if c.left <= w.box.Left {
+			best = k
+		}
+	}
+	return best
+}
+
+// lineOfWords is a line of l's words that the tables left.
+func lineOfWords(ws []Word, l Line) Line {
+	parts := make([]string, len(ws))
+	out := Line{Confidence: l.Confidence, Words: ws, Page: l.Page}
+	for i, w := range ws {
+		parts[i] = w.Text
+		out.Box = out.Box.Union(w.Box)
+	}
+	out.Text = strings.Join(parts, " ")
+	return out
+}
