@@ -27,8 +27,8 @@ type docLine struct {
 	// page and box are where the reader read the line (Line.Page, Line.Box).
 	page int
 	box  Box
-	// row is the table row the line is, when it is one (reflowTables).
-	row tableRow
+	// place is where the line stands in the page's layout (reflowTables).
+	place linePlace
 }
 
 // word is a run of letters and digits in a line's norm; apostrophes inside a
@@ -59,11 +59,16 @@ type word struct {
 }
 
 func readDocument(t Text) document {
-	var d document
-	var sum float64
 	// OCR output may be noisy however sure the reader was of a line.
 	ocrSource := t.Source == "tesseract" || t.Source == "textract" || t.Source == unseenSource
-	lines, rows := reflowTables(t.Lines)
+	lines, places := reflowTables(t.Lines)
+	return documentOf(lines, places, ocrSource)
+}
+
+// documentOf prepares lines laid out (places: each line's place, or nil).
+func documentOf(lines []Line, places []linePlace, ocrSource bool) document {
+	var d document
+	var sum float64
 	for li, l := range lines {
 		raw := strings.TrimSpace(l.Text)
 		if raw == "" {
@@ -75,7 +80,11 @@ func readDocument(t Text) document {
 		}
 		c := lineConfidence(l.Confidence)
 		setWordConfidences(words, l.Words)
-		d.lines = append(d.lines, docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words, page: l.Page, box: l.Box, row: rows[li]})
+		dl := docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words, page: l.Page, box: l.Box}
+		if places != nil {
+			dl.place = places[li]
+		}
+		d.lines = append(d.lines, dl)
 		sum += c
 	}
 	if len(d.lines) > 0 {

@@ -26,22 +26,26 @@ import (
 // (within rowReach text heights); a line further from every row than that
 // ends the table. Lines without geometry, or whose words the reader did not
 // place, are left as they are.
-func reflowTables(lines []Line) ([]Line, []tableRow) {
-	out := lines
-	rows := make([]tableRow, len(lines))
+//
+// Before that, a line that crosses a gutter between panels side by side is
+// split at the gutter (splitAtGutters), each part marked with its panel.
+func reflowTables(lines []Line) ([]Line, []linePlace) {
+	out, places := splitAtGutters(lines)
 	tables := 0
 	for _, page := range pagesOf(lines) {
-		out, rows, tables = reflowPage(out, rows, page, tables)
+		out, places, tables = reflowPage(out, places, page, tables)
 	}
-	return out, rows
+	return out, places
 }
 
-// tableRow says which table a line is a row of (0: none; tables count from
-// 1 down the document) and what its patient cell reads ("" when the table
-// has no patient column).
-type tableRow struct {
+// linePlace is where a line stands in a page's layout: the table it is a
+// row of (0: none; tables count from 1 down the document) and what its
+// patient cell reads ("" when the table has no patient column); the panel
+// it lies in, on a page of panels side by side (0: none; 1 the leftmost).
+type linePlace struct {
 	table   int
 	patient string
+	panel   int
 }
 
 // patientCaptions head a column of the person each row was dispensed for.
@@ -112,7 +116,7 @@ func pagesOf(lines []Line) []int {
 
 // reflowPage reflows the tables of one page; lines of other pages keep
 // their place.
-func reflowPage(lines []Line, info []tableRow, page, tables int) ([]Line, []tableRow, int) {
+func reflowPage(lines []Line, info []linePlace, page, tables int) ([]Line, []linePlace, int) {
 	words := placedWords(lines, page)
 	if len(words) < 6 {
 		return lines, info, tables
@@ -126,7 +130,7 @@ func reflowPage(lines []Line, info []tableRow, page, tables int) ([]Line, []tabl
 	type insert struct {
 		at    int
 		lines []Line
-		rows  []tableRow
+		rows  []linePlace
 	}
 	var inserts []insert
 	for i := 0; i < len(rows); {
@@ -150,10 +154,10 @@ func reflowPage(lines []Line, info []tableRow, page, tables int) ([]Line, []tabl
 			}
 		}
 		tables++
-		ri := make([]tableRow, len(table))
+		ri := make([]linePlace, len(table))
 		for k := range table {
 			table[k].Page = page
-			ri[k] = tableRow{table: tables, patient: patients[k]}
+			ri[k] = linePlace{table: tables, patient: patients[k]}
 		}
 		inserts = append(inserts, insert{at: first, lines: table, rows: ri})
 		i = end
@@ -162,7 +166,7 @@ func reflowPage(lines []Line, info []tableRow, page, tables int) ([]Line, []tabl
 		return lines, info, tables
 	}
 	var out []Line
-	var outInfo []tableRow
+	var outInfo []linePlace
 	for li, l := range lines {
 		for _, in := range inserts {
 			if in.at == li {

@@ -22,7 +22,7 @@ func leadsRows(d document, exp Expected, want string) document {
 	for table := 1; ; table++ {
 		var rows []int
 		for i, l := range d.lines {
-			if l.row.table == table {
+			if l.place.table == table {
 				rows = append(rows, i)
 			}
 		}
@@ -33,10 +33,10 @@ func leadsRows(d document, exp Expected, want string) document {
 		leadsMedicine := false
 		for _, i := range rows {
 			l := d.lines[i]
-			if l.row.patient == "" {
+			if l.place.patient == "" {
 				continue
 			}
-			_, ws := normalise(l.row.patient)
+			_, ws := normalise(l.place.patient)
 			if outcome, _ := compareName(ws, lead, l.reading()); outcome != nameFull {
 				others = append(others, i)
 				continue

@@ -1,0 +1,238 @@
+// Labels side by side: the panel of the lead's own label.
+
+package evidence
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// leadsPanel is d with, on a page of labels side by side (panels apart by
+// a clear gutter, each naming a medicine: a household's two bag labels
+// photographed together, two pens' labels in one picture), the panels
+// other than the lead's left out, when one panel names the lead in full
+// beside the requested medicine: another person's label gives neither the
+// lead's date nor dose, and its name is not the lead's patient. A page
+// whose columns are one label's (the name and medicine in one, the date
+// and pharmacy in the other) has a column without a medicine, and stays
+// whole.
+func leadsPanel(d document, exp Expected, want string) document {
+	lead := newExpectedName(exp.Forename, exp.Surname)
+	if want == "" || !exp.PatientKnown || !lead.usable() {
+		return d
+	}
+	drop := map[int]bool{}
+	var mentioned map[int][]medicineMention
+	for _, page := range docPages(d) {
+		panels := sideBySide(d, page)
+		if len(panels) < 2 {
+			continue
+		}
+		if mentioned == nil {
+			mentioned = map[int][]medicineMention{}
+			for _, m := range findMedicineMentions(d) {
+				mentioned[m.line] = append(mentioned[m.line], m)
+			}
+		}
+		leads, medicines := -1, 0
+		for k, p := range panels {
+			named, requested, any := false, false, false
+			for _, i := range p {
+				for _, m := range mentioned[i] {
+					any = true
+					requested = requested || m.entry.generic == want
+				}
+				if o, _, _, _, _ := searchName(d.lines[i], lead); o == nameFull {
+					named = true
+				}
+			}
+			if any {
+				medicines++
+			}
+			if named && requested {
+				if leads == -1 {
+					leads = k
+				} else {
+					leads = -2 // the lead's on two panels: nothing to choose
+				}
+			}
+		}
+		if leads < 0 || medicines < len(panels) {
+			continue
+		}
+		for k, p := range panels {
+			if k != leads {
+				for _, i := range p {
+					drop[i] = true
+				}
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return d
+	}
+	out := document{meanConf: d.meanConf}
+	for i, l := range d.lines {
+		if !drop[i] {
+			out.lines = append(out.lines, l)
+		}
+	}
+	return out
+}
+
+// gutterChars: panels stand at least this many characters apart, with no
+// word across the gap.
+const gutterChars = 3
+
+// minPanelLines: a panel is a label of at least this many lines.
+const minPanelLines = 3
+
+func docPages(d document) []int {
+	var pages []int
+	for _, l := range d.lines {
+		if l.place.panel > 0 && !slices.Contains(pages, l.page) {
+			pages = append(pages, l.page)
+		}
+	}
+	return pages
+}
+
+// sideBySide is a page's lines by panel, left to right (splitAtGutters
+// marked them); nil unless there are two panels or more, each of at least
+// minPanelLines lines.
+func sideBySide(d document, page int) [][]int {
+	var panels [][]int
+	for i, l := range d.lines {
+		if l.page != page || l.place.panel == 0 {
+			continue
+		}
+		for len(panels) < l.place.panel {
+			panels = append(panels, nil)
+		}
+		panels[l.place.panel-1] = append(panels[l.place.panel-1], i)
+	}
+	if len(panels) < 2 {
+		return nil
+	}
+	for _, p := range panels {
+		if len(p) < minPanelLines {
+			return nil
+		}
+	}
+	return panels
+}
+
+// splitAtGutters splits, on each page, the lines that cross a gutter no
+// other word crosses, running down the page between panels of words (two
+// labels side by side, read by OCR as lines running from one into the
+// other: "pre-filled pen (semaglutide) Items (2) Metformin 500mg"). Each
+// line of such a page is marked with its panel.
+func splitAtGutters(lines []Line) ([]Line, []linePlace) {
+	out, places := lines, make([]linePlace, len(lines))
+	for _, page := range pagesOf(lines) {
+		out, places = splitPage(out, places, page)
+	}
+	return out, places
+}
+
+func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace) {
+	words := placedWords(lines, page)
+	if len(words) < 4*minPanelLines {
+		return lines, places
+	}
+	_, cw := textMetrics(words)
+	gutters := pageGutters(words, cw)
+	if len(gutters) == 0 {
+		return lines, places
+	}
+	var out []Line
+	var outPlaces []linePlace
+	panels := make([][]Line, len(gutters)+1)
+	for li, l := range lines {
+		if l.Page != page || l.Box.IsZero() {
+			out, outPlaces = append(out, l), append(outPlaces, places[li])
+			continue
+		}
+		parts := make([][]Word, len(gutters)+1)
+		for _, w := range l.Words {
+			k, _ := slices.BinarySearch(gutters, w.Box.Left+w.Box.Width/2)
+			parts[k] = append(parts[k], w)
+		}
+		for k, p := range parts {
+			place := places[li]
+			place.panel = k + 1
+			part := l
+			switch {
+			case len(p) == 0:
+				continue
+			case len(p) < len(l.Words):
+				part = lineOfWords(p, l)
+			}
+			out, outPlaces = append(out, part), append(outPlaces, place)
+			panels[k] = append(panels[k], part)
+		}
+	}
+	// Only labels side by side are panels: each names a medicine. A page
+	// whose columns are one document's keeps its lines whole.
+	for _, p := range panels {
+		if len(findMedicineMentions(documentOf(p, nil, true))) == 0 {
+			return lines, places
+		}
+	}
+	return out, outPlaces
+}
+
+// pageGutters are the middles of the gaps of at least gutterChars
+// characters that no word crosses (specks aside: a mark of one or two
+// characters read poorly), such that every panel between them holds words
+// of at least minPanelLines lines (a label's border read as "|" is no
+// panel).
+func pageGutters(words []tableWord, cw float64) []float64 {
+	var spans [][2]float64
+	for _, w := range words {
+		if utf8.RuneCountInString(w.text) <= 2 && lineConfidence(w.conf) < 0.6 {
+			continue
+		}
+		spans = append(spans, [2]float64{w.box.Left, w.right()})
+	}
+	slices.SortFunc(spans, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+	var gutters []float64
+	for i, right := 0, 0.0; i < len(spans); i++ {
+		if i > 0 && spans[i][0]-right >= gutterChars*cw {
+			gutters = append(gutters, (right+spans[i][0])/2)
+		}
+		right = max(right, spans[i][1])
+	}
+	for {
+		thin := slices.IndexFunc(panelRows(words, gutters), func(n int) bool { return n < minPanelLines })
+		if thin < 0 || len(gutters) == 0 {
+			return gutters
+		}
+		// The thin panel joins its neighbour: the gutter on its right
+		// goes, or for the last panel the one on its left.
+		gutters = slices.Delete(gutters, min(thin, len(gutters)-1), min(thin, len(gutters)-1)+1)
+	}
+}
+
+// panelRows counts, for each panel between gutters, the lines with a word
+// of two letters or more in it.
+func panelRows(words []tableWord, gutters []float64) []int {
+	seen := make([]map[int]bool, len(gutters)+1)
+	for i := range seen {
+		seen[i] = map[int]bool{}
+	}
+	for _, w := range words {
+		if utf8.RuneCountInString(strings.TrimSpace(w.text)) < 2 {
+			continue
+		}
+		k, _ := slices.BinarySearch(gutters, w.box.Left+w.box.Width/2)
+		seen[k][w.line] = true
+	}
+	counts := make([]int, len(seen))
+	for i, s := range seen {
+		counts[i] = len(s)
+	}
+	return counts
+}

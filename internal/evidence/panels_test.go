@@ -1,0 +1,129 @@
+package evidence
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// runTogether is t as OCR reads a row running from one panel into the
+// next: the lines of a drawn row joined into one.
+func runTogether(t Text) Text {
+	out := Text{Source: "tesseract"}
+	for _, l := range t.Lines {
+		if n := len(out.Lines); n > 0 && out.Lines[n-1].Box.Top == l.Box.Top {
+			last := &out.Lines[n-1]
+			last.Text += " " + l.Text
+			last.Words = append(last.Words, l.Words...)
+			last.Box = last.Box.Union(l.Box)
+			continue
+		}
+		l.Confidence = 0.95
+		out.Lines = append(out.Lines, l)
+	}
+	return out
+}
+
+// TestSplitAtGutters: a line running across a gutter between panels is
+// split there, each part marked with its panel.
+func TestSplitAtGutters(t *testing.T) {
+	two := runTogether(drawn(`
+THORNBURY PHARMACY              THORNBURY PHARMACY
+Mrs Margery Thwaite             Mr Dennis Thwaite
+Wegovy 2.4mg FlexTouch pen      Metformin 500mg tablets
+Dispensed 18/11/2026            Dispensed 12/11/2026`))
+	got, places := splitAtGutters(two.Lines)
+	want := []string{
+		"THORNBURY PHARMACY", "THORNBURY PHARMACY", "Mrs Margery Thwaite", "Mr Dennis Thwaite",
+		"Wegovy 2.4mg FlexTouch pen", "Metformin 500mg tablets", "Dispensed 18/11/2026", "Dispensed 12/11/2026",
+	}
+	if diff := cmp.Diff(want, lineTexts(got)); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+	var panels []int
+	for _, p := range places {
+		panels = append(panels, p.panel)
+	}
+	if diff := cmp.Diff([]int{1, 2, 1, 2, 1, 2, 1, 2}, panels); diff != "" {
+		t.Errorf("panels (-want +got):\n%s", diff)
+	}
+
+	// A label's border read as "|" in the gutter is no panel of its own.
+	bordered := runTogether(drawn(`
+THORNBURY PHARMACY            | THORNBURY PHARMACY
+Mrs Margery Thwaite           | Mr Dennis Thwaite
+Wegovy 2.4mg FlexTouch pen    | Metformin 500mg tablets`))
+	_, places = splitAtGutters(bordered.Lines)
+	got2 := map[int]bool{}
+	for _, p := range places {
+		got2[p.panel] = true
+	}
+	if len(got2) != 2 {
+		t.Errorf("panels %v, want the two labels' (the border joins one)", got2)
+	}
+
+	// Columns of one label, one of them naming no medicine, are no panels:
+	// a row across them stays one line.
+	columns := runTogether(drawn(`
+Mrs Margery Thwaite             Rx 3307715
+Wegovy 2.4mg FlexTouch pen      Dispensed 18/11/2026
+Inject 2.4mg once weekly        THORNBURY PHARMACY`))
+	if got, places := splitAtGutters(columns.Lines); len(got) != 3 || slicesAny(places, func(p linePlace) bool { return p.panel != 0 }) {
+		t.Errorf("one label's columns were split into panels: %q", lineTexts(got))
+	}
+
+	// A page a line runs across has no gutter.
+	one := drawn(`
+Thornbury Pharmacy, 4 Church Street, Thornbury BS35 9ZZ
+Mrs Margery Thwaite           Rx 3307715
+Wegovy 2.4mg FlexTouch pen    Dispensed 22/11/2026
+Inject 2.4mg once weekly      Qty: 1 pen`)
+	if _, places := splitAtGutters(one.Lines); slicesAny(places, func(p linePlace) bool { return p.panel != 0 }) {
+		t.Errorf("a page with a line across it was split into panels: %v", places)
+	}
+}
+
+func slicesAny[T any](s []T, f func(T) bool) bool {
+	for _, v := range s {
+		if f(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestLabelsSideBySide: of two labels photographed together, the lead's
+// own counts; a label whose columns are one label's stays whole.
+func TestLabelsSideBySide(t *testing.T) {
+	pair := runTogether(drawn(`
+THORNBURY PHARMACY              THORNBURY PHARMACY
+Mrs Margery Thwaite             Mr Dennis Thwaite
+Wegovy 2.4mg FlexTouch pen      Metformin 500mg tablets
+Dispensed 18/11/2026            Dispensed 12/11/2026`))
+	oneLabel := runTogether(drawn(`
+Mrs Margery Thwaite             Rx 3307715
+Wegovy 2.4mg FlexTouch pen      Dispensed 18/11/2026
+Inject 2.4mg once weekly        THORNBURY PHARMACY`))
+	wegovy := func(forename string) Expected {
+		return Expected{PatientKnown: true, Forename: forename, Surname: "Thwaite", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	}
+	tests := []struct {
+		name string
+		text Text
+		exp  Expected
+		want [fieldCount]Verdict
+	}{
+		{"the lead's label beside another person's", pair, wegovy("Margery"), [fieldCount]Verdict{Valid, Valid, Valid, Valid, Valid}},
+		{"the requested medicine on another person's label only", pair, wegovy("Dennis"), [fieldCount]Verdict{NotFound, Valid, Valid, NotFound, Valid}},
+		{"one label in two columns", oneLabel, wegovy("Margery"), [fieldCount]Verdict{Valid, Valid, Valid, Valid, Valid}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := Explain(tc.text, tc.exp, Policy{Now: testNow, Market: "uk"})
+			f := got.Data
+			if diff := cmp.Diff(tc.want, [fieldCount]Verdict{f.PatientName.Value, f.MedicationName.Value, f.MedicationDosage.Value, f.MedicationDate.Value, f.PharmacyName.Value}); diff != "" {
+				t.Errorf("verdicts (-want +got):\n%s\nnote: %s", diff, got.Note)
+			}
+		})
+	}
+}
