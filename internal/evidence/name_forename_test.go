@@ -86,6 +86,15 @@ func TestNameWrappedOverTwoLines(t *testing.T) {
 		{name: "an untitled forename ending another line", exp: lead, lines: label("Directions for Oluwaseun", "Adeyemi-Clarke 18/11/2026"), want: Rating{NotFound, Medium}, rule: "no-name"},
 		{name: "another surname on the next line", exp: lead, lines: label("Mr Oluwaseun", "Adeyemi 18/11/2026"), want: Rating{NotFound, Medium}, rule: "no-name"},
 		{name: "the surname above the forename", exp: lead, lines: label("Adeyemi-Clarke", "Mr Oluwaseun 18/11/2026"), want: Rating{NotFound, Medium}, rule: "no-name"},
+		// Round 10 (a sharps bin's label through Textract): the patient's
+		// name wrapped, the lead's own name alone where a garbled caption
+		// said who assembled the bin. Two people are named.
+		{name: "another person by title and one name, the lead's name alone", exp: Expected{PatientKnown: true, Forename: "Nia", Surname: "Parry"},
+			lines: []string{"Bryn Pharmacy", "hlad tue", "Nia Parry", "Griffiths-Rowe", "Mr Gethin", "1X Mounjaro 10mg/0.6ml KwikPen", "Dispensed: 18/11/2026"},
+			want:  Rating{NotFound, Low}, rule: "name-beside-uncaptioned-other"},
+		{name: "the lead's own title and forename wrapped", exp: Expected{PatientKnown: true, Forename: "Gethin", Surname: "Griffiths-Rowe"},
+			lines: []string{"Bryn Pharmacy", "Mr Gethin", "Griffiths-Rowe", "1X Mounjaro 10mg/0.6ml KwikPen", "Dispensed: 18/11/2026"},
+			want:  Rating{Valid, High}, rule: "name-anywhere"},
 	})
 }
 

@@ -60,6 +60,9 @@ func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool) (so
 		ws, marked, at, ok := standaloneName(l)
 		if !ok {
 			ws, ok = titledName(l)
+			if !ok {
+				ws, ok = titledWord(l, e)
+			}
 			marked, at = ok, spotOfWords(l, ws)
 		}
 		// A letter's address block: the name whose surname the salutation
@@ -193,6 +196,41 @@ func titledName(l docLine) ([]word, bool) {
 		if looksLikeName(ws) {
 			return ws, true
 		}
+	}
+	return nil, false
+}
+
+// titledWord is a person named by a title and one name alone ("Mr
+// Gethin", the rest of the name read on another line: round 10, a sharps
+// bin's label read through Textract): the capitalised word of three letters
+// or more after a title (not Dr or Prof) that ends the line or stands
+// before a mark or a word in lower case. It is another person where that
+// word is none of the lead's names.
+func titledWord(l docLine, e expectedName) ([]word, bool) {
+	if isPrescriberLine(l) {
+		return nil, false
+	}
+	for k, t := range l.words {
+		if !titles[t.text] || t.text == "dr" || t.text == "prof" || k+1 >= len(l.words) {
+			continue
+		}
+		w := l.words[k+1]
+		if gap := strings.TrimSpace(l.norm[t.end:w.start]); gap != "" && gap != "." {
+			continue
+		}
+		if !w.capital || len(w.text) < 3 || hasDigit(w.text) || titles[w.text] || nameStopWords[w.text] || isNonNameWord(w.text) {
+			continue
+		}
+		if slices.ContainsFunc(append(slices.Clone(e.forename), e.surname...), func(n word) bool { return nameWordMatch(n, w, l.reading()) != noMatch }) {
+			continue
+		}
+		if k+2 < len(l.words) {
+			next := l.words[k+2]
+			if next.capital && strings.TrimSpace(l.norm[w.end:next.start]) == "" {
+				continue
+			}
+		}
+		return []word{w}, true
 	}
 	return nil, false
 }
