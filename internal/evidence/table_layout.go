@@ -52,7 +52,8 @@ type linePlace struct {
 var patientCaptions = []string{"patient", "patient name", "name", "member", "member name", "resident", "dependent", "dependant"}
 
 // rowReach: a word joins the row whose date is nearest, up to this many
-// text heights away (a cell wrapped over three lines, its date centred).
+// text heights away (a cell wrapped over three lines, its date centred),
+// or 0.6 of the rows' pitch where rows are padded further apart.
 const rowReach = 1.6
 
 // tableWord is a word of a page with where it is.
@@ -426,6 +427,8 @@ type grid struct {
 	// none).
 	anchor, patient int
 	h, cw           float64
+	// reach is how far from its row's date a word of the row may lie.
+	reach float64
 }
 
 func newGrid(cols []tableColumn, h, cw float64) grid {
@@ -495,27 +498,90 @@ func tableRows(rows []physicalRow, start int, cols []tableColumn, h, cw float64)
 }
 
 // anchors are the physical rows from start whose cell under the date's
-// heading is a date, each within rowPitch of the last; end is the row after
-// the table: the first further than rowReach from every anchor.
-func (g grid) anchors(rows []physicalRow, start int) (anchors []int, end int) {
-	end = start
+// heading is a date, and end the row after the table. The rows of one
+// table lie about one pitch apart: the first two at most firstPitch text
+// heights, each next within rowPitch heights or half as much again as the
+// first pitch. A word joins the row nearest it within g.reach (set here
+// from the pitch); the first row further from every row than that ends
+// the table (a table below it of other dates, a footnote).
+func (g *grid) anchors(rows []physicalRow, start int) (anchors []int, end int) {
+	limit := firstPitch * g.h
 	for r := start; r < len(rows); r++ {
-		since := 0.0
-		if len(anchors) > 0 {
-			since = rows[r].centre() - rows[anchors[len(anchors)-1]].centre()
-		}
-		if since <= rowPitch*g.h && g.dated(rows[r]) {
-			anchors = append(anchors, r)
-			end = r + 1
+		if !g.dated(rows[r]) {
+			if len(anchors) > 0 && (g.prose(rows[r]) || tableHeadingAt(rows, r, g.h, g.cw)) {
+				break // a sentence under the table, or the next table's headings
+			}
 			continue
 		}
-		near := len(anchors) > 0 && since <= rowReach*g.h
-		if !near && !(len(anchors) == 0 && r-start < 2) && !g.anchorBelow(rows, r) {
-			break
+		if len(anchors) > 0 {
+			gap := rows[r].centre() - rows[anchors[len(anchors)-1]].centre()
+			if gap > limit {
+				break
+			}
+			if len(anchors) == 1 {
+				limit = max(rowPitch*g.h, 1.5*gap)
+			}
+		} else if r-start > 2 {
+			break // a table's first row starts under its headings
+		}
+		anchors = append(anchors, r)
+	}
+	if len(anchors) == 0 {
+		return nil, start
+	}
+	g.reach = rowReach * g.h
+	if len(anchors) > 1 {
+		pitch := (rows[anchors[len(anchors)-1]].centre() - rows[anchors[0]].centre()) / float64(len(anchors)-1)
+		g.reach = max(g.reach, 0.6*pitch)
+	}
+	end = start
+	for r := start; r < len(rows); r++ {
+		near := slices.ContainsFunc(anchors, func(a int) bool { return math.Abs(rows[r].centre()-rows[a].centre()) <= g.reach })
+		if !near {
+			if r > anchors[0] {
+				break
+			}
+			continue
 		}
 		end = r + 1
 	}
-	return anchors, end
+	kept := anchors[:0]
+	for _, a := range anchors {
+		if a < end {
+			kept = append(kept, a)
+		}
+	}
+	return kept, end
+}
+
+// prose reports a row of running text: a run of words without a column's
+// gap in it that runs over the start of two headings or more.
+func (g grid) prose(r physicalRow) bool {
+	runs := 0
+	for i := 0; i < len(r.words); {
+		j := i
+		for j+1 < len(r.words) && r.words[j+1].box.Left-r.words[j].right() <= columnSpace*g.cw {
+			j++
+		}
+		left, right := r.words[i].box.Left, r.words[j].right()
+		crossed := 0
+		for _, c := range g.cols[1:] {
+			if left < c.left-g.cw && right > c.left+g.cw {
+				crossed++
+			}
+		}
+		if crossed >= 2 {
+			runs++
+		}
+		i = j + 1
+	}
+	return runs > 0
+}
+
+// tableHeadingAt reports a row of a table's headings at row r.
+func tableHeadingAt(rows []physicalRow, r int, h, cw float64) bool {
+	cols, _ := tableHeading(rows, r, h, cw)
+	return cols != nil
 }
 
 // cells are each anchor's row: every physical row from start to end joins
@@ -532,7 +598,7 @@ func (g grid) cells(rows []physicalRow, start, end int, anchors []int) [][][]tab
 				best, dist = k, d
 			}
 		}
-		if dist > rowReach*g.h {
+		if dist > g.reach {
 			continue
 		}
 		for _, w := range rows[r].words {
@@ -574,10 +640,14 @@ func (g grid) rowLine(row [][]tableWord) Line {
 	return l
 }
 
-// rowPitch: rows of a table lie at most this many text heights apart
-// (cells of two lines, with padding); a date further down is not the
-// table's ("Exported 26/11/2026" under a spreadsheet).
-const rowPitch = 4
+// firstPitch and rowPitch: a table's first two rows lie at most
+// firstPitch text heights apart (a web page's padded rows), the rows after
+// them at most rowPitch or half as much again as the first pitch: a date
+// further down is not the table's.
+const (
+	firstPitch = 8
+	rowPitch   = 4
+)
 
 // dateCellOnly reports a cell that holds a date and little else: at most
 // one short mark besides (a tick, a row number), never a sentence
@@ -590,17 +660,6 @@ func dateCellOnly(ws []tableWord) bool {
 	}
 	rest := strings.Fields(text[:ds[0].start] + " " + text[ds[0].end:])
 	return len(rest) == 0 || (len(rest) == 1 && utf8.RuneCountInString(rest[0]) <= 2)
-}
-
-// anchorBelow reports a dated row within reach below row r (a wrapped
-// cell above a centred date).
-func (g grid) anchorBelow(rows []physicalRow, r int) bool {
-	for k := r + 1; k < len(rows) && rows[k].centre()-rows[r].centre() <= rowReach*g.h; k++ {
-		if g.dated(rows[k]) {
-			return true
-		}
-	}
-	return false
 }
 
 // orderedWords is ws in reading order (readingOrder's).

@@ -153,6 +153,29 @@ Date filled   Patient            Drug and strength      Qty
 			patient: []string{"", "", "", "Glenys Pardoe", "Martin Pardoe", ""},
 		},
 		{
+			name: "a web page's padded rows, wrapped cells, and a table of payments below it",
+			text: drawn(`
+Date filled   Medication              Strength
+
+11/15/2026    Mounjaro (tirzepatide)  7.5 mg/0.5
++             pen                     mL
+
+
+10/17/2026    Levothyroxine tablet    50 mcg
+
+
+Ozempic Rx 3297702: no refills remaining.
+Date          Description             Amount
+11/24/2026    Payment received        -$10.50`),
+			want: []string{
+				"Date filled: 11/15/2026\tMedication: Mounjaro (tirzepatide) pen\tStrength: 7.5 mg/0.5 mL",
+				"Date filled: 10/17/2026\tMedication: Levothyroxine tablet\tStrength: 50 mcg",
+				"Ozempic Rx 3297702: no refills remaining.",
+				"Date: 11/24/2026\tDescription: Payment received\tAmount: -$10.50",
+			},
+			patient: []string{"", "", "", ""},
+		},
+		{
 			name: "a photo turned a little: its rows are levelled first",
 			text: tilted(drawn(`
 Date filled   Patient        Item                   Strength
