@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -254,5 +255,28 @@ Date filled   Item         Qty
 	want := Box{Left: 0, Top: drawnPitch, Width: 28 * drawnWidth, Height: drawnHeight}
 	if diff := cmp.Diff(want, got[0].Box, cmpopts.EquateApprox(0, 1e-9)); diff != "" || got[0].Page != 1 {
 		t.Errorf("page %d, box (-want +got):\n%s", got[0].Page, diff)
+	}
+}
+
+// BenchmarkVerifyHousehold verifies a household's dispensing history of 40
+// fills, placed as a reader places it: the geometry's reading of its table
+// (reflowTables, splitAtGutters) is in every verification's time.
+func BenchmarkVerifyHousehold(b *testing.B) {
+	var page strings.Builder
+	page.WriteString("Harbourside Pharmacy: dispensing history (household)\n")
+	page.WriteString("Date dispensed  Patient        Item                   Strength\n")
+	for i := range 40 {
+		who, item := "Glenys Pardoe", "Wegovy FlexTouch pen   1mg/0.74ml"
+		if i%2 == 1 {
+			who, item = "Martin Pardoe", "Levothyroxine tablets  75 micrograms"
+		}
+		fmt.Fprintf(&page, "%02d/%02d/2026      %s  %s\n", 1+i%28, 1+i%11, who, item)
+	}
+	text := drawn(page.String())
+	exp := Expected{PatientKnown: true, Forename: "Glenys", Surname: "Pardoe", MedicationName: "Wegovy", MedicationDosage: "1 mg"}
+	pol := Policy{Now: testNow, Market: "uk"}
+	b.ReportAllocs()
+	for b.Loop() {
+		Verify(text, exp, pol)
 	}
 }
