@@ -22,9 +22,10 @@ import (
 //
 // A table is a row of at least three headings, no digit in them, one of
 // them a date's label other than another role's (tableHeading), over rows
-// each with a date under that heading. A row is the words nearest its date
-// (within rowReach text heights); a line further from every row than that
-// ends the table. Lines without geometry, or whose words the reader did not
+// each with a date under that heading, a medicine named in one of them. A
+// row is the words nearest its date (within rowReach text heights); a line
+// further from every row than that ends the table. Lines without geometry,
+// or whose words the reader did not
 // place, are left as they are.
 //
 // Before that, a line that crosses a gutter between panels side by side is
@@ -141,19 +142,14 @@ func reflowPage(lines []Line, info []linePlace, page, tables int) ([]Line, []lin
 			continue
 		}
 		table, patients, end := tableRows(rows, next, cols, h, cw)
-		if len(table) == 0 {
+		if len(table) == 0 || len(findMedicineMentions(documentOf(table, nil, true))) == 0 {
+			// No rows, or rows that name no medicine (a titration plan's
+			// steps under the plan's one medicine): each row's date would
+			// stand for a fill of no medicine named.
 			i++
 			continue
 		}
-		first := len(lines)
-		for _, r := range rows[i:end] {
-			for _, w := range r.words {
-				if inTable(w, cols, cw) {
-					consumed[[2]int{w.line, w.index}] = true
-					first = min(first, w.line)
-				}
-			}
-		}
+		first := consume(rows[i:end], cols, cw, consumed, len(lines))
 		tables++
 		ri := make([]linePlace, len(table))
 		for k := range table {
@@ -196,6 +192,22 @@ func reflowPage(lines []Line, info []linePlace, page, tables int) ([]Line, []lin
 		}
 	}
 	return out, outInfo, tables
+}
+
+// consume marks the table's words (those of rows within its sides) as
+// read into its rows, and returns the first line any came from (or none,
+// when there is none).
+func consume(rows []physicalRow, cols []tableColumn, cw float64, consumed map[[2]int]bool, none int) int {
+	first := none
+	for _, r := range rows {
+		for _, w := range r.words {
+			if inTable(w, cols, cw) {
+				consumed[[2]int{w.line, w.index}] = true
+				first = min(first, w.line)
+			}
+		}
+	}
+	return first
 }
 
 // tableMargin: words this many character widths either side of the outer

@@ -172,9 +172,25 @@ Date          Description             Amount
 				"Date filled: 11/15/2026\tMedication: Mounjaro (tirzepatide) pen\tStrength: 7.5 mg/0.5 mL",
 				"Date filled: 10/17/2026\tMedication: Levothyroxine tablet\tStrength: 50 mcg",
 				"Ozempic Rx 3297702: no refills remaining.",
-				"Date: 11/24/2026\tDescription: Payment received\tAmount: -$10.50",
+				// Its rows name no medicine: left as read.
+				"Date", "Description", "Amount", "11/24/2026", "Payment received", "-$10.50",
 			},
-			patient: []string{"", "", "", ""},
+			patient: make([]string, 9),
+		},
+		{
+			name: "a titration plan's steps name no medicine: left as read",
+			text: drawn(`
+Medicine: Wegovy (semaglutide) FlexTouch pen
+Step   Strength   Supplied     Status
+1      0.25 mg    14/08/2026   completed
+2      1.7 mg     20/11/2026   current`),
+			want: []string{
+				"Medicine: Wegovy (semaglutide) FlexTouch pen",
+				"Step", "Strength", "Supplied", "Status",
+				"1", "0.25 mg", "14/08/2026", "completed",
+				"2", "1.7 mg", "20/11/2026", "current",
+			},
+			patient: make([]string, 13),
 		},
 		{
 			name: "a photo turned a little: its rows are levelled first",
