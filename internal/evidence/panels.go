@@ -70,16 +70,7 @@ func leadsPanel(d document, exp Expected, want string) document {
 			}
 		}
 	}
-	if len(drop) == 0 {
-		return d
-	}
-	out := document{meanConf: d.meanConf}
-	for i, l := range d.lines {
-		if !drop[i] {
-			out.lines = append(out.lines, l)
-		}
-	}
-	return out
+	return d.without(drop)
 }
 
 // gutterChars: panels stand at least this many characters apart, with no

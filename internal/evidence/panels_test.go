@@ -24,14 +24,20 @@ func runTogether(t Text) Text {
 	return out
 }
 
-// TestSplitAtGutters: a line running across a gutter between panels is
-// split there, each part marked with its panel.
-func TestSplitAtGutters(t *testing.T) {
-	two := runTogether(drawn(`
+// twoLabels is two bag labels photographed side by side, OCR running each
+// row from one into the other.
+func twoLabels() Text {
+	return runTogether(drawn(`
 THORNBURY PHARMACY              THORNBURY PHARMACY
 Mrs Margery Thwaite             Mr Dennis Thwaite
 Wegovy 2.4mg FlexTouch pen      Metformin 500mg tablets
 Dispensed 18/11/2026            Dispensed 12/11/2026`))
+}
+
+// TestSplitAtGutters: a line running across a gutter between panels is
+// split there, each part marked with its panel.
+func TestSplitAtGutters(t *testing.T) {
+	two := twoLabels()
 	got, places := splitAtGutters(two.Lines)
 	want := []string{
 		"THORNBURY PHARMACY", "THORNBURY PHARMACY", "Mrs Margery Thwaite", "Mr Dennis Thwaite",
@@ -95,11 +101,7 @@ func slicesAny[T any](s []T, f func(T) bool) bool {
 // TestLabelsSideBySide: of two labels photographed together, the lead's
 // own counts; a label whose columns are one label's stays whole.
 func TestLabelsSideBySide(t *testing.T) {
-	pair := runTogether(drawn(`
-THORNBURY PHARMACY              THORNBURY PHARMACY
-Mrs Margery Thwaite             Mr Dennis Thwaite
-Wegovy 2.4mg FlexTouch pen      Metformin 500mg tablets
-Dispensed 18/11/2026            Dispensed 12/11/2026`))
+	pair := twoLabels()
 	oneLabel := runTogether(drawn(`
 Mrs Margery Thwaite             Rx 3307715
 Wegovy 2.4mg FlexTouch pen      Dispensed 18/11/2026

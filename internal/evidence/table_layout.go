@@ -411,17 +411,7 @@ func fillCaption(caption string) (dateKind, bool) {
 // broken at a hyphen at a line's end runs on into the next ("OKAFOR-",
 // "REID").
 func readingOrder(ws []tableWord) string {
-	ws = slices.Clone(ws)
-	h := 0.0
-	for _, w := range ws {
-		h = max(h, w.box.Height)
-	}
-	slices.SortStableFunc(ws, func(a, b tableWord) int {
-		if a.centreY()-b.centreY() > h/2 || b.centreY()-a.centreY() > h/2 {
-			return cmp.Compare(a.centreY(), b.centreY())
-		}
-		return cmp.Compare(a.box.Left, b.box.Left)
-	})
+	ws = orderedWords(slices.Clone(ws))
 	var b strings.Builder
 	for i, w := range ws {
 		if i > 0 && !strings.HasSuffix(ws[i-1].text, "-") {
@@ -674,7 +664,9 @@ func dateCellOnly(ws []tableWord) bool {
 	return len(rest) == 0 || (len(rest) == 1 && utf8.RuneCountInString(rest[0]) <= 2)
 }
 
-// orderedWords is ws in reading order (readingOrder's).
+// orderedWords sorts ws into reading order: top line first (words whose
+// centres lie within half the tallest word's height share a line), each
+// line left to right.
 func orderedWords(ws []tableWord) []tableWord {
 	h := 0.0
 	for _, w := range ws {

@@ -49,6 +49,11 @@ func leadsRows(d document, exp Expected, want string) document {
 			}
 		}
 	}
+	return d.without(drop)
+}
+
+// without is d less the lines marked in drop (d itself when none is).
+func (d document) without(drop map[int]bool) document {
 	if len(drop) == 0 {
 		return d
 	}
