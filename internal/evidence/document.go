@@ -13,6 +13,10 @@ type document struct {
 	lines []docLine
 	// meanConf is the mean line confidence.
 	meanConf float64
+	// relations: the page names people with their relationship to an
+	// account's holder ("Patricia Huang (self)"), though the lines saying
+	// so were left out (another person's rows: document.without).
+	relations bool
 }
 
 func (d document) readCertainty() certainty { return readCertainty(d.meanConf) }

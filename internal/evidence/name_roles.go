@@ -362,6 +362,9 @@ var selfRe = lazyRE(`[a-z]\s*\(\s*self\s*\)`)
 // relationColumn reports a document whose names carry their relationship
 // to an account's holder in brackets ("Patricia Huang (self)").
 func relationColumn(d document) bool {
+	if d.relations {
+		return true
+	}
 	for _, l := range d.lines {
 		if selfRe.MatchString(l.norm) {
 			return true

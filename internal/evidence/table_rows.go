@@ -57,7 +57,7 @@ func (d document) without(drop map[int]bool) document {
 	if len(drop) == 0 {
 		return d
 	}
-	out := document{meanConf: d.meanConf}
+	out := document{meanConf: d.meanConf, relations: relationColumn(d)}
 	for i, l := range d.lines {
 		if !drop[i] {
 			out.lines = append(out.lines, l)

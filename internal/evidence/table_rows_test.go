@@ -41,3 +41,20 @@ Date dispensed  Patient        Item                   Strength
 		})
 	}
 }
+
+// TestAnInsurersTableOfRelations: an insurer's claims table names each
+// row's patient with how they relate to the subscriber ("(spouse)",
+// "(self)"). With the subscriber's own rows left out of the lead's
+// reading, "(spouse)" still says a relationship, not another role.
+func TestAnInsurersTableOfRelations(t *testing.T) {
+	eob := drawn(`
+Explanation of Benefits
+Subscriber: Patricia Huang
+Fill date    Patient                  Drug                         Qty
+12/11/2026   Leo Huang (spouse)       WEGOVY 0.5 MG/0.5 ML PEN     2 mL
+16/11/2026   Patricia Huang (self)    ATORVASTATIN 40 MG TAB       30`)
+	got, f := Explain(eob, Expected{PatientKnown: true, Forename: "Leo", Surname: "Huang", MedicationName: "Wegovy", MedicationDosage: "0.5 mg"}, Policy{Now: testNow, Market: "uk"})
+	if got.Data.PatientName.Value != Valid {
+		t.Errorf("patient %v by %s, want valid: %s", got.Data.PatientName, f.PatientName.Rule, got.Note)
+	}
+}
