@@ -36,20 +36,17 @@ func leadsPanel(d document, exp Expected, want string) document {
 				mentioned[m.line] = append(mentioned[m.line], m)
 			}
 		}
-		leads, medicines := -1, 0
+		// splitAtGutters marked panels only where each names a medicine.
+		leads := -1
 		for k, p := range panels {
-			named, requested, any := false, false, false
+			named, requested := false, false
 			for _, i := range p {
 				for _, m := range mentioned[i] {
-					any = true
 					requested = requested || m.entry.generic == want
 				}
 				if o, _, _, _, _ := searchName(d.lines[i], lead); o == nameFull {
 					named = true
 				}
-			}
-			if any {
-				medicines++
 			}
 			if named && requested {
 				if leads == -1 {
@@ -59,7 +56,7 @@ func leadsPanel(d document, exp Expected, want string) document {
 				}
 			}
 		}
-		if leads < 0 || medicines < len(panels) {
+		if leads < 0 {
 			continue
 		}
 		for k, p := range panels {
