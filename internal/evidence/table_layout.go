@@ -326,7 +326,7 @@ func tableHeading(rows []physicalRow, i int, h, cw float64) ([]tableColumn, int)
 		end++
 	}
 	for ; end > i; end-- {
-		if cols := headingColumns3(rows[i:end], cw); cols != nil && figuresBelow(rows, end, h) {
+		if cols := bandColumns(rows[i:end], cw); cols != nil && figuresBelow(rows, end, h) {
 			return cols, end
 		}
 	}
@@ -355,7 +355,10 @@ const headingLeading = 1.2
 // separate columns (a space is about half a character).
 const columnSpace = 1.5
 
-func headingColumns3(band []physicalRow, cw float64) []tableColumn {
+// bandColumns are the columns of a band of heading rows: words that
+// overlap or stand within columnSpace characters join one heading
+// ("DATE OF" over "SERVICE"); nil unless tableHeading's conditions hold.
+func bandColumns(band []physicalRow, cw float64) []tableColumn {
 	var ws []tableWord
 	for _, r := range band {
 		for k, w := range r.words {
@@ -386,7 +389,7 @@ func headingColumns3(band []physicalRow, cw float64) []tableColumn {
 			return nil
 		}
 		c.caption = readingOrder(c.words)
-		if _, ok := fillCaption(c.caption); ok {
+		if fillCaption(c.caption) {
 			dated = true
 		}
 	}
@@ -397,14 +400,11 @@ func headingColumns3(band []physicalRow, cw float64) []tableColumn {
 }
 
 // fillCaption reports a heading that labels a date of a fill, an order or
-// a prescription, or a plain date, and the kind.
-func fillCaption(caption string) (dateKind, bool) {
+// a prescription, or a plain date (never another role's date).
+func fillCaption(caption string) bool {
 	norm, ws := normalise(caption)
 	ls := sortedLabels(outermostLabels(findDateLabels(docLine{norm: norm, words: ws})))
-	if len(ls) != 1 || ls[0].kind == otherDate {
-		return 0, false
-	}
-	return ls[0].kind, true
+	return len(ls) == 1 && ls[0].kind != otherDate
 }
 
 // readingOrder joins words top line first, each line left to right; a word
@@ -440,7 +440,7 @@ func newGrid(cols []tableColumn, h, cw float64) grid {
 		if g.patient < 0 && slices.Contains(patientCaptions, strings.Join(strings.Fields(norm), " ")) {
 			g.patient = k
 		}
-		if _, ok := fillCaption(c.caption); ok && g.anchor < 0 {
+		if fillCaption(c.caption) && g.anchor < 0 {
 			g.anchor = k
 		}
 	}
