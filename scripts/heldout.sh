@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15|unseen18  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|unseen6|unseen7|unseen8|unseen9  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-9) | those + unseen + unseen4 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14 + unseen15
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-9) | those + unseen + unseen4 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14 + unseen15 + unseen18
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen18) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen18) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen18, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -608,6 +608,27 @@ out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(o
 open(sys.argv[1], "wb").write(out)
 EOF
       rm -rf "$dd" ;;
+    screenrec)
+      # A frame of the phone's own screen recording saved as the upload
+      # (unseen18): the patient recorded the app while scrolling to show it
+      # and saved a paused frame. The screen is scaled to the recording's
+      # 720 px width with chroma halved, smeared a little along the scroll,
+      # then the codec's softening and 8x8 blocking (a low-quality encode),
+      # scaled back up to 1080 px wide for display, the red recording pill
+      # over the status bar's corner, JPEG 90. The smear and the codec's
+      # strength are drawn from SEED and the document. Not harsh: every word
+      # stays plain to a person.
+      f=$docs/$n.screenrec.jpg
+      local smear q RW RH
+      smear=$(awk "BEGIN{print 0.6 + $(pick "$n screenrec smear" "$seed" 7) / 10}")
+      q=$((24 + $(pick "$n screenrec q" "$seed" 9)))
+      convert "$base" -resize 720x -motion-blur "0x${smear}+90" -sampling-factor 2x2 -quality "$q" "$docs/$n.rec.jpg"
+      RW=1080 RH=$(($(identify -format %h "$docs/$n.rec.jpg") * 3 / 2))
+      convert "$docs/$n.rec.jpg" -resize "${RW}x${RH}!" -blur 0x0.5 \
+        -fill '#ff3b30' -draw "roundrectangle 24,10 150,52 21,21" \
+        -fill white -font DejaVu-Sans-Bold -pointsize 26 -annotate +52+41 '0:14' \
+        -quality 90 "$f"
+      rm -f "$docs/$n.rec.jpg" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
