@@ -634,6 +634,84 @@ EOF
         -fill white -font DejaVu-Sans-Bold -pointsize 26 -annotate +52+41 '0:14' \
         -quality 90 "$f"
       rm -f "$docs/$n.rec.jpg" ;;
+    livetext)
+      # A screenshot of the photo in the phone's Photos app with Live Text on
+      # and a line selected, sent instead of the photo (unseen17): the page
+      # photographed nearly flat (slight perspective, light falling off,
+      # noise); Live Text dims the photo (to 62%) except the boxes of the text
+      # it found, which stay bright; one of the first three lines of print
+      # (drawn from SEED and the document) is selected: a translucent blue
+      # highlight over it (the print under it stays dark) and the two blue
+      # selection handles with their knobs; the photo fitted in the app's
+      # viewer on a 1170x2532 screenshot (status bar, "Today" and the time, the
+      # Live Text button lit on the photo's corner, the toolbar), with the
+      # dark Copy / Select All / Look Up / Translate menu above the photo,
+      # its arrow pointing at the selection. The lines are measured on the
+      # page as for markup. Not harsh: every word stays legible, the dimmed
+      # parts included, and nothing covers print.
+      f=$docs/$n.livetext.jpg
+      local bands=() nb k t b l r lifted=() PW PH PY sx mx X0 X1
+      convert "$base" -colorspace Gray -threshold 50% -negate "$docs/$n.ink.png"
+      mapfile -t bands < <(convert "$docs/$n.ink.png" -resize "1x${H}!" -depth 16 txt:- |
+        sed -nE 's/^0,([0-9]+): \(([0-9]+).*/\1 \2/p' |
+        awk '{ink = $2 / 65535 > 0.004 && $2 / 65535 < 0.45}
+             ink && !inb {top = $1; inb = 1} !ink && inb {if ($1 - top >= 10 && $1 - top <= 120) print top, $1 - 1; inb = 0}')
+      nb=${#bands[@]}
+      if ((nb < 1)); then echo "heldout: livetext: $n: no line of print found" >&2; exit 1; fi
+      # The text Live Text found: each band's print, left to right, padded.
+      local bl br bt bb sl sr st sb
+      for k in "${!bands[@]}"; do
+        read -r bt bb <<<"${bands[$k]}"
+        read -r bl br <<<"$(convert "$docs/$n.ink.png" -crop "${W}x$((bb - bt + 1))+0+$bt" -trim -format '%X %w' info: | tr -d '+')"
+        lifted+=(-draw "roundrectangle $((bl - 8)),$((bt - 6)) $((bl + br + 8)),$((bb + 6)) 6,6")
+      done
+      k=$(pick "$n livetext" "$seed" $((nb < 3 ? nb : 3)))
+      read -r st sb <<<"${bands[$k]}"
+      read -r sl sr <<<"$(convert "$docs/$n.ink.png" -crop "${W}x$((sb - st + 1))+0+$st" -trim -format '%X %w' info: | tr -d '+')"
+      sr=$((sl + sr))
+      local hw=$((H / 500 + 3)) kr=$(((sb - st) / 5 + 5))
+      convert "$base" \
+        \( -size "${W}x${H}" xc:'#9e9e9e' -fill white "${lifted[@]}" \) -compose multiply -composite \
+        \( -size "${W}x${H}" xc:white -fill '#b3d4ff' -draw "rectangle $((sl - 4)),$((st - 5)) $((sr + 4)),$((sb + 5))" \) -compose multiply -composite \
+        -compose over -fill '#0a7aff' \
+        -draw "rectangle $((sl - 4 - hw)),$((st - 5)) $((sl - 4)),$((sb + 5))" \
+        -draw "circle $((sl - 4 - hw / 2)),$((st - 5 - kr)) $((sl - 4 - hw / 2 + kr)),$((st - 5 - kr))" \
+        -draw "rectangle $((sr + 4)),$((st - 5)) $((sr + 4 + hw)),$((sb + 5))" \
+        -draw "circle $((sr + 4 + hw / 2)),$((sb + 5 + kr)) $((sr + 4 + hw / 2 + kr)),$((sb + 5 + kr))" \
+        -background '#303030' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 110)),$((H / 140))  $W,0 $((W - W / 150)),0  0,$H 0,$((H - H / 120))  $W,$H $((W - W / 100)),$((H - H / 130))" \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #f6f6f6 $W,$H #c8c8c8" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.2 +noise Gaussian -resize 1170x1630 "$docs/$n.lt.png"
+      PW=$(identify -format %w "$docs/$n.lt.png"); PH=$(identify -format %h "$docs/$n.lt.png")
+      PY=$((560 + (1630 - PH) / 2))
+      # The menu above the photo, centred over the selection (clamped to the screen).
+      mx=$(((sl + sr) / 2 * PW / W + (1170 - PW) / 2))
+      ((mx < 500)) && mx=500; ((mx > 670)) && mx=670
+      X0=$((mx - 470)) X1=$((mx + 470))
+      convert -size 1170x2532 xc:white \
+        -font DejaVu-Sans-Bold -fill '#111111' -pointsize 44 -annotate +80+95 '9:41' \
+        -font DejaVu-Sans -pointsize 40 -annotate +890+95 '5G 64%' \
+        -fill '#0a7aff' -pointsize 90 -annotate +30+250 '‹' \
+        -font DejaVu-Sans-Bold -fill '#111111' -pointsize 44 -gravity north -annotate +0+175 'Today' +gravity \
+        -font DejaVu-Sans -fill '#666666' -pointsize 34 -gravity north -annotate +0+232 '14:02' +gravity \
+        -font DejaVu-Sans -fill '#0a7aff' -pointsize 42 -annotate +1030+225 'Edit' \
+        -fill '#2c2c2e' -draw "roundrectangle $X0,$((PY - 190)) $X1,$((PY - 80)) 24,24" \
+        -draw "polygon $((mx - 26)),$((PY - 81)) $((mx + 26)),$((PY - 81)) $mx,$((PY - 50))" \
+        -fill white -pointsize 34 -annotate "+$((X0 + 34))+$((PY - 122))" 'Copy    Select All    Look Up    Translate  ›' \
+        -fill '#5a5a5e' -draw "rectangle $((X0 + 140)),$((PY - 170)) $((X0 + 141)),$((PY - 100))" \
+        "$docs/$n.lt.png" -geometry "+$(((1170 - PW) / 2))+$PY" -compose over -composite \
+        -fill '#0a7aff' -draw "roundrectangle $((1170 - 130)),$((PY + PH + 20)) $((1170 - 40)),$((PY + PH + 110)) 18,18" \
+        -fill white -draw "rectangle $((1170 - 112)),$((PY + PH + 44)) $((1170 - 58)),$((PY + PH + 50))" \
+        -draw "rectangle $((1170 - 112)),$((PY + PH + 62)) $((1170 - 70)),$((PY + PH + 68))" \
+        -draw "rectangle $((1170 - 112)),$((PY + PH + 80)) $((1170 - 80)),$((PY + PH + 86))" \
+        -fill '#f7f7f7' -draw "rectangle 0,2330 1170,2532" \
+        -fill none -stroke '#0a7aff' -strokewidth 5 \
+        -draw "roundrectangle 70,2380 130,2450 6,6" -draw "line 100,2360 100,2410" \
+        -draw "circle 400,2412 400,2377" -draw "line 400,2400 400,2425" \
+        -draw "circle 770,2412 770,2377" \
+        -draw "rectangle 1045,2385 1095,2450" -draw "line 1035,2385 1105,2385" -stroke none \
+        -quality 88 "$f"
+      rm -f "$docs/$n.ink.png" "$docs/$n.lt.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
