@@ -651,7 +651,10 @@ EOF
       # parts included, and nothing covers print.
       f=$docs/$n.livetext.jpg
       local bands=() nb k t b l r lifted=() PW PH PY sx mx X0 X1
-      convert "$base" -colorspace Gray -threshold 50% -negate "$docs/$n.ink.png"
+      # (the print only: ruled boxes' vertical lines, 60 px or taller, taken out,
+      # so a line's box ends where its words do)
+      convert "$base" -colorspace Gray -threshold 50% -negate \( +clone -morphology Open Rectangle:1x60 \) \
+        -compose MinusSrc -composite "$docs/$n.ink.png"
       mapfile -t bands < <(convert "$docs/$n.ink.png" -resize "1x${H}!" -depth 16 txt:- |
         sed -nE 's/^0,([0-9]+): \(([0-9]+).*/\1 \2/p' |
         awk '{ink = $2 / 65535 > 0.004 && $2 / 65535 < 0.45}
