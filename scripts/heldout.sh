@@ -538,6 +538,50 @@ EOF
         -colorspace Gray -auto-level -level 12%,88% -colorspace sRGB +level-colors "$fg,$bg" \
         -resize "$frame" -background "$bg" -gravity center -extent "$frame" +gravity \
         -unsharp 0x1+0.6+0 -quality 85 "$f" ;;
+    vial)
+      # The label stuck round a vial or a pen and photographed as it stands
+      # (unseen16): the label wrapped round a cylinder whose radius makes it
+      # span 2 radians of arc, so its print is foreshortened towards both
+      # edges (the ends of its lines narrower and darker) and its lines bow a
+      # little, as seen from slightly above; the glass beyond the label's
+      # edges, shaded as a cylinder, a bright vertical strip where the glass
+      # and the glossy label reflect the room's light (the print under it
+      # greyer, not lost), the neck, crimp and flip-off cap above, on a
+      # table; then the photo: a little turned, light falling off, noise,
+      # JPEG 85. The cap's colour and the turn are drawn from SEED and the
+      # document. Not harsh: people read the vials in their fridge so.
+      f=$docs/$n.vial.jpg
+      local R=$((W / 2)) OW B BW BH HX CW CH NW KW cap tilt
+      OW=$(awk -v r="$R" 'BEGIN{printf "%d", 2 * r * sin(1)}')
+      B=$((H / 22)) BW=$((R * 2)) BH=$((H * 16 / 10)) HX=$(awk -v r="$R" 'BEGIN{printf "%d", r - r * sin(0.45)}')
+      NW=$((BW * 56 / 100)) KW=$((BW * 64 / 100))
+      CW=$((BW * 14 / 10)) CH=$((BH + BH * 45 / 100 + H / 2))
+      case $(pick "$n vial cap" "$seed" 3) in 0) cap='#2b62c0' ;; 1) cap='#b8322a' ;; *) cap='#d9a21c' ;; esac
+      tilt=$(awk "BEGIN{print ($(pick "$n vial turn" "$seed" 41) - 20) / 10}")
+      # The label wrapped: output column i shows the label's arc length
+      # R*asin(u/R) from its middle, u = i - OW/2; lines rise by B*(1-cos).
+      convert -size "${OW}x${H}" xc:white "$base" -virtual-pixel white \
+        -fx "aa=asin((i-$((OW / 2)))/$R); v.p{$((W / 2))+$R*aa, j+$B*(1-cos(aa))}" "$docs/$n.wrap.png"
+      # The cylinder's shade across its width (light from the front left).
+      convert -size "${BW}x1" xc: -fx "aa=asin(max(-1,min(1,(i-$R)/$R))); max(0.18, 0.5+0.5*cos(aa+0.35))" \
+        -resize "${BW}x${BH}!" "$docs/$n.shade.png"
+      convert -size "${BW}x${BH}" xc:'#e4ebee' \
+        "$docs/$n.wrap.png" -geometry "+$((R - OW / 2))+$(((BH - H) / 2))" -compose over -composite \
+        "$docs/$n.shade.png" -compose multiply -composite \
+        \( -size "${BW}x${BH}" xc:black -fill '#8c8c8c' -draw "rectangle $((HX - BW / 60)),0 $((HX + BW / 60)),$BH" -blur "0x$((BW / 90 + 2))" \) \
+        -compose screen -composite \
+        \( -size "${BW}x${BH}" xc:black -fill white -draw "roundrectangle 0,0 $((BW - 1)),$((BH - 1)) $((BW / 14)),$((BW / 14))" \) \
+        -alpha off -compose copy_opacity -composite "$docs/$n.body.png"
+      convert -size "${CW}x${CH}" gradient:'#8f7f6c'-'#5f5243' \
+        -fill '#cbd3d6' -draw "roundrectangle $(((CW - NW) / 2)),$((H / 4 + BH * 26 / 100)) $(((CW + NW) / 2)),$((H / 4 + BH * 45 / 100)) 10,10" \
+        -fill '#b9bec2' -draw "rectangle $(((CW - KW) / 2)),$((H / 4 + BH * 13 / 100)) $(((CW + KW) / 2)),$((H / 4 + BH * 28 / 100))" \
+        -fill "$cap" -draw "roundrectangle $(((CW - KW) / 2 - BW / 50)),$((H / 4)) $(((CW + KW) / 2 + BW / 50)),$((H / 4 + BH * 14 / 100)) 14,14" \
+        \( "$docs/$n.body.png" \( +clone -background black -shadow 50x12+18+14 \) +swap -background none -layers merge +repage \) \
+        -geometry "+$(((CW - BW) / 2))+$((H / 4 + BH * 44 / 100))" -compose over -composite \
+        -background '#5f5243' -rotate "$tilt" +repage -gravity center -extent "${CW}x${CH}" +gravity \
+        \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #b4b4b4" \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.wrap.png" "$docs/$n.shade.png" "$docs/$n.body.png" ;;
     docscan)
       # The phone's own document scanner (the Notes or Files app's "Scan
       # documents", a drive app's scan) used on a printed document of
