@@ -400,12 +400,19 @@ func bandColumns(band []physicalRow, cw float64) []tableColumn {
 }
 
 // fillCaption reports a heading that labels a date of a fill, an order or
-// a prescription, or a plain date (never another role's date).
+// a prescription, or a plain date (never another role's date). A heading
+// that names who or where ("Dispensed by", "Filled at") heads no date.
 func fillCaption(caption string) bool {
 	norm, ws := normalise(caption)
+	if len(ws) > 1 && agentWords[ws[len(ws)-1].text] {
+		return false
+	}
 	ls := sortedLabels(outermostLabels(findDateLabels(docLine{norm: norm, words: ws})))
 	return len(ls) == 1 && ls[0].kind != otherDate
 }
+
+// agentWords end a heading that names who or where a thing was done.
+var agentWords = map[string]bool{"by": true, "at": true, "from": true}
 
 // readingOrder joins words top line first, each line left to right; a word
 // broken at a hyphen at a line's end runs on into the next ("OKAFOR-",
@@ -508,10 +515,12 @@ func tableRows(rows []physicalRow, start int, cols []tableColumn, h, cw float64)
 // the table (a table below it of other dates, a footnote).
 func (g *grid) anchors(rows []physicalRow, start int) (anchors []int, end int) {
 	limit := firstPitch * g.h
+	stop := len(rows) // a sentence under the table, or the next table's headings, ends it
 	for r := start; r < len(rows); r++ {
 		if !g.dated(rows[r]) {
 			if len(anchors) > 0 && (g.prose(rows[r]) || tableHeadingAt(rows, r, g.h, g.cw)) {
-				break // a sentence under the table, or the next table's headings
+				stop = r
+				break
 			}
 			continue
 		}
@@ -537,7 +546,7 @@ func (g *grid) anchors(rows []physicalRow, start int) (anchors []int, end int) {
 		g.reach = max(g.reach, 0.6*pitch)
 	}
 	end = start
-	for r := start; r < len(rows); r++ {
+	for r := start; r < stop; r++ {
 		near := slices.ContainsFunc(anchors, func(a int) bool { return math.Abs(rows[r].centre()-rows[a].centre()) <= g.reach })
 		if !near {
 			if r > anchors[0] {
@@ -660,8 +669,11 @@ func dateCellOnly(ws []tableWord) bool {
 	if len(ds) != 1 {
 		return false
 	}
-	rest := strings.Fields(text[:ds[0].start] + " " + text[ds[0].end:])
-	return len(rest) == 0 || (len(rest) == 1 && utf8.RuneCountInString(rest[0]) <= 2)
+	before := strings.Fields(text[:ds[0].start])
+	if len(before) > 1 || (len(before) == 1 && utf8.RuneCountInString(before[0]) > 2) {
+		return false
+	}
+	return true
 }
 
 // orderedWords sorts ws into reading order: top line first (words whose

@@ -234,6 +234,42 @@ Wegovy pen       2.4 mg     03/12/2026`),
 			patient: make([]string, 6),
 		},
 		{
+			name: "a letter's table whose dispensed cell goes on past its date, its cells wrapped",
+			text: drawn(`
+Medication     Strength and form        Dispensed
+Zepbound       12.5 mg/0.5 mL single-   11/12/2026, Pinecrest
+(tirzepatide)  dose pen, 4 pens         Pharmacy, Port Edwin
+Ondansetron    4 mg tablets, 10         09/17/2026, Pinecrest
+                                        Pharmacy, Port Edwin
+Please allow her to keep these medications with her.`),
+			want: []string{
+				"Medication: Zepbound (tirzepatide)\tStrength and form: 12.5 mg/0.5 mL single-dose pen, 4 pens\tDispensed: 11/12/2026, Pinecrest Pharmacy, Port Edwin",
+				"Medication: Ondansetron\tStrength and form: 4 mg tablets, 10\tDispensed: 09/17/2026, Pinecrest Pharmacy, Port Edwin",
+				"Please allow her to keep these medications with her.",
+			},
+			patient: make([]string, 3),
+		},
+		{
+			name: "a heading of who dispensed heads no date: the rows are anchored on the date's",
+			text: drawn(`
+Pen                              Dispensed by          Dispensed
+Mounjaro 5mg/0.6ml KwikPen       Northlight Pharmacy   30/10/2026
+Mounjaro 2.5mg/0.6ml KwikPen     Northlight Pharmacy   29/09/2026`),
+			want: []string{
+				"Pen: Mounjaro 5mg/0.6ml KwikPen\tDispensed by: Northlight Pharmacy\tDispensed: 30/10/2026",
+				"Pen: Mounjaro 2.5mg/0.6ml KwikPen\tDispensed by: Northlight Pharmacy\tDispensed: 29/09/2026",
+			},
+			patient: make([]string, 2),
+		},
+		{
+			name: "a cell with words before its date is no row's date",
+			text: drawn(`
+Medication     Strength     Dispensed
+Zepbound pen   12.5 mg      see 11/12/2026 note`),
+			want:    []string{"Medication", "Strength", "Dispensed", "Zepbound pen", "12.5 mg", "see 11/12/2026 note"},
+			patient: make([]string, 6),
+		},
+		{
 			name: "lines whose words were not placed are left as read",
 			text: textOf(1, "Date filled   Patient   Item", "03/11/2026   Jane Smith   Wegovy pen"),
 			want: []string{"Date filled   Patient   Item", "03/11/2026   Jane Smith   Wegovy pen"},
