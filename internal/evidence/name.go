@@ -117,6 +117,9 @@ type nameEvidence struct {
 	// person of the lead's surname there: on a household's statement or
 	// list the person on the medicine's row is its patient.
 	rowLead, rowNamesake *nameSeen
+	// rowOther is another person heading the section of a household's page
+	// that the requested medicine stands in ("Andre Baptiste-Lowe" over it).
+	rowOther *nameSeen
 	// absent is how sure a not_found is when no name decides.
 	absent Confidence
 }
@@ -185,8 +188,14 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 	ev.underLead, ev.underOther = requestedUnder(req.lines, captions)
 	ev.addLines(d, e)
 	ev.namesake = namesake(d, e)
-	ev.rowLead, ev.rowNamesake = medicineRowNames(d, e, req.rows)
-	someoneElse, several := uncaptionedPatient(d, e, roleNameTexts(roles))
+	ev.rowLead, ev.rowNamesake, ev.rowOther = medicineRowNames(d, e, req.rows)
+	var heads []int
+	if ev.rowLead != nil {
+		// The requested medicine stands under the lead's own heading: the
+		// other headings name their own medicines' patients.
+		heads = householdHeadings(d)
+	}
+	someoneElse, several := uncaptionedPatient(d, e, roleNameTexts(roles), heads)
 	if several != nil {
 		ev.severalUncaptioned = several
 	} else {
@@ -228,7 +237,10 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 		case outcome == nameOther && v.at != nil && specks(v.at.line, nameRun(v.words)):
 			// OCR's noise between the caption and the name ("Patient me
 			// BE. Mr Tariq Haddadin"): no one.
-		case outcome == nameOther && v.strength == strongLabel && looksLikeName(nameRun(v.words)):
+		case outcome == nameOther && v.strength == strongLabel && looksLikeName(nameRun(v.words)) && (v.ocr || allCapitalised(nameRun(v.words))):
+			// Names are written with capitals: in a text layer "At the
+			// patient's written request we release" names no one (OCR may
+			// lose a capital).
 			seen.sure = readCertainty(v.conf)
 			firstSeen(&ev.labelledOther, seen)
 		case outcome == nameOther && looksLikeName(v.words) && allCapitalised(v.words):
@@ -411,6 +423,12 @@ var nameRules = []rule[nameEvidence]{
 			c = min(c, mediumCertainty)
 		}
 		return finding{rating: Rating{Invalid, c.Confidence()}, problem: swappedName + "and a title or caption fixes that order: another person", at: e.swap.certain.at}
+	}},
+	{"medicine-under-another-person", func(e nameEvidence) bool { return e.rowOther != nil && e.rowLead == nil }, func(e nameEvidence) finding {
+		// A household's page, each person over their own medicines: the
+		// requested medicine is under someone else's name.
+		c := min(e.rowOther.sure, mediumCertainty)
+		return finding{rating: Rating{Invalid, c.Confidence()}, problem: "the requested medicine is listed under another person's name", at: e.rowOther.at}
 	}},
 	{"name-beside-uncaptioned-other", func(e nameEvidence) bool { return e.anywhere != nil && e.uncaptioned != nil }, func(e nameEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: severalPeople, at: e.uncaptioned.at}

@@ -132,7 +132,7 @@ func proseRecipients(d document) []patientValue {
 			continue
 		}
 		context := l.norm
-		if i > 0 {
+		if i > 0 && continuesSentence(d.lines[i-1]) {
 			context = d.lines[i-1].norm + " " + context
 		}
 		if !slices.ContainsFunc(prescribingWords, func(p string) bool { return strings.Contains(context, p) }) {
@@ -154,6 +154,14 @@ func proseRecipients(d document) []patientValue {
 		}
 	}
 	return out
+}
+
+// continuesSentence reports a line whose sentence may go on into the next:
+// it neither ends one nor is a caption's ("Dispensed: 24 November 2026"
+// over "Items for Owen Rhys-Mortimer" is no sentence about Owen).
+func continuesSentence(l docLine) bool {
+	raw := strings.TrimSpace(l.raw)
+	return !strings.ContainsAny(raw, ":") && !strings.HasSuffix(raw, ".") && !strings.HasSuffix(raw, "!") && !strings.HasSuffix(raw, "?")
 }
 
 // capitalisedName is the run of capitalised name words at the start of ws,

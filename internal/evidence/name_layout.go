@@ -52,11 +52,14 @@ var patientFieldWords = newPhraseSet(map[bool][]string{true: {
 // lines, names under a caption, and the names of people the page gives
 // another role (inRoles: an insurer's subscriber, again in the address
 // block), never count.
-func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool) (someoneElse, several *nameSeen) {
+func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool, heads []int) (someoneElse, several *nameSeen) {
 	var found []word // the first word of each name found, to tell them apart
 	conf := mediumCertainty
 	addressed := titledSurnames(d)
 	for i, l := range d.lines {
+		if slices.Contains(heads, i) {
+			continue // a household's section heading names its own medicines' patient (medicineRowNames)
+		}
 		ws, marked, at, ok := standaloneName(l)
 		if !ok {
 			ws, ok = titledName(l)

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // namesake is another person with the lead's surname on a line that is not
@@ -89,11 +90,16 @@ func surnameAt(l docLine, k int, e expectedName) bool {
 // household's statement or list, where each row gives a medicine and the
 // person it is for ("11/12/2026  Leo Huang (spouse)  Coastline Drug #77
 // WEGOVY 0.5 MG"), that person is the requested medicine's patient.
-func medicineRowNames(d document, e expectedName, rows []int) (lead, other *nameSeen) {
+func medicineRowNames(d document, e expectedName, rows []int) (lead, other, otherHeading *nameSeen) {
 	if len(rows) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	captioned := captionedWords(d)
+	heads := householdHeadings(d)
+	leadHeads := slices.ContainsFunc(heads, func(k int) bool {
+		o, level := compareName(headingName(d.lines[k]), e, d.lines[k].reading())
+		return o == nameFull && level >= ocrMatch
+	})
 	for _, i := range rows {
 		l := d.lines[i]
 		if isPrescriberLine(l) {
@@ -105,8 +111,22 @@ func medicineRowNames(d document, e expectedName, rows []int) (lead, other *name
 		if outcome, level, _, conf, at := searchName(l, e); outcome == nameFull && level >= ocrMatch {
 			firstSeen(&lead, nameSeen{sure: min(readCertainty(conf), level.certainty()), ocr: l.ocr, at: at})
 		}
+		if k := sort.SearchInts(heads, i) - 1; k >= 0 {
+			// The row stands in a section headed by one person of a
+			// household's: the heading names its patient. Another
+			// person's heading counts only where the lead heads a section
+			// of their own: the page is a household's list.
+			h := d.lines[heads[k]]
+			ws := headingName(h)
+			switch outcome, level := compareName(ws, e, h.reading()); {
+			case outcome == nameFull && level >= ocrMatch:
+				firstSeen(&lead, nameSeen{sure: min(readCertainty(h.reading().of(ws).conf), level.certainty()), ocr: h.ocr, at: spotOfWords(h, ws)})
+			case outcome == nameOther && leadHeads && !(h.ocr && nearName(ws, e, h.reading()) && !clearlyOther(ws, e, h.reading())) && !misreadPart(ws, e, h.reading()):
+				firstSeen(&otherHeading, nameSeen{sure: readCertainty(h.reading().of(ws).conf), ocr: h.ocr, at: spotOfWords(h, ws)})
+			}
+		}
 	}
-	return lead, other
+	return lead, other, otherHeading
 }
 
 // otherForename reports a word that names another person than the lead
@@ -167,4 +187,88 @@ func requestedUnder(lines []int, captions map[int]bool) (underLead, underOther b
 		}
 	}
 	return lead && !other, other && !lead
+}
+
+// householdHeadings are the lines that head a section of one person's
+// medicines on a page listing several people's ("Keisha Baptiste-Lowe
+// (you)" over her Wegovy, "Andre Baptiste-Lowe" over his statins; "Mr
+// Chidi Okonjo", "Mrs Adaeze Okonjo"; "PETTIBONE, HARLAN"): a person's
+// name heading its line (headingName) with a medicine named on one of the
+// next two lines. A page with fewer than two has none: one name over a
+// medicine is a label's patient, judged as such.
+func householdHeadings(d document) []int {
+	medicineLines := map[int]bool{}
+	for _, m := range findMedicineMentions(d) {
+		medicineLines[m.line] = true
+	}
+	var heads []int
+	for i, l := range d.lines {
+		if headingName(l) == nil || medicineLines[i] {
+			continue
+		}
+		if medicineLines[i+1] || medicineLines[i+2] && i+1 < len(d.lines) && headingName(d.lines[i+1]) == nil {
+			heads = append(heads, i)
+		}
+	}
+	if len(heads) < 2 {
+		return nil
+	}
+	return heads
+}
+
+// headingName is the name of a person that a line heads with: the line is
+// nothing but the name (standaloneName), or "(you)" follows it, or their
+// date of birth or how they relate to an account does, set off by a mark
+// ("Mateo Castellanos · DOB 07/02/1979 · Spouse"), or it says whose a
+// section is ("Items for Sian Rhys-Mortimer"). Nil when it is not.
+func headingName(l docLine) []word {
+	if ws, _, _, ok := standaloneName(l); ok {
+		return ws
+	}
+	words := l.words
+	if k := slices.IndexFunc(words, func(w word) bool { return w.text == "for" }); k >= 1 && k <= 2 && sectionNouns[words[0].text] {
+		// "Items for Sian Rhys-Mortimer": the rest of the line is the name.
+		run := nameRun(words[k+1:])
+		if len(run) >= 2 && len(run) == len(words)-k-1 && looksLikeName(run) && allCapitalised(run) {
+			return run
+		}
+		return nil
+	}
+	if len(words) > 0 && titles[words[0].text] && words[0].text != "dr" && words[0].text != "prof" {
+		words = words[1:]
+	}
+	run := nameRun(words)
+	if len(run) > 4 {
+		run = run[:4]
+	}
+	if len(run) < 2 || !looksLikeName(run) || !allCapitalised(run) || len(run) == len(words) || isPrescriberLine(l) {
+		return nil
+	}
+	if next := words[len(run)]; headingTail(l, run[len(run)-1], next) {
+		return run
+	}
+	return nil
+}
+
+// sectionNouns start a heading that names whose a section is ("Items for
+// Sian Rhys-Mortimer", "Prescriptions for Mr Chidi Okonjo").
+var sectionNouns = map[string]bool{
+	"items": true, "item": true, "order": true, "orders": true, "prescriptions": true, "prescription": true,
+	"medicines": true, "medications": true, "medication": true, "parcel": true, "bag": true, "supplies": true,
+}
+
+// headingTail reports the words after a heading's name starting with a
+// date of birth or a relationship, set off from the name by a mark
+// ("·", "-", "|", a comma or a bracket).
+func headingTail(l docLine, last, next word) bool {
+	gap := l.norm[last.end:next.start]
+	if !strings.ContainsAny(gap, "·|-–—,(") {
+		return false
+	}
+	switch next.text {
+	case "you", "me", "dob", "born", "date", "d", "self", "spouse", "husband", "wife", "partner", "child", "son",
+		"daughter", "dependent", "dependant", "parent", "mother", "father", "account", "primary", "member":
+		return true
+	}
+	return false
 }

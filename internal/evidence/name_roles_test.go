@@ -269,3 +269,92 @@ func TestLabelInASentence(t *testing.T) {
 		{name: "a title after the label's colon", exp: marcus, lines: []string{"Patient: Mr. Marcus Oyelowo"}, want: Rating{Valid, High}, rule: "labelled-name"},
 	})
 }
+
+// TestHouseholdHeadings: a page listing several people, each name heading
+// their own medicines, says whose the requested medicine is (unseen12: an
+// app's household tab, a collection card, a family account's printout,
+// whose other names were taken for the patient's).
+func TestHouseholdHeadings(t *testing.T) {
+	keisha := Expected{PatientKnown: true, Forename: "Keisha", Surname: "Baptiste-Lowe", MedicationName: "Wegovy"}
+	andre := Expected{PatientKnown: true, Forename: "Andre", Surname: "Baptiste-Lowe", MedicationName: "Wegovy"}
+	app := []string{
+		"Harbor Pharmacy", "Home Household Refills Store",
+		"Keisha Baptiste-Lowe (you)", "Wegovy 0.5 mg/0.5 mL pen", "Filled 11/14/2026 - Picked up 11/15/2026",
+		"Andre Baptiste-Lowe", "Atorvastatin 20 mg tablet", "Filled 11/10/2026 - Picked up 11/11/2026",
+	}
+	chidi := Expected{PatientKnown: true, Forename: "Chidi", Surname: "Okonjo", MedicationName: "Saxenda"}
+	card := []string{
+		"Ready to collect for the Okonjo household:",
+		"Mr Chidi Okonjo", "Saxenda 6mg/ml pen x5 - inject 3mg once daily", "Dispensed 18/11/2026",
+		"Mrs Adaeze Okonjo", "Salbutamol 100mcg inhaler x1, Sertraline 100mg tablets x28", "Dispensed 18/11/2026",
+	}
+	sian := Expected{PatientKnown: true, Forename: "Sian", Surname: "Rhys-Mortimer", MedicationName: "Mounjaro"}
+	owen := Expected{PatientKnown: true, Forename: "Owen", Surname: "Rhys-Mortimer", MedicationName: "Mounjaro"}
+	emailItems := []string{
+		"Fernhill Pharmacy", "To: Owen Rhys-Mortimer", "Hello Owen,", "your household order has been dispensed and will be",
+		"delivered tomorrow.", "Items for Sian Rhys-Mortimer", "Mounjaro 10mg/0.6ml KwikPen x1", "Dispensed: 24 November 2026",
+		"Items for Owen Rhys-Mortimer", "Atorvastatin 20mg tablets x28", "Dispensed: 24 November 2026",
+	}
+	renata := Expected{PatientKnown: true, Forename: "Renata", Surname: "Castellanos", MedicationName: "Zepbound"}
+	mateo := Expected{PatientKnown: true, Forename: "Mateo", Surname: "Castellanos", MedicationName: "Zepbound"}
+	grace := Expected{PatientKnown: true, Forename: "Grace", Surname: "Ibarra", MedicationName: "Zepbound"}
+	printout := []string{
+		"Family Prescription History",
+		"Renata Castellanos · DOB 03/14/1981 · Account holder",
+		"Rx #: 6620918	Medication & strength: Zepbound 5 mg/0.5 mL single-dose pen	Filled: 11/15/2026",
+		"Mateo Castellanos · DOB 07/02/1979 · Spouse",
+		"Rx #: 6621504	Medication & strength: Lisinopril 10 mg tablet	Filled: 11/12/2026",
+		"Grace Ibarra · DOB 11/23/1952 · Parent",
+		"Rx #: 6621872	Medication & strength: Atorvastatin 20 mg tablet	Filled: 11/13/2026",
+	}
+	// A heading that is no person ("CHANGES MADE TODAY" over a
+	// medicine) heads no one's section: another's heading counts only
+	// where the lead heads one of their own.
+	summary := readDocument(textOf(1, "Marisol Quintanilla", "DOB 09/30/1971", "CHANGES MADE TODAY", "START Rybelsus 14 mg tablet",
+		"CURRENT MEDICINES KEPT", "Rybelsus 7 mg tablet"))
+	marisol := newExpectedName("Marisol", "Quintanilla")
+	if _, _, other := medicineRowNames(summary, marisol, []int{3, 5}); other != nil {
+		t.Errorf("a visit summary's heading %q taken for another person's", other.at.line.raw)
+	}
+	runNameCases(t, []nameCase{
+		{name: "an app's household: the requested medicine under the lead's name", exp: keisha, lines: app,
+			want: Rating{Valid, Medium}, rule: "name-on-medicine-row-beside-namesake", words: "the patient name"},
+		{name: "an app's household: the requested medicine under another's", exp: andre, lines: app,
+			want: Rating{Invalid, Medium}, rule: "medicine-under-another-person", words: "under another person's name"},
+		{name: "a collection card, each name titled", exp: chidi, lines: card,
+			want: Rating{Valid, Medium}, rule: "name-on-medicine-row-beside-namesake", words: "the patient name"},
+		{name: "a printout's sections, each name with a date of birth", exp: renata, lines: printout,
+			want: Rating{Valid, Medium}, rule: "name-on-medicine-row-beside-namesake", words: "the patient name"},
+		{name: "a printout's sections: another of the surname's medicine", exp: mateo, lines: printout,
+			want: Rating{Invalid, Medium}, rule: "medicine-under-another-person", words: "under another person's name"},
+		{name: "a printout's sections: another surname's medicine", exp: grace, lines: printout,
+			want: Rating{Invalid, Medium}, rule: "medicine-under-another-person", words: "under another person's name"},
+		// An e-mail to the account's manager, each person's items under
+		// "Items for": the line above a heading is a caption's, no sentence
+		// that prescribes for the name (unseen18, a false accept on first
+		// measure: Owen taken for the patient from "Dispensed: 24 November
+		// 2026" over "Items for Owen Rhys-Mortimer").
+		{name: "a household's e-mail: the requested medicine under the lead's items", exp: sian, lines: emailItems,
+			want: Rating{Valid, Medium}, rule: "name-on-medicine-row-beside-namesake", words: "the patient name"},
+		{name: "a household's e-mail to the lead, the requested medicine under another's items", exp: owen, lines: emailItems,
+			want: Rating{Invalid, Medium}, rule: "medicine-under-another-person", words: "under another person's name"},
+		// One name over a medicine is a label's patient: no household.
+		{name: "one name over the medicine, another elsewhere", exp: keisha,
+			lines: []string{"Keisha Baptiste-Lowe", "Wegovy 0.5 mg/0.5 mL pen", "Filled 11/14/2026", "Andre Baptiste-Lowe", "12 Elm Street, Portland"},
+			want:  Rating{NotFound, Low}, rule: "name-beside-uncaptioned-other", words: "more than one person"},
+	})
+}
+
+// TestLowercaseWordsAfterPatientAreNoName: in a text layer, the words after
+// "patient" in a sentence ("At the patient's written request we release
+// the record") are no other patient's name (unseen12's records release).
+func TestLowercaseWordsAfterPatientAreNoName(t *testing.T) {
+	dolores := Expected{PatientKnown: true, Forename: "Dolores", Surname: "Whitfield-Arce", MedicationName: "Wegovy"}
+	runNameCases(t, []nameCase{
+		{name: "a release's sentence beside the captioned patient", exp: dolores, lines: []string{
+			"Prescription History Report", "Patient", "Dolores Whitfield-Arce Date of birth",
+			"At the patient's written request we release the record of prescriptions dispensed by this pharmacy.",
+			"Medication: Wegovy (semaglutide)	Strength / form: 1.7 mg/0.75 mL pen	Date filled: 11/10/2026"},
+			want: Rating{Valid, High}, rule: "labelled-name"},
+	})
+}

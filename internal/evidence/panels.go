@@ -130,16 +130,21 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 	if len(words) < 4*minPanelLines {
 		return lines, places
 	}
-	_, cw := textMetrics(words)
+	h, cw := textMetrics(words)
 	gutters := pageGutters(words, cw)
+	band := map[int]bool(nil) // the lines split; nil: all of the page's
 	if len(gutters) == 0 {
-		return lines, places
+		x, in := bandGutter(physicalRows(words, h), cw)
+		if in == nil {
+			return lines, places
+		}
+		gutters, band = []float64{x}, in
 	}
 	var out []Line
 	var outPlaces []linePlace
 	panels := make([][]Line, len(gutters)+1)
 	for li, l := range lines {
-		if l.Page != page || l.Box.IsZero() {
+		if l.Page != page || l.Box.IsZero() || band != nil && !band[li] {
 			out, outPlaces = append(out, l), append(outPlaces, places[li])
 			continue
 		}
@@ -223,4 +228,71 @@ func panelRows(words []tableWord, gutters []float64) []int {
 		counts[i] = len(s)
 	}
 	return counts
+}
+
+// bandGutter finds, on a page that no gutter runs down whole, the band of
+// consecutive rows that one gutter runs down with words of at least
+// minPanelLines rows on each side of it (a household's two cards side by
+// side under the page's own heading and over its footer): the gutter's
+// middle and the lines of the band. in is nil when there is none.
+func bandGutter(rows []physicalRow, cw float64) (x float64, in map[int]bool) {
+	gap := gutterChars * cw
+	free := func(r physicalRow, x float64) bool {
+		for _, w := range r.words {
+			if w.box.Left-gap/2 < x && x < w.right()+gap/2 && !(utf8.RuneCountInString(w.text) <= 2 && lineConfidence(w.conf) < 0.6) {
+				return false
+			}
+		}
+		return true
+	}
+	sides := func(r physicalRow, x float64) (left, right bool) {
+		for _, w := range r.words {
+			if utf8.RuneCountInString(w.text) < 2 {
+				continue
+			}
+			left, right = left || w.right() < x, right || w.box.Left > x
+		}
+		return left, right
+	}
+	bestScore, bestLen, from, to := 0, 0, -1, -1
+	for _, r := range rows {
+		for k := 1; k < len(r.words); k++ {
+			if r.words[k].box.Left-r.words[k-1].right() < gap {
+				continue
+			}
+			cx := (r.words[k-1].right() + r.words[k].box.Left) / 2
+			for a := 0; a < len(rows); {
+				if !free(rows[a], cx) {
+					a++
+					continue
+				}
+				b, left, right := a, 0, 0
+				for ; b < len(rows) && free(rows[b], cx); b++ {
+					l, r := sides(rows[b], cx)
+					left, right = left+b2i(l), right+b2i(r)
+				}
+				if score := min(left, right); score >= minPanelLines && (score > bestScore || score == bestScore && b-a > bestLen) {
+					bestScore, bestLen, from, to, x = score, b-a, a, b, cx
+				}
+				a = b
+			}
+		}
+	}
+	if from < 0 {
+		return 0, nil
+	}
+	in = map[int]bool{}
+	for _, r := range rows[from:to] {
+		for _, w := range r.words {
+			in[w.line] = true
+		}
+	}
+	return x, in
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

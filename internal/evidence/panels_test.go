@@ -89,6 +89,32 @@ Inject 2.4mg once weekly      Qty: 1 pen`)
 	}
 }
 
+// TestSplitBand: two cards side by side under a heading that runs across
+// the page and over a footer (a household's portal): the band the gutter
+// runs down is split, the lines across the page stay whole.
+func TestSplitBand(t *testing.T) {
+	cards := drawn(`
+My Household: you manage prescriptions for the people below.
+Luis Ortega-Pineda                  Carmen Ortega-Pineda
+Account manager (you)               Household member, Spouse
+Lisinopril 10 mg tablet             Wegovy 1 mg/0.5 mL pen
+Last filled Nov 6, 2026             Last filled Nov 17, 2026
+Bellhaven Pharmacy. Questions about a prescription? Call your store.`)
+	got, places := splitAtGutters(cards.Lines)
+	var panels []int
+	for _, p := range places {
+		panels = append(panels, p.panel)
+	}
+	if diff := cmp.Diff([]int{0, 1, 2, 1, 2, 1, 2, 1, 2, 0}, panels); diff != "" {
+		t.Errorf("panels of %q (-want +got):\n%s", lineTexts(got), diff)
+	}
+	carmen := Expected{PatientKnown: true, Forename: "Carmen", Surname: "Ortega-Pineda", MedicationName: "Wegovy", MedicationDosage: "1 mg"}
+	r, f := Explain(cards, carmen, Policy{Now: testNow, Market: "us"})
+	if r.Data.PatientName != (Rating{Valid, Medium}) || r.Data.MedicationDate.Value != Valid {
+		t.Errorf("the lead's card beside another's: patient %v by %q, date %v (note: %s)", r.Data.PatientName, f.PatientName.Rule, r.Data.MedicationDate, r.Note)
+	}
+}
+
 func slicesAny[T any](s []T, f func(T) bool) bool {
 	for _, v := range s {
 		if f(v) {

@@ -47,6 +47,11 @@ func TestNameRules(t *testing.T) {
 			"swapped-name-order-fixed-beside-name", Rating{NotFound, Low}, "more than one person"},
 		{"a swapped forename and surname whose order a title fixes is never valid", with(func(e *nameEvidence) { e.swap.certain = seenAs(highCertainty) }),
 			"swapped-name-order-fixed", Rating{Invalid, High}, "other way round"},
+		{"a household's page, the requested medicine under another person's heading", with(func(e *nameEvidence) { e.anywhere, e.rowOther = seenAs(highCertainty), seenAs(highCertainty) }),
+			"medicine-under-another-person", Rating{Invalid, Medium}, "under another person's name"},
+		{"the requested medicine under the lead's heading and another's", with(func(e *nameEvidence) {
+			e.anywhere, e.rowOther, e.rowLead, e.uncaptioned = seenAs(highCertainty), seenAs(highCertainty), seenAs(highCertainty), seenAs(mediumCertainty)
+		}), "name-beside-uncaptioned-other", Rating{NotFound, Low}, "more than one person"},
 		{"the name beside another where a label prints the patient", with(func(e *nameEvidence) { e.anywhere, e.uncaptioned = seenAs(mediumCertainty), seenAs(mediumCertainty) }),
 			"name-beside-uncaptioned-other", Rating{NotFound, Low}, "more than one person"},
 		{"the name beside another person of the lead's surname", with(func(e *nameEvidence) { e.anywhere, e.namesake = seenAs(highCertainty), seenAs(highCertainty) }),
