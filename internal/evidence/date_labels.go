@@ -58,6 +58,8 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"next fill", "next fill date", "next refill", "next refill date", "refill due", "refill due date",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
 		"next dispensing", "next supply", "next order", "next delivery",
+		// A supply still to come ("It will be dispensed after 28/11/2026").
+		"dispensed after", "dispense after", "dispatched after", "supplied after", "not before",
 		// A statement's or a claim's own dates, and a prior
 		// authorisation's period (round 9: an insurer's statement date,
 		// read from a fax, was rated a stopped medicine's dispensing date).

@@ -203,6 +203,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 			Rating{Valid, Medium}, "date-of-latest-fill"},
 		{"a history whose latest fill was reversed", history("Reversed"), Rating{NotFound, Low}, "dates-disagree"},
 		{"a history whose latest is not yet filled", history("Not yet filled"), Rating{NotFound, Low}, "dates-disagree"},
+		// A next step above a history, not yet filled and undated, is no
+		// fill of it (unseen12's order history).
+		{"a history under a next step not yet filled", append([]string{"Next step: Wegovy 2.4 mg pen — awaiting approval. Not yet filled."}, history("Refill")...),
+			Rating{Valid, Medium}, "date-of-latest-fill"},
+		// A supply still to come: its date is no dispensing.
+		{"a supply still to come", []string{"Wegovy 2.4 mg pen", "It will be dispensed after 28/11/2026, when your current pen is finished."},
+			Rating{NotFound, Medium}, "no-date"},
 		{"a history whose fills are all old", []string{
 			"Date filled Medication", "Strength", "05/07/2026 Wegovy pen 2.4 mg/0.75 mL", "04/06/2026 Wegovy pen 1.7 mg/0.75 mL",
 			"02/05/2026 Metformin 500 mg tablet"}, Rating{Invalid, Low}, "old-date"},

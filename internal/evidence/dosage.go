@@ -125,8 +125,11 @@ func (e doseEvidence) sure() certainty {
 func (e doseEvidence) shown() string { return doseList(e.doses) }
 
 // wantAt is where the requested dose was read (nil when it was not).
-func (e doseEvidence) wantAt() *spot {
-	if i := slices.Index(e.doses, e.want); i >= 0 {
+func (e doseEvidence) wantAt() *spot { return e.doseAt(e.want) }
+
+// doseAt is where dose x was read (nil when it was not).
+func (e doseEvidence) doseAt(x Dose) *spot {
+	if i := slices.Index(e.doses, x); i >= 0 {
 		return e.at[i]
 	}
 	return nil
@@ -173,6 +176,15 @@ var doseRules = []rule[doseEvidence]{
 	}},
 	{"several-doses", func(e doseEvidence) bool { return slices.Contains(e.doses, e.want) }, func(e doseEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: "the document shows more than one dose (" + e.shown() + ")", at: e.wantAt()}
+	}},
+	{"latest-fill-other-dose", func(e doseEvidence) bool {
+		return e.latestKnown && e.latest != e.want && !((e.read < wellRead || e.repaired) && glyphApart(e.latest, e.want, e.read < fairlyRead))
+	}, func(e doseEvidence) finding {
+		// A titration's history whose latest fill is another dose than
+		// the one requested, which no fill shows (10 mg filled, 12.5 mg
+		// asked for): the patient is on the latest, and an older fill's
+		// dose a glyph from the requested one is no misreading of it.
+		return finding{rating: Rating{Invalid, min(e.sure(), mediumCertainty).Confidence()}, problem: "the latest fill on the document is of a different dose (" + e.latest.String() + ") from the one requested (" + e.want.String() + ")", at: e.doseAt(e.latest)}
 	}},
 	{"dose-not-a-strength-of-product", func(e doseEvidence) bool {
 		// OCR read an amount that the product the document names does not
@@ -441,6 +453,9 @@ func doseList(ds []Dose) string {
 var notYetSuppliedPhrases = []string{
 	"not yet filled", "not filled", "not yet dispensed", "not dispensed", "not yet supplied", "not supplied",
 	"not yet prescribed", "not prescribed", "awaiting dispensing", "awaiting supply",
+	// A strength approved for an order still to come ("approved Mounjaro
+	// 7.5mg for your next order. It will be dispensed after 28/11").
+	"next order", "will be dispensed", "to be dispensed", "dispensed after", "will be supplied", "will be sent",
 }
 
 var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: notYetSuppliedPhrases})
@@ -452,7 +467,11 @@ var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: notYetSuppliedPhr
 // today; not yet filled" beside the one last dispensed was rated the
 // dose, a false accept).
 func notYetSupplied(d document, line int) bool {
-	for k := line; k <= min(line+1, len(d.lines)-1); k++ {
+	last := min(line+1, len(d.lines)-1)
+	if d.lines[line].place.table > 0 {
+		last = line // a table's row is whole on its line; the next is another row or none of the table's
+	}
+	for k := line; k <= last; k++ {
 		if notYetSuppliedWords.any(d.lines[k].words) {
 			return true
 		}

@@ -359,6 +359,10 @@ func TestDoseOfLatestFill(t *testing.T) {
 			"Filled 11/09/2026", "Zepbound 7.5 mg pen", "Filled 10/12/2026", "Zepbound 10 mg pen", "11/19/2026 Thank you"}, Rating{NotFound, Low}, "several-doses"},
 		{"a prescription's date against a fill's", "Mounjaro", "5 mg", "uk", []string{
 			"Mounjaro 5mg KwikPen", "Issued: 14 November 2026", "Mounjaro 2.5mg KwikPen", "Dispensed: 13 October 2026"}, Rating{NotFound, Low}, "several-doses"},
+		// An order history under its next step, a strength not yet filled
+		// (unseen12): the latest fill is the dose the patient is on.
+		{"orders under a next step not yet filled: the latest fill's dose", "Zepbound", "10 mg", "us", pendingOrders, Rating{Valid, Medium}, "dose-of-latest-fill"},
+		{"orders under a next step not yet filled: the next step's dose", "Zepbound", "12.5 mg", "us", pendingOrders, Rating{Invalid, Medium}, "latest-fill-other-dose"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -369,6 +373,42 @@ func TestDoseOfLatestFill(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLatestFillGlyphFromRequested: a history read poorly whose latest
+// fill is a glyph from the dose asked for (2.5 mg, 12.5 mg) may be that
+// dose misread: never another dose on it.
+func TestLatestFillGlyphFromRequested(t *testing.T) {
+	lines := []string{"11/09/2026 ZEPBOUND 2.5MG/0.5ML SOLN AUTO-INJ", "10/12/2026 ZEPBOUND 10MG/0.5ML SOLN AUTO-INJ"}
+	exp := Expected{MedicationName: "Zepbound", MedicationDosage: "12.5 mg"}
+	for _, tt := range []struct {
+		name string
+		conf float64
+		want Rating
+		rule string
+	}{
+		{"read well", 0.95, Rating{Invalid, Medium}, "latest-fill-other-dose"},
+		{"read poorly", 0.55, Rating{NotFound, Low}, "dose-close-to-requested"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			text := textOf(tt.conf, lines...)
+			text.Source = "tesseract"
+			r, f := Explain(text, exp, Policy{Now: testNow, Market: "us"})
+			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+}
+
+// pendingOrders is a mail pharmacy's order history under its next step, a
+// strength awaiting approval and not yet filled.
+var pendingOrders = []string{
+	"CrestRx Mail Pharmacy - Everett Nakashima",
+	"Next step: Zepbound 12.5 mg/0.5 mL — awaiting", "prescriber approval. Not yet filled.",
+	"Zepbound 10 mg/0.5 mL pen Delivered", "Qty 4 pens - Rx #8830175", "Filled 11/20/2026 - Delivered 11/22/2026",
+	"Zepbound 7.5 mg/0.5 mL pen Delivered", "Qty 4 pens - Rx #8829412", "Filled 10/22/2026 - Delivered 10/24/2026",
+	"Zepbound 2.5 mg/0.5 mL pen Delivered", "Qty 4 pens - Rx #8827903", "Filled 08/23/2026 - Delivered 08/25/2026",
 }
 
 // TestDoseNotYetSupplied: a new strength sent to the pharmacy and not yet
@@ -388,6 +428,30 @@ func TestDoseNotYetSupplied(t *testing.T) {
 	}{
 		{"the strength not yet filled", "14 mg", Rating{Invalid, High}},
 		{"the strength last dispensed", "7 mg", Rating{Valid, High}},
+	}
+	// A clinic's e-mail: a table of the pens dispensed, then the strength
+	// approved for the next order (unseen12, where the table's second
+	// row was taken for the approval's wrap).
+	email := drawn(`
+Pen                              Dispensed by          Dispensed
+Mounjaro 5mg/0.6ml KwikPen       Northlight Pharmacy   30/10/2026
+Mounjaro 2.5mg/0.6ml KwikPen     Northlight Pharmacy   29/09/2026
+Approved: your prescriber has approved Mounjaro 7.5mg for your next order. It will be dispensed after
+28/11/2026, when your current pen is finished.`)
+	for _, tt := range []struct {
+		dosage string
+		want   Rating
+		rule   string
+	}{
+		{"5 mg", Rating{Valid, Medium}, "dose-of-latest-fill"},
+		{"7.5 mg", Rating{Invalid, Medium}, "latest-fill-other-dose"},
+	} {
+		t.Run("approved for the next order, "+tt.dosage, func(t *testing.T) {
+			r, f := Explain(email, Expected{MedicationName: "Mounjaro", MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: "uk"})
+			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -325,6 +325,14 @@ func latestFillRecord(d document, ms []medicineMention, want string, pol Policy)
 			wanted[recs[m.line]] = true
 		}
 	}
+	for r := range wanted {
+		if _, dated := dates[r]; !dated && recordSays(d, recs, r, notSupplied) {
+			// An undated record that says it was not supplied ("Next step:
+			// Zepbound 12.5 mg, awaiting approval. Not yet filled.") is no
+			// fill of the history.
+			delete(wanted, r)
+		}
+	}
 	if len(wanted) < 2 {
 		return nil
 	}
@@ -353,4 +361,14 @@ func latestFillRecord(d document, ms []medicineMention, want string, pol Policy)
 		}
 	}
 	return lines
+}
+
+// recordSays reports a phrase of words on a line of record r.
+func recordSays(d document, recs []int, r int, words phraseSet[bool]) bool {
+	for k, rec := range recs {
+		if rec == r && words.any(d.lines[k].words) {
+			return true
+		}
+	}
+	return false
 }
