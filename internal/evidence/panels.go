@@ -168,9 +168,12 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 		}
 	}
 	// Only labels side by side are panels: each names a medicine. A page
-	// whose columns are one document's keeps its lines whole.
+	// whose columns are one document's keeps its lines whole. In a band,
+	// only cards are: each headed by a person's name (a chat beside the
+	// prescription it is about is one document).
 	for _, p := range panels {
-		if len(findMedicineMentions(documentOf(p, nil, true))) == 0 {
+		d := documentOf(p, nil, true)
+		if len(findMedicineMentions(d)) == 0 || band != nil && (len(d.lines) == 0 || headingName(d.lines[0]) == nil) {
 			return lines, places
 		}
 	}
@@ -234,7 +237,9 @@ func panelRows(words []tableWord, gutters []float64) []int {
 // consecutive rows that one gutter runs down with words of at least
 // minPanelLines rows on each side of it (a household's two cards side by
 // side under the page's own heading and over its footer): the gutter's
-// middle and the lines of the band. in is nil when there is none.
+// middle and the lines of the band. in is nil when there is none. The
+// band is split only where each side is a card headed by a person's name
+// (splitPage).
 func bandGutter(rows []physicalRow, cw float64) (x float64, in map[int]bool) {
 	gap := gutterChars * cw
 	free := func(r physicalRow, x float64) bool {

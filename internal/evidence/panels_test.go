@@ -108,6 +108,24 @@ Bellhaven Pharmacy. Questions about a prescription? Call your store.`)
 	if diff := cmp.Diff([]int{0, 1, 2, 1, 2, 1, 2, 1, 2, 0}, panels); diff != "" {
 		t.Errorf("panels of %q (-want +got):\n%s", lineTexts(got), diff)
 	}
+	// A chat beside the prescription it is about is one document, not two
+	// cards: neither side is headed by a person's name (unseen7, where the
+	// caregiver's chat was taken for her own label beside her father's).
+	chat := drawn(`
+Copperleaf Pharmacy - Message a pharmacist
+Renata Uribe - 11/25/2026 10:14 AM          Prescription
+Hi, I'm checking on my father's Wegovy.     Patient
+Hi Renata. Malcolm Featherstone's Wegovy    Malcolm Featherstone
+2.4 mg pens were filled on 11/23/2026.      Wegovy 2.4 mg/0.75 mL pen
+Great, I'll pick them up for him.           Last filled 11/23/2026
+Copperleaf Pharmacy, 310 Elm Street, Dayton OH 45499`)
+	if _, places := splitAtGutters(chat.Lines); slicesAny(places, func(p linePlace) bool { return p.panel != 0 }) {
+		t.Errorf("a chat beside its prescription was split into cards: %v", places)
+	}
+	renata := Expected{PatientKnown: true, Forename: "Renata", Surname: "Uribe", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	if r, f := Explain(chat, renata, Policy{Now: testNow, Market: "us"}); r.Data.PatientName.Value == Valid {
+		t.Errorf("the caregiver rated the patient by %q (note: %s)", f.PatientName.Rule, r.Note)
+	}
 	carmen := Expected{PatientKnown: true, Forename: "Carmen", Surname: "Ortega-Pineda", MedicationName: "Wegovy", MedicationDosage: "1 mg"}
 	r, f := Explain(cards, carmen, Policy{Now: testNow, Market: "us"})
 	if r.Data.PatientName != (Rating{Valid, Medium}) || r.Data.MedicationDate.Value != Valid {
