@@ -58,6 +58,10 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"next fill", "next fill date", "next refill", "next refill date", "refill due", "refill due date",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
 		"next dispensing", "next supply", "next order", "next delivery",
+		// A cold-chain box's times: when it was packed and by when to get
+		// it into the fridge, no dispensing (unseen16, a false accept).
+		"packed", "packed on", "date packed", "pack date", "packing date", "refrigerate by", "refrigerate within",
+		"refrigerate before", "store by", "keep cold until", "fridge by",
 		// A supply still to come ("It will be dispensed after 28/11/2026").
 		"dispensed after", "dispense after", "dispatched after", "supplied after", "not before",
 		// A statement's or a claim's own dates, and a prior

@@ -207,6 +207,12 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// fill of it (unseen12's order history).
 		{"a history under a next step not yet filled", append([]string{"Next step: Wegovy 2.4 mg pen — awaiting approval. Not yet filled."}, history("Refill")...),
 			Rating{Valid, Medium}, "date-of-latest-fill"},
+		// A cold-chain box's insert: when it was packed and by when it must
+		// be in the fridge (unseen16, a false accept at first measure).
+		{"a cold-chain insert's packing and fridge times", []string{
+			"ABERNETHY, TOBIAS Rx 7712045", "Contents Wegovy 2.4 mg/0.75 mL single-dose pen x 4",
+			"Packed 11/18/2026 3:40 PM by JM", "Refrigerate by 11/20/2026 3:40 PM (gel packs last 48 hours)"},
+			Rating{NotFound, Medium}, "no-date"},
 		// A supply still to come: its date is no dispensing.
 		{"a supply still to come", []string{"Wegovy 2.4 mg pen", "It will be dispensed after 28/11/2026, when your current pen is finished."},
 			Rating{NotFound, Medium}, "no-date"},

@@ -24,10 +24,32 @@ const (
 type expectedName struct {
 	forename []word
 	surname  []word
+	// suffix is the lead's generational suffix ("jr", "sr", "iii"), kept
+	// apart from the surname: it tells a son from his father, so it is
+	// matched exactly, never as OCR's slack allows ("Jr" is not "Sr").
+	suffix string
 }
 
 func newExpectedName(forename, surname string) expectedName {
-	return expectedName{forename: nameWords(forename), surname: nameWords(surname)}
+	e := expectedName{forename: nameWords(forename), surname: nameWords(surname)}
+	if n := len(e.surname); n > 1 && generationalSuffix(e.surname[n-1].text) != "" {
+		e.suffix, e.surname = generationalSuffix(e.surname[n-1].text), e.surname[:n-1]
+	}
+	return e
+}
+
+// generationalSuffix is the suffix a word is ("junior" and "jr" alike), or
+// "" when it is none.
+func generationalSuffix(w string) string {
+	switch w {
+	case "jr", "junior":
+		return "jr"
+	case "sr", "senior", "snr":
+		return "sr"
+	case "ii", "iii", "iv":
+		return w
+	}
+	return ""
 }
 
 func nameWords(s string) []word {
@@ -162,7 +184,10 @@ func matchName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLeve
 		return nameAbsent, noMatch, nil
 	}
 	r = r.of(ws)
-	used := make([]bool, len(ws))
+	used, otherSuffix := suffixesUsed(ws, e)
+	if otherSuffix {
+		return nameOther, noMatch, used
+	}
 	level := exactMatch
 	surnameFound, surnameFirst := 0, len(ws)
 	for _, s := range e.surname {
@@ -233,6 +258,21 @@ func matchName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLeve
 	return nameOther, noMatch, used
 }
 
+// suffixesUsed marks the generational suffixes among ws (not a name's
+// first word) as used: a suffix the lead's name lacks is no other word of
+// it. otherSuffix reports one that differs from the lead's ("OKAFOR SR,
+// EMMANUEL" is not the lead Emmanuel Okafor Jr).
+func suffixesUsed(ws []word, e expectedName) (used []bool, otherSuffix bool) {
+	used = make([]bool, len(ws))
+	for i, w := range ws {
+		if suffix := generationalSuffix(w.text); i > 0 && suffix != "" {
+			otherSuffix = otherSuffix || e.suffix != "" && suffix != e.suffix
+			used[i] = true
+		}
+	}
+	return used, otherSuffix
+}
+
 // surnameMarked reports a comma after one of the words before the forename:
 // the "SURNAME, Forename" form.
 func surnameMarked(ws []word) bool {
@@ -293,6 +333,9 @@ func otherPartReading(ws []word, e expectedName, r nameReading) nameReading {
 // part was read poorly, or garbled in both parts ("Jnae Smtih"), may still
 // be a misreading of the lead's.
 func clearlyOther(ws []word, e expectedName, r nameReading) bool {
+	if _, otherSuffix := suffixesUsed(ws, e); otherSuffix {
+		return true // "Sr" for the lead's "Jr": a father is no misreading of his son
+	}
 	r = otherPartReading(ws, e, r)
 	if r.noisy() || len(ws) < 2 {
 		return false

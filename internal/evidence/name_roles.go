@@ -146,8 +146,9 @@ var headingRoles = map[string]bool{
 	"an emergency contact or next of kin": true, "the owner of an animal": true,
 }
 
-// nameCaptionRe is a "Name:" caption at the start of a line.
-var nameCaptionRe = lazyRE(`^\s*(?:full\s+)?name\s*[:-]`)
+// nameCaptionRe is a "Name:" caption at the start of a line, or a form's
+// "Name" cell before its value ("Name OKAFOR JR, EMMANUEL (SON)").
+var nameCaptionRe = lazyRE(`^\s*(?:full\s+)?name(?:\s*[:-]|\s+)`)
 
 // headedRoleName is the name in the section that a line of nothing but a
 // role heads ("EMERGENCY CONTACT", then "Name:" and "BAPTISTE, LORRAINE"):
@@ -156,7 +157,9 @@ var nameCaptionRe = lazyRE(`^\s*(?:full\s+)?name\s*[:-]`)
 // found on line i.
 func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 	l := d.lines[i]
-	if len(ms) == 0 || !headingRoles[ms[0].kind] {
+	// A heading that ends in "by" ("PICKED UP BY") heads whoever did it;
+	// a status ("Picked up") heads no one.
+	if len(ms) == 0 || !headingRoles[ms[0].kind] && l.words[ms[0].last].text != "by" {
 		return i, nil
 	}
 	for _, w := range l.words[:ms[0].first] {

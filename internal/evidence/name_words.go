@@ -101,7 +101,8 @@ func looksLikeName(ws []word) bool {
 		// ("PETTIGREW, DWAYNE A", "Jane A. Smith"), though "a" is no name;
 		// first, it may be the article ("A PATEL" is no one).
 		initial := k > 0 && len(w.text) == 1 && w.capital
-		if hasDigit(w.text) || isNonNameWord(w.text) && !initial {
+		suffix := k > 0 && generationalSuffix(w.text) != ""
+		if hasDigit(w.text) || isNonNameWord(w.text) && !initial && !suffix {
 			return false
 		}
 		if len(w.text) > 1 {
@@ -116,7 +117,7 @@ func looksLikeName(ws []word) bool {
 // proxy access").
 func nameRun(ws []word) []word {
 	for k, w := range ws {
-		if hasDigit(w.text) || isNonNameWord(w.text) && !(k > 0 && len(w.text) == 1 && w.capital) {
+		if hasDigit(w.text) || isNonNameWord(w.text) && !(k > 0 && (len(w.text) == 1 && w.capital || generationalSuffix(w.text) != "")) {
 			return ws[:k]
 		}
 	}
