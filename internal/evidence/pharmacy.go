@@ -68,6 +68,9 @@ var pharmacyDescriptors = map[string]bool{
 	"online": true, "community": true, "family": true, "independent": true, "mail": true, "order": true,
 	"specialty": true, "speciality": true, "compounding": true, "discount": true, "retail": true, "hospital": true,
 	"outpatient": true, "village": true, "healthcare": true, "health": true, "care": true, "dispensing": true,
+	// A hospital's pharmacy is named after the hospital ("Hartsmere General
+	// Hospital Pharmacy", "Fellgate General Hospital - Outpatient Pharmacy").
+	"general": true, "university": true, "memorial": true, "regional": true, "infirmary": true,
 }
 
 // notPharmacyNames are words before a pharmacy word that show it names no

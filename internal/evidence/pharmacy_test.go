@@ -24,6 +24,10 @@ func TestRatePharmacy(t *testing.T) {
 		{"retailer without a pharmacy", []string{"Walmart Supercenter receipt"}, 1, Rating{NotFound, Medium}},
 		{"a word that is also a chain", []string{"Get well soon from your pharmacy team"}, 1, Rating{NotFound, Medium}},
 		{"Well Pharmacy", []string{"Well Pharmacy, 3 Church Road"}, 1, Rating{Valid, High}},
+		// A hospital's pharmacy, named after the hospital (unseen10, unseen13).
+		{"a general hospital's pharmacy", []string{"TTO dispensed by: Hartsmere General Hospital Pharmacy, 20/11/2026."}, 1, Rating{Valid, High}},
+		{"a hospital's outpatient pharmacy", []string{"Fellgate General Hospital - Outpatient Pharmacy, Level 1"}, 1, Rating{Valid, High}},
+		{"general pharmacy advice", []string{"Ask for general pharmacy advice"}, 1, Rating{NotFound, Medium}},
 		{"Capsule the company", []string{"Capsule Pharmacy, New York NY 10001"}, 1, Rating{Valid, High}},
 		{"capsule the dosage form", []string{"Take one capsule daily"}, 1, Rating{NotFound, Medium}},
 		{"independent pharmacy", []string{"Greenfield Pharmacy, 12 High Street"}, 1, Rating{Valid, High}},
