@@ -447,11 +447,21 @@ func newGrid(cols []tableColumn, h, cw float64) grid {
 		if g.patient < 0 && slices.Contains(patientCaptions, strings.Join(strings.Fields(norm), " ")) {
 			g.patient = k
 		}
-		if fillCaption(c.caption) && g.anchor < 0 {
-			g.anchor = k
-		}
+
 	}
 	return g
+}
+
+// dateColumns are the columns headed by a fill's, an order's, a
+// prescription's or a plain date, left to right.
+func dateColumns(cols []tableColumn) []int {
+	var out []int
+	for k, c := range cols {
+		if fillCaption(c.caption) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // inTable reports a word within the table's sides, other than a
@@ -489,7 +499,16 @@ func (g grid) dated(r physicalRow) bool {
 // lines, each row's patient cell, and the physical row after the table.
 func tableRows(rows []physicalRow, start int, cols []tableColumn, h, cw float64) ([]Line, []string, int) {
 	g := newGrid(cols, h, cw)
-	anchors, end := g.anchors(rows, start)
+	var anchors []int
+	end := start
+	for _, k := range dateColumns(cols) {
+		// The first heading of a date whose cells are dates: an "Order"
+		// heading over order numbers gives way to "Dispensed".
+		g.anchor = k
+		if anchors, end = g.anchors(rows, start); len(anchors) > 0 {
+			break
+		}
+	}
 	if len(anchors) == 0 {
 		return nil, nil, start
 	}
@@ -664,7 +683,7 @@ const (
 // one short mark besides (a tick, a row number), never a sentence
 // ("Exported 26/11/2026 from ...").
 func dateCellOnly(ws []tableWord) bool {
-	text := readingOrder(ws)
+	text := strings.ToLower(readingOrder(ws)) // as a line's norm: "14 Nov 2026" is a date
 	ds := findDates(text)
 	if len(ds) != 1 {
 		return false

@@ -262,6 +262,18 @@ Mounjaro 2.5mg/0.6ml KwikPen     Northlight Pharmacy   29/09/2026`),
 			patient: make([]string, 2),
 		},
 		{
+			name: "an order number's heading gives way to the dispensed date's, written with a month's name",
+			text: drawn(`
+Order      Item                          Dispensed     Dispatched    Delivered
+FH-20931   Mounjaro 7.5mg KwikPen x1     14 Nov 2026   15 Nov 2026   16 Nov 2026
+FH-19876   Mounjaro 5mg KwikPen x1       17 Oct 2026   18 Oct 2026   19 Oct 2026`),
+			want: []string{
+				"Order: FH-20931\tItem: Mounjaro 7.5mg KwikPen x1\tDispensed: 14 Nov 2026\tDispatched: 15 Nov 2026\tDelivered: 16 Nov 2026",
+				"Order: FH-19876\tItem: Mounjaro 5mg KwikPen x1\tDispensed: 17 Oct 2026\tDispatched: 18 Oct 2026\tDelivered: 19 Oct 2026",
+			},
+			patient: make([]string, 2),
+		},
+		{
 			name: "a cell with words before its date is no row's date",
 			text: drawn(`
 Medication     Strength     Dispensed
