@@ -58,6 +58,9 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"next fill", "next fill date", "next refill", "next refill date", "refill due", "refill due date",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
 		"next dispensing", "next supply", "next order", "next delivery",
+		// When a page's notice or terms were last changed ("Cookie Notice
+		// (updated October 12, 2026)", "Terms of Use (last updated ...)").
+		"updated", "last updated", "updated on", "revised", "last revised", "last modified", "modified",
 		// A cold-chain box's times: when it was packed and by when to get
 		// it into the fridge, no dispensing (unseen16, a false accept).
 		"packed", "packed on", "date packed", "pack date", "packing date", "refrigerate by", "refrigerate within",

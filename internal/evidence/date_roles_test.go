@@ -122,9 +122,16 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Quantity", "Status",
 			"Rx 3307715 - 4 pens", "10/11/2026 18/11/2026 Ready"}, Rating{Valid, Low}, "date-in-window"},
 		{"cards under a date above the first medicine are not told apart", []string{
-			"Updated 14/11/2026",
+			"Filled 14/11/2026",
 			"Wegovy 2.4 mg/0.75 mL pen", "Rx 3307715 Filled 18/08/2026",
 			"Losartan 50 mg tablet", "Rx 3291042 Filled 14/11/2026"}, Rating{NotFound, Low}, "dates-disagree"},
+		// When a page was updated is another role's date: the cards under
+		// it keep their own (unseen11's account page under a cookie
+		// notice "updated October 12, 2026").
+		{"cards under the date a page was updated", []string{
+			"Updated 14/11/2026",
+			"Wegovy 2.4 mg/0.75 mL pen", "Rx 3307715 Filled 18/08/2026",
+			"Losartan 50 mg tablet", "Rx 3291042 Filled 14/11/2026"}, Rating{Invalid, High}, "old-date"},
 		// Unlabelled dates on both sides of today: which is the dispensing
 		// date cannot be told (a fax of a sync plan lost the requested
 		// medicine's old fill; a prior authorisation's approval period ran
@@ -207,6 +214,12 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// fill of it (unseen12's order history).
 		{"a history under a next step not yet filled", append([]string{"Next step: Wegovy 2.4 mg pen — awaiting approval. Not yet filled."}, history("Refill")...),
 			Rating{Valid, Medium}, "date-of-latest-fill"},
+		// A row of another medicine whose note names the requested one it
+		// gave way to is that medicine's row (unseen12's order history).
+		{"a stopped medicine's row that says it was switched to the requested one", []string{
+			"Order: HOP-44710	Item: Wegovy 0.25mg FlexTouch pen (semaglutide), 1 pen	Dispensed: 17/11/2026",
+			"Order: HOP-41022	Item: Mounjaro 5mg/0.6ml KwikPen (tirzepatide), 1 pen Treatment stopped at your request; switched to Wegovy	Dispensed: 15/08/2026"},
+			Rating{Valid, High}, "date-in-window"},
 		// A cold-chain box's insert: when it was packed and by when it must
 		// be in the fridge (unseen16, a false accept at first measure).
 		{"a cold-chain insert's packing and fridge times", []string{

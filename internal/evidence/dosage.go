@@ -456,6 +456,9 @@ var notYetSuppliedPhrases = []string{
 	// A strength approved for an order still to come ("approved Mounjaro
 	// 7.5mg for your next order. It will be dispensed after 28/11").
 	"next order", "will be dispensed", "to be dispensed", "dispensed after", "will be supplied", "will be sent",
+	// An order still with the prescriber ("Awaiting prescriber review.
+	// Nothing dispensed yet.").
+	"nothing dispensed", "nothing supplied", "awaiting prescriber", "awaiting approval", "awaiting review",
 }
 
 var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: notYetSuppliedPhrases})

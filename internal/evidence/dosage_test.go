@@ -363,6 +363,11 @@ func TestDoseOfLatestFill(t *testing.T) {
 		// (unseen12): the latest fill is the dose the patient is on.
 		{"orders under a next step not yet filled: the latest fill's dose", "Zepbound", "10 mg", "us", pendingOrders, Rating{Valid, Medium}, "dose-of-latest-fill"},
 		{"orders under a next step not yet filled: the next step's dose", "Zepbound", "12.5 mg", "us", pendingOrders, Rating{Invalid, Medium}, "latest-fill-other-dose"},
+		// An order still with the prescriber gives no dose (unseen13's app).
+		{"an order awaiting the prescriber above the one dispensed", "Wegovy", "0.5 mg", "uk", []string{
+			"Orders for Shona McAteer", "Order PH-88213 - placed 19 Nov 2026", "Wegovy 1 mg FlexTouch pen",
+			"Awaiting prescriber review. Nothing dispensed", "yet.", "Order PH-80522 - placed 10 Nov 2026",
+			"Wegovy 0.5 mg FlexTouch pen", "Dispensed 12 Nov 2026 by Pillhaven Pharmacy"}, Rating{Valid, High}, "requested-dose"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -55,13 +55,29 @@ func findMedicineMentions(d document) []medicineMention {
 	var all []medicineMention
 	for i, ms := range perLine {
 		for _, m := range ms {
-			if m.brand != componentName {
+			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) {
 				all = append(all, m)
 			}
 		}
 		all = append(all, unlistedMentions(d.lines[i], i, ms)...)
 	}
 	return all
+}
+
+// switchWords say a line's medicine gave way to the one after them
+// ("Mounjaro 5mg ... Treatment stopped at your request; switched to
+// Wegovy"): that mention is a note on the line's own medicine's row, not a
+// row of its own.
+var switchWords = []string{"switched to", "switching to", "changed to", "replaced by", "replaced with", "moved to"}
+
+// switchedTo reports mention m of line l named after a switch word, with
+// another medicine named before it on the line.
+func switchedTo(l docLine, m medicineMention, ms []medicineMention) bool {
+	before := strings.TrimSpace(l.norm[:m.start])
+	if !slices.ContainsFunc(switchWords, func(w string) bool { return strings.HasSuffix(before, w) }) {
+		return false
+	}
+	return slices.ContainsFunc(ms, func(o medicineMention) bool { return o.start < m.start && o.entry != m.entry })
 }
 
 // otherMedicinesList is a list of commonly dispensed medicines that are not
