@@ -71,6 +71,8 @@ var pharmacyDescriptors = map[string]bool{
 	// A hospital's pharmacy is named after the hospital ("Hartsmere General
 	// Hospital Pharmacy", "Fellgate General Hospital - Outpatient Pharmacy").
 	"general": true, "university": true, "memorial": true, "regional": true, "infirmary": true,
+	// Inside a brand: "Evergreen Rx Mail Pharmacy".
+	"rx": true,
 }
 
 // notPharmacyNames are words before a pharmacy word that show it names no

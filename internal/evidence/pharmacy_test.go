@@ -28,6 +28,8 @@ func TestRatePharmacy(t *testing.T) {
 		{"a general hospital's pharmacy", []string{"TTO dispensed by: Hartsmere General Hospital Pharmacy, 20/11/2026."}, 1, Rating{Valid, High}},
 		{"a hospital's outpatient pharmacy", []string{"Fellgate General Hospital - Outpatient Pharmacy, Level 1"}, 1, Rating{Valid, High}},
 		{"general pharmacy advice", []string{"Ask for general pharmacy advice"}, 1, Rating{NotFound, Medium}},
+		{"Rx inside a mail pharmacy's name", []string{"Evergreen Rx Mail Pharmacy, Tempe AZ"}, 1, Rating{Valid, High}},
+		{"Rx pharmacy alone names none", []string{"Your Rx pharmacy will call you"}, 1, Rating{NotFound, Medium}},
 		{"Capsule the company", []string{"Capsule Pharmacy, New York NY 10001"}, 1, Rating{Valid, High}},
 		{"capsule the dosage form", []string{"Take one capsule daily"}, 1, Rating{NotFound, Medium}},
 		{"independent pharmacy", []string{"Greenfield Pharmacy, 12 High Street"}, 1, Rating{Valid, High}},
