@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15|unseen16|unseen17|unseen18  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|unseen6|unseen7|unseen8|unseen9  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-9) | those + unseen + unseen4 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-9) | those + unseen + unseen4 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -759,6 +759,27 @@ EOF
         -draw "rectangle 1045,2385 1095,2450" -draw "line 1035,2385 1105,2385" -stroke none \
         -quality 88 "$f"
       rm -f "$docs/$n.ink.png" "$docs/$n.lt.png" ;;
+    flicker)
+      # A phone photo taken under a fluorescent tube or a cheap LED panel
+      # (unseen19): the light flickers at twice the mains frequency and the
+      # rolling shutter reads the rows at different moments, so soft
+      # horizontal bands of light and shade cross the photo (the darkest
+      # rows at about 64% of the brightest), each band faintly green or
+      # magenta as the tube's phosphors lag; slight perspective, light
+      # falling off, noise, JPEG 85. The number of bands (5-9) and their
+      # phase are drawn from SEED and the document. Not harsh: the print
+      # stays plain in the darker bands.
+      f=$docs/$n.flicker.jpg
+      local nb ph
+      nb=$((5 + $(pick "$n flicker bands" "$seed" 5)))
+      ph=$(pick "$n flicker phase" "$seed" 360)
+      convert "$base" -background '#8f8f8f' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 45)),$((H / 40))  $W,0 $((W - W / 70)),$((H / 90))  0,$H $((W / 80)),$((H - H / 35))  $W,$H $((W - W / 30)),$((H - H / 45))" \
+        \( -size "${W}x${H}" gradient:white-black -colorspace sRGB -type TrueColor \
+           -channel RB -function Sinusoid "$nb,$ph,0.18,0.82" \
+           -channel G -function Sinusoid "$nb,$((ph + 20)),0.17,0.83" +channel \) -compose multiply -composite \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #bdbdbd" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
