@@ -26,7 +26,8 @@ type patientLabel struct {
 
 var patientLabels = []patientLabel{
 	{lazyRE(`^\s*(?:title\s*[,/&]?\s*)?(?:forenames?|first\s+names?)\s*[,/&]?\s*(?:surname|last\s+name)\b[^:]*:?\s*$`), strongLabel, true},
-	{lazyRE(`\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?\s*[:-]?`), strongLabel, false},
+	// "Patient 2:" on a household's delivery note numbers its patients.
+	{lazyRE(`\bpatient(?:'s)?(?:\s+\d{1,2}\b)?(?:\s+(?:full\s+)?name)?\s*[:-]?`), strongLabel, false},
 	{lazyRE(`\bpt\.?(?:\s+name)?\s*:`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},

@@ -3,6 +3,7 @@
 package evidence
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -71,7 +72,7 @@ func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool, hea
 		// A letter's address block: the name whose surname the salutation
 		// uses ("Callum Fraser" ... "Dear Mr Fraser").
 		marked = marked || (ok && addressed[ws[len(ws)-1].text])
-		if !ok || (i > 0 && captionAbove(d.lines[i-1])) || specks(l, ws) || inRoles[wordsText(ws)] {
+		if !ok || (i > 0 && captionAbove(d.lines[i-1])) || specks(l, ws) || inRoles[wordsText(ws)] || businessBelow(d, i) {
 			continue
 		}
 		if o, _ := compareName(ws, e, l.reading()); o != nameOther || (l.ocr && nearName(ws, e, l.reading()) && !clearlyOther(ws, e, l.reading())) || misreadPart(ws, e, l.reading()) {
@@ -96,6 +97,33 @@ func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool, hea
 		someoneElse.sure = conf
 	}
 	return someoneElse, nil
+}
+
+// businessBelow reports line i continued under it by a pharmacy's or a
+// company's word ("Desert Bloom" over "Pharmacy #12", a cell's name
+// wrapped): a business, not a person. Where the reader placed the lines,
+// the line under it is the one whose box starts where it does within a
+// line and a half; else the next line.
+func businessBelow(d document, i int) bool {
+	l := d.lines[i]
+	for k := i + 1; k < len(d.lines) && k <= i+4; k++ {
+		n := d.lines[k]
+		if !l.box.IsZero() && !n.box.IsZero() {
+			if n.page != l.page || math.Abs(n.box.Left-l.box.Left) > l.box.Height || n.box.Top < l.box.Top+l.box.Height/2 ||
+				n.box.Top > l.box.Top+2.5*l.box.Height {
+				continue
+			}
+		} else if k > i+1 {
+			return false
+		}
+		if len(n.words) == 0 {
+			return false
+		}
+		first := n.words[0].text
+		_, pharmacyWord := pharmacyWords[first] // a generic word, not a chain's name that starts a line of its own
+		return pharmacyWord || businessSuffixes[first]
+	}
+	return false
 }
 
 // specks reports a "name" of nothing but one- and two-letter words read

@@ -388,3 +388,52 @@ func TestFatherAndSonOnAPickupReceipt(t *testing.T) {
 		t.Errorf("the collector under PICKED UP BY not found: %v", roles)
 	}
 }
+
+// TestNumberedPatientsAndWrappedBusinesses: a household's delivery note
+// numbers its patients ("Patient 1:", "Patient 2:"), each over their own
+// items (unseen12); a pharmacy's name wrapped over "Pharmacy #12" is no
+// person (unseen10's after-visit summary); headings and directions in
+// capitals are no one's name (unseen8, unseen10).
+func TestNumberedPatientsAndWrappedBusinesses(t *testing.T) {
+	note := []string{
+		"Delivery note — 2 patients at this address", "Deliver to: 14 Marsh Road, Lytham St Annes FY8 9ZZ",
+		"Patient 1: Mr Wilfred Ashworth - NHS 999 402 7716", "Item Qty Dispensed",
+		"Wegovy 1mg FlexTouch solution for injection pen (semaglutide) 1 pen 18/11/2026",
+		"Patient 2: Mrs Pauline Ashworth - NHS 999 402 7724", "Item Qty Dispensed",
+		"Amlodipine 5mg tablets 28 18/11/2026",
+	}
+	wegovy := func(forename string) Expected {
+		return Expected{PatientKnown: true, Forename: forename, Surname: "Ashworth", MedicationName: "Wegovy"}
+	}
+	marisol := Expected{PatientKnown: true, Forename: "Marisol", Surname: "Quintanilla", MedicationName: "Rybelsus"}
+	wrapped := drawn(`
+Marisol Quintanilla
+TODAY'S VISIT VITALS
+Rybelsus (semaglutide) 7 mg tablet    Last dispensed 11/11/2026   Desert Bloom
+                                                                  Pharmacy #12`)
+	runNameCases(t, []nameCase{
+		{name: "a delivery note's first patient, over the requested medicine", exp: wegovy("Wilfred"), lines: note,
+			want: Rating{Valid, Medium}, rule: "labelled-name-over-requested-medicine", words: "the patient name"},
+		{name: "a delivery note's second patient, under whom it is not", exp: wegovy("Pauline"), lines: note,
+			want: Rating{Invalid, Medium}, rule: "labelled-name-under-another-patient", words: "under another patient's name"},
+	})
+	r, f := Explain(wrapped, marisol, Policy{Now: testNow, Market: "us"})
+	if r.Data.PatientName.Value != Valid {
+		t.Errorf("a wrapped pharmacy's name or a heading taken for a person: %v by %q (%s)", r.Data.PatientName, f.PatientName.Rule, r.Note)
+	}
+}
+
+// TestCapitalisedHeadingsAreNoNames: a page's headings and directions in
+// capitals are no person's name (unseen8, unseen10: each was taken for a
+// second patient beside the lead).
+func TestCapitalisedHeadingsAreNoNames(t *testing.T) {
+	for _, s := range []string{"TODAY'S VISIT VITALS", "TAKE ONE EACH MORNING", "DISPENSING PHARMA"} {
+		_, ws := normalise(s)
+		if looksLikeName(ws) {
+			t.Errorf("%q looks like a name", s)
+		}
+	}
+	if _, ws := normalise("MARISOL QUINTANILLA"); !looksLikeName(ws) {
+		t.Error("a name in capitals no longer looks like one")
+	}
+}

@@ -78,6 +78,14 @@ var nonNameWords = map[string]bool{
 	// A statement's column headings ("Insurance paid  You paid").
 	"insurance": true, "paid": true, "copay": true, "total": true, "amount": true, "balance": true,
 	"savings": true, "refund": true, "claim": true, "claims": true, "status": true,
+	// A page's headings and directions in capitals ("TODAY'S VISIT VITALS",
+	// "TAKE ONE EACH MORNING", "DISPENSING PHARMA"), taken for another
+	// person's name (unseen8, unseen10; round 11).
+	"today": true, "todays": true, "visit": true, "vitals": true, "take": true, "each": true, "every": true,
+	"morning": true, "evening": true, "bedtime": true, "dispensing": true, "dispensed": true, "pharma": true,
+	"once": true, "twice": true, "changes": true, "summary": true, "medications": true, "medicines": true,
+	"history": true, "orders": true, "refill": true, "refills": true, "inject": true, "subcutaneous": true,
+	"directions": true, "collection": true, "pickup": true,
 }
 
 func isNonNameWord(w string) bool {
