@@ -469,3 +469,30 @@ Approved: your prescriber has approved Mounjaro 7.5mg for your next order. It wi
 		})
 	}
 }
+
+// TestMedicationRecordOverTwoPages: a pharmacy's medication record sent as
+// a letter, its own date above the list and its name printed at the top of
+// each page (unseen12): the page's header is no record's heading, and the
+// letter's date no record's date; the latest fill gives the dose.
+func TestMedicationRecordOverTwoPages(t *testing.T) {
+	var lines []Line
+	add := func(page int, ss ...string) {
+		for _, s := range ss {
+			lines = append(lines, Line{Text: s, Confidence: 1, Page: page})
+		}
+	}
+	add(1, "Trevose Pharmacy", "Market Street, Padstow PL28 9ZZ", "19 November 2026", "Mrs Rosalind Pengelly",
+		"Dear Mrs Pengelly,", "Here is a copy of your patient medication record.",
+		"Item: Bisoprolol 2.5mg tablets	Quantity: 28	Date dispensed: 15/11/2026",
+		"Item: Metformin 500mg tablets	Quantity: 56	Date dispensed: 15/11/2026", "Page 1 of 2")
+	add(2, "Trevose Pharmacy", "Patient medication record · Mrs Rosalind Pengelly · continued",
+		"Item: Wegovy 1.7mg FlexTouch pen (semaglutide)	Quantity: 1 pen	Date dispensed: 14/11/2026",
+		"Item: Wegovy 1mg FlexTouch pen (semaglutide)	Quantity: 1 pen	Date dispensed: 16/10/2026", "Page 2 of 2")
+	r, f := Explain(Text{Source: "pdf-text", Lines: lines}, Expected{MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDosage != (Rating{Valid, Medium}) || f.MedicationDosage.Rule != "dose-of-latest-fill" {
+		t.Errorf("dose rated %v by %q, want valid, medium by dose-of-latest-fill (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, r.Note)
+	}
+	if r.Data.MedicationDate != (Rating{Valid, Medium}) || f.MedicationDate.Rule != "date-of-latest-fill" {
+		t.Errorf("date rated %v by %q, want valid, medium by date-of-latest-fill (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	}
+}

@@ -45,13 +45,36 @@ func headedRecords(d document, ms []medicineMention, want string) *records {
 		at[key] = append(at[key], i)
 	}
 	for _, key := range order {
-		if starts := at[key]; len(starts) >= 2 {
+		if starts := at[key]; len(starts) >= 2 && !runningHeader(d, starts) {
 			if recs := recordsFrom(d, ms, want, starts); recs != nil {
 				return recs
 			}
 		}
 	}
 	return nil
+}
+
+// runningHeader reports lines that each head a page of their own (the
+// pharmacy's name printed at the top of every page of a medication
+// record): a page's header, not a record's heading (unseen12, where page
+// 2's header made all of its fills one record).
+func runningHeader(d document, at []int) bool {
+	pages := map[int]bool{}
+	for _, i := range at {
+		l := d.lines[i]
+		if l.page == 0 || pages[l.page] {
+			return false
+		}
+		pages[l.page] = true
+		for k := max(0, i-2); k < i; k++ {
+			if d.lines[k].page == l.page {
+				if k < i-1 || len(d.lines[k].words) > 3 {
+					return false // more than a short line above it on its page
+				}
+			}
+		}
+	}
+	return true
 }
 
 // recordsFrom is each line's record when records start at the lines
@@ -140,6 +163,27 @@ type recordDate struct {
 // in the document's day/month order, as dateCandidates takes them (no date
 // in another role, no unlabelled date far from today); a record without a
 // date has none, and record -1 is the lines before the first.
+// dateAboveReach: a date this many lines or fewer above the first medicine
+// may date it (records dated above their medicine); one further up is the
+// page's own (a letter's date over a medication record).
+const dateAboveReach = 2
+
+// dateJustAbove reports a date of a record's kind within dateAboveReach
+// lines above the first medicine's record: the page may date each record
+// above its medicine.
+func dateJustAbove(d document, recs []int, pol Policy) bool {
+	first := slices.IndexFunc(recs, func(r int) bool { return r >= 0 })
+	if first < 0 {
+		return false
+	}
+	above := make([]int, len(recs)) // -1: a line just above the first record
+	for i := max(0, first-dateAboveReach); i < first; i++ {
+		above[i] = -1
+	}
+	_, near := recordDates(d, above, pol)[-1]
+	return near
+}
+
 func recordDates(d document, recs []int, pol Policy) map[int]recordDate {
 	all, order := datesInOrder(d, pol.Market)
 	today := civilDay(pol.Now)
@@ -171,9 +215,10 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, pol
 		recs = h.of
 	}
 	dates := recordDates(d, recs, pol)
-	if _, before := dates[-1]; before {
-		// A date above the first medicine: the page may date each record
-		// above its medicine, and a record would take the next one's date.
+	if dateJustAbove(d, recs, pol) {
+		// A date just above the first medicine: the page may date each
+		// record above its medicine, and a record would take the next
+		// one's date.
 		return Dose{}, false
 	}
 	doseOf := map[int]Dose{}
@@ -316,7 +361,7 @@ func latestFillRecord(d document, ms []medicineMention, want string, pol Policy)
 		recs = h.of
 	}
 	dates := recordDates(d, recs, pol)
-	if _, before := dates[-1]; before {
+	if dateJustAbove(d, recs, pol) {
 		return nil
 	}
 	wanted := map[int]bool{}
