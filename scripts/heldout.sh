@@ -777,7 +777,7 @@ EOF
         -distort Perspective "0,0 $((W / 45)),$((H / 40))  $W,0 $((W - W / 70)),$((H / 90))  0,$H $((W / 80)),$((H - H / 35))  $W,$H $((W - W / 30)),$((H - H / 45))" \
         \( -size "${W}x${H}" gradient:white-black -colorspace sRGB -type TrueColor \
            -channel RB -function Sinusoid "$nb,$ph,0.18,0.82" \
-           -channel G -function Sinusoid "$nb,$((ph + 20)),0.17,0.83" +channel \) -compose multiply -composite \
+           -channel G -function Sinusoid "$nb,$((ph + 10)),0.17,0.83" +channel \) -compose multiply -composite \
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #bdbdbd" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f" ;;
     pdf)
