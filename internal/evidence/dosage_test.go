@@ -492,7 +492,7 @@ func TestMedicationRecordOverTwoPages(t *testing.T) {
 	if r.Data.MedicationDosage != (Rating{Valid, Medium}) || f.MedicationDosage.Rule != "dose-of-latest-fill" {
 		t.Errorf("dose rated %v by %q, want valid, medium by dose-of-latest-fill (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, r.Note)
 	}
-	if r.Data.MedicationDate != (Rating{Valid, Medium}) || f.MedicationDate.Rule != "date-of-latest-fill" {
-		t.Errorf("date rated %v by %q, want valid, medium by date-of-latest-fill (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	if r.Data.MedicationDate.Value != Valid || f.MedicationDate.Text != "14 11 2026" {
+		t.Errorf("date rated %v by %q from %q, want valid from the latest fill (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
 	}
 }
