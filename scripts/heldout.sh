@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|unseen6|unseen7|unseen8|unseen9  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-9) | those + unseen + unseen4 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-9) | those + unseen + unseen4 + unseen10 + unseen11 + unseen12 + unseen13 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen20
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -780,6 +780,47 @@ EOF
            -channel G -function Sinusoid "$nb,$((ph + 10)),0.17,0.83" +channel \) -compose multiply -composite \
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #bdbdbd" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f" ;;
+    portrait)
+      # A photo taken with the camera left in Portrait mode (unseen20): the
+      # page lying on a wooden table, shot from a little above. The phone's
+      # depth estimate takes the table for background and blurs it strongly
+      # (up to sigma 7: the grain and the page's shadow melt), and, as depth
+      # estimates do at a subject's edge, feathers that blur into the page's
+      # outer margin along two adjacent sides (which two drawn from SEED and
+      # the document): a strip 6% of the page deep, blurred at most sigma 1.6
+      # at the page's very edge and not at all at its inner side, where the
+      # first 40 px are the page's white border. Then the photo: perspective,
+      # a soft vignette, noise, JPEG 85. Not harsh: the blur never exceeds a
+      # slight softening on print, and every word stays legible.
+      f=$docs/$n.portrait.jpg
+      local CW=$((W * 13 / 10)) CH=$((H * 13 / 10)) PX=$((W * 15 / 100)) PY=$((H * 15 / 100)) SX=$((W * 6 / 100)) SY=$((H * 6 / 100)) sides
+      sides=$(pick "$n portrait" "$seed" 4)
+      # The table is blurred as a whole (sigma 7, with the page's shadow);
+      # then a blur map over the photo: black on the page, white on the
+      # table and, on the two chosen sides, a ramp from white (sigma 1.6) at
+      # the page's edge to black SX or SY inside it.
+      local ramp=()
+      case $sides in
+        0) ramp=(\( -size "${H}x${SX}" gradient:white-black -rotate -90 \) -geometry "+${PX}+${PY}" -composite
+                 \( -size "${W}x${SY}" gradient:white-black \) -geometry "+${PX}+${PY}" -compose lighten -composite) ;;
+        1) ramp=(\( -size "${H}x${SX}" gradient:white-black -rotate 90 \) -geometry "+$((PX + W - SX))+${PY}" -composite
+                 \( -size "${W}x${SY}" gradient:white-black \) -geometry "+${PX}+${PY}" -compose lighten -composite) ;;
+        2) ramp=(\( -size "${H}x${SX}" gradient:white-black -rotate -90 \) -geometry "+${PX}+${PY}" -composite
+                 \( -size "${W}x${SY}" gradient:black-white \) -geometry "+${PX}+$((PY + H - SY))" -compose lighten -composite) ;;
+        *) ramp=(\( -size "${H}x${SX}" gradient:white-black -rotate 90 \) -geometry "+$((PX + W - SX))+${PY}" -composite
+                 \( -size "${W}x${SY}" gradient:black-white \) -geometry "+${PX}+$((PY + H - SY))" -compose lighten -composite) ;;
+      esac
+      convert -size "${CW}x${CH}" xc:white -fill black -draw "rectangle $PX,$PY $((PX + W - 1)),$((PY + H - 1))" \
+        -compose lighten "${ramp[@]}" "$docs/$n.depth.png"
+      convert -size "${CW}x${CH}" xc:'#7a5f45' -seed "$seed" -attenuate 0.8 +noise Gaussian -motion-blur 0x30+3 \
+        -fill 'rgba(0,0,0,0.35)' -draw "rectangle $((PX + 8)),$((PY + 12)) $((PX + W + 10)),$((PY + H + 14))" -blur 0x7 \
+        "$base" -geometry "+${PX}+${PY}" -compose over -composite \
+        "$docs/$n.depth.png" -compose blur -define compose:args=1.6 -composite \
+        -background '#5e4a36' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 40)),$((CH / 45))  $CW,0 $((CW - CW / 55)),$((CH / 90))  0,$CH $((CW / 70)),$((CH - CH / 35))  $CW,$CH $((CW - CW / 30)),$((CH - CH / 50))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#8c8c8c' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.depth.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
