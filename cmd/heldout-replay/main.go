@@ -1,0 +1,176 @@
+// Command heldout-replay verifies a held-out set's uploads again from the
+// text the local reader made of them, without the API: for changing the
+// rules in internal/evidence, whose effect on a set it shows in seconds
+// where `make heldout` takes minutes. The first run of a set reads each
+// upload with the local reader (docread, Tesseract) and keeps the text in
+// -cache, keyed by the upload's bytes; later runs read only the cache. It
+// prints heldout.sh's per-case lines (or only the counts, -counts) and the
+// fields right outside the harsh conditions, false accepts and false
+// successes. It measures nothing that ships: `make heldout` (the API, both
+// readers) gives the figures to report.
+//
+//	make heldout SET=unseen12 UPLOADS_ONLY=1       # the uploads, once
+//	go run ./cmd/heldout-replay -set unseen12       # then after each change
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/clinicplatform/intake/internal/docread"
+	"github.com/clinicplatform/intake/internal/evidence"
+)
+
+func main() {
+	set := flag.String("set", "", "the held-out set (a folder of testdata/heldout; \"first\" for the top one)")
+	uploads := flag.String("uploads", "", "where its uploads are (default .local/heldout/<set>/docs, from make heldout UPLOADS_ONLY=1)")
+	cache := flag.String("cache", ".local/replay-cache", "where the text read from each upload is kept")
+	counts := flag.Bool("counts", false, "print the counts only, not each case (for sets kept unseen)")
+	flag.Parse()
+	if *set == "" {
+		fmt.Fprintln(os.Stderr, "heldout-replay: -set is required")
+		os.Exit(2)
+	}
+	dir := filepath.Join("testdata/heldout", *set)
+	if *set == "first" {
+		dir = "testdata/heldout"
+	}
+	if *uploads == "" {
+		*uploads = filepath.Join(".local/heldout", *set, "docs")
+	}
+	if err := run(dir, *uploads, *cache, *counts); err != nil {
+		fmt.Fprintln(os.Stderr, "heldout-replay:", err)
+		os.Exit(1)
+	}
+}
+
+// upload is one verification to make: a case and one of its conditions.
+type upload struct {
+	c    heldoutCase
+	cond string
+}
+
+func run(dir, uploads, cache string, counts bool) error {
+	f, err := os.Open(filepath.Join(dir, "cases.tsv"))
+	if err != nil {
+		return err
+	}
+	cases, err := parseCases(f)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return err
+	}
+	var todo []upload
+	for _, c := range cases {
+		for _, cond := range c.uploads {
+			todo = append(todo, upload{c, cond})
+		}
+	}
+	reader := docread.NewWithTesseract(context.Background())
+	lines := make([]string, len(todo))
+	scores := make([]*score, len(todo))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2) // the local reader's OCR is the cost: two at a time on two cores
+	for i, u := range todo {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			s, err := verify(reader, u, uploads, cache)
+			if err != nil {
+				lines[i] = fmt.Sprintf("%-28s %-10s error: %v", u.c.doc, u.cond, err)
+				return
+			}
+			scores[i] = &s
+			status := "ok"
+			if len(s.misses) > 0 {
+				status = "miss   " + strings.Join(s.misses, " ")
+			}
+			lines[i] = fmt.Sprintf("%-28s %-10s %s", u.c.doc, u.cond, status)
+		}()
+	}
+	wg.Wait()
+	var right, fields, fa, fs, failed int
+	for i, u := range todo {
+		if !counts {
+			fmt.Println(lines[i])
+		}
+		s := scores[i]
+		if s == nil {
+			failed++
+			continue
+		}
+		fa += s.falseAccepts
+		if s.falseSuccess {
+			fs++
+		}
+		if !slices.Contains(harsh, u.cond) {
+			right += s.right
+			fields += 5
+		}
+	}
+	fmt.Printf("replay %s: outside harsh %d/%d fields right, %d false accepts, %d false successes (all conditions), %d uploads not verified\n",
+		filepath.Base(dir), right, fields, fa, fs, failed)
+	return nil
+}
+
+// verify rates one upload from its text, read once and then cached.
+func verify(reader docread.Reader, u upload, uploads, cache string) (score, error) {
+	matches, _ := filepath.Glob(filepath.Join(uploads, u.c.doc+"."+u.cond+".*"))
+	if len(matches) == 0 {
+		return score{}, fmt.Errorf("no upload %s.%s.* in %s", u.c.doc, u.cond, uploads)
+	}
+	text, err := readCached(reader, matches[0], cache)
+	if err != nil {
+		return score{}, err
+	}
+	exp := evidence.Expected{PatientKnown: true, Forename: u.c.forename, Surname: u.c.surname, MedicationName: u.c.medicine, MedicationDosage: u.c.dosage}
+	r := evidence.Verify(text, exp, evidence.Policy{Now: time.Now(), Market: u.c.market})
+	d := r.Data
+	got := [5]string{string(d.PatientName.Value), string(d.MedicationName.Value), string(d.MedicationDosage.Value), string(d.MedicationDate.Value), string(d.PharmacyName.Value)}
+	return scoreAnswer(u.c.truth, got, r.Success), nil
+}
+
+// readCached is the text the local reader makes of the file at path, from
+// the cache when it has read those bytes before.
+func readCached(reader docread.Reader, path, cache string) (evidence.Text, error) {
+	body, err := os.ReadFile(path)
+	if err != nil {
+		return evidence.Text{}, err
+	}
+	sum := sha256.Sum256(body)
+	cached := filepath.Join(cache, hex.EncodeToString(sum[:16])+".json")
+	if b, err := os.ReadFile(cached); err == nil {
+		var t evidence.Text
+		if err := json.Unmarshal(b, &t); err == nil {
+			return t, nil
+		}
+	}
+	mediaType, err := evidence.DetectMediaType(body)
+	if err != nil {
+		return evidence.Text{}, fmt.Errorf("%s: %w", filepath.Base(path), err)
+	}
+	t, err := reader.Read(context.Background(), evidence.Document{Body: body, MediaType: mediaType})
+	if err != nil {
+		return evidence.Text{}, fmt.Errorf("read %s: %w", filepath.Base(path), err)
+	}
+	b, err := json.Marshal(t)
+	if err != nil {
+		return evidence.Text{}, err
+	}
+	return t, os.WriteFile(cached, b, 0o644)
+}
