@@ -58,6 +58,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"next fill", "next fill date", "next refill", "next refill date", "refill due", "refill due date",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
 		"next dispensing", "next supply", "next order", "next delivery",
+		// When a request was handed in or sent to the surgery ("Signed: G
+		// Parfitt  Date handed in: 25/11/2026" on a repeat slip; unseen19, a
+		// false accept at first measure), no supply.
+		"handed in", "date handed in", "handed in on", "requested", "requested on", "date requested",
+		"request date", "date of request", "submitted", "submitted on", "date submitted",
 		// When a page's notice or terms were last changed ("Cookie Notice
 		// (updated October 12, 2026)", "Terms of Use (last updated ...)").
 		"updated", "last updated", "updated on", "revised", "last revised", "last modified", "modified",

@@ -220,6 +220,16 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Order: HOP-44710	Item: Wegovy 0.25mg FlexTouch pen (semaglutide), 1 pen	Dispensed: 17/11/2026",
 			"Order: HOP-41022	Item: Mounjaro 5mg/0.6ml KwikPen (tirzepatide), 1 pen Treatment stopped at your request; switched to Wegovy	Dispensed: 15/08/2026"},
 			Rating{Valid, High}, "date-in-window"},
+		// A repeat slip's request date, the requested medicine's row struck
+		// through and lost to OCR: when the slip was handed in is no supply
+		// (unseen19, a false accept at first measure), nor is when a repeat
+		// was requested.
+		{"a repeat slip handed in lately, the medicine's own row lost", []string{
+			"Fernhill Pharmacy — Repeat Request Slip", "Metformin 500mg tablets (56) One twice a day with food 17/11/2026",
+			"Wegovy — stopped by GP, do not order.", "Signed: G Parfitt Date handed in: 19/11/2026"},
+			Rating{NotFound, Medium}, "no-date"},
+		{"a repeat requested lately", []string{"Wegovy 2.4 mg FlexTouch pen", "Requested on 17 November 2026"},
+			Rating{NotFound, Medium}, "no-date"},
 		// A cold-chain box's insert: when it was packed and by when it must
 		// be in the fridge (unseen16, a false accept at first measure).
 		{"a cold-chain insert's packing and fridge times", []string{
