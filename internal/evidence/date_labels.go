@@ -63,11 +63,6 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// false accept at first measure), no supply.
 		"handed in", "date handed in", "handed in on", "requested", "requested on", "date requested",
 		"request date", "date of request", "submitted", "submitted on", "date submitted",
-		// When a dose was taken or injected, as a patient's own log records
-		// it ("Date taken: 11/23/2026"; unseen20's dose-tracking app, false
-		// accepts at first measure): no supply.
-		"taken", "date taken", "taken on", "dose taken", "injected", "injected on", "date injected",
-		"injection date", "administered", "date administered", "administered on",
 		// When a page's notice or terms were last changed ("Cookie Notice
 		// (updated October 12, 2026)", "Terms of Use (last updated ...)").
 		"updated", "last updated", "updated on", "revised", "last revised", "last modified", "modified",

@@ -230,13 +230,6 @@ func TestDatesInOtherRoles(t *testing.T) {
 			Rating{NotFound, Medium}, "no-date"},
 		{"a repeat requested lately", []string{"Wegovy 2.4 mg FlexTouch pen", "Requested on 17 November 2026"},
 			Rating{NotFound, Medium}, "no-date"},
-		// A patient's own log of doses taken: when a dose was taken is no
-		// supply (unseen20's dose-tracking app export).
-		{"a tracking app's log of doses taken", []string{
-			"DoseLog", "Injection history", "Medication: Wegovy 2.4 mg (weekly)", "Pharmacy: not recorded",
-			"Date taken: 19/11/2026	Medication: Wegovy	Dose: 2.4 mg	Site: Abdomen, left",
-			"Date taken: 12/11/2026	Medication: Wegovy	Dose: 2.4 mg	Site: Thigh, right"},
-			Rating{NotFound, Medium}, "no-date"},
 		// A cold-chain box's insert: when it was packed and by when it must
 		// be in the fridge (unseen16, a false accept at first measure).
 		{"a cold-chain insert's packing and fridge times", []string{
