@@ -188,7 +188,7 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 func pageGutters(words []tableWord, cw float64) []float64 {
 	var spans [][2]float64
 	for _, w := range words {
-		if utf8.RuneCountInString(w.text) <= 2 && lineConfidence(w.conf) < 0.6 {
+		if speckWord(w) {
 			continue
 		}
 		spans = append(spans, [2]float64{w.box.Left, w.right()})
@@ -244,7 +244,7 @@ func bandGutter(rows []physicalRow, cw float64) (x float64, in map[int]bool) {
 	gap := gutterChars * cw
 	free := func(r physicalRow, x float64) bool {
 		for _, w := range r.words {
-			if w.box.Left-gap/2 < x && x < w.right()+gap/2 && !(utf8.RuneCountInString(w.text) <= 2 && lineConfidence(w.conf) < 0.6) {
+			if w.box.Left-gap/2 < x && x < w.right()+gap/2 && !speckWord(w) {
 				return false
 			}
 		}
@@ -293,6 +293,12 @@ func bandGutter(rows []physicalRow, cw float64) (x float64, in map[int]bool) {
 		}
 	}
 	return x, in
+}
+
+// speckWord is a mark of one or two characters read poorly: OCR's speck,
+// which crosses no gutter.
+func speckWord(w tableWord) bool {
+	return utf8.RuneCountInString(w.text) <= 2 && lineConfidence(w.conf) < 0.6
 }
 
 func b2i(b bool) int {
