@@ -188,12 +188,12 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 	ev.underLead, ev.underOther = requestedUnder(req.lines, captions)
 	ev.addLines(d, e)
 	ev.namesake = namesake(d, e)
-	ev.rowLead, ev.rowNamesake, ev.rowOther = medicineRowNames(d, e, req.rows)
-	var heads []int
-	if ev.rowLead != nil {
-		// The requested medicine stands under the lead's own heading: the
-		// other headings name their own medicines' patients.
-		heads = householdHeadings(d)
+	heads := householdHeadings(d)
+	ev.rowLead, ev.rowNamesake, ev.rowOther = medicineRowNames(d, e, req.rows, heads)
+	if ev.rowLead == nil {
+		// Only where the requested medicine stands under the lead's own
+		// heading do the other headings name their own medicines' patients.
+		heads = nil
 	}
 	someoneElse, several := uncaptionedPatient(d, e, roleNameTexts(roles), heads)
 	if several != nil {

@@ -89,13 +89,13 @@ func surnameAt(l docLine, k int, e expectedName) bool {
 // name (lead), and another person of the lead's surname (other). On a
 // household's statement or list, where each row gives a medicine and the
 // person it is for ("11/12/2026  Leo Huang (spouse)  Coastline Drug #77
-// WEGOVY 0.5 MG"), that person is the requested medicine's patient.
-func medicineRowNames(d document, e expectedName, rows []int) (lead, other, otherHeading *nameSeen) {
+// WEGOVY 0.5 MG"), that person is the requested medicine's patient; so is
+// the person whose heading (heads: householdHeadings) the row stands under.
+func medicineRowNames(d document, e expectedName, rows, heads []int) (lead, other, otherHeading *nameSeen) {
 	if len(rows) == 0 {
 		return nil, nil, nil
 	}
 	captioned := captionedWords(d)
-	heads := householdHeadings(d)
 	leadHeads := slices.ContainsFunc(heads, func(k int) bool {
 		o, level := compareName(headingName(d.lines[k]), e, d.lines[k].reading())
 		return o == nameFull && level >= ocrMatch
