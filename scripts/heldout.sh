@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20|unseen21  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen13  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-13) | those + unseen + unseen4 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen20
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-13) | those + unseen + unseen4 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen20 + unseen21
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -821,6 +821,48 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#8c8c8c' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.depth.png" ;;
+    trifold)
+      # A letter taken out of its envelope, unfolded and photographed
+      # (unseen21): insurers, benefit managers and pharmacies post their
+      # letters folded in three, and the page still bows at the two folds.
+      # The panels lean different ways, so one is lit and the other shaded
+      # (the middle panel darker, or the outer two, drawn from SEED and the
+      # document, by 10-17%), each darker towards the fold it leans into;
+      # the middle panel is foreshortened (95% of its height) and sits a
+      # few pixels aside of the others; each fold is a crease: a bright
+      # ridge beside a thin shadow (about 70%), lying across whatever line
+      # of print it falls on. Folds at a third and two thirds of the page,
+      # moved up to 2% by SEED. Then a phone photo of it on a table:
+      # perspective, light falling off, noise, JPEG 85. Not harsh: the
+      # print stays plain; only a crease crosses a line of it.
+      f=$docs/$n.trifold.jpg
+      local F1 F2 v a dx H2
+      F1=$((H / 3 + (($(pick "$n trifold f1" "$seed" 41) - 20) * H / 1000)))
+      F2=$((H * 2 / 3 + (($(pick "$n trifold f2" "$seed" 41) - 20) * H / 1000)))
+      v=$(pick "$n trifold valley" "$seed" 2)
+      a=$((10 + $(pick "$n trifold depth" "$seed" 8)))
+      dx=$((2 + $(pick "$n trifold shift" "$seed" 5)))
+      convert "$base" \( -clone 0 -crop "${W}x${F1}+0+0" +repage \) \
+        \( -clone 0 -crop "${W}x$((F2 - F1))+0+${F1}" +repage -resize "100%x95%" -background white -splice "${dx}x0" -crop "${W}x+0+0" +repage \) \
+        \( -clone 0 -crop "${W}x$((H - F2))+0+${F2}" +repage \) -delete 0 -append +repage "$docs/$n.tri.png"
+      H2=$(identify -format %h "$docs/$n.tri.png")
+      local G1=$F1 G2=$((F1 + (F2 - F1) * 95 / 100))
+      # The light across the page, row by row: panel shading (dep is the
+      # shaded panels' depth, the lit ones get a quarter of it), then the
+      # two creases.
+      convert -size "1x${H2}" xc: -fx "dep=$a/100; mid=(j>=$G1 && j<$G2); shd=($v==0 ? mid : 1-mid);
+          pos=(j<$G1 ? j/$G1 : (j<$G2 ? (j-$G1)/($G2-$G1) : ($H2-j)/($H2-$G2)));
+          lum=(shd ? 1-dep*(0.55+0.45*pos) : 1-dep*0.25*pos);
+          da=abs(j-$G1); db=abs(j-$G2);
+          (da<2 || db<2) ? 1 : ((j>$G1+1 && j<$G1+5) || (j<$G2-1 && j>$G2-5) ? lum*0.7 : lum)" \
+        -scale "${W}x${H2}!" "$docs/$n.trishade.png"
+      convert "$docs/$n.tri.png" "$docs/$n.trishade.png" -compose multiply -composite \
+        -compose over -bordercolor '#6f6a63' -border "$((W / 14))" \
+        -background '#6f6a63' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 40)),$((H2 / 35))  $((W + W / 7)),0 $((W + W / 7 - W / 60)),$((H2 / 70))  0,$((H2 + W / 7)) $((W / 70)),$((H2 + W / 7 - H2 / 40))  $((W + W / 7)),$((H2 + W / 7)) $((W + W / 7 - W / 28)),$((H2 + W / 7 - H2 / 55))" \
+        \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #b8b8b8" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.tri.png" "$docs/$n.trishade.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
