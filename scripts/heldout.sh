@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20|unseen21  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20|unseen21|unseen23  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen13  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-13) | those + unseen + unseen4 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen20 + unseen21
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-13) | those + unseen + unseen4 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen20 + unseen21 + unseen23
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen23) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen23) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen23, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -863,6 +863,52 @@ EOF
         \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #b8b8b8" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.tri.png" "$docs/$n.trishade.png" ;;
+    condensation)
+      # A cold pen, vial or carton photographed straight out of the fridge
+      # (unseen23): warm room air fogs the cold label. A fine film of
+      # condensation veils the print (lower contrast, a soft halo), denser
+      # towards one edge (the top or the bottom, drawn from SEED and the
+      # document); beads of water sit on it (small ones 2-6 px across a
+      # radius, a few up to 14 px), each a little lens showing the print
+      # under it blurred and brighter, with a dark rim and a bright
+      # highlight; then the photo: slight perspective, light falling off,
+      # noise, JPEG 85. Where the beads fall is drawn from SEED and the
+      # document. Not harsh: the beads cover about 3% of the label and the
+      # print under the film stays plain at a glance.
+      f=$docs/$n.condensation.jpg
+      python3 - "$n" "$seed" "$W" "$H" "$docs/$n.beads.mvg" "$docs/$n.rims.mvg" <<'EOF'
+import random, sys
+n, seed, W, H = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+r = random.Random(f"{n} condensation {seed}")
+beads = []
+for _ in range(W * H // 5000):
+    beads.append((r.uniform(0, W), r.uniform(0, H), r.uniform(2, 6)))
+for _ in range(W * H // 120000 + 2):
+    beads.append((r.uniform(0, W), r.uniform(0, H), r.uniform(8, 14)))
+with open(sys.argv[5], "w") as m, open(sys.argv[6], "w") as d:
+    for x, y, q in beads:
+        m.write(f"fill white circle {x:.1f},{y:.1f} {x + q:.1f},{y:.1f}\n")
+        d.write(f"fill none stroke rgba(40,55,65,0.45) stroke-width {max(1, q / 5):.1f} "
+                f"circle {x:.1f},{y + q * 0.12:.1f} {x + q:.1f},{y + q * 0.12:.1f}\n")
+        d.write(f"fill rgba(255,255,255,0.85) stroke none "
+                f"circle {x - q * 0.35:.1f},{y - q * 0.35:.1f} {x - q * 0.35 + max(0.8, q / 5):.1f},{y - q * 0.35:.1f}\n")
+EOF
+      # One -draw per bead (this ImageMagick's policy forbids reading @files).
+      local fog beads=() rims=() l
+      while IFS= read -r l; do beads+=(-draw "$l"); done <"$docs/$n.beads.mvg"
+      while IFS= read -r l; do rims+=(-draw "$l"); done <"$docs/$n.rims.mvg"
+      if (($(pick "$n condensation side" "$seed" 2) == 0)); then fog='gradient:#9a9a9a-white'; else fog='gradient:white-#9a9a9a'; fi
+      convert "$base" \
+        \( +clone \( +clone -blur 0x6 \) -compose blend -define compose:args=30 -composite -fill '#eef3f5' -colorize 24% \) \
+        \( -size "${W}x${H}" "$fog" \) -compose over -composite \
+        \( +clone -blur 0x2.4 -fill white -colorize 12% \) \
+        \( -size "${W}x${H}" xc:black "${beads[@]}" \) -compose over -composite \
+        "${rims[@]}" \
+        -background '#b9c2c6' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 50)),$((H / 35))  $W,0 $((W - W / 60)),$((H / 80))  0,$H $((W / 70)),$((H - H / 40))  $W,$H $((W - W / 35)),$((H - H / 50))" \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #b4b4b4" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.beads.mvg" "$docs/$n.rims.mvg" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
