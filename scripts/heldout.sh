@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20|unseen21|unseen22|unseen23  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20|unseen21|unseen22|unseen23|unseen24  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen13  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-13) | those + unseen + unseen4 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen20 + unseen21 + unseen22 + unseen23
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-13) | those + unseen + unseen4 + unseen14 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen20 + unseen21 + unseen22 + unseen23 + unseen24
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -960,6 +960,36 @@ EOF
         \( -size "${SW}x${SH}" radial-gradient:white-'#a4a4a4' \) -compose multiply -composite \
         -resize 80% -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.lift.png" "$docs/$n.board.png" ;;
+    ultrawide)
+      # A close-up taken on the phone's ultra-wide (0.5x) camera (unseen24):
+      # phones switch to it to focus close (macro), or the patient zoomed out
+      # to fit a long page in while standing over it. Its wide lens bends the
+      # page: barrel distortion (straight lines bow outwards, strongest near
+      # the frame's edges; the strength drawn from SEED and the document),
+      # red and blue a pixel or two apart towards the corners (lateral
+      # chromatic aberration), the corners softer than the middle, the
+      # vignette of a small lens; the page a little turned (up to 1.5
+      # degrees) on a table with its shadow, filling most of the frame; noise
+      # and the phone's sharpening, JPEG 85. Not harsh: every word stays
+      # legible; only the lines of print near the edges are curved.
+      f=$docs/$n.ultrawide.jpg
+      local CW=$((W * 11 / 10 + 40)) CH=$((H * 11 / 10 + 40)) bc turn
+      bc=$(awk "BEGIN{print 0.05 + $(pick "$n ultrawide" "$seed" 5) / 100}")
+      turn=$(awk "BEGIN{print ($(pick "$n ultrawide turn" "$seed" 31) - 15) / 10}")
+      convert -size "${CW}x${CH}" xc:'#a08f7a' -seed "$seed" -attenuate 0.5 +noise Gaussian -blur 0x1.5 \
+        \( "$base" -background none -rotate "$turn" \( +clone -background black -shadow 40x6+5+7 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -background '#a08f7a' -virtual-pixel background -distort Barrel "0.0 0.0 $bc $(awk "BEGIN{print 1 - $bc}")" "$docs/$n.uw.png"
+      convert "$docs/$n.uw.png" \
+        \( -clone 0 -channel R -separate +channel -virtual-pixel edge -distort SRT 1.0012,0 \) \
+        \( -clone 0 -channel G -separate +channel \) \
+        \( -clone 0 -channel B -separate +channel -virtual-pixel edge -distort SRT 0.9988,0 \) \
+        -delete 0 -set colorspace sRGB -combine "$docs/$n.uw2.png"
+      convert "$docs/$n.uw2.png" \( -size "${CW}x${CH}" radial-gradient:black-white -level 55%,100% \) \
+        -compose blur -define compose:args=1.8 -composite \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#9c9c9c' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.22 +noise Gaussian -unsharp 0x1+0.5+0 -quality 85 "$f"
+      rm -f "$docs/$n.uw.png" "$docs/$n.uw2.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
