@@ -61,6 +61,9 @@ type score struct {
 	right, falseAccepts int
 	falseSuccess        bool
 	misses              []string
+	// why is, for each miss, the rule that decided the field and the text
+	// it rests on (-why).
+	why []string
 }
 
 func scoreAnswer(truth [5][]string, got [5]string, success bool) score {

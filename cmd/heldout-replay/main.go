@@ -1,16 +1,19 @@
 // Command heldout-replay verifies a held-out set's uploads again from the
-// text the local reader made of them, without the API: for changing the
-// rules in internal/evidence, whose effect on a set it shows in seconds
-// where `make heldout` takes minutes. The first run of a set reads each
-// upload with the local reader (docread, Tesseract) and keeps the text in
-// -cache, keyed by the upload's bytes; later runs read only the cache. It
-// prints heldout.sh's per-case lines (or only the counts, -counts) and the
-// fields right outside the harsh conditions, false accepts and false
-// successes. It measures nothing that ships: `make heldout` (the API, both
-// readers) gives the figures to report.
+// text a reader made of them, without the API: for changing the rules in
+// internal/evidence, whose effect on a set it shows in seconds where `make
+// heldout` takes minutes. The first run of a set reads each upload with the
+// reader (-reader local: docread and Tesseract; -reader textract: the
+// production path, internal/textract and the SDK client against the
+// Textract stand-in) and keeps the text in -cache, keyed by the reader and
+// the upload's bytes; later runs read only the cache. It prints
+// heldout.sh's per-case lines (or only the counts, -counts; with -why, the
+// rule and the text under each miss) and the fields right outside the harsh
+// conditions, false accepts and false successes. It measures nothing that
+// ships: `make heldout` (the API, both readers) gives the figures to report.
 //
-//	make heldout SET=unseen12 UPLOADS_ONLY=1       # the uploads, once
-//	go run ./cmd/heldout-replay -set unseen12       # then after each change
+//	make heldout SET=unseen12 UPLOADS_ONLY=1                # the uploads, once
+//	go run ./cmd/heldout-replay -set unseen12 -why           # then after each change
+//	go run ./cmd/heldout-replay -set unseen12 -reader textract
 package main
 
 import (
@@ -29,6 +32,8 @@ import (
 
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/pagecount"
+	"github.com/clinicplatform/intake/internal/testing/textractstandin"
 )
 
 func main() {
@@ -36,6 +41,8 @@ func main() {
 	uploads := flag.String("uploads", "", "where its uploads are (default .local/heldout/<set>/docs, from make heldout UPLOADS_ONLY=1)")
 	cache := flag.String("cache", ".local/replay-cache", "where the text read from each upload is kept")
 	counts := flag.Bool("counts", false, "print the counts only, not each case (for sets kept unseen)")
+	readerName := flag.String("reader", "local", "local (Tesseract) or textract (the production path: internal/textract against the Textract stand-in, as make heldout READER=textract)")
+	why := flag.Bool("why", false, "under each miss, the rule that decided the field and the text it rests on (never for sets kept unseen)")
 	flag.Parse()
 	if *set == "" {
 		fmt.Fprintln(os.Stderr, "heldout-replay: -set is required")
@@ -48,7 +55,11 @@ func main() {
 	if *uploads == "" {
 		*uploads = filepath.Join(".local/heldout", *set, "docs")
 	}
-	if err := run(dir, *uploads, *cache, *counts); err != nil {
+	if *readerName != "local" && *readerName != "textract" {
+		fmt.Fprintln(os.Stderr, "heldout-replay: -reader must be local or textract")
+		os.Exit(2)
+	}
+	if err := run(dir, *uploads, *cache, *readerName, *counts, *why && !*counts); err != nil {
 		fmt.Fprintln(os.Stderr, "heldout-replay:", err)
 		os.Exit(1)
 	}
@@ -60,7 +71,7 @@ type upload struct {
 	cond string
 }
 
-func run(dir, uploads, cache string, counts bool) error {
+func run(dir, uploads, cache, readerName string, counts, why bool) error {
 	f, err := os.Open(filepath.Join(dir, "cases.tsv"))
 	if err != nil {
 		return err
@@ -79,7 +90,11 @@ func run(dir, uploads, cache string, counts bool) error {
 			todo = append(todo, upload{c, cond})
 		}
 	}
-	reader := docread.NewWithTesseract(context.Background())
+	reader, stop, err := newReader(readerName, uploads)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	lines := make([]string, len(todo))
 	scores := make([]*score, len(todo))
 	var wg sync.WaitGroup
@@ -90,7 +105,7 @@ func run(dir, uploads, cache string, counts bool) error {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			s, err := verify(reader, u, uploads, cache)
+			s, err := verify(reader, readerName, u, uploads, cache)
 			if err != nil {
 				lines[i] = fmt.Sprintf("%-28s %-10s error: %v", u.c.doc, u.cond, err)
 				return
@@ -101,6 +116,11 @@ func run(dir, uploads, cache string, counts bool) error {
 				status = "miss   " + strings.Join(s.misses, " ")
 			}
 			lines[i] = fmt.Sprintf("%-28s %-10s %s", u.c.doc, u.cond, status)
+			if why {
+				for _, w := range s.why {
+					lines[i] += "\n    " + w
+				}
+			}
 		}()
 	}
 	wg.Wait()
@@ -129,31 +149,61 @@ func run(dir, uploads, cache string, counts bool) error {
 }
 
 // verify rates one upload from its text, read once and then cached.
-func verify(reader docread.Reader, u upload, uploads, cache string) (score, error) {
+func verify(reader evidence.Reader, readerName string, u upload, uploads, cache string) (score, error) {
 	matches, _ := filepath.Glob(filepath.Join(uploads, u.c.doc+"."+u.cond+".*"))
 	if len(matches) == 0 {
 		return score{}, fmt.Errorf("no upload %s.%s.* in %s", u.c.doc, u.cond, uploads)
 	}
-	text, err := readCached(reader, matches[0], cache)
+	text, err := readCached(reader, readerName, matches[0], cache)
 	if err != nil {
 		return score{}, err
 	}
 	exp := evidence.Expected{PatientKnown: true, Forename: u.c.forename, Surname: u.c.surname, MedicationName: u.c.medicine, MedicationDosage: u.c.dosage}
-	r := evidence.Verify(text, exp, evidence.Policy{Now: time.Now(), Market: u.c.market})
+	r, fs := evidence.Explain(text, exp, evidence.Policy{Now: time.Now(), Market: u.c.market})
 	d := r.Data
 	got := [5]string{string(d.PatientName.Value), string(d.MedicationName.Value), string(d.MedicationDosage.Value), string(d.MedicationDate.Value), string(d.PharmacyName.Value)}
-	return scoreAnswer(u.c.truth, got, r.Success), nil
+	s := scoreAnswer(u.c.truth, got, r.Success)
+	found := [5]evidence.Finding{fs.PatientName, fs.MedicationName, fs.MedicationDosage, fs.MedicationDate, fs.PharmacyName}
+	for k, want := range u.c.truth {
+		if !slices.Contains(want, got[k]) {
+			s.why = append(s.why, fmt.Sprintf("field%d %s %q", k, found[k].Rule, found[k].Text))
+		}
+	}
+	return s, nil
 }
 
-// readCached is the text the local reader makes of the file at path, from
-// the cache when it has read those bytes before.
-func readCached(reader docread.Reader, path, cache string) (evidence.Text, error) {
+// newReader is the reader named: the local one, or the production path
+// against a Textract stand-in serving the uploads in folder uploads by
+// their file names.
+func newReader(name, uploads string) (evidence.Reader, func(), error) {
+	if name == "local" {
+		return docread.NewWithTesseract(context.Background()), func() {}, nil
+	}
+	objects := textractstandin.ObjectsFunc(func(_ context.Context, bucket, key, _ string) ([]byte, error) {
+		if bucket != replayBucket || key != filepath.Base(key) {
+			return nil, textractstandin.ErrNoSuchObject
+		}
+		return os.ReadFile(filepath.Join(uploads, key))
+	})
+	return textractstandin.ProductionReader(context.Background(), replayBucket, objects)
+}
+
+// replayBucket is the bucket the Textract stand-in serves the uploads from.
+const replayBucket = "heldout-replay"
+
+// readCached is the text reader (named readerName) makes of the file at
+// path, from the cache when it has read those bytes before.
+func readCached(reader evidence.Reader, readerName, path, cache string) (evidence.Text, error) {
 	body, err := os.ReadFile(path)
 	if err != nil {
 		return evidence.Text{}, err
 	}
 	sum := sha256.Sum256(body)
-	cached := filepath.Join(cache, hex.EncodeToString(sum[:16])+".json")
+	name := hex.EncodeToString(sum[:16]) + ".json"
+	if readerName != "local" {
+		name = readerName + "-" + name
+	}
+	cached := filepath.Join(cache, name)
 	if b, err := os.ReadFile(cached); err == nil {
 		var t evidence.Text
 		if err := json.Unmarshal(b, &t); err == nil {
@@ -164,7 +214,13 @@ func readCached(reader docread.Reader, path, cache string) (evidence.Text, error
 	if err != nil {
 		return evidence.Text{}, fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}
-	t, err := reader.Read(context.Background(), evidence.Document{Body: body, MediaType: mediaType})
+	doc := evidence.Document{Body: body, MediaType: mediaType, Key: filepath.Base(path)}
+	// Pages are counted before anything reads, as the service does: the
+	// Textract reader chooses between one call and a job by them.
+	if doc.Pages, err = (pagecount.Counter{}).CountPages(context.Background(), doc, evidence.DefaultMaxPages); err != nil {
+		return evidence.Text{}, fmt.Errorf("%s: %w", filepath.Base(path), err)
+	}
+	t, err := reader.Read(context.Background(), doc)
 	if err != nil {
 		return evidence.Text{}, fmt.Errorf("read %s: %w", filepath.Base(path), err)
 	}
