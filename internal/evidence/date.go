@@ -292,12 +292,14 @@ type dateEvidence struct {
 	maxDays int
 	at      *spot
 	absent  Confidence
+	// ownRecord: the page is only a record the patient keeps (ownRecord).
+	ownRecord bool
 }
 
 // collectDateEvidence gathers the document's dates of the most relevant
 // kind and judges them against the policy.
 func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
-	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24))}
+	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24)), ownRecord: ownRecord(d)}
 	today := civilDay(pol.Now)
 	cands, order, sent := dateCandidates(d, pol, today, meds)
 	ev.sent = sent
@@ -478,6 +480,11 @@ var dateRules = []rule[dateEvidence]{
 			rating:  Rating{NotFound, e.absent},
 			problem: "the document names only another medicine, so its dates were not taken as the requested medicine's",
 		}
+	}},
+	{"date-in-own-record", func(e dateEvidence) bool { return e.ownRecord }, func(e dateEvidence) finding {
+		// A diary's tick by a date says when the patient injected, not
+		// when a pharmacy supplied the medicine.
+		return finding{rating: Rating{NotFound, Medium}, ownRecord: "the date", at: e.at}
 	}},
 	{"misread-date", func(e dateEvidence) bool { return e.misread }, func(e dateEvidence) finding {
 		// The date is there but misread ("14/41/2026"): which digit is

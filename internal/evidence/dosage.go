@@ -67,6 +67,8 @@ type doseEvidence struct {
 	// shows several doses each on a record of its own (latestKnown).
 	latest      Dose
 	latestKnown bool
+	// ownRecord: the page is only a record the patient keeps (ownRecord).
+	ownRecord bool
 }
 
 // collectDoseEvidence gathers the doses the document states for the
@@ -102,6 +104,7 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 		return ev
 	}
 	ev.doses, ev.at, ev.tier, ev.read, ev.repaired = blockDoses(d, anchors, ms)
+	ev.ownRecord = ownRecord(d)
 	ev.named, ev.product = namedStrengths(anchors)
 	ev.ocr = slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr })
 	if len(ev.doses) >= 2 && !ev.otherMedicine {
@@ -156,6 +159,11 @@ var doseRules = []rule[doseEvidence]{
 	}},
 	{"no-dose", func(e doseEvidence) bool { return len(e.doses) == 0 }, func(e doseEvidence) finding {
 		return finding{rating: Rating{NotFound, e.absent}, missing: theDose}
+	}},
+	{"dose-in-own-record", func(e doseEvidence) bool { return e.ownRecord }, func(e doseEvidence) finding {
+		// A tracker's "5 mg ✓" is what the patient says they injected,
+		// which is what the clinician asked evidence of.
+		return finding{rating: Rating{NotFound, Medium}, ownRecord: theDose, at: e.at[0]}
 	}},
 	{"dose-of-other-medicine", func(e doseEvidence) bool { return e.otherMedicine }, func(e doseEvidence) finding {
 		return finding{rating: Rating{Invalid, min(e.sure(), mediumCertainty).Confidence()}, problem: "the dose on the document (" + e.shown() + ") is for a different medicine", at: e.at[0]}

@@ -28,16 +28,26 @@ func composeNote(fs [fieldCount]finding, success bool, poorRead bool) string {
 		return "All five fields match the document, but check " + joinAnd(caveats) + " by hand: " + subject + " read or matched with less certainty."
 	}
 
-	var wrong, unchecked, missing []string
+	var wrong, unchecked, missing, own []string
 	for _, f := range fs {
 		switch {
 		case f.rating.Value == Invalid:
 			wrong = append(wrong, f.problem)
+		case f.rating.Value == NotFound && f.ownRecord != "":
+			own = append(own, f.ownRecord)
 		case f.rating.Value == NotFound && f.problem != "":
 			unchecked = append(unchecked, f.problem)
 		case f.rating.Value == NotFound:
 			missing = append(missing, f.missing)
 		}
+	}
+	if len(own) > 0 {
+		verb := "was"
+		if len(own) > 1 {
+			verb = "were"
+		}
+		unchecked = append(unchecked, "the document is a record the patient keeps (a tracker, a diary or notes), not a pharmacy's or a prescriber's, so "+
+			joinAnd(own)+" on it "+verb+" not taken as evidence")
 	}
 	if len(missing) > 0 {
 		clause := joinAnd(missing) + " could not be found"

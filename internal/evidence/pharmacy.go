@@ -176,10 +176,12 @@ type pharmacyEvidence struct {
 	sure   certainty
 	at     *spot
 	absent Confidence
+	// ownRecord: the page is only a record the patient keeps (ownRecord).
+	ownRecord bool
 }
 
 func collectPharmacyEvidence(d document) pharmacyEvidence {
-	ev := pharmacyEvidence{sure: lowCertainty, absent: d.notFoundConfidence()}
+	ev := pharmacyEvidence{sure: lowCertainty, absent: d.notFoundConfidence(), ownRecord: ownRecord(d)}
 	best := noMatch
 	for _, l := range d.lines {
 		p := linePharmacy(l)
@@ -200,6 +202,11 @@ func pharmacyNamed(e pharmacyEvidence) finding {
 
 // pharmacyRules decide pharmacyName, in the order of docs/evidence-rules.md.
 var pharmacyRules = []rule[pharmacyEvidence]{
+	{"pharmacy-in-own-record", func(e pharmacyEvidence) bool { return e.ownRecord && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
+		// "Picked up new pen from Fenbridge Pharmacy" in a notes list: the
+		// patient's word for where it came from, no pharmacy's paper.
+		return finding{rating: Rating{NotFound, Medium}, ownRecord: "the pharmacy", at: e.at}
+	}},
 	{"pharmacy-chain", func(e pharmacyEvidence) bool { return e.kind == chainPharmacy }, pharmacyNamed},
 	{"captioned-pharmacy", func(e pharmacyEvidence) bool { return e.kind == captionedName }, pharmacyNamed},
 	{"named-pharmacy", func(e pharmacyEvidence) bool { return e.kind == pharmacyWordName }, pharmacyNamed},

@@ -177,6 +177,7 @@ func TestDoseRules(t *testing.T) {
 		{"a strength the medicine has not", with(asked, func(e *doseEvidence) { e.licensed, e.want = false, mg(3) }), "requested-dose-not-licensed", Rating{Invalid, High}, "(3 mg) is not a licensed strength of Wegovy"},
 		{"no medicine on the document", with(asked, func(e *doseEvidence) { e.anchored = false }), "no-medicine-for-dose", Rating{NotFound, Medium}, "the dose"},
 		{"no dose", asked, "no-dose", Rating{NotFound, Medium}, "the dose"},
+		{"a dose in the patient's own tracker", with(found(1, medicineTier, mg(2.4)), func(e *doseEvidence) { e.ownRecord = true }), "dose-in-own-record", Rating{NotFound, Medium}, "the dose"},
 		{"another medicine's dose", with(found(1, medicineTier, mg(5)), func(e *doseEvidence) { e.otherMedicine = true }), "dose-of-other-medicine", Rating{Invalid, Medium}, "for a different medicine"},
 		{"the dose in the directions", found(1, directionTier, mg(2.4)), "requested-dose", Rating{Valid, High}, ""},
 		{"the dose a line below the medicine", found(1, nearTier, mg(2.4)), "requested-dose", Rating{Valid, Medium}, "the dose"},
@@ -209,6 +210,7 @@ func TestDateRules(t *testing.T) {
 		{"no date", dateEvidence{aboutMedicine: true, absent: Low}, "no-date", Rating{NotFound, Low}, "the dispensing or prescription date"},
 		{"a bill's date", with(func(e *dateEvidence) { e.aboutMedicine = false }), "date-without-medicine", Rating{NotFound, Medium}, "no medicine could be found"},
 		{"only another medicine's date", with(func(e *dateEvidence) { e.othersOnly = true }), "date-of-other-medicine", Rating{NotFound, Medium}, "only another medicine"},
+		{"a date in the patient's own diary", with(func(e *dateEvidence) { e.ownRecord = true }), "date-in-own-record", Rating{NotFound, Medium}, "the date"},
 		{"no calendar date", with(func(e *dateEvidence) { e.misread, e.misreadText = true, "14/41/2026" }), "misread-date", Rating{NotFound, Low}, "(14/41/2026) is no calendar date"},
 		{"dates that disagree", with(func(e *dateEvidence) { e.disagree = true }), "dates-disagree", Rating{NotFound, Low}, "dispensing dates that disagree"},
 		{"in the future", with(func(e *dateEvidence) { e.verdict = dateInFuture }), "future-date", Rating{Invalid, High}, "dispensing date (3 Nov 2026) is in the future"},
@@ -226,6 +228,7 @@ func TestDateRules(t *testing.T) {
 
 func TestPharmacyRules(t *testing.T) {
 	runRuleCases(t, pharmacyRules, []ruleCase[pharmacyEvidence]{
+		{"a pharmacy the patient's own notes name", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, ownRecord: true}, "pharmacy-in-own-record", Rating{NotFound, Medium}, "the pharmacy"},
 		{"a chain", pharmacyEvidence{kind: chainPharmacy, sure: highCertainty}, "pharmacy-chain", Rating{Valid, High}, ""},
 		{"a chain matched after undoing OCR confusions", pharmacyEvidence{kind: chainPharmacy, sure: mediumCertainty}, "pharmacy-chain", Rating{Valid, Medium}, "the pharmacy name"},
 		{"a caption's value", pharmacyEvidence{kind: captionedName, sure: highCertainty}, "captioned-pharmacy", Rating{Valid, High}, ""},

@@ -108,6 +108,9 @@ type finding struct {
 	// missing names the field for the note's shared "could not be found"
 	// clause ("the dose"), for a plain not_found.
 	missing string
+	// ownRecord names the field for the note's shared clause on a record
+	// the patient keeps (ownRecord), for a not_found of that cause.
+	ownRecord string
 	// caveat is said of a valid rating read with less than high confidence.
 	caveat string
 	// rule names the rule of docs/evidence-rules.md that decided the
