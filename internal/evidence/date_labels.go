@@ -5,6 +5,7 @@ package evidence
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // dateKind is what a label says a date is. Lower relevant kinds win.
@@ -194,6 +195,9 @@ func findLabelledDates(d document) []datedMention {
 				kind, sent = otherDate, true
 			} else if stamps.stamp(l, i, f) {
 				// A stamp takes no label from the line above.
+				kind = otherDate
+			} else if stamps.diaryDay != nil && stamps.diaryDay[i] && k == 0 {
+				// A diary's day: when its entries were written.
 				kind = otherDate
 			} else {
 				// A label on the line above ("Date dispensed" / "03/11/2026"),
@@ -432,6 +436,10 @@ type stamps struct {
 	// but "Text Message", "iMessage", "SMS" as a phone's messages app
 	// shows it).
 	thread bool
+	// diaryDay: a line that heads a day of a diary or a planner, a weekday
+	// and its date ("Tuesday 17 November 2026"), among three or more such
+	// within a fortnight (diaryDays).
+	diaryDay []bool
 }
 
 var (
@@ -450,6 +458,9 @@ var (
 	// weekdayRe is what may stand before a message's date and time: its
 	// weekday ("Tue, 24 Nov 2026 09:14").
 	weekdayRe = lazyRE(`^\W*(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W*)?$`)
+	// dayHeadingRe is a weekday alone before a date, as a diary heads
+	// its days ("Tuesday 17 November 2026").
+	dayHeadingRe = lazyRE(`^\W*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W*$`)
 )
 
 func stampLines(d document) stamps {
@@ -478,6 +489,7 @@ func stampLines(d document) stamps {
 		i = last + 1
 	}
 	s.thread = slices.ContainsFunc(d.lines, func(l docLine) bool { return threadMarkRe.MatchString(l.norm) })
+	s.diaryDay = diaryDays(d)
 	for i := range d.lines {
 		near := 0
 		for k := max(0, i-4); k <= min(n-1, i+4); k++ {
@@ -488,6 +500,38 @@ func stampLines(d document) stamps {
 		s.mail[i] = near >= 2
 	}
 	return s
+}
+
+// diaryDays finds the lines that head a diary's or a planner's days: a
+// line that starts with a weekday and its date, when three or more do and
+// their dates fall within a fortnight. They say which day the page's
+// entries were written on ("Wegovy 1.7 ✓ (L tummy)" under "Tuesday 17
+// November 2026"), no dispensing: a diary photographed beside a label
+// dispensed 104 days earlier had its days rated the dispensing date
+// (unseen20, round 12).
+func diaryDays(d document) []bool {
+	var at []int
+	var days []civilDate
+	for i, l := range d.lines {
+		text := l.numberText()
+		fs := findDates(text)
+		if len(fs) == 0 || !dayHeadingRe.MatchString(text[:fs[0].start]) || fs[0].ambiguous() {
+			continue
+		}
+		at, days = append(at, i), append(days, fs[0].reading(true))
+	}
+	if len(at) < 3 {
+		return nil
+	}
+	first, last := slices.MinFunc(days, civilDate.compare), slices.MaxFunc(days, civilDate.compare)
+	if last.time().Sub(first.time()) > 14*24*time.Hour {
+		return nil
+	}
+	out := make([]bool, len(d.lines))
+	for _, i := range at {
+		out[i] = true
+	}
+	return out
 }
 
 // kind is the kind of date f on line i given the stamps: a plain "Date:"

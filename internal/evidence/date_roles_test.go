@@ -284,3 +284,44 @@ func history(latestStatus string) []string {
 		"23/07/2026 Wegovy pen (semaglutide) 0.25 mg/0.5 mL 4 pens New",
 	}
 }
+
+// TestDiaryDays: a diary's days (a weekday and its date heading each) are
+// when its entries were written, not a dispensing: beside a label
+// dispensed long ago, the label's date stands.
+func TestDiaryDays(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
+	pol := Policy{Now: testNow, Market: "uk"}
+	label := []string{
+		"Wegovy 1.7mg FlexTouch solution for injection pre-filled pen x1",
+		"Inject 1.7mg under the skin ONCE a WEEK on the same day.",
+		"Miss Jane Smith 08 Aug 2026", "Glenbrae Pharmacy, 14 Kirk Wynd, Perth PH99 9ZZ",
+	}
+	diary := []string{
+		"Week 14 Nov 2026 - 20 Nov 2026",
+		"Saturday 14 November 2026", "Wegovy 1.7 v (L tummy)",
+		"Monday 16 November 2026", "book hair, call Gran",
+		"Wednesday 18 November 2026", "weigh 79.9kg!",
+		"Friday 20 November 2026", "send clinic photo of box + diary",
+	}
+	tests := []struct {
+		name  string
+		lines []string
+		want  Rating
+		rule  string
+	}{
+		{"a diary beside an old label: the label's date", append(append([]string(nil), diary...), label...), Rating{Invalid, Medium}, "old-date"},
+		// Two weekday dates are no diary: an app's order list may date
+		// its orders so.
+		{"two orders dated with their weekdays", []string{
+			"Wegovy 1.7mg FlexTouch pen", "Dispensed", "Monday 16 November 2026",
+			"Metformin 500mg tablets", "Dispensed", "Wednesday 18 November 2026"}, Rating{Valid, High}, "date-in-window"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, f := Explain(textOf(1, tt.lines...), exp, pol)
+			if r.Data.MedicationDate != tt.want || f.MedicationDate.Rule != tt.rule {
+				t.Errorf("date = %+v by %s, want %+v by %s (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+}

@@ -1,0 +1,49 @@
+package evidence
+
+import "testing"
+
+// TestJoinWrappedDates: a date a narrow column wrapped over two lines is
+// put back together on the first ("Dispensed by Hollybank Pharmacy on 14" /
+// "November 2026"), and nothing else is joined.
+func TestJoinWrappedDates(t *testing.T) {
+	tests := []struct {
+		name       string
+		lines      []string
+		want0      string
+		want1      string
+		wantJoined bool
+	}{
+		{"a day over its month and year", []string{"Dispensed by Hollybank Pharmacy on 14", "November 2026"}, "Dispensed by Hollybank Pharmacy on 14 November 2026", "", true},
+		{"a month and day over the year", []string{"Filled on November 14,", "2026 at Walgreens"}, "Filled on November 14, 2026", "at Walgreens", true},
+		{"a whole date stays", []string{"Dispensed on 14 November 2026", "November 2026 statement"}, "", "", false},
+		{"a quantity over a month is no day", []string{"Tablets: 28", "November 2026"}, "", "", false},
+		{"a count after on is no date without its month", []string{"Repeats left on 2", "of 6 issued"}, "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var in []Line
+			for _, s := range tt.lines {
+				in = append(in, Line{Text: s, Confidence: 1})
+			}
+			out := joinWrappedDates(in)
+			joined := out[0].Text != in[0].Text
+			if joined != tt.wantJoined {
+				t.Fatalf("joined = %v (%q, %q), want %v", joined, out[0].Text, out[1].Text, tt.wantJoined)
+			}
+			if joined && (out[0].Text != tt.want0 || out[1].Text != tt.want1) {
+				t.Errorf("got %q, %q; want %q, %q", out[0].Text, out[1].Text, tt.want0, tt.want1)
+			}
+			if in[0].Text != tt.lines[0] {
+				t.Errorf("the reader's lines were changed")
+			}
+		})
+	}
+	// Through the verifier: the NHS App's wrapped dispensing date counts.
+	exp := Expected{PatientKnown: true, Forename: "Ernest", Surname: "Pilkington", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	r, f := Explain(textOf(1, "Ernest Pilkington", "Mounjaro 5mg/0.5ml solution for injection KwikPen",
+		"1 pre-filled pen. Inject 5mg once weekly.", "Dispensed", "Dispensed by Hollybank Pharmacy on 14", "November 2026"),
+		exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDate.Value != Valid || f.MedicationDate.Text != "14 november 2026" {
+		t.Errorf("wrapped dispensing date: %+v read from %q (note %q)", r.Data.MedicationDate, f.MedicationDate.Text, r.Note)
+	}
+}
