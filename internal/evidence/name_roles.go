@@ -115,6 +115,10 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 		if vet {
 			ms = append(ms, ownerCaptions.find(l.words)...)
 		}
+		if ws := signedRelative(d, i); looksLikeName(ws) {
+			out = append(out, roleName{line: i, words: ws, role: "a relative or friend writing for the patient"})
+			continue
+		}
 		if k, ws := headedRoleName(d, i, ms); looksLikeName(ws) {
 			out = append(out, roleName{line: k, words: ws, role: ms[0].kind, signedIn: signedInCaption(l, ms[0])})
 			continue
@@ -237,6 +241,37 @@ func leadingName(ws []word) []word {
 		}
 	}
 	return ws
+}
+
+// closingRe is a letter's or a note's closing line, over its writer's name.
+var closingRe = lazyRE(`^\W*(?:thank\s+you|thanks|many\s+thanks|with\s+thanks|kind\s+regards|best\s+regards|warm\s+regards|regards|best\s+wishes|yours\s+sincerely|yours\s+faithfully|yours\s+truly|sincerely|love|best)\W*$`)
+
+// relativeWords say how a letter's writer is related to the patient.
+var relativeWords = newPhraseSet(map[bool][]string{true: {
+	"daughter", "son", "wife", "husband", "partner", "mother", "mum", "mom", "father", "dad", "sister", "brother",
+	"niece", "nephew", "granddaughter", "grandson", "grandchild", "aunt", "uncle", "cousin", "friend",
+	"neighbour", "neighbor", "carer", "caregiver", "daughter in law", "son in law",
+}})
+
+// signedRelative is the name a letter or a note is signed with, under its
+// closing and with how the writer is related in brackets or after a dash
+// ("Thank you," then "Karen Ashby (daughter)"): a relative or a friend
+// writing for the patient, never the patient (unseen20, round 12: a
+// daughter's covering note over her mother's label, the two of one
+// surname, left the mother's name not_found). nil when line i is no such
+// signature. A relationship under a name elsewhere heads a household's
+// section (householdHeadings), which names its patient.
+func signedRelative(d document, i int) []word {
+	if i == 0 || !closingRe.MatchString(d.lines[i-1].norm) {
+		return nil
+	}
+	l := d.lines[i]
+	ms := relativeWords.find(l.words)
+	if len(ms) == 0 || ms[0].last != len(l.words)-1 && ms[len(ms)-1].last != len(l.words)-1 {
+		return nil
+	}
+	m := ms[len(ms)-1]
+	return bracketedRoleName(l, m.first, m.start)
 }
 
 // bracketedRoleName is the name just before a role word in brackets or

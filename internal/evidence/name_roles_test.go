@@ -437,3 +437,36 @@ func TestCapitalisedHeadingsAreNoNames(t *testing.T) {
 		t.Error("a name in capitals no longer looks like one")
 	}
 }
+
+// TestLetterWriterAndGreeting: a covering note's writer, signing with how
+// they are related under its closing, is not the patient, and does not
+// make the patient's name on the label below a namesake's; a greeting is
+// no surname ("Hi, Marcus"). unseen20, round 12.
+func TestLetterWriterAndGreeting(t *testing.T) {
+	note := []string{
+		"24/11/2026", "To the nurses at the weight clinic,", "I am writing for my mum, Joan, as her hands are bad.",
+		"Thank you,", "Karen Ashby (daughter)",
+		"Mounjaro 2.5mg/0.5ml solution for injection KwikPen x1", "Inject 2.5mg under the skin ONCE a WEEK on the same day each week.",
+		"Mrs Joan Ashby 18 Nov 2026", "Holloway Chemist, 3 Market Street, Settle BD99 9ZZ",
+	}
+	// The same line with no closing above it heads a household's
+	// section, as before.
+	unsigned := []string{
+		"Karen Ashby (daughter)", "Mounjaro 2.5mg/0.5ml solution for injection KwikPen x1", "Dispensed 18/11/2026",
+		"Joan Ashby (mother)", "Atorvastatin 20mg tablets x28", "Dispensed 18/11/2026",
+	}
+	reminder := []string{"8:02 LTE 88%", "Hi, Marcus", "PillPal reminders - Thursday, November 26, 2026", "TODAY'S REMINDER", "Ozempic 1 mg"}
+	joan := Expected{PatientKnown: true, Forename: "Joan", Surname: "Ashby", MedicationName: "Mounjaro"}
+	karen := Expected{PatientKnown: true, Forename: "Karen", Surname: "Ashby", MedicationName: "Mounjaro"}
+	marcus := Expected{PatientKnown: true, Forename: "Marcus", Surname: "Oyelaran", MedicationName: "Ozempic"}
+	runNameCases(t, []nameCase{
+		{name: "the patient on the label under a relative's note", exp: joan, lines: note,
+			want: Rating{Valid, High}, rule: "name-anywhere", words: ""},
+		{name: "the note's writer is not the patient", exp: karen, lines: note,
+			want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name", words: ""},
+		{name: "unsigned, the relationship heads the writer's own section", exp: karen, lines: unsigned,
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+		{name: "a greeting's forename is no other person's name", exp: marcus, lines: reminder,
+			want: Rating{NotFound, Medium}, rule: "no-name", words: ""},
+	})
+}

@@ -86,6 +86,9 @@ var nonNameWords = map[string]bool{
 	"once": true, "twice": true, "changes": true, "summary": true, "medications": true, "medicines": true,
 	"history": true, "orders": true, "refill": true, "refills": true, "inject": true, "subcutaneous": true,
 	"directions": true, "collection": true, "pickup": true,
+	// A greeting ("Hi, Marcus" on a reminder app's screen, read as the
+	// surname Hi before the forename Marcus; unseen20, round 12).
+	"hi": true, "hello": true, "hey": true, "dear": true, "welcome": true,
 }
 
 func isNonNameWord(w string) bool {
