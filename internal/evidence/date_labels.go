@@ -169,6 +169,9 @@ func findLabelledDates(d document) []datedMention {
 	// column is the kind a heading gave the date-only line before this one:
 	// a column of dates under one heading ("Last filled") all take it.
 	column, columnLine := dateKind(0), -2
+	// otherLabelled: the lines (by the text of their date) where an other
+	// role's label names a date ("started 22/11/26").
+	otherLabelled := map[string][]docLine{}
 	for i, l := range d.lines {
 		if !strings.ContainsAny(l.norm, "0123456789") {
 			continue
@@ -190,6 +193,9 @@ func findLabelledDates(d document) []datedMention {
 			sent := false
 			if lb, ok := labelBefore(labels, f.start); ok {
 				kind = lb.kind
+				if kind == otherDate {
+					otherLabelled[f.text] = append(otherLabelled[f.text], l)
+				}
 			} else if stamps.sent(l, f) {
 				// When a text was sent, not when the medicine was dispensed.
 				kind, sent = otherDate, true
@@ -228,6 +234,7 @@ func findLabelledDates(d document) []datedMention {
 			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}, sent: sent})
 		}
 	}
+	readTwice(d, out, otherLabelled)
 	if stamps.thread {
 		out = append(out, dispensedToday(d, out)...)
 	}
@@ -500,6 +507,30 @@ func stampLines(d document) stamps {
 		s.mail[i] = near >= 2
 	}
 	return s
+}
+
+// readTwice gives an unlabelled date the other role a label gives the same
+// date written the same way where the reader read the same place twice,
+// its label misread once ("Slarted 22/11/26" on a photo whose second
+// reading of the sticky note says "started 22/11/26"; unseen20, round 12,
+// a false accept). otherLabelled holds the lines, by their date's text,
+// where such a label names a date.
+func readTwice(d document, dates []datedMention, otherLabelled map[string][]docLine) {
+	for k, m := range dates {
+		l := d.lines[m.line]
+		if m.kind == unlabelledDate && slices.ContainsFunc(otherLabelled[m.text], func(o docLine) bool { return o.page == l.page && boxesOverlap(o.box, l.box) }) {
+			dates[k].kind = otherDate
+		}
+	}
+}
+
+// boxesOverlap reports two places on a page that share some of it (never
+// when either is unknown).
+func boxesOverlap(a, b Box) bool {
+	if a.IsZero() || b.IsZero() {
+		return false
+	}
+	return a.Left < b.Left+b.Width && b.Left < a.Left+a.Width && a.Top < b.Top+b.Height && b.Top < a.Top+a.Height
 }
 
 // diaryDays finds the lines that head a diary's or a planner's days: a

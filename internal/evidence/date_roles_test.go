@@ -325,3 +325,39 @@ func TestDiaryDays(t *testing.T) {
 		})
 	}
 }
+
+// TestDateReadTwice: where the reader read one place twice, a date whose
+// other role's label it misread once ("Slarted") takes the role the
+// other reading's label gives it; the same date elsewhere on the page
+// keeps its own (unseen20, round 12: a sticky note's start date on a
+// carton rated the dispensing date).
+func TestDateReadTwice(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	at := func(left, top, width float64) Box { return Box{Left: left, Top: top, Width: width, Height: 0.03} }
+	page := func(second Box) Text {
+		return Text{Source: "tesseract", Lines: []Line{
+			{Text: "Mounjaro 5mg/0.5ml solution for injection KwikPen x1", Confidence: 0.95, Page: 1, Box: at(0.1, 0.30, 0.7)},
+			{Text: "Inject 5mg under the skin ONCE a WEEK.", Confidence: 0.95, Page: 1, Box: at(0.1, 0.35, 0.7)},
+			{Text: "Ms Jane Smith Dai Slarted 18/11/26", Confidence: 0.9, Page: 1, Box: at(0.2, 0.46, 0.55)},
+			{Text: "Riverside Pharmacy, 8 Quay Road, Newry BT99 9ZZ", Confidence: 0.95, Page: 1, Box: at(0.1, 0.52, 0.7)},
+			{Text: "started 18/11/26", Confidence: 0.95, Page: 1, Box: second},
+		}}
+	}
+	tests := []struct {
+		name   string
+		second Box
+		want   Verdict
+		rule   string
+	}{
+		{"the same place read twice", at(0.63, 0.46, 0.12), NotFound, "no-date"},
+		{"a note elsewhere on the page with the same date", at(0.1, 0.80, 0.3), Valid, "date-in-window"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, f := Explain(page(tt.second), exp, Policy{Now: testNow, Market: "uk"})
+			if r.Data.MedicationDate.Value != tt.want || f.MedicationDate.Rule != tt.rule {
+				t.Errorf("date %+v by %s, want %s by %s", r.Data.MedicationDate, f.MedicationDate.Rule, tt.want, tt.rule)
+			}
+		})
+	}
+}
