@@ -19,23 +19,32 @@ var wrapLeads = map[string]bool{"on": true, "dated": true, "date": true, "dispen
 // which documentOf drops); a line whose reported words do not line up with
 // its text is left as it is.
 func joinWrappedDates(lines []Line) []Line {
+	return joinWrapped(lines, wrappedDate)
+}
+
+// joinWrapped moves up to the end of each line the first words of the line
+// after it that wrapped says (by the two lines' words) belong with it.
+// The reader's lines are not changed: a copy is, when anything moves.
+func joinWrapped(lines []Line, wrapped func(af, bf []string) (head int, ok bool)) []Line {
 	var out []Line
 	for i := 0; i+1 < len(lines); i++ {
 		a, b := lines[i], lines[i+1]
+		if out != nil {
+			a, b = out[i], out[i+1]
+		}
 		if a.Page != b.Page {
 			continue
 		}
 		af, bf := strings.Fields(a.Text), strings.Fields(b.Text)
-		if !wordsLineUp(a, af) || !wordsLineUp(b, bf) {
+		if len(af) == 0 || len(bf) == 0 || !wordsLineUp(a, af) || !wordsLineUp(b, bf) {
 			continue
 		}
-		head, ok := wrappedDate(af, bf)
+		head, ok := wrapped(af, bf)
 		if !ok {
 			continue
 		}
 		if out == nil {
 			out = append([]Line(nil), lines...)
-			a, b = out[i], out[i+1]
 		}
 		a.Text = strings.Join(append(append([]string(nil), af...), bf[:head]...), " ")
 		b.Text = strings.Join(bf[head:], " ")

@@ -1,0 +1,40 @@
+package evidence
+
+import "testing"
+
+// TestWrappedLeadName: the lead's name wrapped over two lines of a
+// sentence is put back together and judged as any other line's name, its
+// role included; a name wrapped in a table's cell is left to the table's
+// layout (unseen8's text thread, round 12).
+func TestWrappedLeadName(t *testing.T) {
+	oliver := Expected{PatientKnown: true, Forename: "Oliver", Surname: "Hartnell", MedicationName: "Saxenda"}
+	thread := []string{
+		"21 Aug 2026 10:12", "Kingsmere Pharmacy: Hi Oliver", "Hartnell, your Saxenda 6mg/ml pre-",
+		"filled pens x5 (inject 3mg once daily)", "were dispensed today and are ready", "to collect.",
+	}
+	collected := []string{
+		"Kingsmere Pharmacy", "Saxenda 6mg/ml pre-filled pens x5", "Patient: Mr Albert Hartnell",
+		"Collected by: Oliver", "Hartnell on 21 Nov 2026",
+	}
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		want  Verdict
+		rule  string
+	}{
+		{"a text message's greeting wrapped", thread, Valid, "name-anywhere"},
+		{"a collector's name wrapped is still the collector's", collected, Invalid, "labelled-other-name"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, f := Explain(textOf(1, tt.lines...), oliver, Policy{Now: testNow, Market: "uk"})
+			if r.Data.PatientName.Value != tt.want || f.PatientName.Rule != tt.rule {
+				t.Errorf("patient name %+v by %s, want %s by %s", r.Data.PatientName, f.PatientName.Rule, tt.want, tt.rule)
+			}
+		})
+	}
+	cells := []Line{{Text: "GINA"}, {Text: "CASTELLANO"}}
+	gina := Expected{PatientKnown: true, Forename: "Gina", Surname: "Castellano"}
+	if got := joinWrappedLeadName(cells, gina); got[0].Text != "GINA" || got[1].Text != "CASTELLANO" {
+		t.Errorf("a table cell's wrapped name was joined: %q, %q", got[0].Text, got[1].Text)
+	}
+}
