@@ -126,14 +126,23 @@ func splitAtGutters(lines []Line) ([]Line, []linePlace) {
 }
 
 func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace) {
-	words := placedWords(lines, page)
+	// A gutter runs down the page whatever its turn: labels stuck at
+	// angles of their own (unseen8's two pens' labels through the
+	// production reader, too turned to be levelled) are found as read.
+	words := wordsAsRead(lines, page)
 	if len(words) < 4*minPanelLines {
 		return lines, places
 	}
-	h, cw := textMetrics(words)
+	_, cw := textMetrics(words)
 	gutters := pageGutters(words, cw)
 	band := map[int]bool(nil) // the lines split; nil: all of the page's
 	if len(gutters) == 0 {
+		// A band's rows need the page levelled.
+		words = level(words)
+		if len(words) < 4*minPanelLines {
+			return lines, places
+		}
+		h, cw := textMetrics(words)
 		x, in := bandGutter(physicalRows(words, h), cw)
 		if in == nil {
 			return lines, places

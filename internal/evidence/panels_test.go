@@ -173,3 +173,46 @@ Inject 2.4mg once weekly        THORNBURY PHARMACY`))
 		})
 	}
 }
+
+// TestSplitTurnedLabels: two labels stuck at angles of their own (one
+// turned 4 degrees one way, the other 4 the other), as Textract returns
+// them, a line per label's row: too turned for the page to be levelled,
+// the gutter between them is still found and each line marked with its
+// label (unseen8's two pens' labels through the production reader, round
+// 12).
+func TestSplitTurnedLabels(t *testing.T) {
+	two := drawn(`
+THORNBURY PHARMACY              THORNBURY PHARMACY
+Mrs Margery Thwaite             Mr Dennis Thwaite
+Wegovy 2.4mg FlexTouch pen      Metformin 500mg tablets
+Dispensed 18/11/2026            Dispensed 12/11/2026`)
+	turn := func(b Box, slope float64) Box {
+		b.Top += slope * (b.Left + b.Width/2)
+		return b
+	}
+	for i, l := range two.Lines {
+		slope := -0.07
+		if l.Box.Left > 0.3 {
+			slope = 0.07
+		}
+		for k := range l.Words {
+			l.Words[k].Box = turn(l.Words[k].Box, slope)
+		}
+		l.Box = Box{}
+		for _, w := range l.Words {
+			l.Box = l.Box.Union(w.Box)
+		}
+		two.Lines[i] = l
+	}
+	if placedWords(two.Lines, two.Lines[0].Page) != nil {
+		t.Fatalf("the turned labels were levelled; the test needs a page too turned for that")
+	}
+	_, places := splitAtGutters(two.Lines)
+	var panels []int
+	for _, p := range places {
+		panels = append(panels, p.panel)
+	}
+	if diff := cmp.Diff([]int{1, 2, 1, 2, 1, 2, 1, 2}, panels); diff != "" {
+		t.Errorf("panels (-want +got):\n%s", diff)
+	}
+}

@@ -218,6 +218,13 @@ const tableMargin = 6
 // line of the page was placed; nil otherwise (the geometry cannot be
 // trusted to say what lies beside what).
 func placedWords(lines []Line, page int) []tableWord {
+	return level(wordsAsRead(lines, page))
+}
+
+// wordsAsRead are the words of a page's lines where the reader read them,
+// not levelled; nil when a line of the page has no words or a word no
+// place.
+func wordsAsRead(lines []Line, page int) []tableWord {
 	var out []tableWord
 	for li, l := range lines {
 		if l.Page != page || l.Box.IsZero() {
@@ -233,7 +240,7 @@ func placedWords(lines []Line, page int) []tableWord {
 			out = append(out, tableWord{text: strings.TrimSpace(w.Text), conf: w.Confidence, box: w.Box, shown: w.Box, line: li, index: k})
 		}
 	}
-	return level(out)
+	return out
 }
 
 // maxSlope: a page turned further than about 3 degrees is not levelled
