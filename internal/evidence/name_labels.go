@@ -27,7 +27,10 @@ type patientLabel struct {
 var patientLabels = []patientLabel{
 	{lazyRE(`^\s*(?:title\s*[,/&]?\s*)?(?:forenames?|first\s+names?)\s*[,/&]?\s*(?:surname|last\s+name)\b[^:]*:?\s*$`), strongLabel, true},
 	// "Patient 2:" on a household's delivery note numbers its patients.
-	{lazyRE(`\bpatient(?:'s)?(?:\s+\d{1,2}\b)?(?:\s+(?:full\s+)?name)?\s*[:-]?`), strongLabel, false},
+	// "Patient's" captions only the patient's name: "PATIENT'S
+	// COUNTERFOIL - BRING THIS SLIP TO COLLECT" heads a slip, and its
+	// words were taken for another patient's name (unseen11, round 12).
+	{lazyRE(`\bpatient(?:'s\s+(?:full\s+)?name|(?:\s+\d{1,2}\b)?(?:\s+(?:full\s+)?name)?)(?:\s*[:-]|\s|$)`), strongLabel, false},
 	{lazyRE(`\bpt\.?(?:\s+name)?\s*:`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},

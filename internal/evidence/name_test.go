@@ -394,3 +394,17 @@ func TestRatePatientNameReadLineByLine(t *testing.T) {
 		})
 	}
 }
+
+// TestPatientsHeadingIsNoCaption: "Patient's" captions only the patient's
+// name; a slip headed "PATIENT'S COUNTERFOIL - BRING THIS SLIP TO COLLECT"
+// names no other patient (unseen11, round 12).
+func TestPatientsHeadingIsNoCaption(t *testing.T) {
+	ceridwen := Expected{PatientKnown: true, Forename: "Ceridwen", Surname: "Hopkirk", MedicationName: "Wegovy"}
+	runNameCases(t, []nameCase{
+		{name: "a slip's heading over the patient's caption", exp: ceridwen, lines: []string{
+			"BRYN ROAD PHARMACY", "PATIENT'S COUNTERFOIL — BRING THIS SLIP TO COLLECT", "Patient", "Mrs Ceridwen Hopkirk",
+			"Item(s)", "Wegovy 1.7mg FlexTouch pen x1"}, want: Rating{Valid, High}, rule: "labelled-name", words: ""},
+		{name: "the patient's name caption", exp: ceridwen, lines: []string{
+			"Patient's name: Mrs Ceridwen Hopkirk", "Wegovy 1.7mg FlexTouch pen x1"}, want: Rating{Valid, High}, rule: "labelled-name", words: ""},
+	})
+}
