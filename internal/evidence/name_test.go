@@ -408,3 +408,22 @@ func TestPatientsHeadingIsNoCaption(t *testing.T) {
 			"Patient's name: Mrs Ceridwen Hopkirk", "Wegovy 1.7mg FlexTouch pen x1"}, want: Rating{Valid, High}, rule: "labelled-name", words: ""},
 	})
 }
+
+// TestAddressAndFormWordsAreNoNames: a drive's "Dr" in an address makes
+// no prescriber's line of the name before it, and a form's "Patient
+// counselled: Yes" names no patient (unseen10, round 12).
+func TestAddressAndFormWordsAreNoNames(t *testing.T) {
+	ana := Expected{PatientKnown: true, Forename: "Ana", Surname: "Restrepo", MedicationName: "Zepbound"}
+	declan := Expected{PatientKnown: true, Forename: "Declan", Surname: "Ferris-Moyo", MedicationName: "Mounjaro"}
+	runNameCases(t, []nameCase{
+		{name: "a name before a street ending in Dr", exp: ana, lines: []string{
+			"Zepbound (tirzepatide) 7.5 mg/0.5 mL single-dose pen", "Ship to Ana Restrepo, 2214 W Solano Dr, Tempe AZ 85299"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+		{name: "a prescriber's Dr is still one", exp: ana, lines: []string{
+			"Zepbound (tirzepatide) 7.5 mg/0.5 mL single-dose pen", "Prescriber: Dr Ana Restrepo, Tempe Clinic"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "prescriber"},
+		{name: "a yes/no field after Patient", exp: declan, lines: []string{
+			"FERRIS-MOYO, Declan (Mr)", "Tirzepatide (Mounjaro) 10mg/0.6ml solution for injection KwikPen", "PATIENT COUNSELLED: YES HB"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+	})
+}

@@ -26,6 +26,11 @@ func isPrescriberLine(l docLine) bool {
 		switch {
 		case w == "dr" && m.first > 0 && hasDigit(l.words[m.first-1].text):
 		case w == "dr" && m.first > 1 && hasDigit(l.words[m.first-2].text):
+		// A drive's "Dr" ends an address's street: "2214 W Solano Dr,
+		// Tempe" (unseen10's order page, round 12, where the lead's name
+		// before it was taken for a prescriber's).
+		case w == "dr" && m.first > 2 && hasDigit(l.words[m.first-3].text):
+		case w == "dr" && l.words[m.first].commaAfter && m.first > 0 && l.words[m.first-1].capital:
 		case w == "md" && m.first+1 < len(l.words) && len(l.words[m.first+1].text) == 5 && hasDigit(l.words[m.first+1].text):
 		default:
 			return true
@@ -89,6 +94,10 @@ var nonNameWords = map[string]bool{
 	// A greeting ("Hi, Marcus" on a reminder app's screen, read as the
 	// surname Hi before the forename Marcus; unseen20, round 12).
 	"hi": true, "hello": true, "hey": true, "dear": true, "welcome": true,
+	// A form's yes/no field after "Patient" ("Patient counselled: Yes
+	// HB", a hospital prescription's pharmacist's tick; unseen10, round
+	// 12, read as another patient's name).
+	"counselled": true, "counseled": true, "consented": true, "yes": true,
 }
 
 func isNonNameWord(w string) bool {
