@@ -410,8 +410,9 @@ func TestPatientsHeadingIsNoCaption(t *testing.T) {
 }
 
 // TestAddressAndFormWordsAreNoNames: a drive's "Dr" in an address makes
-// no prescriber's line of the name before it, and a form's "Patient
-// counselled: Yes" names no patient (unseen10, round 12).
+// no prescriber's line of the name before it, a form's "Patient
+// counselled: Yes" names no patient, nor does a carton's "KEEP
+// REFRIGERATED" (unseen10, unseen12, round 12).
 func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 	ana := Expected{PatientKnown: true, Forename: "Ana", Surname: "Restrepo", MedicationName: "Zepbound"}
 	declan := Expected{PatientKnown: true, Forename: "Declan", Surname: "Ferris-Moyo", MedicationName: "Mounjaro"}
@@ -424,6 +425,10 @@ func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "prescriber"},
 		{name: "a yes/no field after Patient", exp: declan, lines: []string{
 			"FERRIS-MOYO, Declan (Mr)", "Tirzepatide (Mounjaro) 10mg/0.6ml solution for injection KwikPen", "PATIENT COUNSELLED: YES HB"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+		{name: "a carton's warning in capitals", exp: ana, lines: []string{
+			"Birchwood Pharmacy - 65 Elm St, Burlington, VT 05499", "RESTREPO, ANA", "ZEPBOUND 7.5 MG/0.5 ML PEN",
+			"INJECT 7.5 MG UNDER THE SKIN ONCE WEEKLY", "DATE FILLED: 11/18/2026", "KEEP- REFRIGERATED", "RX# 4407731"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 	})
 }

@@ -98,6 +98,10 @@ var nonNameWords = map[string]bool{
 	// HB", a hospital prescription's pharmacist's tick; unseen10, round
 	// 12, read as another patient's name).
 	"counselled": true, "counseled": true, "consented": true, "yes": true,
+	// A carton's warnings in capitals ("KEEP REFRIGERATED"; unseen12, read
+	// as another person's name beside the lead's).
+	"keep": true, "refrigerated": true, "refrigerate": true, "fridge": true, "freeze": true,
+	"caution": true, "warning": true, "shake": true,
 }
 
 func isNonNameWord(w string) bool {
