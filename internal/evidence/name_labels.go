@@ -162,10 +162,14 @@ func proseRecipients(d document) []patientValue {
 
 // continuesSentence reports a line whose sentence may go on into the next:
 // it neither ends one nor is a caption's ("Dispensed: 24 November 2026"
-// over "Items for Owen Rhys-Mortimer" is no sentence about Owen).
+// over "Items for Owen Rhys-Mortimer" is no sentence about Owen), nor only
+// a date and its label ("Dispensed 25/11/2026" over "For Mrs Zofia
+// Nowak", the next person's items in a locker's e-mail; unseen12, round
+// 12).
 func continuesSentence(l docLine) bool {
 	raw := strings.TrimSpace(l.raw)
-	return !strings.ContainsAny(raw, ":") && !strings.HasSuffix(raw, ".") && !strings.HasSuffix(raw, "!") && !strings.HasSuffix(raw, "?")
+	return !strings.ContainsAny(raw, ":") && !strings.HasSuffix(raw, ".") && !strings.HasSuffix(raw, "!") && !strings.HasSuffix(raw, "?") &&
+		!onlyADate(l)
 }
 
 // capitalisedName is the run of capitalised name words at the start of ws,

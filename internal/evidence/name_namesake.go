@@ -220,14 +220,17 @@ func householdHeadings(d document) []int {
 // nothing but the name (standaloneName), or "(you)" follows it, or their
 // date of birth or how they relate to an account does, set off by a mark
 // ("Mateo Castellanos · DOB 07/02/1979 · Spouse"), or it says whose a
-// section is ("Items for Sian Rhys-Mortimer"). Nil when it is not.
+// section is ("Items for Sian Rhys-Mortimer", "For Mr Tomasz Nowak"). Nil
+// when it is not.
 func headingName(l docLine) []word {
 	if ws, _, _, ok := standaloneName(l); ok {
 		return ws
 	}
 	words := l.words
-	if k := slices.IndexFunc(words, func(w word) bool { return w.text == "for" }); k >= 1 && k <= 2 && sectionNouns[words[0].text] {
-		// "Items for Sian Rhys-Mortimer": the rest of the line is the name.
+	if k := slices.IndexFunc(words, func(w word) bool { return w.text == "for" }); k == 0 || k >= 1 && k <= 2 && sectionNouns[words[0].text] {
+		// "Items for Sian Rhys-Mortimer", "For Mr Tomasz Nowak" (a
+		// locker's e-mail, each person's items under their own; unseen12,
+		// round 12): the rest of the line is the name.
 		run := nameRun(words[k+1:])
 		if len(run) >= 2 && len(run) == len(words)-k-1 && looksLikeName(run) && allCapitalised(run) {
 			return run

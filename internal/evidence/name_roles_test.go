@@ -470,3 +470,25 @@ func TestLetterWriterAndGreeting(t *testing.T) {
 			want: Rating{NotFound, Medium}, rule: "no-name", words: ""},
 	})
 }
+
+// TestLockerEmailSections: a locker's e-mail lists each person's items
+// under "For <name>", each section's dispensing date on a line of its
+// own: the line above the next person's heading is no sentence naming
+// them, and each heading says whose its items are (unseen12, round 12).
+func TestLockerEmailSections(t *testing.T) {
+	email := []string{
+		"From: Tollgate Pharmacy <no-reply@tollgate-pharmacy.example>", "Date: 25 November 2026 16:05",
+		"Your items are ready in our 24-hour collection locker.",
+		"For Mr Tomasz Nowak", "Mounjaro 12.5mg/0.6ml KwikPen (tirzepatide) x1 - fridge compartment", "Dispensed 25/11/2026",
+		"For Mrs Zofia Nowak", "Levothyroxine 100 microgram tablets x28", "Dispensed 25/11/2026",
+		"Tollgate Pharmacy, 88 Tollgate Road, Colchester CO3 9ZZ",
+	}
+	tomasz := Expected{PatientKnown: true, Forename: "Tomasz", Surname: "Nowak", MedicationName: "Mounjaro"}
+	zofia := Expected{PatientKnown: true, Forename: "Zofia", Surname: "Nowak", MedicationName: "Mounjaro"}
+	runNameCases(t, []nameCase{
+		{name: "the requested medicine under the lead's heading", exp: tomasz, lines: email,
+			want: Rating{Valid, Medium}, rule: "name-on-medicine-row-beside-namesake", words: "the patient name"},
+		{name: "the requested medicine under another's heading", exp: zofia, lines: email,
+			want: Rating{Invalid, Medium}, rule: "medicine-under-another-person", words: "under another person's name"},
+	})
+}
