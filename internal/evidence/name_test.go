@@ -412,7 +412,8 @@ func TestPatientsHeadingIsNoCaption(t *testing.T) {
 // TestAddressAndFormWordsAreNoNames: a drive's "Dr" in an address makes
 // no prescriber's line of the name before it, a form's "Patient
 // counselled: Yes" names no patient, nor does a carton's "KEEP
-// REFRIGERATED" (unseen10, unseen12, round 12).
+// REFRIGERATED", and a parcel's "signature required" is no one's
+// signature (unseen10, unseen12, unseen13, round 12).
 func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 	ana := Expected{PatientKnown: true, Forename: "Ana", Surname: "Restrepo", MedicationName: "Zepbound"}
 	declan := Expected{PatientKnown: true, Forename: "Declan", Surname: "Ferris-Moyo", MedicationName: "Mounjaro"}
@@ -426,6 +427,10 @@ func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 		{name: "a yes/no field after Patient", exp: declan, lines: []string{
 			"FERRIS-MOYO, Declan (Mr)", "Tirzepatide (Mounjaro) 10mg/0.6ml solution for injection KwikPen", "PATIENT COUNSELLED: YES HB"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+		{name: "a parcel's delivery option read into the patient's line", exp: Expected{PatientKnown: true, Forename: "Hollie", Surname: "Fairbrother", MedicationName: "Mounjaro"}, lines: []string{
+			"Quaymead Online Pharmacy DISPATCH NOTE", "Patient Delivery", "Ms Hollie Fairbrother Tracked 24, signature required",
+			"Mounjaro (tirzepatide) KwikPen 7.5 MG 1 pen"},
+			want: Rating{Valid, High}, rule: "name-anywhere", words: ""},
 		{name: "a carton's warning in capitals", exp: ana, lines: []string{
 			"Birchwood Pharmacy - 65 Elm St, Burlington, VT 05499", "RESTREPO, ANA", "ZEPBOUND 7.5 MG/0.5 ML PEN",
 			"INJECT 7.5 MG UNDER THE SKIN ONCE WEEKLY", "DATE FILLED: 11/18/2026", "KEEP- REFRIGERATED", "RX# 4407731"},

@@ -31,6 +31,10 @@ func isPrescriberLine(l docLine) bool {
 		// before it was taken for a prescriber's).
 		case w == "dr" && m.first > 2 && hasDigit(l.words[m.first-3].text):
 		case w == "dr" && l.words[m.first].commaAfter && m.first > 0 && l.words[m.first-1].capital:
+		// A parcel's delivery option ("Tracked 24, signature required"),
+		// read into the patient's line from the column beside it
+		// (unseen13's dispatch note, round 12), is no one's signature.
+		case w == "signature" && m.first+1 < len(l.words) && (l.words[m.first+1].text == "required" || l.words[m.first+1].text == "not"):
 		case w == "md" && m.first+1 < len(l.words) && len(l.words[m.first+1].text) == 5 && hasDigit(l.words[m.first+1].text):
 		default:
 			return true
