@@ -413,7 +413,8 @@ func TestPatientsHeadingIsNoCaption(t *testing.T) {
 // no prescriber's line of the name before it, a form's "Patient
 // counselled: Yes" names no patient, nor does a carton's "KEEP
 // REFRIGERATED", and a parcel's "signature required" is no one's
-// signature (unseen10, unseen12, unseen13, round 12).
+// signature, nor is a letter's subject after "RE:" a name (unseen10-13,
+// round 12).
 func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 	ana := Expected{PatientKnown: true, Forename: "Ana", Surname: "Restrepo", MedicationName: "Zepbound"}
 	declan := Expected{PatientKnown: true, Forename: "Declan", Surname: "Ferris-Moyo", MedicationName: "Mounjaro"}
@@ -431,6 +432,12 @@ func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 			"Quaymead Online Pharmacy DISPATCH NOTE", "Patient Delivery", "Ms Hollie Fairbrother Tracked 24, signature required",
 			"Mounjaro (tirzepatide) KwikPen 7.5 MG 1 pen"},
 			want: Rating{Valid, High}, rule: "name-anywhere", words: ""},
+		{name: "a letter's subject after RE:", exp: Expected{PatientKnown: true, Forename: "Estelle", Surname: "Navarro-Quist", MedicationName: "Wegovy"}, lines: []string{
+			"Crestline Health Plan PO Box 0124, Sacramento CA 95899", "Pharmacy Services - Prior Authorization Unit Member Services 1-800-555-0124",
+			"October 25, 2026", "Estelle Navarro-Quist", "1418 Juniper Hollow Rd", "Fair Oaks, CA 95628", "RE: Prior authorization request — APPROVED",
+			"Member Estelle Navarro-Quist", "Member ID CHP 990 2281 04", "Date of birth 05/11/1983",
+			"Drug approved Wegovy (semaglutide) 2.4 mg/0.75 mL single-dose pen"}, conf: 0.93, source: "tesseract",
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 		{name: "a carton's warning in capitals", exp: ana, lines: []string{
 			"Birchwood Pharmacy - 65 Elm St, Burlington, VT 05499", "RESTREPO, ANA", "ZEPBOUND 7.5 MG/0.5 ML PEN",
 			"INJECT 7.5 MG UNDER THE SKIN ONCE WEEKLY", "DATE FILLED: 11/18/2026", "KEEP- REFRIGERATED", "RX# 4407731"},

@@ -106,6 +106,10 @@ var nonNameWords = map[string]bool{
 	// as another person's name beside the lead's).
 	"keep": true, "refrigerated": true, "refrigerate": true, "fridge": true, "freeze": true,
 	"caution": true, "warning": true, "shake": true,
+	// A letter's subject after "RE:" ("RE: Prior authorization request -
+	// APPROVED"; unseen11, round 12, read as another patient's name).
+	"authorization": true, "authorisation": true, "request": true, "approved": true, "denied": true,
+	"pending": true, "appeal": true,
 }
 
 func isNonNameWord(w string) bool {
