@@ -112,6 +112,10 @@ type nameEvidence struct {
 	// (a spouse's row of an insurer's statement, a child on a parent's
 	// order).
 	namesake *nameSeen
+	// othersRows: the lead's name heads a row of another medicine on a
+	// page of several people's rows, none naming the requested medicine
+	// (leadOnOthersRows).
+	othersRows *nameSeen
 	// rowLead is the lead's full name on a row of the requested medicine
 	// (a line that names it and no other medicine), rowNamesake another
 	// person of the lead's surname there: on a household's statement or
@@ -190,6 +194,9 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 	ev.namesake = namesake(d, e)
 	heads := householdHeadings(d)
 	ev.rowLead, ev.rowNamesake, ev.rowOther = medicineRowNames(d, e, req.rows, heads)
+	if aboutMedicine {
+		ev.othersRows = leadOnOthersRows(d, e, req)
+	}
 	if ev.rowLead == nil {
 		// Only where the requested medicine stands under the lead's own
 		// heading do the other headings name their own medicines' patients.
@@ -466,6 +473,11 @@ var nameRules = []rule[nameEvidence]{
 	}},
 	{"name-forename-addressed-as-surname", func(e nameEvidence) bool { return e.anywhere != nil && e.forenameAsSurname }, func(e nameEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: forenameAddressed, at: e.anywhere.at}
+	}},
+	{"lead-on-other-medicines-row", func(e nameEvidence) bool { return e.anywhere != nil && e.othersRows != nil }, func(e nameEvidence) finding {
+		// A care home's delivery note: the lead's row is of another
+		// medicine, and the page lists other people's rows too.
+		return finding{rating: Rating{NotFound, Low}, problem: "the document lists several people's medicines, and the lead's name heads only rows of other medicines than the requested one", at: e.othersRows.at}
 	}},
 	{"name-anywhere", func(e nameEvidence) bool { return e.anywhere != nil }, func(e nameEvidence) finding {
 		return withCaveat(finding{rating: Rating{Valid, e.anywhere.sure.Confidence()}, at: e.anywhere.at}, checkPatientName)

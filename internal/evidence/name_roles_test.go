@@ -492,3 +492,31 @@ func TestLockerEmailSections(t *testing.T) {
 			want: Rating{Invalid, Medium}, rule: "medicine-under-another-person", words: "under another person's name"},
 	})
 }
+
+// TestLeadOnOthersRows: a care home's delivery note lists each resident's
+// rows; where no line names the requested medicine (a fax lost the
+// husband's Mounjaro row), the wife's own rows of other medicines do not
+// make her its patient (unseen22, round 12, a false accept). With the
+// requested medicine's row read, its resident decides as before.
+func TestLeadOnOthersRows(t *testing.T) {
+	rows := func(mounjaro bool) []string {
+		ls := []string{"Aire Valley Pharmacy", "DELIVERY NOTE", "To: Rombalds View Care Home", "Resident Item Qty Dispensed Fridge"}
+		if mounjaro {
+			ls = append(ls, "Kettering, Harold Mounjaro 10mg/0.6ml KwikPen 1 pen 17/11/2026 Yes")
+		}
+		return append(ls,
+			"Kettering, Joan Amlodipine 5mg tablets 28 16/11/2026",
+			"Nuttall, Brenda Lansoprazole 15mg capsules 28 16/11/2026",
+			"Ogunleye, Samuel Senna 7.5mg tablets 60 17/11/2026")
+	}
+	joan := Expected{PatientKnown: true, Forename: "Joan", Surname: "Kettering", MedicationName: "Mounjaro"}
+	single := []string{"Kettering, Joan Amlodipine 5mg tablets 28 16/11/2026", "Aire Valley Pharmacy"}
+	runNameCases(t, []nameCase{
+		{name: "the requested medicine's row lost: the lead's own rows are of others", exp: joan, lines: rows(false),
+			want: Rating{NotFound, Low}, rule: "lead-on-other-medicines-row", words: "several people's medicines"},
+		{name: "the requested medicine's row read: its resident is another", exp: joan, lines: rows(true),
+			want: Rating{Invalid, High}, rule: "namesake-on-medicine-row", words: ""},
+		{name: "one person's label of another medicine is still theirs", exp: joan, lines: single,
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+	})
+}

@@ -77,6 +77,9 @@ func TestNameRules(t *testing.T) {
 			"name-beside-bare-swapped-name", Rating{Valid, Medium}, "the patient name"},
 		{"the name, the forename addressed as a surname", with(func(e *nameEvidence) { e.anywhere, e.forenameAsSurname = seenAs(highCertainty), true }),
 			"name-forename-addressed-as-surname", Rating{NotFound, Low}, "surname that is the lead's forename"},
+		{"the name heading only another medicine's row among several people's", with(func(e *nameEvidence) {
+			e.anywhere, e.othersRows = seenAs(highCertainty), seenAs(highCertainty)
+		}), "lead-on-other-medicines-row", Rating{NotFound, Low}, "several people's medicines"},
 		{"the name on a line", with(func(e *nameEvidence) { e.anywhere = seenAs(mediumCertainty) }), "name-anywhere", Rating{Valid, Medium}, "the patient name"},
 		{"a bare swapped forename and surname is never valid", with(func(e *nameEvidence) { e.swap.bare = seenAs(highCertainty) }),
 			"swapped-name-bare", Rating{Invalid, Low}, "check by hand"},
