@@ -48,6 +48,9 @@ type dateMedicines struct {
 	// requested one, so its dates are theirs.
 	onlyOthers bool
 	otherRows  []bool
+	// requestedRows are the lines of the requested medicine's own rows or
+	// blocks on such a page: a date there is the requested medicine's.
+	requestedRows []bool
 	// unpaired: dates of a table that names the requested medicine were
 	// set aside because their rows could not be told (pairColumns); the
 	// requested one's may be among them, so no unlabelled date elsewhere
@@ -106,8 +109,10 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 		return slices.ContainsFunc(ms, func(m medicineMention) bool { return m.line == k && m.entry.generic == want })
 	})
 	meds.otherRows = make([]bool, len(d.lines))
+	meds.requestedRows = make([]bool, len(d.lines))
 	for k := range d.lines {
 		meds.otherRows[k] = owner[k] == other
+		meds.requestedRows[k] = owner[k] == requested
 	}
 	meds.otherSpans = otherLeads(ms, want)
 	return meds
@@ -381,6 +386,17 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	}
 	if meds.unpaired && best >= plainDate {
 		return nil, order, sent
+	}
+	if own := slices.DeleteFunc(slices.Clone(cands), func(m datedMention) bool { return meds.requestedRows == nil || !meds.requestedRows[m.line] }); len(own) > 0 {
+		// On a page of several medicines each with its own dates, a date
+		// on the requested medicine's own row is its date, whatever the
+		// page's own dates say (a discharge summary signed two days ago
+		// over a Wegovy row last filled four months ago; unseen22, round
+		// 12, a false accept).
+		cands, best = own, otherDate
+		for _, m := range own {
+			best = min(best, m.kind)
+		}
 	}
 	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order, sent
 }

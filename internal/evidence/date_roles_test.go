@@ -361,3 +361,41 @@ func TestDateReadTwice(t *testing.T) {
 		})
 	}
 }
+
+// TestRequestedRowDate: on a page of several medicines each with its own
+// row, a date on the requested medicine's own row is its date, whatever the
+// page's own dates (signed, discharged, another row's wrap under its
+// "Dispensed at discharge") say (unseen22, round 12: a discharge summary's
+// Wegovy row last filled months ago was rated valid from the page's other
+// dates).
+func TestRequestedRowDate(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Walter", Surname: "Nakagawa", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
+	summary := func(wegovyRow string) []string {
+		return []string{
+			"Patient: NAKAGAWA, WALTER", "Admitted: 11/11/2026 Discharged: 11/18/2026",
+			"Medication Directions Action Last filled (outpatient pharmacy)",
+			wegovyRow, "pen weekly #12",
+			"Amoxicillin-clavulanate 875-125 mg 1 tab PO BID x 3 more NEW Dispensed at discharge",
+			"tab days 11/18/2026",
+			"Metformin 1,000 mg tab 1 tab PO BID with meals CONTINUE 11/05/2026 - Bayside Pharmacy",
+			"Electronically signed by Celia Brandvold, MD on 11/18/2026 11:42",
+		}
+	}
+	tests := []struct {
+		name string
+		row  string
+		want Verdict
+		rule string
+	}{
+		{"the requested medicine's row last filled long ago", "Wegovy (semaglutide) 1.7 mg/0.75 mL Inject 1.7 mg SC once CONTINUE 07/15/2026 - Bayside Pharmacy", Invalid, "old-date"},
+		{"the requested medicine's row filled lately", "Wegovy (semaglutide) 1.7 mg/0.75 mL Inject 1.7 mg SC once CONTINUE 11/02/2026 - Bayside Pharmacy", Valid, "date-in-window"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, f := Explain(textOf(1, summary(tt.row)...), exp, Policy{Now: testNow, Market: "us"})
+			if r.Data.MedicationDate.Value != tt.want || f.MedicationDate.Rule != tt.rule {
+				t.Errorf("date %+v by %s read %q, want %s by %s (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+}
