@@ -524,6 +524,12 @@ func readTwice(d document, dates []datedMention, otherLabelled map[string][]docL
 	}
 }
 
+// fillEntryWords say a calendar's entry is a supply, not a dose taken.
+var fillEntryWords = newPhraseSet(map[bool][]string{true: {
+	"picked up", "pick up", "pickup", "collected", "collect", "refill", "refilled", "delivered", "delivery",
+	"ready", "shipped", "arrived", "ordered",
+}})
+
 // boxesOverlap reports two places on a page that share some of it (never
 // when either is unknown).
 func boxesOverlap(a, b Box) bool {
@@ -534,8 +540,10 @@ func boxesOverlap(a, b Box) bool {
 }
 
 // diaryDays finds the lines that head a diary's or a planner's days: a
-// line that starts with a weekday and its date, when three or more do and
-// their dates fall within a fortnight. They say which day the page's
+// line that starts with a weekday and its date, when three or more do,
+// their dates fall within a fortnight and no entry under them says a
+// medicine was supplied (fillEntryWords: a calendar of
+// fills dates each fill by its day). They say which day the page's
 // entries were written on ("Wegovy 1.7 ✓ (L tummy)" under "Tuesday 17
 // November 2026"), no dispensing: a diary photographed beside a label
 // dispensed 104 days earlier had its days rated the dispensing date
@@ -557,6 +565,13 @@ func diaryDays(d document) []bool {
 	first, last := slices.MinFunc(days, civilDate.compare), slices.MaxFunc(days, civilDate.compare)
 	if last.time().Sub(first.time()) > 14*24*time.Hour {
 		return nil
+	}
+	for k := at[0]; k < len(d.lines) && k <= at[len(at)-1]+2; k++ {
+		if fillEntryWords.any(d.lines[k].words) {
+			// A calendar of fills ("Wegovy picked up" under its day):
+			// the day is the fill's.
+			return nil
+		}
 	}
 	out := make([]bool, len(d.lines))
 	for _, i := range at {

@@ -310,6 +310,11 @@ func TestDiaryDays(t *testing.T) {
 		rule  string
 	}{
 		{"a diary beside an old label: the label's date", append(append([]string(nil), diary...), label...), Rating{Invalid, Medium}, "old-date"},
+		// A calendar of fills dates each fill by its day.
+		{"a family calendar of fills", []string{
+			"Saturday 14 November 2026", "Mum: Wegovy 1.7mg picked up at Glenbrae Pharmacy",
+			"Monday 16 November 2026", "Dad: dentist",
+			"Wednesday 18 November 2026", "Gran: eye drops collected"}, Rating{Valid, Low}, "date-in-window"},
 		// Two weekday dates are no diary: an app's order list may date
 		// its orders so.
 		{"two orders dated with their weekdays", []string{
