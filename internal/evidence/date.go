@@ -408,10 +408,16 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 var coverageWords = newPhraseSet(map[bool][]string{true: {
 	"prior authorization request", "prior authorisation request", "approval period", "authorization period",
 	"authorisation period", "coverage determination", "coverage decision",
+	// A pharmacy's notice that it transferred a prescription to another:
+	// its own dates say when (unseen24, round 12: a fax lost the last
+	// fill's date, and the letter's date was rated the dispensing date,
+	// a false accept). The fill it lists as its last still counts.
+	"transferred the prescription", "transferred your prescription", "transferred prescription",
+	"transfer notice", "prescription transfer", "transfer of prescription", "transfer of your prescription",
 }})
 
 // coverageLetter reports a document that decides an insurer's cover of a
-// medicine: its own date (a letter's, unlabelled or a plain "Date:") says
+// medicine, or tells of a prescription's transfer: its own date (a letter's, unlabelled or a plain "Date:") says
 // when the decision was sent, not when anything was prescribed or
 // dispensed (unseen5's approval letter, round 9: once its approval period
 // was a date in another role, the letter's date was rated the dispensing

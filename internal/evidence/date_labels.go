@@ -64,6 +64,8 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// false accept at first measure), no supply.
 		"handed in", "date handed in", "handed in on", "requested", "requested on", "date requested",
 		"request date", "date of request", "submitted", "submitted on", "date submitted",
+		// When a prescription went to another pharmacy.
+		"transferred", "transferred on", "transfer date", "date of transfer", "date transferred",
 		// When a page's notice or terms were last changed ("Cookie Notice
 		// (updated October 12, 2026)", "Terms of Use (last updated ...)").
 		"updated", "last updated", "updated on", "revised", "last revised", "last modified", "modified",

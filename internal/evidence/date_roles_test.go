@@ -27,6 +27,17 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 07/01/2026",
 			"https://mychart.example.org/medications   1/1"}, Rating{Invalid, High}, "old-date"},
 		{"printed on", []string{"Wegovy 2.4 mg/0.75 mL pen", "Printed on: 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A pharmacy's notice that it transferred the prescription: its
+		// own dates say when (unseen24, round 12, a false accept on a fax
+		// that lost the last fill's date).
+		{"a transfer notice's own dates", []string{
+			"Sandpiper Pharmacy", "November 17, 2026", "Dear Jane Smith,",
+			"As you asked, on November 17, 2026 we transferred the prescription below to Bayfront Drug.",
+			"Wegovy 2.4 mg/0.75 mL pen injector S-2207193 Bayfront Drug (11/17/2026)"}, Rating{NotFound, Medium}, "no-date"},
+		{"a transfer notice's last fill", []string{
+			"Sandpiper Pharmacy", "November 17, 2026", "Dear Jane Smith,",
+			"As you asked, on November 17, 2026 we transferred the prescription below to Bayfront Drug.",
+			"Wegovy 2.4 mg/0.75 mL pen injector S-2207193 Last filled here: 08/14/2026"}, Rating{Invalid, High}, "old-date"},
 		{"an e-mail sent date", []string{
 			"From: Northbridge Pharmacy <orders@example.co.uk>", "Sent: Thursday, 19 November 2026 15:14", "To: Jane Smith",
 			"Subject: Your order", "Wegovy 2.4 mg pen"}, Rating{NotFound, Medium}, "no-date"},
