@@ -107,7 +107,7 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 	ev.ownRecord = ownRecord(d)
 	ev.named, ev.product = namedStrengths(anchors)
 	ev.ocr = slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr })
-	if len(ev.doses) >= 2 && !ev.otherMedicine {
+	if len(ev.doses) >= 2 && !ev.otherMedicine && !keepsOwnRecord(d) {
 		ev.latest, ev.latestKnown = latestFillDose(d, anchors, ms, want.Generic, pol)
 	}
 	return ev

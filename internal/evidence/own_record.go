@@ -2,6 +2,8 @@
 
 package evidence
 
+import "slices"
+
 // ownRecordPhrases say the page is a record its patient keeps of their own
 // doses: a tracking app's export or screen ("Entries are added by you in
 // the app", "Doses are entered by you", "Set by you · 6-week streak"), a
@@ -66,4 +68,12 @@ func ownRecordHeading(d document, i int) bool {
 		n += len(d.lines[i-1].words)
 	}
 	return n >= 2 && n <= 6 && ws[len(ws)-1].text == "log"
+}
+
+// keepsOwnRecord reports a page on which a record the patient keeps is
+// shown, alone or beside a pharmacy's paper (ownRecordPhrases): its dated
+// entries ("Nov 25, 2026  5 mg ✓" under "MY DOSES") are doses taken, no
+// fills, so they make no history of fills (latestFillDose).
+func keepsOwnRecord(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return ownRecordWords.any(l.words) })
 }

@@ -68,3 +68,26 @@ func TestOwnRecord(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnRecordBesideLabel: a tracker's dated doses beside a label are
+// doses taken, no history of fills: the label's own strength is not
+// outweighed by the tracker's latest entry (unseen20's tracker beside a
+// label of another strength, round 12, a false accept through the
+// production reader).
+func TestOwnRecordBesideLabel(t *testing.T) {
+	// As Textract returns the two side by side, their lines interleaved.
+	page := []string{
+		"7:48", "5G 73%", "ShotTrack", "NEXT DOSE", "- FRIDAY", "Mounjaro 5 mg", "weekly : rotate sites",
+		"CEDAR ROW PHARMACY", "MY DOSES", "88 Cedar Row, Dayton, OH 45499 - (937) 555-0118",
+		"Nov 18, 2026", "5 mg ✓", "RX# 5520931", "FILLED 11/13/2026", "Nov 11, 2026", "5 mg ✓", "SMITH, JANE",
+		"Nov 4, 2026", "2.5 mg ✓", "MOUNJARO 2.5MG/0.5ML PEN", "Oct 28, 2026", "2.5 mg ✓",
+		"INJECT 2.5 MG UNDER THE SKIN ONCE A WEEK", "QTY: 2 ML (4 PENS) REFILLS: 0", "Doses are entered by you.",
+	}
+	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	text := textOf(0.95, page...)
+	text.Source = "textract"
+	r, f := Explain(text, exp, Policy{Now: testNow, Market: "us"})
+	if r.Data.MedicationDosage.Value == Valid {
+		t.Errorf("the tracker's latest dose was rated the dose supplied: %+v by %s", r.Data.MedicationDosage, f.MedicationDosage.Rule)
+	}
+}
