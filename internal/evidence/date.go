@@ -105,6 +105,7 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 			owner[k] = owner[k-1]
 		}
 	}
+	rowMates(d, owner)
 	meds.unpaired = pairColumns(d, owner, civilDay(pol.Now), func(k int) bool {
 		return slices.ContainsFunc(ms, func(m medicineMention) bool { return m.line == k && m.entry.generic == want })
 	})
@@ -116,6 +117,48 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 	}
 	meds.otherSpans = otherLeads(ms, want)
 	return meds
+}
+
+// rowMates gives a line no medicine owns to the requested medicine when
+// the lines it shares a row with on the page are all the requested
+// medicine's (another medicine's row mates are left alone: a date level
+// with another medicine's name across a page of panels may be the
+// requested one's label's; giving them to the other medicine cost round7 a
+// field): a reader that splits a
+// table's row into a line per cell (Textract: "Wegovy (semaglutide) 1.7
+// mg/0.75 mL | Inject 1.7 mg SC once" and, level with it, "CONTINUE
+// 07/21/2026 - Bayside Pharmacy") leaves the row's date on a line of its
+// own (unseen22's discharge orders through the production reader, round
+// 12: the Wegovy row's last fill was lost to the page's other dates, a
+// false accept).
+func rowMates(d document, owner []int) {
+	for k, l := range d.lines {
+		if owner[k] != noOwner || l.box.IsZero() {
+			continue
+		}
+		mate := noOwner
+		for j, o := range d.lines {
+			if j == k || owner[j] == noOwner || !sameRow(l, o) {
+				continue
+			}
+			if owner[j] != requestedOwner {
+				mate = noOwner
+				break
+			}
+			mate = requestedOwner
+		}
+		owner[k] = mate
+	}
+}
+
+// sameRow reports two lines level with each other on a page: their
+// middles within half a line's height.
+func sameRow(a, b docLine) bool {
+	if a.page != b.page || a.box.IsZero() || b.box.IsZero() {
+		return false
+	}
+	h := min(a.box.Height, b.box.Height)
+	return math.Abs((a.box.Top+a.box.Height/2)-(b.box.Top+b.box.Height/2)) < h/2
 }
 
 // otherLeads finds the lines that name another medicine first and the

@@ -415,3 +415,32 @@ func TestRequestedRowDate(t *testing.T) {
 		})
 	}
 }
+
+// TestRowSplitIntoCells: a reader that splits a table's row into a line
+// per cell (Textract) leaves the requested medicine's date on a line of
+// its own, level with the medicine's; it is still the row's (unseen22's
+// discharge orders through the production reader, round 12).
+func TestRowSplitIntoCells(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Walter", Surname: "Nakagawa", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
+	at := func(left, top, width float64) Box { return Box{Left: left, Top: top, Width: width, Height: 0.014} }
+	text := Text{Source: "textract"}
+	for _, c := range []struct {
+		s string
+		b Box
+	}{
+		{"Patient: NAKAGAWA, WALTER", at(0.10, 0.11, 0.3)},
+		{"Admitted: 11/11/2026 Discharged: 11/18/2026", at(0.10, 0.13, 0.4)},
+		{"Medication", at(0.10, 0.22, 0.1)}, {"Action", at(0.58, 0.22, 0.05)}, {"Last filled (outpatient", at(0.66, 0.22, 0.2)},
+		{"Wegovy (semaglutide) 1.7 mg/0.75 mL | Inject 1.7 mg SC once", at(0.10, 0.26, 0.45)},
+		{"CONTINUE 07/15/2026 - Bayside Pharmacy", at(0.58, 0.26, 0.3)},
+		{"Amoxicillin-clavulanate 875-125 mg", at(0.10, 0.29, 0.25)}, {"NEW", at(0.58, 0.29, 0.04)},
+		{"Dispensed at discharge", at(0.66, 0.29, 0.2)}, {"11/18/2026", at(0.66, 0.31, 0.08)},
+		{"Electronically signed by Celia Brandvold, MD on 11/18/2026 11:42", at(0.10, 0.47, 0.5)},
+	} {
+		text.Lines = append(text.Lines, Line{Text: c.s, Confidence: 0.95, Page: 1, Box: c.b})
+	}
+	r, f := Explain(text, exp, Policy{Now: testNow, Market: "us"})
+	if r.Data.MedicationDate.Value != Invalid || f.MedicationDate.Rule != "old-date" {
+		t.Errorf("date %+v by %s read %q, want invalid by old-date (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
+	}
+}
