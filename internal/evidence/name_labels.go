@@ -38,6 +38,12 @@ var patientLabels = []patientLabel{
 	// Whose records a portal shows: a parent's account viewing a child's.
 	{lazyRE(`\bviewing\s+(?:the\s+)?(?:health\s+|medical\s+)?(?:records?|prescriptions?|medications?|account|profile)\s+(?:for|of)\b\s*:?`), strongLabel, false},
 	{lazyRE(`\b(?:(?:patient\s+)?records?|prescriptions?|medications?)\s+(?:for|of)\s*:`), strongLabel, false},
+	// Whose prescriptions a carer's account manages ("Signed in as Renata
+	// Uribe · Caregiver managing prescriptions for Malcolm Featherstone";
+	// unseen7's pharmacy chat through the production reader, round 12,
+	// where the card's "Patient" caption lost its value to the chat beside
+	// it and the carer was rated the patient).
+	{lazyRE(`\bmanag(?:ing|es)\s+(?:the\s+)?(?:prescriptions?|medications?|medicines?|records?)\s+(?:for|of)\b\s*:?`), strongLabel, false},
 	{lazyRE(`\b(?:dependent|dependant|child|minor)(?:'s)?(?:\s+name)?\s*:`), strongLabel, false},
 	{lazyRE(`\bfor\s*:`), weakLabel, false},
 	{lazyRE(`\b(?:ship(?:ping)?|deliver(?:y|ed)?|bill(?:ing)?)\s+to\b\s*:?`), weakLabel, false},

@@ -520,3 +520,47 @@ func TestLeadOnOthersRows(t *testing.T) {
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 	})
 }
+
+// TestLeadOnOthersRowsSplitIntoCells: the same delivery note through a
+// reader that gives each cell a line of its own (Textract): the resident's
+// cell, level with the medicine's, heads the row (unseen22, round 12).
+func TestLeadOnOthersRowsSplitIntoCells(t *testing.T) {
+	at := func(left, top, width float64) Box { return Box{Left: left, Top: top, Width: width, Height: 0.014} }
+	text := Text{Source: "textract"}
+	for _, c := range []struct {
+		s string
+		b Box
+	}{
+		{"Aire Valley Pharmacy", at(0.09, 0.02, 0.2)}, {"DELIVERY NOTE", at(0.09, 0.09, 0.15)},
+		{"Kettering, Joan", at(0.09, 0.25, 0.12)}, {"Amlodipine 5mg tablets", at(0.29, 0.25, 0.18)}, {"28 16/11/2026", at(0.61, 0.25, 0.1)},
+		{"Nuttall, Brenda", at(0.09, 0.27, 0.12)}, {"Lansoprazole 15mg capsules", at(0.29, 0.27, 0.2)}, {"16/11/2026", at(0.69, 0.27, 0.08)},
+		{"Ogunleye, Samuel", at(0.09, 0.30, 0.13)}, {"Senna 7.5mg tablets", at(0.29, 0.30, 0.15)}, {"17/11/2026", at(0.61, 0.30, 0.08)},
+	} {
+		text.Lines = append(text.Lines, Line{Text: c.s, Confidence: 0.95, Page: 1, Box: c.b})
+	}
+	joan := Expected{PatientKnown: true, Forename: "Joan", Surname: "Kettering", MedicationName: "Mounjaro"}
+	r, f := Explain(text, joan, Policy{Now: testNow, Market: "uk"})
+	if r.Data.PatientName.Value == Valid || f.PatientName.Rule != "lead-on-other-medicines-row" {
+		t.Errorf("patient name %+v by %s, want not_found by lead-on-other-medicines-row", r.Data.PatientName, f.PatientName.Rule)
+	}
+}
+
+// TestCarerManagingPrescriptions: "Caregiver managing prescriptions for
+// X" says whose the prescriptions are; the carer signed in is not the
+// patient, though a chat names them as its sender (unseen7 through the
+// production reader, round 12).
+func TestCarerManagingPrescriptions(t *testing.T) {
+	chat := []string{
+		"Copperleaf Pharmacy - Message a pharmacist",
+		"Signed in as Renata Uribe - Caregiver managing prescriptions for Malcolm Featherstone (switch person)",
+		"Renata Uribe - 11/19/2026 10:14 AM", "Prescription", "Patient",
+		"Hi, I'm checking on my father's Wegovy. Has it been filled", "Malcolm Featherstone", "yet?",
+		"Wegovy 2.4 mg/0.75 mL FlexTouch pen",
+	}
+	renata := Expected{PatientKnown: true, Forename: "Renata", Surname: "Uribe", MedicationName: "Wegovy"}
+	malcolm := Expected{PatientKnown: true, Forename: "Malcolm", Surname: "Featherstone", MedicationName: "Wegovy"}
+	runNameCases(t, []nameCase{
+		{name: "the carer signed in", exp: renata, lines: chat, want: Rating{Invalid, High}, rule: "labelled-other-name", words: ""},
+		{name: "the patient whose prescriptions they manage", exp: malcolm, lines: chat, want: Rating{Valid, High}, rule: "labelled-name", words: ""},
+	})
+}

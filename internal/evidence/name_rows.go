@@ -10,8 +10,9 @@ package evidence
 // medicines, and nothing on it says the requested one is the lead's.
 // unseen22, round 12: a fax lost the husband's Mounjaro row and the wife,
 // the lead, was rated the patient from her own row of another medicine, a
-// false accept. nil when the page is no such list, or the lead heads no
-// row.
+// false accept. A row split into a line per cell (Textract) is read by
+// where its cells lie. nil when the page is no such list, or the lead
+// heads no row.
 func leadOnOthersRows(d document, e expectedName, req requestedMedicine) *nameSeen {
 	if len(req.lines) > 0 {
 		return nil
@@ -24,6 +25,13 @@ func leadOnOthersRows(d document, e expectedName, req requestedMedicine) *nameSe
 		for _, w := range l.words {
 			if w.end <= m.start {
 				before = append(before, w)
+			}
+		}
+		if len(before) == 0 {
+			// A reader that splits a row into a line per cell gives the
+			// person's cell a line of its own, level with the medicine's.
+			if k := rowNameCell(d, m.line); k >= 0 {
+				l, before = d.lines[k], d.lines[k].words
 			}
 		}
 		ws := nameRun(before)
@@ -39,4 +47,19 @@ func leadOnOthersRows(d document, e expectedName, req requestedMedicine) *nameSe
 		return nil
 	}
 	return lead
+}
+
+// rowNameCell is the line level with line i and left of it that holds
+// nothing but a name (a table's person cell, as Textract returns it); -1
+// when there is none.
+func rowNameCell(d document, i int) int {
+	l := d.lines[i]
+	for k, o := range d.lines {
+		if k != i && sameRow(l, o) && o.box.Left+o.box.Width <= l.box.Left {
+			if ws := nameRun(o.words); len(ws) >= 2 && len(ws) == len(o.words) && looksLikeName(ws) {
+				return k
+			}
+		}
+	}
+	return -1
 }
