@@ -154,6 +154,12 @@ func verify(reader evidence.Reader, readerName string, u upload, uploads, cache 
 	if len(matches) == 0 {
 		return score{}, fmt.Errorf("no upload %s.%s.* in %s", u.c.doc, u.cond, uploads)
 	}
+	if refused, err := overPageCap(matches[0]); err != nil || refused {
+		// The service refuses a document over its page cap (400) before
+		// any reader sees it; make heldout scores an upload without a
+		// verdict as wrong on every field.
+		return score{misses: []string{"refused: more pages than the service reads"}}, err
+	}
 	text, err := readCached(reader, readerName, matches[0], cache)
 	if err != nil {
 		return score{}, err
@@ -170,6 +176,21 @@ func verify(reader evidence.Reader, readerName string, u upload, uploads, cache 
 		}
 	}
 	return s, nil
+}
+
+// overPageCap reports an upload the service refuses for its pages
+// (evidence.DefaultMaxPages, counted as the service counts them).
+func overPageCap(path string) (bool, error) {
+	body, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	mediaType, err := evidence.DetectMediaType(body)
+	if err != nil {
+		return false, nil // the reader says why
+	}
+	n, err := (pagecount.Counter{}).CountPages(context.Background(), evidence.Document{Body: body, MediaType: mediaType}, evidence.DefaultMaxPages)
+	return err == nil && n > evidence.DefaultMaxPages, nil
 }
 
 // newReader is the reader named: the local one, or the production path
