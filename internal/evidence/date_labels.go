@@ -66,6 +66,12 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"request date", "date of request", "submitted", "submitted on", "date submitted",
 		// When a prescription went to another pharmacy.
 		"transferred", "transferred on", "transfer date", "date of transfer", "date transferred",
+		// Bilingual pages (round 12, unseen14's Welsh and Spanish pages:
+		// a Welsh app's "Casglwch erbyn" collection deadline was rated the
+		// dispensing date in the future): Welsh, Spanish, Polish.
+		"casglwch erbyn", "casglu erbyn", "dyddiad geni", "dyddiad dod i ben", "impreso", "fecha de impresion",
+		"fecha de nacimiento", "vence", "vencimiento", "fecha de vencimiento", "caduca", "recoger antes de",
+		"proximo surtido", "data urodzenia", "data waznosci", "wazne do",
 		// When a page's notice or terms were last changed ("Cookie Notice
 		// (updated October 12, 2026)", "Terms of Use (last updated ...)").
 		"updated", "last updated", "updated on", "revised", "last revised", "last modified", "modified",
@@ -88,6 +94,9 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"dispensed", "dispensing", "dispense", "disp", "date dispensed", "date of dispensing", "date disp",
 		"disp date", "dispensed date", "dispensing date", "dispense date", "filled", "fill", "fill date",
 		"filled date", "date filled", "filled on", "supplied", "date of supply", "date supplied", "supply date",
+		// Welsh, Spanish, Polish (round 12).
+		"dyddiad rhoi", "dyddiad cyflenwi", "paratowyd", "rhoddwyd", "fecha de surtido", "surtido", "dispensado",
+		"fecha de dispensacion", "data wydania", "wydano",
 	},
 	orderDate: {
 		"order", "ordered", "order date", "ordered on", "order placed", "placed", "placed on", "purchase",

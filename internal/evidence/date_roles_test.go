@@ -27,6 +27,10 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 07/01/2026",
 			"https://mychart.example.org/medications   1/1"}, Rating{Invalid, High}, "old-date"},
 		{"printed on", []string{"Wegovy 2.4 mg/0.75 mL pen", "Printed on: 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// Bilingual pages (unseen14, round 12).
+		{"a Welsh collection deadline", []string{"Wegovy 2.4mg FlexTouch pen x1", "Casglwch erbyn: 30/11/2026", "Collect by"}, Rating{NotFound, Medium}, "no-date"},
+		{"a Welsh dispensing date", []string{"Wegovy 2.4mg FlexTouch pen x1", "Dyddiad rhoi: 17/11/2026", "Date dispensed", "Casglwch erbyn: 30/11/2026"}, Rating{Valid, High}, "date-in-window"},
+		{"a Spanish fill date", []string{"Wegovy 2.4 mg pen", "Fecha de surtido: 11/17/2026", "Impreso: 11/20/2026"}, Rating{Valid, High}, "date-in-window"},
 		// A pharmacy's notice that it transferred the prescription: its
 		// own dates say when (unseen24, round 12, a false accept on a fax
 		// that lost the last fill's date).

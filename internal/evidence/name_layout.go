@@ -23,8 +23,10 @@ func titledSurnames(d document) map[string]bool {
 				continue
 			}
 			// A hyphen or an apostrophe joins the parts of one name
-			// ("Ms Ana-Lucía Ferreira"); other marks end it.
-			alone := k+2 == len(l.words) || next.commaAfter || !l.words[k+2].capital ||
+			// ("Ms Ana-Lucía Ferreira"), and so does a particle ("Mr
+			// Gruffydd ap Rhys"; unseen14, round 12, where the forename
+			// was read as a surname after a title); other marks end it.
+			alone := k+2 == len(l.words) || next.commaAfter || !l.words[k+2].capital && !particleThenName(l.words, k+2) ||
 				strings.ContainsAny(l.norm[next.end:l.words[k+2].start], ",.;:()/|")
 			if alone {
 				out[next.text] = true
@@ -32,6 +34,21 @@ func titledSurnames(d document) map[string]bool {
 		}
 	}
 	return out
+}
+
+// nameParticles are the lowercase words inside a surname ("Gruffydd ap
+// Rhys", "Ludwig van Beethoven", "Maria de la Cruz"): the name goes on past
+// them.
+var nameParticles = map[string]bool{
+	"ap": true, "ab": true, "ferch": true, "verch": true, "de": true, "da": true, "di": true, "del": true,
+	"della": true, "la": true, "le": true, "du": true, "van": true, "von": true, "der": true, "den": true,
+	"bin": true, "binti": true, "ibn": true, "al": true, "el": true, "y": true,
+}
+
+// particleThenName reports ws[k] a name particle followed by a capitalised
+// word: one name runs on.
+func particleThenName(ws []word, k int) bool {
+	return nameParticles[ws[k].text] && k+1 < len(ws) && ws[k+1].capital
 }
 
 // patientFieldWords mark the details a dispensing label prints beside the

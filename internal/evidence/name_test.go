@@ -444,3 +444,17 @@ func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 	})
 }
+
+// TestNameParticles: a lowercase particle inside a surname ("Mr Gruffydd
+// ap Rhys") does not end the name after a title, so the forename is not
+// read as a surname (unseen14's Welsh label, round 12).
+func TestNameParticles(t *testing.T) {
+	gruffydd := Expected{PatientKnown: true, Forename: "Gruffydd", Surname: "ap Rhys", MedicationName: "Mounjaro"}
+	ludwig := Expected{PatientKnown: true, Forename: "Ludwig", Surname: "van Dijk", MedicationName: "Wegovy"}
+	runNameCases(t, []nameCase{
+		{name: "a Welsh patronymic", exp: gruffydd, lines: []string{"Mounjaro 5mg/0.6ml KwikPen", "Patient's name: Mr Gruffydd ap Rhys", "Date dispensed 17/11/2026"},
+			want: Rating{Valid, High}, rule: "labelled-name", words: ""},
+		{name: "a Dutch particle", exp: ludwig, lines: []string{"Wegovy 2.4mg FlexTouch pen", "Patient: Mr Ludwig van Dijk"},
+			want: Rating{Valid, High}, rule: "labelled-name", words: ""},
+	})
+}

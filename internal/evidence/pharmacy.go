@@ -242,7 +242,7 @@ func linePharmacy(l docLine) linePharmacyName {
 		}
 	}
 	if !hasPharmacyWord {
-		return linePharmacyName{}
+		return pharmacyNamedAfter(l)
 	}
 	if at := rxBrand(l); at != nil {
 		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, at}
@@ -269,11 +269,40 @@ func linePharmacy(l docLine) linePharmacyName {
 			continue
 		}
 		p := l.words[j]
-		if namesBusiness([]word{p}) && !romanNumerals[p.text] {
+		// Before describing words the name may be a common word ("Good
+		// Health Pharmacy"; unseen14, round 12).
+		described := j < i-1 && p.capital && letterCount(p.text) >= 2 && !isDigit(p.text[0]) && !possessives[p.text] &&
+			!slices.ContainsFunc(l.words[j+1:i], func(w word) bool { return w.text == "rx" })
+		if (namesBusiness([]word{p}) || described) && !romanNumerals[p.text] {
 			return linePharmacyName{pharmacyWordName, exactMatch, c, spotOfWords(l, l.words[j:i+1])}
 		}
 	}
+	return pharmacyNamedAfter(l)
+}
+
+// pharmacyNamedAfter finds a pharmacy named in a language that puts the
+// name after its pharmacy word ("Farmacia Buena Salud", "Fferyllfa
+// Glannau", "Apteka Zdrowie"; unseen14's Spanish and Welsh pages, round
+// 12): a capitalised name follows the word. At most medium.
+func pharmacyNamedAfter(l docLine) linePharmacyName {
+	for i, w := range l.words {
+		if !pharmacyWordsFirst[w.text] || !w.capital || i+1 >= len(l.words) {
+			continue
+		}
+		if n := l.words[i+1]; n.capital && namesBusiness([]word{n}) && !isPharmacyWord(n.text) {
+			return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, spotOfWords(l, l.words[i:i+2])}
+		}
+	}
 	return linePharmacyName{}
+}
+
+// possessives are whose a pharmacy is, not its name ("Your Rx pharmacy").
+var possessives = map[string]bool{"your": true, "my": true, "our": true, "their": true, "his": true, "her": true, "its": true, "the": true, "a": true}
+
+// pharmacyWordsFirst are pharmacy words of languages that put the name
+// after them: Spanish and Italian, Welsh, Polish, French, German.
+var pharmacyWordsFirst = map[string]bool{
+	"farmacia": true, "fferyllfa": true, "apteka": true, "pharmacie": true, "apotheke": true,
 }
 
 // notRxBrands are words before "Rx" that make a heading, not a pharmacy's

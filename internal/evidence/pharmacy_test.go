@@ -30,6 +30,13 @@ func TestRatePharmacy(t *testing.T) {
 		{"general pharmacy advice", []string{"Ask for general pharmacy advice"}, 1, Rating{NotFound, Medium}},
 		{"Rx inside a mail pharmacy's name", []string{"Evergreen Rx Mail Pharmacy, Tempe AZ"}, 1, Rating{Valid, High}},
 		{"Rx pharmacy alone names none", []string{"Your Rx pharmacy will call you"}, 1, Rating{NotFound, Medium}},
+		// Names of other languages and common words before describing
+		// ones (unseen14's bilingual pages, round 12).
+		{"a common word before a describing one", []string{"Good Health Pharmacy · 77 S Main St, Pharr TX 78999"}, 1, Rating{Valid, High}},
+		{"your health pharmacy is no name", []string{"Your health pharmacy team"}, 1, Rating{NotFound, Medium}},
+		{"Spanish: the name after Farmacia", []string{"Farmacia Buena Salud"}, 1, Rating{Valid, Medium}},
+		{"Welsh: the name after Fferyllfa", []string{"Fferyllfa Glannau"}, 1, Rating{Valid, Medium}},
+		{"a pharmacy word in prose names none", []string{"Llame a la farmacia si tiene preguntas"}, 1, Rating{NotFound, Medium}},
 		{"Capsule the company", []string{"Capsule Pharmacy, New York NY 10001"}, 1, Rating{Valid, High}},
 		{"capsule the dosage form", []string{"Take one capsule daily"}, 1, Rating{NotFound, Medium}},
 		{"independent pharmacy", []string{"Greenfield Pharmacy, 12 High Street"}, 1, Rating{Valid, High}},
