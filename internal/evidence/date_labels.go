@@ -541,6 +541,13 @@ var fillEntryWords = newPhraseSet(map[bool][]string{true: {
 	"ready", "shipped", "arrived", "ordered",
 }})
 
+// weekdayWords are the weekdays a diary heads its days with, whole or
+// short.
+var weekdayWords = map[string]bool{
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"mon": true, "tue": true, "tues": true, "wed": true, "thu": true, "thur": true, "thurs": true, "fri": true, "sat": true, "sun": true,
+}
+
 // boxesOverlap reports two places on a page that share some of it (never
 // when either is unknown).
 func boxesOverlap(a, b Box) bool {
@@ -563,6 +570,9 @@ func diaryDays(d document) []bool {
 	var at []int
 	var days []civilDate
 	for i, l := range d.lines {
+		if len(l.words) < 2 || !weekdayWords[l.words[0].text] {
+			continue
+		}
 		text := l.numberText()
 		fs := findDates(text)
 		if len(fs) == 0 || !dayHeadingRe.MatchString(text[:fs[0].start]) || fs[0].ambiguous() {

@@ -175,7 +175,7 @@ func proseRecipients(d document) []patientValue {
 func continuesSentence(l docLine) bool {
 	raw := strings.TrimSpace(l.raw)
 	return !strings.ContainsAny(raw, ":") && !strings.HasSuffix(raw, ".") && !strings.HasSuffix(raw, "!") && !strings.HasSuffix(raw, "?") &&
-		!onlyADate(l)
+		!(strings.ContainsAny(raw, "0123456789") && onlyADate(l))
 }
 
 // capitalisedName is the run of capitalised name words at the start of ws,
