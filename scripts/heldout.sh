@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -990,6 +990,34 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#9c9c9c' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.22 +noise Gaussian -unsharp 0x1+0.5+0 -quality 85 "$f"
       rm -f "$docs/$n.uw.png" "$docs/$n.uw2.png" ;;
+    flash)
+      # A photo taken with the phone's LED flash on (unseen25), as patients
+      # do at a kitchen table in the evening or when the camera forces it in
+      # a dim room: the flash is a small lamp right beside the lens, so the
+      # light falls off fast from the spot the phone points at (the page's
+      # corners about half as bright), the room beyond the page is dark, and
+      # the flash's reflection off the paper is a bright hot spot where the
+      # print is lifted to grey (at most about 45% of the way to white, never
+      # lost); the light is a little cold (blue). The hot spot's place and the
+      # turn (up to 1.5 degrees) are drawn from SEED and the document; then
+      # slight perspective, the phone's sharpening, a little noise, JPEG 85.
+      # Not harsh: every word stays legible, in the hot spot as a grey.
+      f=$docs/$n.flash.jpg
+      local hx hy hr turn M CW=$((W * 21 / 20 + 60)) CH=$((H * 21 / 20 + 60))
+      hx=$((W * (35 + $(pick "$n flash x" "$seed" 31)) / 100))
+      hy=$((H * (30 + $(pick "$n flash y" "$seed" 41)) / 100))
+      M=$((W < H ? W : H)); hr=$((M / 5))
+      turn=$(awk "BEGIN{print ($(pick "$n flash turn" "$seed" 31) - 15) / 10}")
+      convert "$base" \
+        \( -size "$((2 * hr))x$((2 * hr))" radial-gradient:'#737373'-black \) -geometry "+$((hx - hr))+$((hy - hr))" -compose screen -composite \
+        \( -size "$((2 * W))x$((2 * H))" radial-gradient:white-'#4a4a4a' -crop "${W}x${H}+$((W - hx))+$((H - hy))" +repage \) -compose multiply -composite \
+        -channel R -evaluate multiply 0.96 -channel B -evaluate multiply 1.04 +channel "$docs/$n.fl.png"
+      convert -size "${CW}x${CH}" xc:'#2b2622' -seed "$seed" -attenuate 0.6 +noise Gaussian -blur 0x2 \
+        \( "$docs/$n.fl.png" -background none -rotate "$turn" \) -gravity center -compose over -composite +gravity \
+        -background '#2b2622' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 40)),$((CH / 45))  $CW,0 $((CW - CW / 60)),0  0,$CH 0,$CH  $CW,$CH $((CW - CW / 30)),$((CH - CH / 50))" \
+        -seed "$seed" -attenuate 0.15 +noise Gaussian -unsharp 0x1+0.6+0 -quality 85 "$f"
+      rm -f "$docs/$n.fl.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
