@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25 + unseen26
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -68,7 +68,8 @@ start=$SECONDS
 # {{dmon:-5}} 20 Nov 2026, {{mond:-5}} Nov 20, 2026, {{iso:-5}} 2026-11-20,
 # {{us2:-5}} 11/20/26, {{fax-us:-1}} NOV-24-2026; (unseen17) {{uk2:-5}} 20/11/26,
 # {{dmon2-up:-5}} 20-NOV-26, {{dot:-5}} 20.11.2026, {{ord-dmon:-5}} 20th Nov 2026,
-# {{mon-d:-5}} Nov 20 (no year), {{wlong-uk:-6}} Friday 20 November 2026.
+# {{mon-d:-5}} Nov 20 (no year), {{wlong-uk:-6}} Friday 20 November 2026;
+# (unseen26) {{ymd:-5}} 2026/11/20.
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -87,7 +88,7 @@ def render(m):
             "fax-us": d.strftime("%b-%d-%Y").upper(), "uk2": d.strftime("%d/%m/%y"),
             "dmon2-up": d.strftime("%d-%b-%y").upper(), "dot": d.strftime("%d.%m.%Y"),
             "ord-dmon": f"{ordinal(d.day)} {d:%b} {d.year}", "mon-d": f"{d:%b} {d.day}",
-            "wlong-uk": f"{d:%A} {d.day} {d:%B} {d.year}"}[style]
+            "wlong-uk": f"{d:%A} {d.day} {d:%B} {d.year}", "ymd": d.strftime("%Y/%m/%d")}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
