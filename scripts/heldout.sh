@@ -1019,6 +1019,28 @@ EOF
         -distort Perspective "0,0 $((CW / 40)),$((CH / 45))  $CW,0 $((CW - CW / 60)),0  0,$CH 0,$CH  $CW,$CH $((CW - CW / 30)),$((CH - CH / 50))" \
         -seed "$seed" -attenuate 0.15 +noise Gaussian -unsharp 0x1+0.6+0 -quality 85 "$f"
       rm -f "$docs/$n.fl.png" ;;
+    tungsten)
+      # A photo taken at night in a hotel room under its warm tungsten
+      # bedside and ceiling bulbs, no daylight (unseen26): the phone's auto
+      # white balance corrects only part of the 2700 K light, so the whole
+      # photo keeps a strong orange cast (the white paper cream-orange, blue
+      # at 36-48% of red, green at about 72%, drawn from SEED and the
+      # document); the lamp stands off one corner of the page (which one
+      # drawn the same way), so the light falls off across it to about 55%
+      # at the far corner; the page a little turned and in perspective on
+      # the room's dark wood desk, a little soft, noise a little stronger
+      # (the sensor's gain in dim light), JPEG 85. Not harsh: the print stays
+      # black on a warm page and plain to a person; only its colour and its
+      # light change.
+      f=$docs/$n.tungsten.jpg
+      local LX=0 LY=0 blue
+      case $(pick "$n tungsten" "$seed" 4) in 1) LX=$W ;; 2) LY=$H ;; 3) LX=$W LY=$H ;; esac
+      blue=$(awk "BEGIN{print 0.36 + $(pick "$n tungsten blue" "$seed" 13) / 100}")
+      convert "$base" -background '#3b2a1c' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 35)),$((H / 30))  $W,0 $((W - W / 45)),$((H / 70))  0,$H $((W / 55)),$((H - H / 35))  $W,$H $((W - W / 28)),$((H - H / 45))" \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "$LX,$LY #ffffff $((W - LX)),$((H - LY)) #8c8c8c" \) -compose multiply -composite \
+        -channel G -evaluate multiply 0.72 -channel B -evaluate multiply "$blue" +channel \
+        -blur 0x0.6 -seed "$seed" -attenuate 0.4 +noise Gaussian -quality 85 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
