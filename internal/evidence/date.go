@@ -457,10 +457,16 @@ var coverageWords = newPhraseSet(map[bool][]string{true: {
 	// a false accept). The fill it lists as its last still counts.
 	"transferred the prescription", "transferred your prescription", "transferred prescription",
 	"transfer notice", "prescription transfer", "transfer of prescription", "transfer of your prescription",
+	// A notice that a prescription was never collected and went back to
+	// stock (unseen25, round 12: its "Returned to stock" date was rated
+	// the dispensing date, a false accept).
+	"nothing was dispensed", "has been returned to stock", "was returned to stock", "were returned to stock",
+	"was not picked up", "were not picked up", "not picked up within",
 }})
 
 // coverageLetter reports a document that decides an insurer's cover of a
-// medicine, or tells of a prescription's transfer: its own date (a letter's, unlabelled or a plain "Date:") says
+// medicine, or tells of a prescription's transfer or of one never
+// collected: its own date (a letter's, unlabelled or a plain "Date:") says
 // when the decision was sent, not when anything was prescribed or
 // dispensed (unseen5's approval letter, round 9: once its approval period
 // was a date in another role, the letter's date was rated the dispensing

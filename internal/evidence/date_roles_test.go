@@ -38,6 +38,23 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Sandpiper Pharmacy", "November 17, 2026", "Dear Jane Smith,",
 			"As you asked, on November 17, 2026 we transferred the prescription below to Bayfront Drug.",
 			"Wegovy 2.4 mg/0.75 mL pen injector S-2207193 Bayfront Drug (11/17/2026)"}, Rating{NotFound, Medium}, "no-date"},
+		// A notice that a prescription was never collected: its dates
+		// are no supply (unseen25, round 12, a false accept).
+		{"a not-picked-up notice's dates", []string{
+			"Prescription Not Picked Up - Returned to Stock", "Northgate Pharmacy",
+			"Your prescription was ready but was not picked up within 14 days, so it has been returned to stock",
+			"and the insurance claim reversed. Nothing was dispensed to you.",
+			"Patient Jane Smith", "Medication Wegovy 2.4 mg/0.75 mL pen", "Rx # 5518336",
+			"Prepared 11/01/2026", "Returned to stock 11/15/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// An owing raised on the latest row is no fill, so it is not the
+		// latest fill's date; with the supply before it too old, the
+		// dates disagree (unseen25, round 12, a false accept).
+		{"an owing on the record's latest row", []string{
+			"Patient Medication Record", "Date Item Qty Status",
+			"18/11/2026 Levothyroxine 100mcg tablets 28 Supplied",
+			"18/11/2026 Wegovy 2.4mg FlexTouch pen 1 OWING raised - none supplied",
+			"02/08/2026 Wegovy 2.4mg FlexTouch pen 1 Supplied",
+			"31/07/2026 Levothyroxine 100mcg tablets 28 Supplied"}, Rating{NotFound, Low}, "dates-disagree"},
 		{"a transfer notice's last fill", []string{
 			"Sandpiper Pharmacy", "November 17, 2026", "Dear Jane Smith,",
 			"As you asked, on November 17, 2026 we transferred the prescription below to Bayfront Drug.",

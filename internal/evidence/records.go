@@ -342,6 +342,10 @@ var notSupplied = newPhraseSet(map[bool][]string{true: append([]string{
 	"cancelled", "canceled", "cancel", "reversed", "reversal", "rejected", "denied", "declined", "refused",
 	"on hold", "not collected", "returned", "pending", "awaiting", "in progress", "processing", "voided", "void",
 	"out of stock", "unavailable",
+	// A UK owing: the pharmacy owes the patient the item, none supplied
+	// yet (unseen25, round 12: a record's "OWING raised - none supplied"
+	// row was rated the latest fill, a false accept).
+	"owing", "owed", "none supplied", "to follow",
 }, notYetSuppliedPhrases...)})
 
 // latestFillRecord is the lines of the requested medicine's latest record,
