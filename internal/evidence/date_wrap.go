@@ -105,3 +105,75 @@ func wrappedDate(af, bf []string) (head int, ok bool) {
 	}
 	return 0, false
 }
+
+// joinCellYears puts a year back with its day and month where a table's
+// narrow cell wrapped it onto the next line ("19 Jul" over "2026" in a
+// "Last supplied" column; unseen26's travel clinic summary, round 12,
+// where the requested medicine's own date was lost and the page's other
+// dates rated in its place, a false accept): a day and a month name with
+// no year after them, and right under them, starting within their span,
+// a word of nothing but a four-digit year. Only where the reader gave the
+// words' places and they line up with the text.
+func joinCellYears(lines []Line) []Line {
+	var out []Line
+	for i := 0; i+1 < len(lines); i++ {
+		a, b := lines[i], lines[i+1]
+		if out != nil {
+			a, b = out[i], out[i+1]
+		}
+		af, bf := strings.Fields(a.Text), strings.Fields(b.Text)
+		if a.Page != b.Page || len(a.Words) == 0 || len(b.Words) == 0 || !wordsLineUp(a, af) || !wordsLineUp(b, bf) {
+			continue
+		}
+		k, y := cellYear(a.Words, b.Words)
+		if k < 0 {
+			continue
+		}
+		if out == nil {
+			out = append([]Line(nil), lines...)
+		}
+		aw := append(append(append([]Word(nil), a.Words[:k+1]...), b.Words[y]), a.Words[k+1:]...)
+		bw := append(append([]Word(nil), b.Words[:y]...), b.Words[y+1:]...)
+		a.Words, b.Words = aw, bw
+		a.Text, b.Text = wordsJoined(aw), wordsJoined(bw)
+		out[i], out[i+1] = a, b
+	}
+	if out == nil {
+		return lines
+	}
+	return out
+}
+
+// cellYear finds in a a day and a month name with no year after them
+// (k: the month's index) and in b the year word right under them (y);
+// -1, -1 when there is none.
+func cellYear(a, b []Word) (k, y int) {
+	for k = 1; k < len(a); k++ {
+		day, month := a[k-1], a[k]
+		if atoi(strings.TrimRight(day.Text, ",.")) < 1 || atoi(strings.TrimRight(day.Text, ",.")) > 31 || monthNumber(strings.ToLower(month.Text)) == 0 ||
+			len(strings.TrimRight(month.Text, ".,")) > 9 || day.Box.IsZero() || month.Box.IsZero() {
+			continue
+		}
+		if k+1 < len(a) && len(a[k+1].Text) == 4 && atoi(a[k+1].Text) > 1900 {
+			continue // the year is there
+		}
+		left, right := day.Box.Left, month.Box.Left+month.Box.Width
+		for y = range b {
+			w := b[y]
+			if len(w.Text) == 4 && atoi(w.Text) >= 1900 && atoi(w.Text) <= 2199 && !w.Box.IsZero() &&
+				w.Box.Left >= left-day.Box.Height && w.Box.Left <= right && w.Box.Top > day.Box.Top {
+				return k, y
+			}
+		}
+	}
+	return -1, -1
+}
+
+// wordsJoined is words' texts joined by spaces.
+func wordsJoined(ws []Word) string {
+	s := make([]string, len(ws))
+	for k, w := range ws {
+		s[k] = w.Text
+	}
+	return strings.Join(s, " ")
+}

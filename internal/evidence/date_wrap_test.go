@@ -47,3 +47,38 @@ func TestJoinWrappedDates(t *testing.T) {
 		t.Errorf("wrapped dispensing date: %+v read from %q (note %q)", r.Data.MedicationDate, f.MedicationDate.Text, r.Note)
 	}
 }
+
+// TestJoinCellYears: a table cell that wrapped its year under its day and
+// month ("19 Jul" over "2026") is put back together, by where the words
+// lie; a year elsewhere on the next line is left alone (unseen26's travel
+// clinic summary, round 12).
+func TestJoinCellYears(t *testing.T) {
+	w := func(s string, left, top float64) Word {
+		return Word{Text: s, Confidence: 0.9, Box: Box{Left: left, Top: top, Width: 0.02 * float64(len(s)) / 2, Height: 0.015}}
+	}
+	line := func(ws ...Word) Line {
+		l := Line{Confidence: 0.9, Page: 1, Words: ws}
+		l.Text = wordsJoined(ws)
+		return l
+	}
+	row := line(w("Mounjaro", 0.06, 0.775), w("5mg", 0.22, 0.775), w("19", 0.35, 0.768), w("Jul", 0.373, 0.766), w("Clearleaf", 0.45, 0.76))
+	tests := []struct {
+		name  string
+		next  Line
+		want0 string
+		want1 string
+	}{
+		{"the year under its cell", line(w("KwikPen", 0.06, 0.806), w("weekly", 0.22, 0.792), w("2026", 0.348, 0.791), w("(GPhC", 0.45, 0.785)),
+			"Mounjaro 5mg 19 Jul 2026 Clearleaf", "KwikPen weekly (GPhC"},
+		{"a year in another column", line(w("KwikPen", 0.06, 0.806), w("weekly", 0.22, 0.792), w("2099327", 0.45, 0.785), w("2026", 0.80, 0.785)),
+			"Mounjaro 5mg 19 Jul Clearleaf", "KwikPen weekly 2099327 2026"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := joinCellYears([]Line{row, tt.next})
+			if out[0].Text != tt.want0 || out[1].Text != tt.want1 {
+				t.Errorf("got %q / %q, want %q / %q", out[0].Text, out[1].Text, tt.want0, tt.want1)
+			}
+		})
+	}
+}

@@ -66,7 +66,7 @@ func readDocument(t Text) document {
 	// OCR output may be noisy however sure the reader was of a line.
 	ocrSource := t.Source == "tesseract" || t.Source == "textract" || t.Source == unseenSource
 	lines, places := reflowTables(t.Lines)
-	lines = joinWrappedDates(lines)
+	lines = joinCellYears(joinWrappedDates(lines))
 	return documentOf(lines, places, ocrSource)
 }
 

@@ -210,6 +210,11 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (int, []word) {
 	switch {
 	case strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "-"):
 		from++
+	case strings.HasPrefix(rest, ",") && titledAfter(l, m.last):
+		// A sentence's apposition: "her husband and carer, Mr Bernard
+		// HARGROVE" (unseen26's travel letter, round 12, where the carer
+		// was rated the patient).
+		from++
 	case strings.HasSuffix(l.words[m.last].text, "by") || l.words[m.last].text == "as" || l.words[m.last].text == "to":
 	case m.first == 0 && m.last > m.first && rest != "":
 		// A form's label cell that starts its line, its value in the next
@@ -230,6 +235,12 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (int, []word) {
 	}
 	ws, _ := valueWords(l, from)
 	return i, leadingName(ws)
+}
+
+// titledAfter reports a title (Mr, Mrs, Ms ...) as the next word after
+// word k of l: a person's name follows.
+func titledAfter(l docLine, k int) bool {
+	return k+1 < len(l.words) && titles[l.words[k+1].text] && l.words[k+1].text != "dr" && l.words[k+1].text != "prof"
 }
 
 // leadingName is the run of capitalised words at the start of ws that no

@@ -564,3 +564,20 @@ func TestCarerManagingPrescriptions(t *testing.T) {
 		{name: "the patient whose prescriptions they manage", exp: malcolm, lines: chat, want: Rating{Valid, High}, rule: "labelled-name", words: ""},
 	})
 }
+
+// TestCarerInApposition: a sentence naming the patient's carer in
+// apposition ("her husband and carer, Mr Bernard HARGROVE") gives the
+// carer's role (unseen26's travel letter, round 12, a false accept).
+func TestCarerInApposition(t *testing.T) {
+	letter := []string{
+		"Patient (SURNAME Forename) HARGROVE Lucinda",
+		"She is accompanied by her husband and carer, Mr Bernard HARGROVE (U.S. passport no.",
+		"X99583114), who may carry the medicine for her and help her administer it.",
+		"Zepbound (tirzepatide) 7.5 mg/0.5 mL single-dose pen, 4 pens",
+	}
+	bernard := Expected{PatientKnown: true, Forename: "Bernard", Surname: "Hargrove", MedicationName: "Zepbound"}
+	r, f := Explain(textOf(1, letter...), bernard, Policy{Now: testNow, Market: "us"})
+	if r.Data.PatientName.Value == Valid {
+		t.Errorf("the carer rated the patient: %+v by %s", r.Data.PatientName, f.PatientName.Rule)
+	}
+}
