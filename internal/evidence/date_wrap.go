@@ -24,8 +24,32 @@ func joinWrappedDates(lines []Line) []Line {
 
 // joinWrapped moves up to the end of each line the first words of the line
 // after it that wrapped says (by the two lines' words) belong with it.
-// The reader's lines are not changed: a copy is, when anything moves.
 func joinWrapped(lines []Line, wrapped func(af, bf []string) (head int, ok bool)) []Line {
+	return mendAdjacent(lines, func(a, b Line, af, bf []string) (Line, Line, bool) {
+		head, ok := wrapped(af, bf)
+		if !ok {
+			return a, b, false
+		}
+		a.Text = strings.Join(append(append([]string(nil), af...), bf[:head]...), " ")
+		b.Text = strings.Join(bf[head:], " ")
+		if len(b.Words) > 0 {
+			a.Words = append(append([]Word(nil), a.Words...), b.Words[:head]...)
+			for _, w := range b.Words[:head] {
+				a.Box = a.Box.Union(w.Box)
+			}
+			b.Words = b.Words[head:]
+		}
+		return a, b, true
+	})
+}
+
+// mendAdjacent gives each pair of consecutive lines of one page, both with
+// text whose reported words (if any) line up with it, to mend, which
+// returns them changed and true when words belong on the other line. The
+// reader's lines are not changed: a copy is, when anything moves, and the
+// lines keep their places (an emptied line is left blank, which
+// documentOf drops).
+func mendAdjacent(lines []Line, mend func(a, b Line, af, bf []string) (Line, Line, bool)) []Line {
 	var out []Line
 	for i := 0; i+1 < len(lines); i++ {
 		a, b := lines[i], lines[i+1]
@@ -39,21 +63,12 @@ func joinWrapped(lines []Line, wrapped func(af, bf []string) (head int, ok bool)
 		if len(af) == 0 || len(bf) == 0 || !wordsLineUp(a, af) || !wordsLineUp(b, bf) {
 			continue
 		}
-		head, ok := wrapped(af, bf)
+		a, b, ok := mend(a, b, af, bf)
 		if !ok {
 			continue
 		}
 		if out == nil {
 			out = append([]Line(nil), lines...)
-		}
-		a.Text = strings.Join(append(append([]string(nil), af...), bf[:head]...), " ")
-		b.Text = strings.Join(bf[head:], " ")
-		if len(b.Words) > 0 {
-			a.Words = append(append([]Word(nil), a.Words...), b.Words[:head]...)
-			for _, w := range b.Words[:head] {
-				a.Box = a.Box.Union(w.Box)
-			}
-			b.Words = b.Words[head:]
 		}
 		out[i], out[i+1] = a, b
 	}
@@ -115,33 +130,16 @@ func wrappedDate(af, bf []string) (head int, ok bool) {
 // a word of nothing but a four-digit year. Only where the reader gave the
 // words' places and they line up with the text.
 func joinCellYears(lines []Line) []Line {
-	var out []Line
-	for i := 0; i+1 < len(lines); i++ {
-		a, b := lines[i], lines[i+1]
-		if out != nil {
-			a, b = out[i], out[i+1]
-		}
-		af, bf := strings.Fields(a.Text), strings.Fields(b.Text)
-		if a.Page != b.Page || len(a.Words) == 0 || len(b.Words) == 0 || !wordsLineUp(a, af) || !wordsLineUp(b, bf) {
-			continue
-		}
+	return mendAdjacent(lines, func(a, b Line, _, _ []string) (Line, Line, bool) {
 		k, y := cellYear(a.Words, b.Words)
 		if k < 0 {
-			continue
+			return a, b, false
 		}
-		if out == nil {
-			out = append([]Line(nil), lines...)
-		}
-		aw := append(append(append([]Word(nil), a.Words[:k+1]...), b.Words[y]), a.Words[k+1:]...)
-		bw := append(append([]Word(nil), b.Words[:y]...), b.Words[y+1:]...)
-		a.Words, b.Words = aw, bw
-		a.Text, b.Text = wordsJoined(aw), wordsJoined(bw)
-		out[i], out[i+1] = a, b
-	}
-	if out == nil {
-		return lines
-	}
-	return out
+		a.Words = append(append(append([]Word(nil), a.Words[:k+1]...), b.Words[y]), a.Words[k+1:]...)
+		b.Words = append(append([]Word(nil), b.Words[:y]...), b.Words[y+1:]...)
+		a.Text, b.Text = wordsJoined(a.Words), wordsJoined(b.Words)
+		return a, b, true
+	})
 }
 
 // cellYear finds in a a day and a month name with no year after them
@@ -150,7 +148,7 @@ func joinCellYears(lines []Line) []Line {
 func cellYear(a, b []Word) (k, y int) {
 	for k = 1; k < len(a); k++ {
 		day, month := a[k-1], a[k]
-		if atoi(strings.TrimRight(day.Text, ",.")) < 1 || atoi(strings.TrimRight(day.Text, ",.")) > 31 || monthNumber(strings.ToLower(month.Text)) == 0 ||
+		if n := atoi(strings.TrimRight(day.Text, ",.")); n < 1 || n > 31 || monthNumber(strings.ToLower(month.Text)) == 0 ||
 			len(strings.TrimRight(month.Text, ".,")) > 9 || day.Box.IsZero() || month.Box.IsZero() {
 			continue
 		}
