@@ -265,12 +265,19 @@ func matchName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLeve
 func suffixesUsed(ws []word, e expectedName) (used []bool, otherSuffix bool) {
 	used = make([]bool, len(ws))
 	for i, w := range ws {
-		if suffix := generationalSuffix(w.text); i > 0 && suffix != "" {
+		// A lead whose own name is such a word ("Iv", a surname) keeps it.
+		if suffix := generationalSuffix(w.text); i > 0 && suffix != "" && !e.nameHas(w.text) {
 			otherSuffix = otherSuffix || e.suffix != "" && suffix != e.suffix
 			used[i] = true
 		}
 	}
 	return used, otherSuffix
+}
+
+// nameHas reports a word of the lead's forename or surname.
+func (e expectedName) nameHas(t string) bool {
+	has := func(w word) bool { return w.text == t }
+	return slices.ContainsFunc(e.forename, has) || slices.ContainsFunc(e.surname, has)
 }
 
 // surnameMarked reports a comma after one of the words before the forename:
