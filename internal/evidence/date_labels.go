@@ -70,7 +70,7 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// a Welsh app's "Casglwch erbyn" collection deadline was rated the
 		// dispensing date in the future): Welsh, Spanish, Polish.
 		"casglwch erbyn", "casglu erbyn", "dyddiad geni", "dyddiad dod i ben", "impreso", "fecha de impresion",
-		"fecha de nacimiento", "vence", "vencimiento", "fecha de vencimiento", "caduca", "recoger antes de",
+		"fecha de nacimiento", "vence", "vencimiento", "fecha de vencimiento", "caduca", "recoger antes de", "recoger antes del",
 		"proximo surtido", "data urodzenia", "data waznosci", "wazne do",
 		// When a page's notice or terms were last changed ("Cookie Notice
 		// (updated October 12, 2026)", "Terms of Use (last updated ...)").
@@ -95,7 +95,7 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"disp date", "dispensed date", "dispensing date", "dispense date", "filled", "fill", "fill date",
 		"filled date", "date filled", "filled on", "supplied", "date of supply", "date supplied", "supply date",
 		// Welsh, Spanish, Polish (round 12).
-		"dyddiad rhoi", "dyddiad cyflenwi", "paratowyd", "rhoddwyd", "fecha de surtido", "surtido", "dispensado",
+		"dyddiad rhoi", "dyddiad cyflenwi", "paratowyd", "rhoddwyd", "fecha de surtido", "surtido", "surtida", "surtido el", "surtida el", "dispensado", "dispensada",
 		"fecha de dispensacion", "data wydania", "wydano",
 	},
 	orderDate: {

@@ -31,6 +31,27 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a Welsh collection deadline", []string{"Wegovy 2.4mg FlexTouch pen x1", "Casglwch erbyn: 30/11/2026", "Collect by"}, Rating{NotFound, Medium}, "no-date"},
 		{"a Welsh dispensing date", []string{"Wegovy 2.4mg FlexTouch pen x1", "Dyddiad rhoi: 17/11/2026", "Date dispensed", "Casglwch erbyn: 30/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a Spanish fill date", []string{"Wegovy 2.4 mg pen", "Fecha de surtido: 11/17/2026", "Impreso: 11/20/2026"}, Rating{Valid, High}, "date-in-window"},
+		// An app's card in Spanish (unseen14, round 13): "filled on" in the
+		// feminine, a collection deadline after it.
+		{"a Spanish app's fill date and pick-up deadline", []string{"Lista para recoger", "Wegovy 2.4 mg pluma",
+			"Surtida el 17/11/2026", "Recoger antes del 24/11/2026"}, Rating{Valid, High}, "date-in-window"},
+		// A practice's message between a request history's rows names the
+		// requested medicine and another in passing: it starts no record,
+		// so each row's date stays its medicine's (unseen10, round 13).
+		{"a message naming two medicines between the rows", []string{
+			"Saxenda 6mg/ml solution for injection pre-filled pen (liraglutide) -", "inject 3mg once daily",
+			"Requested 20 Nov 2026 Rejected by GP 21 Nov 2026",
+			"Message from the practice: Saxenda was stopped when you started Wegovy. Please do",
+			"not request it again; book a review if you need to discuss.",
+			"Omeprazole 20mg gastro-resistant capsules - one daily", "Requested 13", "Issued by GP 14",
+			"Dispensed by Kelso Road Pharmacy", "Nov 2026", "Nov 2026", "16 Nov 2026",
+			"Wegovy 2.4mg FlexTouch solution for injection pre-filled pen -", "inject 2.4mg once weekly",
+			"Requested 13", "Issued by GP 14", "Dispensed by Kelso Road Pharmacy", "Nov 2026", "Nov 2026",
+			"17 Nov 2026", "Sertraline 50mg tablets - one daily", "Requested 15", "Issued by GP 16",
+			"Dispensed by Kelso Road Pharmacy", "Oct 2026", "Oct 2026", "18 Oct 2026",
+			"Saxenda 6mg/ml solution for injection pre-filled pen (liraglutide) -", "inject 3mg once daily",
+			"Requested 28 Jul Issued by GP 29 Jul Dispensed by Kelso Road Pharmacy", "2026", "2026", "31 Jul 2026",
+		}, Rating{Valid, Medium}, "date-in-window"},
 		// A pharmacy's notice that it transferred the prescription: its
 		// own dates say when (unseen24, round 12, a false accept on a fax
 		// that lost the last fill's date).

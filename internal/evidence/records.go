@@ -264,6 +264,7 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, pol
 // medicine holds a date of its own, and so does another's. Otherwise (a
 // label's one date under two medicines, a table read column by column) nil.
 func datedMentionRecords(d document, ms []medicineMention, want string, pol Policy) *records {
+	ms = slices.DeleteFunc(slices.Clone(ms), func(m medicineMention) bool { return inPassing(d, ms, m.line, want) })
 	if want == "" || len(ms) < 2 {
 		return nil
 	}
@@ -292,6 +293,23 @@ func datedMentionRecords(d document, ms []medicineMention, want string, pol Poli
 		return nil
 	}
 	return &records{of: recs, owner: owner}
+}
+
+// inPassing reports a line that names the requested medicine and another
+// in a sentence, without a date ("Saxenda was stopped when you started
+// Mounjaro. Please do" in a practice's message between a request
+// history's rows; unseen10, round 13): it tells of them, it starts no
+// record of either.
+func inPassing(d document, ms []medicineMention, line int, want string) bool {
+	var requested, other bool
+	for _, m := range ms {
+		if m.line == line {
+			requested = requested || m.entry.generic == want
+			other = other || m.entry.generic != want
+		}
+	}
+	l := d.lines[line]
+	return requested && other && len(l.words) >= 8 && len(findDates(l.numberText())) == 0
 }
 
 // mergeOwners joins consecutive records of one owner.
