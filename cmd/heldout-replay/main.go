@@ -14,6 +14,7 @@
 //	make heldout SET=unseen12 UPLOADS_ONLY=1                # the uploads, once
 //	go run ./cmd/heldout-replay -set unseen12 -why           # then after each change
 //	go run ./cmd/heldout-replay -set unseen12 -reader textract
+//	go run ./cmd/heldout-replay -set unseen12 -reader textract -relayout  # after a change to internal/textract
 package main
 
 import (
@@ -33,6 +34,7 @@ import (
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/pagecount"
+	"github.com/clinicplatform/intake/internal/tesseract"
 	"github.com/clinicplatform/intake/internal/testing/textractstandin"
 )
 
@@ -43,6 +45,7 @@ func main() {
 	counts := flag.Bool("counts", false, "print the counts only, not each case (for sets kept unseen)")
 	readerName := flag.String("reader", "local", "local (Tesseract) or textract (the production path: internal/textract against the Textract stand-in, as make heldout READER=textract)")
 	why := flag.Bool("why", false, "under each miss, the rule that decided the field and the text it rests on (never for sets kept unseen)")
+	relayout := flag.Bool("relayout", false, "with -reader textract: run the production path again from what the stand-in's engine read (kept in -cache), not from its text, to measure a change to docread or internal/textract")
 	flag.Parse()
 	if *set == "" {
 		fmt.Fprintln(os.Stderr, "heldout-replay: -set is required")
@@ -59,7 +62,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, "heldout-replay: -reader must be local or textract")
 		os.Exit(2)
 	}
-	if err := run(dir, *uploads, *cache, *readerName, *counts, *why && !*counts); err != nil {
+	if *relayout && *readerName != "textract" {
+		fmt.Fprintln(os.Stderr, "heldout-replay: -relayout is for -reader textract")
+		os.Exit(2)
+	}
+	if err := run(dir, *uploads, *cache, *readerName, *relayout, *counts, *why && !*counts); err != nil {
 		fmt.Fprintln(os.Stderr, "heldout-replay:", err)
 		os.Exit(1)
 	}
@@ -71,7 +78,7 @@ type upload struct {
 	cond string
 }
 
-func run(dir, uploads, cache, readerName string, counts, why bool) error {
+func run(dir, uploads, cache, readerName string, relayout, counts, why bool) error {
 	f, err := os.Open(filepath.Join(dir, "cases.tsv"))
 	if err != nil {
 		return err
@@ -90,7 +97,7 @@ func run(dir, uploads, cache, readerName string, counts, why bool) error {
 			todo = append(todo, upload{c, cond})
 		}
 	}
-	reader, stop, err := newReader(readerName, uploads)
+	reader, stop, err := newReader(readerName, uploads, cache)
 	if err != nil {
 		return err
 	}
@@ -105,7 +112,7 @@ func run(dir, uploads, cache, readerName string, counts, why bool) error {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			s, err := verify(reader, readerName, u, uploads, cache)
+			s, err := verify(reader, readerName, relayout, u, uploads, cache)
 			if err != nil {
 				lines[i] = fmt.Sprintf("%-28s %-10s error: %v", u.c.doc, u.cond, err)
 				return
@@ -149,7 +156,7 @@ func run(dir, uploads, cache, readerName string, counts, why bool) error {
 }
 
 // verify rates one upload from its text, read once and then cached.
-func verify(reader evidence.Reader, readerName string, u upload, uploads, cache string) (score, error) {
+func verify(reader evidence.Reader, readerName string, relayout bool, u upload, uploads, cache string) (score, error) {
 	matches, _ := filepath.Glob(filepath.Join(uploads, u.c.doc+"."+u.cond+".*"))
 	if len(matches) == 0 {
 		return score{}, fmt.Errorf("no upload %s.%s.* in %s", u.c.doc, u.cond, uploads)
@@ -160,7 +167,7 @@ func verify(reader evidence.Reader, readerName string, u upload, uploads, cache 
 		// verdict as wrong on every field.
 		return score{misses: []string{"refused: more pages than the service reads"}}, err
 	}
-	text, err := readCached(reader, readerName, matches[0], cache)
+	text, err := readCached(reader, readerName, relayout, matches[0], cache)
 	if err != nil {
 		return score{}, err
 	}
@@ -195,8 +202,8 @@ func overPageCap(path string) (bool, error) {
 
 // newReader is the reader named: the local one, or the production path
 // against a Textract stand-in serving the uploads in folder uploads by
-// their file names.
-func newReader(name, uploads string) (evidence.Reader, func(), error) {
+// their file names, its engine's pages kept in cache.
+func newReader(name, uploads, cache string) (evidence.Reader, func(), error) {
 	if name == "local" {
 		return docread.NewWithTesseract(context.Background()), func() {}, nil
 	}
@@ -206,15 +213,21 @@ func newReader(name, uploads string) (evidence.Reader, func(), error) {
 		}
 		return os.ReadFile(filepath.Join(uploads, key))
 	})
-	return textractstandin.ProductionReader(context.Background(), replayBucket, objects)
+	engine, err := tesseract.New(context.Background())
+	if err != nil {
+		return nil, nil, err
+	}
+	ocr := cachedOCR{inner: textractstandin.Tesseract{Reader: engine}, dir: cache}
+	return textractstandin.ProductionReaderWith(context.Background(), replayBucket, objects, ocr)
 }
 
 // replayBucket is the bucket the Textract stand-in serves the uploads from.
 const replayBucket = "heldout-replay"
 
 // readCached is the text reader (named readerName) makes of the file at
-// path, from the cache when it has read those bytes before.
-func readCached(reader evidence.Reader, readerName, path, cache string) (evidence.Text, error) {
+// path, from the cache when it has read those bytes before (never with
+// relayout, which reads again and keeps nothing).
+func readCached(reader evidence.Reader, readerName string, relayout bool, path, cache string) (evidence.Text, error) {
 	body, err := os.ReadFile(path)
 	if err != nil {
 		return evidence.Text{}, err
@@ -225,7 +238,7 @@ func readCached(reader evidence.Reader, readerName, path, cache string) (evidenc
 		name = readerName + "-" + name
 	}
 	cached := filepath.Join(cache, name)
-	if b, err := os.ReadFile(cached); err == nil {
+	if b, err := os.ReadFile(cached); err == nil && !relayout {
 		var t evidence.Text
 		if err := json.Unmarshal(b, &t); err == nil {
 			return t, nil
@@ -244,6 +257,9 @@ func readCached(reader evidence.Reader, readerName, path, cache string) (evidenc
 	t, err := reader.Read(context.Background(), doc)
 	if err != nil {
 		return evidence.Text{}, fmt.Errorf("read %s: %w", filepath.Base(path), err)
+	}
+	if relayout {
+		return t, nil
 	}
 	b, err := json.Marshal(t)
 	if err != nil {

@@ -25,7 +25,19 @@ const AttemptTimeout = 25 * time.Second
 // from objects. Its documents' keys are read in bucket. stop ends the
 // stand-in.
 func ProductionReader(ctx context.Context, bucket string, objects Objects) (_ evidence.Reader, stop func(), err error) {
-	s, err := NewWithTesseract(ctx, objects)
+	return ProductionReaderWith(ctx, bucket, objects, nil)
+}
+
+// ProductionReaderWith is ProductionReader with the stand-in reading pages
+// with ocr (nil: the local reader, as NewWithTesseract): a replay keeps
+// what the engine read and runs the rest of the path again.
+func ProductionReaderWith(ctx context.Context, bucket string, objects Objects, ocr OCR) (_ evidence.Reader, stop func(), err error) {
+	var s *Server
+	if ocr == nil {
+		s, err = NewWithTesseract(ctx, objects)
+	} else if err = popplerInstalled(); err == nil {
+		s = New(ocr, objects)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
