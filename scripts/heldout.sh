@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen28  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25 + unseen26
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25 + unseen26 + unseen28
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen28) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen28) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen28, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1041,6 +1041,49 @@ EOF
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "$LX,$LY #ffffff $((W - LX)),$((H - LY)) #8c8c8c" \) -compose multiply -composite \
         -channel G -evaluate multiply 0.72 -channel B -evaluate multiply "$blue" +channel \
         -blur 0x0.6 -seed "$seed" -attenuate 0.4 +noise Gaussian -quality 85 "$f" ;;
+    thermalfade)
+      # A thermal till receipt kept a while in a wallet, a bag or a car's
+      # door pocket (unseen28), then photographed lying on the dark fabric
+      # of a car seat: thermal print fades unevenly where it was warmed or
+      # rubbed, so the print is black in places and grey in others (a smooth
+      # field drawn from SEED and the document; the most faded print about
+      # 55% of the way to white, never gone), the paper yellowed a little;
+      # its two long edges curl up as thermal paper does, so the print near
+      # them is foreshortened (the edge seen about 3% of the width further
+      # in) and shaded (one side more, drawn the same way); the receipt a
+      # little turned (up to 2 degrees), its soft shadow on the seat, slight
+      # perspective, light falling off, noise, JPEG 85. Not harsh: a person reads every line,
+      # the faded ones as grey.
+      f=$docs/$n.thermalfade.jpg
+      local C=$((W * 8 / 100)) fs turn sl sr CW=$((W * 13 / 10)) CH=$((H * 11 / 10))
+      fs=$(($(pick "$n thermalfade" "$seed" 100000) + seed))
+      turn=$(awk "BEGIN{print ($(pick "$n thermalfade turn" "$seed" 41) - 20) / 10}")
+      if (($(pick "$n thermalfade side" "$seed" 2))); then sl=0.34 sr=0.18; else sl=0.18 sr=0.34; fi
+      # The fade: screen the page with a grey field (0 = unfaded, 0.55 = the
+      # print lifted 55% of the way to white); paper stays paper.
+      convert -size "$((W / 40 + 2))x$((H / 40 + 2))" -seed "$fs" plasma:grey50-grey50 -colorspace gray \
+        -blur 0x3 -auto-level -level 10%,90% -resize "${W}x${H}!" +level 0%,55% "$docs/$n.fade.png"
+      # The curl, as one row computed per column and stretched down the page:
+      # a displacement that samples further out near each long edge, and a
+      # shade that darkens towards it.
+      convert -size "${W}x1" xc: -fx "qq=i<$C ? ($C-i)/$C : (i>w-1-$C ? (i-(w-1-$C))/$C : 0); i<$C ? 0.5-0.5*qq*qq : 0.5+0.5*qq*qq" \
+        -scale "${W}x${H}!" "$docs/$n.curlx.png"
+      convert -size "${W}x1" xc: -fx "ql=i<$C ? ($C-i)/$C : 0; qr=i>w-1-$C ? (i-(w-1-$C))/$C : 0; 1-$sl*ql*ql-$sr*qr*qr" \
+        -scale "${W}x${H}!" "$docs/$n.curls.png"
+      convert "$base" "$docs/$n.fade.png" -compose screen -composite \
+        \( -size "${W}x${H}" xc:'#f6f0de' \) -compose multiply -composite \
+        "$docs/$n.curls.png" -compose multiply -composite -alpha set \
+        "$docs/$n.curlx.png" -background none -virtual-pixel transparent \
+        -define compose:args="$((C / 2))x0" -compose displace -composite "$docs/$n.tf.png"
+      convert -size "${CW}x${CH}" xc:'#2c2d31' -seed "$seed" -attenuate 1.2 +noise Gaussian -blur 0x0.7 \
+        -fill '#1c1d20' -draw "rectangle $((CW * 3 / 4)),0 $((CW * 3 / 4 + 10)),$CH" \
+        \( "$docs/$n.tf.png" -background none -rotate "$turn" \( +clone -background black -shadow 60x8+6+9 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -background '#202124' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 40)),$((CH / 50))  $CW,0 $((CW - CW / 50)),0  0,$CH 0,$((CH - CH / 40))  $CW,$CH $((CW - CW / 30)),$((CH - CH / 60))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#9a9a9a' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.fade.png" "$docs/$n.curlx.png" "$docs/$n.curls.png" "$docs/$n.tf.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
