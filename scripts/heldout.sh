@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen28  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen28|unseen29  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25 + unseen26 + unseen28
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25 + unseen26 + unseen28 + unseen29
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen28) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen28 | unseen29) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen28) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen28, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen28 unseen29) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen28, unseen29, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1084,6 +1084,64 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#9a9a9a' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.fade.png" "$docs/$n.curlx.png" "$docs/$n.curls.png" "$docs/$n.tf.png" ;;
+    stitched)
+      # A long scrolling screenshot stitched by the phone (unseen29): the
+      # "scroll capture" / "capture more" of a chat, an inbox or an app page
+      # longer than the screen. The phone joins one screen after another where
+      # the rows are blank, and apps whose header bar stays on top (sticky)
+      # get it captured again at every join: the top of the page (status bar
+      # and title, down to the first blank band of rows) repeated under each
+      # join with a faint shadow beneath it. Joins fall about one and a half screen-widths
+      # apart, moved by up to a tenth of that by SEED and the document, always
+      # in the middle of a band of blank rows (rows of one colour from edge to
+      # edge, measured on the page: the mean edge strength of each row), so
+      # no line of print, bubble or card is cut or covered. The result scaled
+      # to the phone's 1080 px width, JPEG 90 with chroma halved, as phones
+      # save long captures. Not harsh: every word is whole and plain.
+      f=$docs/$n.stitched.jpg
+      local CWD=$((W - 80)) jitter plan
+      jitter=$(( $(pick "$n stitch" "$seed" 21) - 10 ))
+      plan=$(convert "$base" -colorspace Gray -morphology Edge Diamond:1 -scale "1x${H}!" -depth 16 txt:- |
+        awk -F'[,:() ]+' -v H="$H" -v CW="$CWD" -v jit="$jitter" '
+          NR > 1 { blank[$2] = ($4 + 0 < 4) }
+          function run_at(y, g,  k) { for (k = 0; k < g; k++) if (!blank[y + k]) return 0; return 1 }
+          END {
+            # A blank row is one of a single colour from edge to edge (no
+            # print, no side of a bubble): a join needs a band of them at least
+            # CW/40 high, and falls in its middle. The header: from the top of
+            # the print to the first such band below 12% of a screen width.
+            g = int(CW / 40); top = 40; hend = 0
+            for (y = top + int(CW * 0.12); y < top + int(CW * 0.45) && !hend; y++)
+              if (run_at(y, g)) hend = y + 2
+            if (!hend) { print "none"; exit }
+            printf "%d", hend
+            step = int(1.5 * CW) + int(CW * jit / 100); prev = hend
+            for (t = hend + step; t < H - 40 - CW / 3; t = cut + step) {
+              cut = 0
+              for (y = t; y < t + step / 2 && y < H - 60; y++) if (run_at(y, g)) { cut = y + int(g / 2); break }
+              if (!cut) { cut = t; continue }
+              printf " %d", cut
+            }
+            print ""
+          }')
+      if [[ $plan == none || $plan != *" "* ]]; then
+        # No header or no join found: one screen's worth, as saved.
+        convert "$base" -resize '1080x' -sampling-factor 2x2 -quality 90 "$f"
+      else
+        local hend cuts parts=() y0=0 c
+        read -r hend cuts <<<"$plan"
+        for c in $cuts; do
+          # The screen so far, the header bar again (from the top of the
+          # print, below the white border), and its soft shadow: blank rows
+          # under the header darkened by a fading grey.
+          parts+=(\( "$base" -crop "${W}x$((c - y0))+0+$y0" +repage \)
+            \( "$base" -crop "${W}x$((hend - 40))+0+40" +repage \)
+            \( "$base" -crop "${W}x10+0+$hend" +repage \( -size "${W}x10" gradient:'#bdbdbd'-'#ffffff' \) -compose multiply -composite \))
+          y0=$c
+        done
+        convert "${parts[@]}" \( "$base" -crop "${W}x$((H - y0))+0+$y0" +repage \) -append +repage \
+          -resize '1080x' -sampling-factor 2x2 -quality 90 "$f"
+      fi ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
