@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen28|unseen29  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25 + unseen26 + unseen28 + unseen29
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20) | those + unseen + unseen4 + unseen15 + unseen16 + unseen17 + unseen18 + unseen19 + unseen21 + unseen22 + unseen23 + unseen24 + unseen25 + unseen26 + unseen27 + unseen28 + unseen29
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen28 | unseen29) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen28 unseen29) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen28, unseen29, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1142,6 +1142,37 @@ EOF
         convert "${parts[@]}" \( "$base" -crop "${W}x$((H - y0))+0+$y0" +repage \) -append +repage \
           -resize '1080x' -sampling-factor 2x2 -quality 90 "$f"
       fi ;;
+    burst)
+      # A frame from a burst taken while the hand was still moving (unseen27):
+      # patients hold the shutter down or take the first shot as they bring
+      # the phone up, and send the frame that shows the page. The hand's
+      # movement during the exposure smears the print along one direction
+      # (motion blur, sigma 1.4-2.2 px at the page's own scale, its angle
+      # drawn from SEED and the document); the hand jerked once, so a faint
+      # second image of the page (12% of the frame, 4-8 px along the same
+      # direction) lies under the first; the page a little turned (up to 1.5
+      # degrees) on a table with its shadow, slight perspective, light
+      # falling off, noise, JPEG 85. Not harsh: strokes widen and soften but
+      # every word stays legible at a glance.
+      f=$docs/$n.burst.jpg
+      local ang sig gd gx gy turn CW=$((W * 21 / 20 + 60)) CH=$((H * 21 / 20 + 60))
+      ang=$(pick "$n burst angle" "$seed" 180)
+      sig=$(awk "BEGIN{print 1.4 + $(pick "$n burst sigma" "$seed" 9) / 10}")
+      gd=$((4 + $(pick "$n burst ghost" "$seed" 5)))
+      gx=$(awk "BEGIN{printf \"%+d\", $gd * cos($ang * 3.14159265 / 180)}")
+      gy=$(awk "BEGIN{printf \"%+d\", $gd * sin($ang * 3.14159265 / 180)}")
+      turn=$(awk "BEGIN{print ($(pick "$n burst turn" "$seed" 31) - 15) / 10}")
+      convert "$base" \( +clone -alpha set -channel A -evaluate set 12% +channel \) \
+        -geometry "$gx$gy" -compose over -composite "$docs/$n.bu.png"
+      convert -size "${CW}x${CH}" xc:'#9a8e80' -seed "$seed" -attenuate 0.5 +noise Gaussian -blur 0x1.5 \
+        \( "$docs/$n.bu.png" -background none -rotate "$turn" \( +clone -background black -shadow 40x6+5+7 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -motion-blur "0x$sig+$ang" \
+        -background '#9a8e80' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 45)),$((CH / 50))  $CW,0 $((CW - CW / 55)),$((CH / 90))  0,$CH $((CW / 70)),$((CH - CH / 45))  $CW,$CH $((CW - CW / 35)),$((CH - CH / 60))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#a8a8a8' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.bu.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
