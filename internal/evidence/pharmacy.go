@@ -276,6 +276,12 @@ func linePharmacy(l docLine) linePharmacyName {
 		if (namesBusiness([]word{p}) || described) && !romanNumerals[p.text] {
 			return linePharmacyName{pharmacyWordName, exactMatch, c, spotOfWords(l, l.words[j:i+1])}
 		}
+		// "An" (peace) ends many Vietnamese names ("Binh An Pharmacy";
+		// unseen14, round 13): the capitalised name word before it starts
+		// the name; an article after a verb or a stop word does not.
+		if p.text == "an" && p.capital && j > 0 && namesBusiness(l.words[j-1:j]) {
+			return linePharmacyName{pharmacyWordName, exactMatch, c, spotOfWords(l, l.words[j-1:i+1])}
+		}
 	}
 	return pharmacyNamedAfter(l)
 }

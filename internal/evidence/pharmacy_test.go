@@ -35,6 +35,9 @@ func TestRatePharmacy(t *testing.T) {
 		{"a common word before a describing one", []string{"Good Health Pharmacy · 77 S Main St, Pharr TX 78999"}, 1, Rating{Valid, High}},
 		{"your health pharmacy is no name", []string{"Your health pharmacy team"}, 1, Rating{NotFound, Medium}},
 		{"Spanish: the name after Farmacia", []string{"Farmacia Buena Salud"}, 1, Rating{Valid, Medium}},
+		// "An" (peace) ends many Vietnamese names (unseen14, round 13).
+		{"a Vietnamese name ending An", []string{"NHA THUOC BINH AN - BINH AN PHARMACY (714) 555-0158"}, 1, Rating{Valid, High}},
+		{"an article before the pharmacy word names none", []string{"PLEASE VISIT AN PHARMACY NEAR YOU"}, 1, Rating{NotFound, Medium}},
 		{"Welsh: the name after Fferyllfa", []string{"Fferyllfa Glannau"}, 1, Rating{Valid, Medium}},
 		{"a pharmacy word in prose names none", []string{"Llame a la farmacia si tiene preguntas"}, 1, Rating{NotFound, Medium}},
 		{"Capsule the company", []string{"Capsule Pharmacy, New York NY 10001"}, 1, Rating{Valid, High}},
