@@ -339,12 +339,36 @@ func TestDoseOfLatestFill(t *testing.T) {
 		"Omeprazole 20mg gastro-resistant capsules", "Take one each morning", "Issued: 19 November 2026",
 		"Mounjaro 2.5mg/0.5ml solution for injection KwikPen", "Inject 2.5mg once weekly", "Issued: 13 October 2026",
 	}
+	// Pages of dose changes with no records: the latest supply's dose
+	// (unseen27, round 13).
+	portal := []string{
+		"Hi Alicia, great to hear. We are increasing", "your Zepbound from 2.5 mg to 5 mg once",
+		"weekly. If you tolerate 5 mg we will move to 7.5 mg in 4 weeks.", "Pharmacy update",
+		"Zepbound 5 mg/0.5 mL single-dose vial", "Qty: 4 vials Rx #7730418", "Status: Filled Nov 17, 2026",
+		"at Bayfront Pharmacy", "Previous: Zepbound 2.5 mg/0.5 mL vial, last filled Oct 20, 2026",
+	}
+	labels := func(newFill string) []string {
+		return []string{
+			"FILLED: 10/20/2026", "RX# 6602185", "ODUYA, TERRENCE", "MOUNJARO 2.5MG/0.5ML PEN",
+			"INJECT 2.5 MG UNDER THE SKIN ONCE WEEKLY", "QTY: 4 PENS (2 ML) REFILLS: 0",
+			"RX# 6604471 " + newFill, "ODUYA, TERRENCE", "MOUNJARO 5MG/0.5ML PEN", "INJECT 5 MG UNDER THE SKIN ONCE WEEKLY",
+		}
+	}
+	consultation := []string{
+		"Dose reduced from Wegovy 1.7mg to 1mg weekly on the prescriber's instruction", "Supplied",
+		"Wegovy 1mg FlexTouch x1 pen - 18/11/2026 (1.7mg pen returned unopened for", "destruction)",
+	}
 	tests := []struct {
 		name, medicine, dosage, market string
 		lines                          []string
 		want                           Rating
 		rule                           string
 	}{
+		{"a portal's dose change: the strength filled", "Zepbound", "5 mg", "us", portal, Rating{Valid, Medium}, "dose-of-latest-fill"},
+		{"a portal's dose change: the previous strength", "Zepbound", "2.5 mg", "us", portal, Rating{Invalid, Medium}, "latest-fill-other-dose"},
+		{"the old and the new label: the new one's strength", "Mounjaro", "5 mg", "us", labels("FILLED: 11/17/2026"), Rating{Valid, Medium}, "dose-of-latest-fill"},
+		{"the old and the new label, the new one's date unread", "Mounjaro", "5 mg", "us", labels(""), Rating{NotFound, Low}, "several-doses"},
+		{"a consultation record's supply beside a returned pen", "Wegovy", "1 mg", "uk", consultation, Rating{Valid, Medium}, "dose-of-latest-fill"},
 		{"claims: the latest fill's dose asked for", "Zepbound", "10 mg", "us", claims("10MG", "7.5MG"), Rating{Valid, Medium}, "dose-of-latest-fill"},
 		{"claims: an earlier fill's dose asked for", "Zepbound", "7.5 mg", "us", claims("10MG", "7.5MG"), Rating{NotFound, Low}, "several-doses"},
 		{"a health app's cards: the latest issue's dose", "Mounjaro", "5 mg", "uk", app, Rating{Valid, Medium}, "dose-of-latest-fill"},
