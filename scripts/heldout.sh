@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen31  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28 + unseen29 + unseen27 + unseen28 + unseen29
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28 + unseen29 + unseen27 + unseen28 + unseen29 + unseen31
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen31) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen31) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen31, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1173,6 +1173,50 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#a8a8a8' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.bu.png" ;;
+    carbon)
+      # The carbon copy (NCR) of a form filled in by hand, the copy the
+      # patient kept (unseen31): pharmacies' delivery receipts, receipt books
+      # and delivery notes come in carbonless sets, the top sheet leaves with
+      # the pharmacy and the patient keeps the tinted copy underneath. The
+      # form's own printing is on the copy sheet itself and stays crisp (a
+      # dark blue-black ink); what was written by hand (blue pen on the page,
+      # told from its colour: blue well above red) reached the copy only by
+      # the pen's pressure, so it is violet, softer and wider than the
+      # stroke (the pressure spreads), and uneven: heavier where the hand
+      # pressed, fainter elsewhere (a patchy density 45-85%, its pattern
+      # drawn from SEED and the document). The copy's tint (yellow, pink or
+      # blue) is drawn the same way; a faint smudge of transfer where the
+      # hand rested. Then a phone photo of the copy on a desk: turned up to
+      # 1 degree, slight perspective, light falling off, noise, JPEG 85.
+      # Not harsh: the writing is paler than the ink, but a person reads it
+      # at a glance, as they read every carbon copy.
+      f=$docs/$n.carbon.jpg
+      local paper turn CW=$((W * 21 / 20 + 60)) CH=$((H * 21 / 20 + 60))
+      case $(pick "$n carbon paper" "$seed" 3) in 0) paper='#f5eaa6' ;; 1) paper='#f7dbe0' ;; *) paper='#dbe9f4' ;; esac
+      turn=$(awk "BEGIN{print ($(pick "$n carbon turn" "$seed" 21) - 10) / 10}")
+      convert "$base" -channel B -separate +channel "$docs/$n.cb.png"
+      convert "$base" -channel R -separate +channel "$docs/$n.cr.png"
+      # Pen: blue minus red, so black print and red stamps are not pen.
+      convert "$docs/$n.cb.png" "$docs/$n.cr.png" -compose minus_src -composite -level 10%,35% "$docs/$n.pen.png"
+      # The printed form: everything dark that is not pen.
+      convert "$base" -colorspace Gray -negate "$docs/$n.pen.png" -compose minus_src -composite "$docs/$n.pre.png"
+      # The transfer: the pen's strokes widened and softened by pressure,
+      # times a patchy density, plus a faint smudge.
+      convert "$docs/$n.pen.png" -morphology Dilate Disk:1 -blur 0x1.1 \
+        \( -size "$((W / 24 + 2))x$((H / 24 + 2))" -seed "$(pick "$n carbon density" "$seed" 100000)" plasma:grey45-grey85 -colorspace Gray -blur 0x1.5 -resize "${W}x${H}!" \) \
+        -compose multiply -composite \
+        \( -size "$((W / 3))x$((H / 5))" radial-gradient:'#141414'-black -resize "${W}x${H}!" \) -compose screen -composite "$docs/$n.cm.png"
+      convert -size "${W}x${H}" xc:"$paper" -seed "$seed" -attenuate 0.06 +noise Gaussian \
+        \( -size "${W}x${H}" xc:'#252a3a' \) "$docs/$n.pre.png" -compose over -composite \
+        \( -size "${W}x${H}" xc:'#4a3a9c' \) "$docs/$n.cm.png" -compose over -composite "$docs/$n.nc.png"
+      convert -size "${CW}x${CH}" xc:'#6f665b' -seed "$seed" -attenuate 0.5 +noise Gaussian -blur 0x1.5 \
+        \( "$docs/$n.nc.png" -background none -rotate "$turn" \( +clone -background black -shadow 35x5+4+6 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -background '#6f665b' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 50)),$((CH / 45))  $CW,0 $((CW - CW / 60)),$((CH / 80))  0,$CH $((CW / 80)),$((CH - CH / 50))  $CW,$CH $((CW - CW / 40)),$((CH - CH / 60))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#b0b0b0' \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.cb.png" "$docs/$n.cr.png" "$docs/$n.pen.png" "$docs/$n.pre.png" "$docs/$n.cm.png" "$docs/$n.nc.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
