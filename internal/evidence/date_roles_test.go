@@ -38,6 +38,18 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// A practice's message between a request history's rows names the
 		// requested medicine and another in passing: it starts no record,
 		// so each row's date stays its medicine's (unseen10, round 13).
+		// An order history whose headings the production reader read with
+		// their values, "ORDER PLACED 6 November 2026" (round 13): each
+		// still heads its order.
+		{"orders headed by a caption read with its date", []string{
+			"Your orders",
+			"ORDER PLACED 6 November 2026", "ORDER NUMBER HC-7781203", "DISPATCHED 8 November 2026", "TOTAL £199.00",
+			"Wegovy 2.4mg FlexTouch solution for injection pre-filled pen x1",
+			"ORDER PLACED 26 October 2026", "ORDER NUMBER HC-7769940", "DISPATCHED 27 October 2026", "TOTAL £6.49",
+			"Omeprazole 20mg gastro-resistant capsules x28",
+			"ORDER PLACED 9 May 2026", "ORDER NUMBER HC-7410372", "DISPATCHED 10 May 2026", "TOTAL £249.00",
+			"Wegovy 1mg FlexTouch solution for injection pre-filled pen x1",
+		}, Rating{Valid, Medium}, "date-of-latest-fill"},
 		{"a message naming two medicines between the rows", []string{
 			"Saxenda 6mg/ml solution for injection pre-filled pen (liraglutide) -", "inject 3mg once daily",
 			"Requested 20 Nov 2026 Rejected by GP 21 Nov 2026",

@@ -36,8 +36,16 @@ func headedRecords(d document, ms []medicineMention, want string) *records {
 	var order []string
 	for i, l := range d.lines {
 		key := strings.Join(strings.Fields(l.norm), " ")
-		if len(l.words) == 0 || mentioned[i] || strings.ContainsAny(key, "0123456789") {
+		if len(l.words) == 0 || mentioned[i] {
 			continue
+		}
+		if strings.ContainsAny(key, "0123456789") {
+			// A heading read with its value ("ORDER PLACED 6 November
+			// 2026": a reader that pairs a card's captions with the
+			// cells under them) heads its record as the caption alone.
+			if key = datedCaption(l); key == "" {
+				continue
+			}
 		}
 		if _, seen := at[key]; !seen {
 			order = append(order, key)
@@ -52,6 +60,30 @@ func headedRecords(d document, ms []medicineMention, want string) *records {
 		}
 	}
 	return nil
+}
+
+// datedCaption is the caption a line opens with when a date follows it and
+// nothing else ("order placed" of "ORDER PLACED 6 November 2026"): one
+// to three words without digits. "" otherwise.
+func datedCaption(l docLine) string {
+	dates := findDates(l.numberText())
+	if len(dates) != 1 || dates[0].end < len(l.numberText())-1 {
+		return ""
+	}
+	var caption []string
+	for _, w := range l.words {
+		if w.start >= dates[0].start {
+			break
+		}
+		if strings.ContainsAny(w.text, "0123456789") {
+			return ""
+		}
+		caption = append(caption, w.text)
+	}
+	if len(caption) == 0 || len(caption) > 3 {
+		return ""
+	}
+	return strings.Join(caption, " ")
 }
 
 // runningHeader reports lines that each head a page of their own (the
