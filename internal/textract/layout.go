@@ -29,7 +29,9 @@ import (
 //     new column; a caption ("First Name:") takes the value beside it, and
 //     captioned cells side by side share a line, a tab between them;
 //   - a row of captions alone takes the values of the row just below it,
-//     each caption the values under it ("Patient:" over "JANE DOE");
+//     each caption the values under it ("Patient:" over "JANE DOE"), and
+//     so does a row of smaller headings over one row of cells
+//     (headingsOver: "PATIENT" over "JANE DOE");
 //   - lines at another angle than the page's come after the page's rows;
 //   - a line's confidence is its weakest word's, and its words are kept.
 func lines(blocks []types.Block) []evidence.Line {
@@ -233,6 +235,17 @@ func pageLines(blocks []*types.Block, byID map[string]*types.Block) ([]evidence.
 			i++
 			continue
 		}
+		if i+1 < len(rows) && rows[i+1].top-rows[i].bottom < 1.5*medianHeight(rows[i].words) {
+			var after []segment
+			if i+2 < len(rows) {
+				after = segmented[i+2]
+			}
+			if headings := headingsOver(rows[i].words, segmented[i+1], after); headings != nil {
+				out = append(out, pairBelow(headings, segmented[i+1])...)
+				i++
+				continue
+			}
+		}
 		out = append(out, joinRow(segs)...)
 	}
 	for _, tl := range stray {
@@ -340,6 +353,69 @@ func joinRow(segs []segment) []evidence.Line {
 	}
 	return out
 }
+
+// headingsOver splits a row of headings without colons over a row of two
+// or more cells, one heading over each, left edges in line ("PATIENT" over
+// "Beatriz Salgado-Ruiz" beside "PRESCRIBED BY" over "Imani Whitfield";
+// "Date filled  Discard after  Prescriber" over three cells): the headings,
+// one segment per cell, or nil. Textract gives such a row's cells a LINE
+// each and a heading row as one or as several, so a card's captions would
+// read apart from their values and a label's dates apart from their
+// captions. A heading row has no digit and no caption of its own (a row of
+// "Patient: JANE DOE  DOB: ..." is read with joinRow) and is set smaller
+// than the cells (two columns of text side by side are no headings over
+// values), nor are cells captioned; values followed by another row of
+// cells with figures (a table's rows under its headings) are no single row
+// of values: a table is rebuilt by the verifier from the words' places.
+func headingsOver(heading []box, values, after []segment) []segment {
+	if len(values) < 2 || len(heading) == 0 {
+		return nil
+	}
+	for _, w := range heading {
+		if strings.ContainsAny(w.text, "0123456789") || strings.HasSuffix(w.text, ":") {
+			return nil
+		}
+	}
+	if anyCaption(values) {
+		return nil
+	}
+	h := medianHeight(heading)
+	var cells []box
+	for _, v := range values {
+		cells = append(cells, v.words...)
+	}
+	if h >= smallerHeadings*medianHeight(cells) {
+		return nil
+	}
+	if len(after) >= 2 && slices.ContainsFunc(after, func(s segment) bool { return strings.ContainsAny(s.text(), "0123456789") }) {
+		return nil
+	}
+	ws := slices.Clone(heading)
+	slices.SortStableFunc(ws, func(a, b box) int { return cmp.Compare(a.left, b.left) })
+	if math.Abs(ws[0].left-values[0].left) > h {
+		return nil
+	}
+	out := []segment{{words: ws[:0:0], left: ws[0].left, right: ws[0].right}}
+	next := 1
+	for _, w := range ws {
+		if next < len(values) && math.Abs(w.left-values[next].left) <= h {
+			out = append(out, segment{left: w.left, right: w.right})
+			next++
+		}
+		s := &out[len(out)-1]
+		s.words = append(s.words, w)
+		s.right = max(s.right, w.right)
+	}
+	if next < len(values) {
+		return nil
+	}
+	return out
+}
+
+// smallerHeadings: headings over cells are set smaller than the cells, a
+// median word height under this share of theirs (a portal's 0.74, a
+// label's captions 0.82).
+const smallerHeadings = 0.9
 
 // pairBelow gives each caption of a row of captions the values of the row
 // below that start under it: a value belongs to the last caption starting

@@ -270,3 +270,98 @@ func TestTallLineKeepsRowsApart(t *testing.T) {
 		t.Errorf("lines (-want +got):\n%s", diff)
 	}
 }
+
+// TestHeadingsTakeTheCellsUnderThem: a row of headings without colons, set
+// smaller than the cells, over one row of cells, left edges in line, gives
+// each heading its cell, as a person reads a card or a label's strip of
+// captions; Textract gives each cell a LINE, so a date would otherwise
+// stand apart from its caption. The headings may come as LINEs of their own
+// or as one. Under a table's headings, whose rows have figures, cells stay
+// apart (the verifier rebuilds a table from the words' places), and so do
+// two columns of text in one size.
+func TestHeadingsTakeTheCellsUnderThem(t *testing.T) {
+	join := func(bs ...[]types.Block) []types.Block {
+		var out []types.Block
+		for _, b := range bs {
+			out = append(out, b...)
+		}
+		return out
+	}
+	tests := []struct {
+		name   string
+		blocks []types.Block
+		want   []string
+	}{
+		{
+			name: "a portal's card: two headings, each over its value",
+			blocks: join(
+				block("a", "PATIENT", 0.05, 0.30, 0.10, 0.012),
+				block("b", "PRESCRIBED BY", 0.50, 0.30, 0.18, 0.012),
+				block("c", "Beatriz Salgado-Ruiz", 0.05, 0.32, 0.25, 0.018),
+				block("d", "Imani Whitfield, FNP-C", 0.50, 0.32, 0.28, 0.018),
+				block("e", "Request refill", 0.05, 0.40, 0.15, 0.018),
+			),
+			want: []string{"PATIENT Beatriz Salgado-Ruiz", "PRESCRIBED BY Imani Whitfield, FNP-C", "Request refill"},
+		},
+		{
+			name: "a label's captions read as one LINE over three cells",
+			blocks: join(
+				// Words 0.02 apart: "Discard" starts at 0.29, "Prescriber" at 0.57.
+				block("a", "Date filled Discard after Prescriber", 0.05, 0.505, 0.70, 0.025),
+				block("b", "11/18/2026", 0.05, 0.54, 0.14, 0.03),
+				block("c", "01/13/2027", 0.29, 0.54, 0.14, 0.03),
+				block("d", "DR. K. NGUYEN-HALE", 0.57, 0.54, 0.20, 0.03),
+			),
+			want: []string{"Date filled 11/18/2026", "Discard after 01/13/2027", "Prescriber DR. K. NGUYEN-HALE"},
+		},
+		{
+			name: "a table's headings over two rows",
+			blocks: join(
+				block("a", "Medication", 0.05, 0.30, 0.12, 0.02),
+				block("b", "Last filled", 0.40, 0.30, 0.12, 0.02),
+				block("c", "Wegovy 1 mg pen", 0.05, 0.33, 0.18, 0.02),
+				block("d", "11/02/2026", 0.40, 0.33, 0.12, 0.02),
+				block("e", "Metformin 500 mg", 0.05, 0.36, 0.18, 0.02),
+				block("f", "08/14/2026", 0.40, 0.36, 0.12, 0.02),
+			),
+			want: []string{"Medication", "Last filled", "Wegovy 1 mg pen", "11/02/2026", "Metformin 500 mg", "08/14/2026"},
+		},
+		{
+			name: "headings whose cells do not line up stay apart",
+			blocks: join(
+				block("a", "PATIENT", 0.05, 0.30, 0.10, 0.012),
+				block("b", "PRESCRIBED BY", 0.50, 0.30, 0.18, 0.012),
+				block("c", "Beatriz Salgado-Ruiz", 0.05, 0.32, 0.25, 0.018),
+				block("d", "Imani Whitfield, FNP-C", 0.62, 0.32, 0.28, 0.018),
+			),
+			want: []string{"PATIENT", "PRESCRIBED BY", "Beatriz Salgado-Ruiz", "Imani Whitfield, FNP-C"},
+		},
+		{
+			name: "captioned cells are no headings over the row below",
+			blocks: join(
+				block("a", "Name: BAPTISTE, LORRAINE", 0.05, 0.30, 0.30, 0.012),
+				block("b", "Relation: SISTER", 0.50, 0.30, 0.18, 0.012),
+				block("c", "Phone: (615) 555-0190", 0.05, 0.32, 0.25, 0.018),
+				block("d", "Mobile: (615) 555-0191", 0.50, 0.32, 0.25, 0.018),
+			),
+			want: []string{"Name: BAPTISTE, LORRAINE\tRelation: SISTER", "Phone: (615) 555-0190\tMobile: (615) 555-0191"},
+		},
+		{
+			name: "two columns of text, one size, are no headings over values",
+			blocks: join(
+				block("a", "Keep in a fridge", 0.05, 0.30, 0.20, 0.02),
+				block("b", "Do not freeze", 0.50, 0.30, 0.18, 0.02),
+				block("c", "Use within six weeks", 0.05, 0.33, 0.25, 0.02),
+				block("d", "Keep the cap on", 0.50, 0.33, 0.20, 0.02),
+			),
+			want: []string{"Keep in a fridge", "Do not freeze", "Use within six weeks", "Keep the cap on"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, texts(lines(tt.blocks))); diff != "" {
+				t.Errorf("lines (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
