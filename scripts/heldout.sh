@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen31  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28 + unseen29 + unseen27 + unseen28 + unseen29 + unseen31
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28 + unseen29 + unseen27 + unseen28 + unseen29 + unseen30 + unseen31
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen31) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen31) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen31, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -147,7 +147,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | docscan) ;;
+    pdf | pdfhead | docscan | feeder) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -1217,6 +1217,73 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#b0b0b0' \) -compose multiply -composite \
         -blur 0x0.5 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.cb.png" "$docs/$n.cr.png" "$docs/$n.pen.png" "$docs/$n.pre.png" "$docs/$n.cm.png" "$docs/$n.nc.png" ;;
+    feeder)
+      # The printed document put through an office copier's automatic
+      # document feeder and scanned to e-mail as one PDF of page images
+      # (unseen30): each sheet grey at 200 dpi with its own slight skew (up
+      # to 0.7 degrees, drawn from SEED, the document and the sheet), the
+      # second sheet fed upside down (turned to read and put back so), and
+      # the dust on the feeder's glass drawing one thin grey streak down
+      # every sheet at the same place (in the scanner's frame, so across
+      # the print wherever it falls; its place drawn from SEED and the
+      # document). Not harsh: a person turns the page and reads past the
+      # streak.
+      command -v pdftoppm >/dev/null || { echo "heldout: feeder needs pdftoppm (poppler-utils)" >&2; exit 1; }
+      f=$docs/$n.feeder.pdf
+      local fd=$docs/$n.feeder.d sheet k=0 skew flip sx sheets=()
+      rm -rf "$fd" && mkdir -p "$fd"
+      chrome --no-pdf-header-footer --print-to-pdf="$fd/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      pdftoppm -r 200 -gray "$fd/print.pdf" "$fd/sheet"
+      for sheet in "$fd"/sheet-*.pgm; do
+        k=$((k + 1))
+        W=$(identify -format %w "$sheet"); H=$(identify -format %h "$sheet")
+        skew=$(awk "BEGIN{print ($(pick "$n feeder skew $k" "$seed" 15) - 7) / 10}")
+        flip=0; ((k == 2)) && flip=180
+        sx=$((W * (18 + $(pick "$n feeder streak" "$seed" 64)) / 100))
+        convert "$sheet" -rotate "$flip" -background white -rotate "$skew" +repage \
+          -gravity center -extent "${W}x${H}" +gravity \
+          -fill '#9c9c9c' -draw "rectangle $sx,0 $((sx + 1)),$H" \
+          -blur 0x0.5 -level 4%,94% -seed "$((seed + k))" -attenuate 0.12 +noise Gaussian \
+          -colorspace Gray -units PixelsPerInch -density 200 -quality 80 "$fd/page-$(printf %02d "$k").jpg"
+        sheets+=("$fd/page-$(printf %02d "$k").jpg")
+      done
+      # One PDF of the page images at 200 dpi, no text layer (as docscan's).
+      python3 - "$f" "${sheets[@]}" <<'EOF'
+import struct, sys
+def size(jpg):
+    i = 2
+    while i < len(jpg):
+        marker, length = jpg[i + 1], struct.unpack(">H", jpg[i + 2:i + 4])[0]
+        if marker in (0xC0, 0xC1, 0xC2):
+            h, w = struct.unpack(">HH", jpg[i + 5:i + 9])
+            return w, h, jpg[i + 9]
+        i += 2 + length
+    sys.exit("heldout: feeder: no JPEG frame header")
+objs, kids = [None, None], []
+for path in sys.argv[2:]:
+    jpg = open(path, "rb").read()
+    w, h, comps = size(jpg)
+    cs = {1: b"/DeviceGray", 3: b"/DeviceRGB"}[comps]
+    objs.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\nstream\n" % (w, h, cs, len(jpg)) + jpg + b"\nendstream")
+    img = len(objs)
+    pw, ph = w * 72 / 200, h * 72 / 200
+    draw = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q" % (pw, ph)
+    objs.append(b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream")
+    content = len(objs)
+    objs.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>" % (pw, ph, img, content))
+    kids.append(len(objs))
+objs[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
+objs[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))
+out, offsets = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", []
+for i, o in enumerate(objs, 1):
+    offsets.append(len(out))
+    out += b"%d 0 obj\n" % i + o + b"\nendobj\n"
+xref = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
+out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
+open(sys.argv[1], "wb").write(out)
+EOF
+      rm -rf "$fd" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
