@@ -4,6 +4,7 @@ package evidence
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -63,6 +64,9 @@ type dateMedicines struct {
 	// latest: the lines of the requested medicine's latest record, where
 	// the page lists several of its fills (latestFillRecord); nil otherwise.
 	latest []bool
+	// withdrawn: the lines of records that say their supply was withdrawn
+	// (withdrawnLines): their dates are no fill's.
+	withdrawn []bool
 }
 
 // medicinesForDate finds the rows of other medicines on a document that
@@ -77,6 +81,7 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 	meds := dateMedicines{named: len(ms) > 0}
 	meds.onlyOthers = want != "" && meds.named && !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want })
 	meds.latest = latestFillRecord(d, ms, want, pol)
+	meds.withdrawn = withdrawnLines(d, ms)
 	if want == "" || !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want }) ||
 		!slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic != want }) {
 		return meds
@@ -105,6 +110,7 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 			owner[k] = owner[k-1]
 		}
 	}
+	othersPages(d, ms, want, owner)
 	rowMates(d, owner)
 	meds.unpaired = pairColumns(d, owner, civilDay(pol.Now), func(k int) bool {
 		return slices.ContainsFunc(ms, func(m medicineMention) bool { return m.line == k && m.entry.generic == want })
@@ -148,6 +154,36 @@ func rowMates(d document, owner []int) {
 			mate = requestedOwner
 		}
 		owner[k] = mate
+	}
+}
+
+// othersPages gives the lines of a page that names other medicines and
+// not the requested one to those medicines, on a document of several
+// pages that names the requested one on another: a portal's printout whose
+// first page lists other prescriptions' fills and whose second holds the
+// requested one, "Last filled: none on file" (unseen30, round 13: the first
+// page's latest fill was rated the requested medicine's, a false accept at
+// first measure through the production reader).
+func othersPages(d document, ms []medicineMention, want string, owner []int) {
+	named := map[int]int{} // page: requestedOwner if the page names the requested medicine, else otherOwner
+	for _, m := range ms {
+		p := d.lines[m.line].page
+		if p == 0 {
+			return
+		}
+		if m.entry.generic == want {
+			named[p] = requestedOwner
+		} else if named[p] == noOwner {
+			named[p] = otherOwner
+		}
+	}
+	if !slices.Contains(slices.Collect(maps.Values(named)), requestedOwner) {
+		return
+	}
+	for k, l := range d.lines {
+		if owner[k] == noOwner && named[l.page] == otherOwner {
+			owner[k] = otherOwner
+		}
 	}
 }
 
@@ -321,6 +357,9 @@ type dateEvidence struct {
 	// disagree: the candidates do not all fall on the same side of the
 	// policy (one in the window, one too old).
 	disagree bool
+	// withdrawn: the picked date is on a record that says its supply was
+	// withdrawn (cancelled, not collected, returned to stock).
+	withdrawn bool
 	// ofLatest: the candidates are the latest record's of several fills of
 	// the medicine (dateMedicines.latest), the others set aside.
 	ofLatest bool
@@ -386,7 +425,26 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 			pick = j
 		}
 	}
+	withdrawn := func(j judgedDate) bool { return meds.withdrawn != nil && meds.withdrawn[j.m.line] }
+	if withdrawn(pick) {
+		// The latest is a cancelled supply's: the requested medicine's
+		// own rows (on a page of several medicines) that were supplied
+		// say when it last was.
+		own := slices.DeleteFunc(slices.Clone(js), func(j judgedDate) bool {
+			return withdrawn(j) || meds.requestedRows != nil && !meds.requestedRows[j.m.line]
+		})
+		if len(own) > 0 && agree(own) {
+			pick = own[0]
+			for _, j := range own[1:] {
+				if j.date.compare(pick.date) > 0 {
+					pick = j
+				}
+			}
+			ev.disagree, ev.orderSure = false, min(ev.orderSure, mediumCertainty)
+		}
+	}
 	ev.picked, ev.verdict, ev.read, ev.text, ev.at = pick.date, pick.verdict, pick.m.conf, pick.m.text, pick.m.at
+	ev.withdrawn = withdrawn(pick)
 	if ev.disagree {
 		ev.at = js[0].m.at
 	}
@@ -571,6 +629,12 @@ var dateRules = []rule[dateEvidence]{
 	}},
 	{"old-date", func(e dateEvidence) bool { return e.verdict == dateTooOld }, func(e dateEvidence) finding {
 		return finding{rating: Rating{Invalid, e.sure().Confidence()}, problem: fmt.Sprintf("the %s (%s) is more than %d days old", e.kind.noun(), e.shown(), e.maxDays), at: e.at}
+	}},
+	{"date-of-withdrawn-supply", func(e dateEvidence) bool { return e.withdrawn }, func(e dateEvidence) finding {
+		// A cancelled or never collected supply's date says when it was
+		// made up, not that the patient had it; which fill came before
+		// cannot be told from it (unseen31, round 13: a false accept).
+		return finding{rating: Rating{NotFound, Low}, problem: "the latest " + e.kind.noun() + " (" + e.shown() + ") is of a supply the document says was cancelled or not collected", at: e.at}
 	}},
 	{"date-of-latest-fill", func(e dateEvidence) bool { return e.ofLatest }, func(e dateEvidence) finding {
 		// A history of fills: the latest in the window, older ones not.

@@ -316,3 +316,91 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// leadsPages is d without the pages of other people, where a document's
+// pages each open with their own person (a pharmacy's batch print of two
+// patients' medication records, a family's records release): a page whose
+// first lines name someone with a date of birth or an NHS number is that
+// person's. When the lead's own pages name the requested medicine, the
+// pages that open with someone else are left out: another patient's fills
+// give neither the lead's date nor the lead's dose (unseen30, round 13: the
+// next patient's 7.5 mg, filled after the lead's 5 mg, was rated the lead's
+// dose, a false accept at first measure). A page that opens with no one
+// (a record continued) stays.
+func leadsPages(d document, exp Expected, want string) document {
+	lead := newExpectedName(exp.Forename, exp.Surname)
+	if want == "" || !exp.PatientKnown || !lead.usable() {
+		return d
+	}
+	byPage := map[int][]int{}
+	var pages []int
+	for i, l := range d.lines {
+		if l.page == 0 {
+			return d
+		}
+		if _, seen := byPage[l.page]; !seen {
+			pages = append(pages, l.page)
+		}
+		byPage[l.page] = append(byPage[l.page], i)
+	}
+	if len(pages) < 2 {
+		return d
+	}
+	leads, others := false, []int{}
+	mentioned := map[int]bool{}
+	for _, m := range findMedicineMentions(d) {
+		if m.entry.generic == want {
+			mentioned[m.line] = true
+		}
+	}
+	for _, p := range pages {
+		switch pagePerson(d, byPage[p], lead) {
+		case personLead:
+			leads = leads || slices.ContainsFunc(byPage[p], func(i int) bool { return mentioned[i] })
+		case personOther:
+			others = append(others, p)
+		}
+	}
+	if !leads || len(others) == 0 {
+		return d
+	}
+	drop := map[int]bool{}
+	for _, p := range others {
+		for _, i := range byPage[p] {
+			drop[i] = true
+		}
+	}
+	return d.without(drop)
+}
+
+// Whose page it is (pagePerson).
+const (
+	personNone = iota
+	personLead
+	personOther
+)
+
+// pageHeadLines: a page's person is named within its first lines.
+const pageHeadLines = 4
+
+// pagePerson is whose page the lines are: the person a line among its
+// first pageHeadLines names beside a date of birth or an NHS number.
+func pagePerson(d document, lines []int, lead expectedName) int {
+	for k, i := range lines {
+		if k == pageHeadLines {
+			break
+		}
+		l := d.lines[i]
+		if !identityWords.any(l.words) {
+			continue
+		}
+		if o, _, _, _, _ := searchName(l, lead); o == nameFull {
+			return personLead
+		}
+		return personOther
+	}
+	return personNone
+}
+
+// identityWords stand beside a patient's name in a record's heading.
+var identityWords = newPhraseSet(map[bool][]string{true: {"dob", "d o b", "date of birth", "born", "nhs no", "nhs number"}})

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // records are a page's records: each line's (-1 before the first) and
@@ -397,6 +398,70 @@ var notSupplied = newPhraseSet(map[bool][]string{true: append([]string{
 	// row was rated the latest fill, a false accept).
 	"owing", "owed", "none supplied", "to follow",
 }, notYetSuppliedPhrases...)})
+
+// withdrawnWords say a supply was withdrawn after the pharmacy made it
+// up: cancelled or voided. Narrower than notSupplied: a part supplied and
+// the rest owed, a refill on hold, or a supply dispensed and "not
+// collected" yet leaves the supply made; "returned" alone is a pen handed
+// back, "returned to stock" ends a counterfoil's notice, "void" a
+// receipt's sweepstakes small print.
+var withdrawnWords = newPhraseSet(map[bool][]string{true: {
+	"cancelled", "canceled", "voided",
+}})
+
+// withdrawnLines are the lines of the records (each line that names a
+// medicine starts one) that say their supply was withdrawn, on a line of
+// the row (naming the medicine or carrying a date) or on a short status
+// line just under one ("11/20/2026 Mounjaro 10 mg/0.5 mL ... Cancelled not
+// picked up, returned to stock"; "CANCELLED - not collected," under a
+// row split over lines; not a cancelled accessory further down): unseen31's
+// histories, round 13, whose cancelled row's recent date was rated the
+// dispensing date, a false accept at first measure. A page's notice
+// ("Uncollected items are returned to stock after 14 days") says nothing
+// of a record. nil when the page names no medicine.
+func withdrawnLines(d document, ms []medicineMention) []bool {
+	if len(ms) == 0 {
+		return nil
+	}
+	recs := mentionRecords(d, ms)
+	// A row's own lines: those that name its medicine or carry a date.
+	row := make([]bool, len(d.lines))
+	for _, m := range ms {
+		row[m.line] = true
+	}
+	for k, l := range d.lines {
+		row[k] = row[k] || len(findDates(l.numberText())) > 0
+	}
+	said := map[int]bool{}
+	for k, l := range d.lines {
+		if recs[k] >= 0 && withdrawnWords.any(l.words) && (row[k] || k > 0 && row[k-1] && recs[k-1] == recs[k] && statusCell(l)) {
+			said[recs[k]] = true
+		}
+	}
+	out := make([]bool, len(d.lines))
+	for k, r := range recs {
+		out[k] = r >= 0 && said[r]
+	}
+	return out
+}
+
+// statusCell reports a short line that says a supply was withdrawn with
+// at most three other words in lower case ("Qty Status sf CANCELLED - not
+// collected,": a row's status cell read with stray marks), not a sentence
+// about such items ("Cancelled items were not supplied. End of record.").
+func statusCell(l docLine) bool {
+	if len(l.words) > 8 {
+		return false
+	}
+	said := withdrawnWords.find(l.words)
+	lower := 0
+	for i, w := range l.words {
+		if !w.capital && !strings.ContainsFunc(w.text, unicode.IsDigit) && !slices.ContainsFunc(said, func(m phraseMatch[bool]) bool { return i >= m.first && i <= m.last }) {
+			lower++
+		}
+	}
+	return lower <= 3
+}
 
 // latestFillRecord is the lines of the requested medicine's latest record,
 // where the page lists it on several records of its own (a medication

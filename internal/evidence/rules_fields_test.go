@@ -222,6 +222,7 @@ func TestDateRules(t *testing.T) {
 			e.verdict, e.orderSure, e.readAs = dateTooOld, lowCertainty, "03/11/2026 day first"
 		}),
 			"old-date", Rating{Invalid, Low}, "reading 03/11/2026 day first"},
+		{"a cancelled supply's date", with(func(e *dateEvidence) { e.withdrawn = true }), "date-of-withdrawn-supply", Rating{NotFound, Low}, "(3 Nov 2026) is of a supply the document says was cancelled"},
 		{"the latest of several fills", with(func(e *dateEvidence) { e.ofLatest = true }), "date-of-latest-fill", Rating{Valid, Medium}, "the latest of several fills, 3 Nov 2026"},
 		{"in the window", dated, "date-in-window", Rating{Valid, High}, ""},
 		{"a plain date in the window", with(func(e *dateEvidence) { e.kind = plainDate }), "date-in-window", Rating{Valid, Medium}, "the date on the document"},

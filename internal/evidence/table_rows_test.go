@@ -58,3 +58,30 @@ Fill date    Patient                  Drug                         Qty
 		t.Errorf("patient %v by %s, want valid: %s", got.Data.PatientName, f.PatientName.Rule, got.Note)
 	}
 }
+
+// TestAHouseholdsTableOverTwoPages: a spreadsheet printed over two pages is
+// a table a page; the lead's own Wegovy rows on page 2 leave out the
+// spouse's on page 1 (unseen30, round 13: the spouse's recent fill was
+// rated the lead's, a false accept at first measure).
+func TestAHouseholdsTableOverTwoPages(t *testing.T) {
+	doc := drawn(`
+Pell household: pharmacy claims
+Date filled  Member        Medication     Strength
+16/11/2026   Janine Pell   Wegovy pen     2.4 mg/0.75 mL
+09/11/2026   Marcus Pell   Lisinopril     20 mg
+19/10/2026   Janine Pell   Wegovy pen     2.4 mg/0.75 mL`)
+	page2 := drawn(`
+Date filled  Member        Medication     Strength
+12/08/2026   Marcus Pell   Wegovy pen     2.4 mg/0.75 mL
+01/08/2026   Marcus Pell   Lisinopril     20 mg
+15/07/2026   Marcus Pell   Wegovy pen     2.4 mg/0.75 mL`)
+	for _, l := range page2.Lines {
+		l.Page = 2
+		doc.Lines = append(doc.Lines, l)
+	}
+	exp := Expected{PatientKnown: true, Forename: "Marcus", Surname: "Pell", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	got, f := Explain(doc, exp, Policy{Now: testNow, Market: "uk"})
+	if got.Data.MedicationDate.Value != Invalid {
+		t.Errorf("date %v by %s, want invalid (the lead's own fill is old): %s", got.Data.MedicationDate, f.MedicationDate.Rule, got.Note)
+	}
+}

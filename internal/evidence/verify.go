@@ -45,7 +45,7 @@ func Explain(text Text, exp Expected, pol Policy) (Result, Findings) {
 // rateFields rates the five fields on a document.
 func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	want, wantKnown := LookupMedicine(exp.MedicationName)
-	doc = leadsPanel(leadsRows(doc, exp, want.Generic), exp, want.Generic)
+	doc = leadsPages(leadsPanel(leadsRows(doc, exp, want.Generic), exp, want.Generic), exp, want.Generic)
 	mentions := findMedicineMentions(doc)
 	return [fieldCount]finding{
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, findRequested(mentions, want.Generic)),

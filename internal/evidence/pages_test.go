@@ -1,0 +1,108 @@
+package evidence
+
+import "testing"
+
+// textOfPages makes a Text of pages, each a list of lines.
+func textOfPages(pages ...[]string) Text {
+	t := Text{Source: "test"}
+	for p, lines := range pages {
+		for _, l := range lines {
+			t.Lines = append(t.Lines, Line{Text: l, Confidence: 0.95, Page: p + 1})
+		}
+	}
+	return t
+}
+
+// TestOtherPeoplesPages: a document whose pages each open with their own
+// person gives the lead's pages' fills, not the next patient's (a
+// pharmacy's batch print of two records: unseen30, round 13, a false
+// accept at first measure); a page that opens with no one stays.
+func TestOtherPeoplesPages(t *testing.T) {
+	ruth := Expected{PatientKnown: true, Forename: "Ruth", Surname: "Kettering", MedicationName: "Mounjaro", MedicationDosage: "7.5 mg"}
+	dennis := Expected{PatientKnown: true, Forename: "Dennis", Surname: "Marlow", MedicationName: "Mounjaro", MedicationDosage: "7.5 mg"}
+	batch := textOfPages([]string{
+		"Tollgate Pharmacy - Patient medication record Printed 20/11/2026 08:41 - page 1 of 2",
+		"Mrs Ruth Kettering DOB 12/05/1966 NHS No. 999 213 4470",
+		"Date dispensed: 12/11/2026 Item: Mounjaro 5mg/0.5ml KwikPen (tirzepatide) Qty: 1 pen",
+		"Date dispensed: 15/10/2026 Item: Mounjaro 5mg/0.5ml KwikPen (tirzepatide) Qty: 1 pen",
+	}, []string{
+		"Tollgate Pharmacy - Patient medication record Printed 20/11/2026 08:41 - page 2 of 2",
+		"Mr Dennis Marlow DOB 30/01/1971 NHS No. 999 640 1182",
+		"Date dispensed: 17/11/2026 Item: Mounjaro 7.5mg/0.5ml KwikPen (tirzepatide) Qty: 1 pen",
+		"Date dispensed: 20/10/2026 Item: Mounjaro 7.5mg/0.5ml KwikPen (tirzepatide) Qty: 1 pen",
+	})
+	pol := Policy{Now: testNow, Market: "uk"}
+	if got := Verify(batch, ruth, pol).Data.MedicationDosage; got.Value == Valid {
+		t.Errorf("the lead's 5 mg beside the next patient's 7.5 mg: dose %v, want not valid", got)
+	}
+	if got := Verify(batch, dennis, pol).Data.MedicationDosage; got.Value != Valid {
+		t.Errorf("the second patient's own 7.5 mg: dose %v, want valid", got)
+	}
+	continued := textOfPages([]string{
+		"Mrs Ruth Kettering DOB 12/05/1966 NHS No. 999 213 4470",
+		"Date dispensed: 15/10/2026 Item: Mounjaro 5mg/0.5ml KwikPen (tirzepatide) Qty: 1 pen",
+	}, []string{
+		"Medication record continued - page 2 of 2",
+		"Date dispensed: 17/11/2026 Item: Mounjaro 7.5mg/0.5ml KwikPen (tirzepatide) Qty: 1 pen",
+	})
+	if got := Verify(continued, ruth, pol).Data.MedicationDosage; got.Value != Valid {
+		t.Errorf("the lead's record continued on a page that names no one: dose %v, want valid", got)
+	}
+}
+
+// TestPagesOfOtherMedicines: on a printout whose first page lists other
+// prescriptions' fills and whose second holds the requested one, never
+// filled, the first page's dates are the other medicines' (unseen30, round
+// 13, a false accept at first measure through the production reader).
+func TestPagesOfOtherMedicines(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Colin", Surname: "Marchetti", MedicationName: "Ozempic", MedicationDosage: "1 mg"}
+	doc := textOfPages([]string{
+		"Cedar Row Pharmacy | My prescriptions", "Colin Marchetti DOB 06/21/1974 Member since 2019",
+		"Amlodipine 5 mg tablet", "Rx 5104473 Last filled: 11/18/2026", "Status: Ready for pickup",
+		"Metformin 1000 mg tablet", "Rx 5100087 Last filled: 11/01/2026",
+	}, []string{
+		"Cedar Row Pharmacy | My prescriptions", "Colin Marchetti DOB 06/21/1974 Member since 2019",
+		"Ozempic 1 mg/dose pen (semaglutide) 4 mg/3 mL", "Rx 5106650 Last filled: none on file",
+		"Status: New prescription received 11/16/2026. Not yet filled: waiting for insurance approval",
+	})
+	if got := Verify(doc, exp, Policy{Now: testNow, Market: "us"}).Data.MedicationDate; got.Value == Valid {
+		t.Errorf("another page's fills: date %v, want not valid", got)
+	}
+}
+
+// TestCancelledSupplyDate: a history's row that says its supply was
+// cancelled gives no dispensing date; the requested medicine's supplied
+// rows do (unseen31, round 13: a cancelled row's recent date was rated
+// the dispensing date, a false accept at first measure). A notice about
+// cancelled items in general cancels nothing.
+func TestCancelledSupplyDate(t *testing.T) {
+	wegovy := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	history := func(second string) []string {
+		return []string{
+			"Prescription history", "Patient: Jane Smith", "Date Medication Rx # Qty Status",
+			"11/18/2026 Wegovy 2.4 mg/0.75 mL pen 6120448 3mL Cancelled not picked up, returned to stock",
+			"11/15/2026 Lisinopril 20 mg tablet 6120311 90 Picked up",
+			second,
+		}
+	}
+	tests := []struct {
+		name  string
+		lines []string
+		want  Rating
+		rule  string
+	}{
+		{"a cancelled row over an old fill", history("07/31/2026 Wegovy 2.4 mg/0.75 mL pen 6118902 3mL Picked up"), Rating{NotFound, Low}, "date-of-withdrawn-supply"},
+		{"a status cell under its row", []string{"Date Item", "18/11/2026 Wegovy 2.4mg FlexTouch pen", "Qty Status sf CANCELLED - not collected,",
+			"returned to stock 24/11/2026", "18/07/2026 Wegovy 1.7mg FlexTouch pen Dispensed"}, Rating{NotFound, Low}, "date-of-withdrawn-supply"},
+		{"a notice about cancelled items", []string{"Patient Medication Record", "Wegovy 2.4mg FlexTouch pen",
+			"Dispensed 18/11/2026", "Cancelled items were not supplied. End of record."}, Rating{Valid, High}, "date-in-window"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, f := Explain(textOf(1, tt.lines...), wegovy, Policy{Now: testNow, Market: "us"})
+			if r.Data.MedicationDate != tt.want || f.MedicationDate.Rule != tt.rule {
+				t.Errorf("date rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+}
