@@ -323,6 +323,7 @@ func anyCaption(segs []segment) bool {
 // Name: JANE<tab>Last Name: DOE"); any other cell is a line of its own, as
 // Textract gives it, so a name alone in its column reads as a name alone.
 func joinRow(segs []segment) []evidence.Line {
+	segs = continuedAfterComma(segs)
 	type cell struct {
 		parts    []string
 		words    []box
@@ -416,6 +417,26 @@ func headingsOver(heading []box, values, after []segment) []segment {
 // median word height under this share of theirs (a portal's 0.74, a
 // label's captions 0.82).
 const smallerHeadings = 0.9
+
+// continuedAfterComma joins a cell that ends with a comma to the cell
+// beside it, unless that one opens with a caption: a name printed
+// "SURNAME,  FORENAME" with a wide gap on a till receipt ("PATIENT:
+// OKONKWO," beside "ADAEZE", which Textract gives as two LINEs) is one
+// name, where apart the surname alone was read as the patient's (unseen28,
+// round 13, through the production reader only).
+func continuedAfterComma(segs []segment) []segment {
+	var out []segment
+	for _, s := range segs {
+		if n := len(out); n > 0 && strings.HasSuffix(out[n-1].words[len(out[n-1].words)-1].text, ",") && !s.startsWithCaption() {
+			prev := &out[n-1]
+			prev.words = append(slices.Clone(prev.words), s.words...)
+			prev.right = max(prev.right, s.right)
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
 
 // pairBelow gives each caption of a row of captions the values of the row
 // below that start under it: a value belongs to the last caption starting

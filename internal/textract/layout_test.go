@@ -365,3 +365,18 @@ func TestHeadingsTakeTheCellsUnderThem(t *testing.T) {
 		})
 	}
 }
+
+// TestNameAfterCommaStaysWhole: a till receipt's "PATIENT: OKONKWO,   ADAEZE",
+// the forename a wide gap after the surname's comma, reads as one name;
+// a cell after a comma that opens with a caption stays apart.
+func TestNameAfterCommaStaysWhole(t *testing.T) {
+	var blocks []types.Block
+	blocks = append(blocks, block("a", "PATIENT: OKONKWO,", 0.05, 0.30, 0.26, 0.02)...)
+	blocks = append(blocks, block("b", "ADAEZE", 0.40, 0.30, 0.10, 0.02)...)
+	blocks = append(blocks, block("c", "77 LAKESHORE RD,", 0.05, 0.34, 0.24, 0.02)...)
+	blocks = append(blocks, block("d", "Phone: (847) 555-0192", 0.45, 0.34, 0.30, 0.02)...)
+	want := []string{"PATIENT: OKONKWO, ADAEZE", "77 LAKESHORE RD,", "Phone: (847) 555-0192"}
+	if diff := cmp.Diff(want, texts(lines(blocks))); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+}
