@@ -81,6 +81,13 @@ func TestRateDosage(t *testing.T) {
 			want: Rating{Invalid, High}, wantWords: "different dose (2.5 mg)",
 		},
 		{
+			// A titration sticker beside a label (unseen22, round 13).
+			name:     "titration: a sticker's next strength is not the current one",
+			lines:    []string{"WEGOVY 0.5 MG/0.5 ML PEN", "semaglutide - INJECT 0.5 MG SUBCUT ONCE WEEKLY", "NEXT STRENGTH 1 MG", "QTY: 4 PENS (2 ML)"},
+			medicine: "Wegovy", dosage: "0.5 mg",
+			want: Rating{Valid, High},
+		},
+		{
 			name:     "requested dose not licensed for the medicine",
 			lines:    []string{"Wegovy 3 mg"},
 			medicine: "Wegovy", dosage: "3 mg",

@@ -442,6 +442,12 @@ func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 			"Birchwood Pharmacy - 65 Elm St, Burlington, VT 05499", "RESTREPO, ANA", "ZEPBOUND 7.5 MG/0.5 ML PEN",
 			"INJECT 7.5 MG UNDER THE SKIN ONCE WEEKLY", "DATE FILLED: 11/18/2026", "KEEP- REFRIGERATED", "RX# 4407731"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+		// A titration sticker read into the label's lines (unseen22 through
+		// the production reader, round 13).
+		{name: "a titration sticker in capitals", exp: ana, lines: []string{
+			"PINECREST LTC PHARMACY", "RESTREPO, ANA", "ZEPBOUND 7.5 MG/0.5 ML PEN", "NEXT STRENGTH 10 MG",
+			"QTY: 4 PENS (2 ML)", "RX# 6630914", "WHEN TITRATION DUE", "FILLED: 11/18/2026"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 	})
 }
 

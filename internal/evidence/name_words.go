@@ -110,6 +110,10 @@ var nonNameWords = map[string]bool{
 	// APPROVED"; unseen11, round 12, read as another patient's name).
 	"authorization": true, "authorisation": true, "request": true, "approved": true, "denied": true,
 	"pending": true, "appeal": true,
+	// A titration sticker beside a label ("NEXT STRENGTH 1 MG / WHEN
+	// TITRATION DUE"; unseen22 through the production reader, round 13,
+	// read as another person's name beside the lead's).
+	"titration": true, "titrate": true, "strength": true, "when": true,
 }
 
 func isNonNameWord(w string) bool {
