@@ -140,6 +140,48 @@ page() {
 # document gets its own glare spot or crumple, the same on every run.
 pick() { echo $((($(cksum <<<"$1 $2" | cut -d' ' -f1) % $3))); }
 
+# jpegs_to_pdf OUT DPI JPEG...: one PDF of the page images, no text layer,
+# each page as large as its image at DPI (ImageMagick's policy here forbids
+# writing PDF; the file is simple enough to write). docscan and feeder.
+jpegs_to_pdf() {
+  python3 - "$@" <<'EOF'
+import struct, sys
+def size(jpg, path):
+    i = 2
+    while i < len(jpg):
+        marker, length = jpg[i + 1], struct.unpack(">H", jpg[i + 2:i + 4])[0]
+        if marker in (0xC0, 0xC1, 0xC2):
+            h, w = struct.unpack(">HH", jpg[i + 5:i + 9])
+            return w, h, jpg[i + 9]
+        i += 2 + length
+    sys.exit("heldout: %s: no JPEG frame header" % path)
+dpi = float(sys.argv[2])
+objs, kids = [None, None], []  # 1: catalog, 2: pages
+for path in sys.argv[3:]:
+    jpg = open(path, "rb").read()
+    w, h, comps = size(jpg, path)
+    cs = {1: b"/DeviceGray", 3: b"/DeviceRGB"}[comps]
+    objs.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\nstream\n" % (w, h, cs, len(jpg)) + jpg + b"\nendstream")
+    img = len(objs)
+    pw, ph = w * 72 / dpi, h * 72 / dpi
+    draw = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q" % (pw, ph)
+    objs.append(b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream")
+    content = len(objs)
+    objs.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>" % (pw, ph, img, content))
+    kids.append(len(objs))
+objs[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
+objs[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))
+out, offsets = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", []
+for i, o in enumerate(objs, 1):
+    offsets.append(len(out))
+    out += b"%d 0 obj\n" % i + o + b"\nendobj\n"
+xref = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
+out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
+open(sys.argv[1], "wb").write(out)
+EOF
+}
+
 # upload SET NAME COND: make the file a patient would upload (once) and print
 # its path. Every condition starts from the page; none changes its words.
 upload() {
@@ -619,44 +661,7 @@ EOF
           -type TrueColor -units PixelsPerInch -density 150 -quality 72 "$dd/page-$(printf %02d "$k").jpg"
         sheets+=("$dd/page-$(printf %02d "$k").jpg")
       done
-      # One PDF of the page images, 150 dpi, no text layer (ImageMagick's
-      # policy here forbids writing PDF; the file is simple enough to write).
-      python3 - "$f" "${sheets[@]}" <<'EOF'
-import struct, sys
-def size(jpg):
-    i = 2
-    while i < len(jpg):
-        marker, length = jpg[i + 1], struct.unpack(">H", jpg[i + 2:i + 4])[0]
-        if marker in (0xC0, 0xC1, 0xC2):
-            h, w = struct.unpack(">HH", jpg[i + 5:i + 9])
-            return w, h, jpg[i + 9]
-        i += 2 + length
-    sys.exit("heldout: docscan: no JPEG frame header")
-objs = [None, None]  # 1: catalog, 2: pages
-kids = []
-for path in sys.argv[2:]:
-    jpg = open(path, "rb").read()
-    w, h, comps = size(jpg)
-    cs = {1: b"/DeviceGray", 3: b"/DeviceRGB"}[comps]
-    objs.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\nstream\n" % (w, h, cs, len(jpg)) + jpg + b"\nendstream")
-    img = len(objs)
-    pw, ph = w * 72 / 150, h * 72 / 150
-    draw = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q" % (pw, ph)
-    objs.append(b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream")
-    content = len(objs)
-    objs.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>" % (pw, ph, img, content))
-    kids.append(len(objs))
-objs[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
-objs[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))
-out, offsets = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", []
-for i, o in enumerate(objs, 1):
-    offsets.append(len(out))
-    out += b"%d 0 obj\n" % i + o + b"\nendobj\n"
-xref = len(out)
-out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
-out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
-open(sys.argv[1], "wb").write(out)
-EOF
+      jpegs_to_pdf "$f" 150 "${sheets[@]}"
       rm -rf "$dd" ;;
     screenrec)
       # A frame of the phone's own screen recording saved as the upload
@@ -1247,42 +1252,7 @@ EOF
           -colorspace Gray -units PixelsPerInch -density 200 -quality 80 "$fd/page-$(printf %02d "$k").jpg"
         sheets+=("$fd/page-$(printf %02d "$k").jpg")
       done
-      # One PDF of the page images at 200 dpi, no text layer (as docscan's).
-      python3 - "$f" "${sheets[@]}" <<'EOF'
-import struct, sys
-def size(jpg):
-    i = 2
-    while i < len(jpg):
-        marker, length = jpg[i + 1], struct.unpack(">H", jpg[i + 2:i + 4])[0]
-        if marker in (0xC0, 0xC1, 0xC2):
-            h, w = struct.unpack(">HH", jpg[i + 5:i + 9])
-            return w, h, jpg[i + 9]
-        i += 2 + length
-    sys.exit("heldout: feeder: no JPEG frame header")
-objs, kids = [None, None], []
-for path in sys.argv[2:]:
-    jpg = open(path, "rb").read()
-    w, h, comps = size(jpg)
-    cs = {1: b"/DeviceGray", 3: b"/DeviceRGB"}[comps]
-    objs.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\nstream\n" % (w, h, cs, len(jpg)) + jpg + b"\nendstream")
-    img = len(objs)
-    pw, ph = w * 72 / 200, h * 72 / 200
-    draw = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q" % (pw, ph)
-    objs.append(b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream")
-    content = len(objs)
-    objs.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>" % (pw, ph, img, content))
-    kids.append(len(objs))
-objs[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
-objs[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))
-out, offsets = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", []
-for i, o in enumerate(objs, 1):
-    offsets.append(len(out))
-    out += b"%d 0 obj\n" % i + o + b"\nendobj\n"
-xref = len(out)
-out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
-out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
-open(sys.argv[1], "wb").write(out)
-EOF
+      jpegs_to_pdf "$f" 200 "${sheets[@]}"
       rm -rf "$fd" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
