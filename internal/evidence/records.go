@@ -67,22 +67,26 @@ func headedRecords(d document, ms []medicineMention, want string) *records {
 // nothing else ("order placed" of "ORDER PLACED 6 November 2026"): one
 // to three words without digits. "" otherwise.
 func datedCaption(l docLine) string {
-	dates := findDates(l.numberText())
-	if len(dates) != 1 || dates[0].end < len(l.numberText())-1 {
-		return ""
-	}
+	// The caption first: most lines with digits open with one or have
+	// more words before it, and finding dates is the dearer test.
 	var caption []string
 	for _, w := range l.words {
-		if w.start >= dates[0].start {
-			break
-		}
 		if strings.ContainsAny(w.text, "0123456789") {
-			return ""
+			break
 		}
 		caption = append(caption, w.text)
 	}
 	if len(caption) == 0 || len(caption) > 3 {
 		return ""
+	}
+	dates := findDates(l.numberText())
+	if len(dates) != 1 || dates[0].end < len(l.numberText())-1 || dates[0].start < l.words[len(caption)-1].end {
+		return ""
+	}
+	for _, w := range l.words[len(caption):] {
+		if w.start < dates[0].start {
+			return "" // digits before the date: no caption of a date
+		}
 	}
 	return strings.Join(caption, " ")
 }
@@ -424,19 +428,20 @@ func withdrawnLines(d document, ms []medicineMention) []bool {
 		return nil
 	}
 	recs := mentionRecords(d, ms)
-	// A row's own lines: those that name its medicine or carry a date.
-	row := make([]bool, len(d.lines))
+	named := map[int]bool{}
 	for _, m := range ms {
-		row[m.line] = true
+		named[m.line] = true
 	}
-	for k, l := range d.lines {
-		row[k] = row[k] || len(findDates(l.numberText())) > 0
-	}
+	// A row's own lines: those that name its medicine or carry a date.
+	row := func(k int) bool { return named[k] || len(findDates(d.lines[k].numberText())) > 0 }
 	said := map[int]bool{}
 	for k, l := range d.lines {
-		if recs[k] >= 0 && withdrawnWords.any(l.words) && (row[k] || k > 0 && row[k-1] && recs[k-1] == recs[k] && statusCell(l)) {
+		if recs[k] >= 0 && withdrawnWords.any(l.words) && (row(k) || k > 0 && recs[k-1] == recs[k] && statusCell(l) && row(k-1)) {
 			said[recs[k]] = true
 		}
+	}
+	if len(said) == 0 {
+		return nil
 	}
 	out := make([]bool, len(d.lines))
 	for k, r := range recs {
