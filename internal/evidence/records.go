@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // records are a page's records: each line's (-1 before the first) and
@@ -459,13 +458,9 @@ func statusCell(l docLine) bool {
 		return false
 	}
 	said := withdrawnWords.find(l.words)
-	lower := 0
-	for i, w := range l.words {
-		if !w.capital && !strings.ContainsFunc(w.text, unicode.IsDigit) && !slices.ContainsFunc(said, func(m phraseMatch[bool]) bool { return i >= m.first && i <= m.last }) {
-			lower++
-		}
-	}
-	return lower <= 3
+	return lowercaseWords(l.words, func(i int) bool {
+		return slices.ContainsFunc(said, func(m phraseMatch[bool]) bool { return i >= m.first && i <= m.last })
+	}) <= 3
 }
 
 // latestFillRecord is the lines of the requested medicine's latest record,

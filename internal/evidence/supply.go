@@ -135,14 +135,18 @@ func suppliedLines(d document, anchors, all []medicineMention, pol Policy) []dos
 
 // inSentence reports a line of running text (four or more words in
 // lower case): a message or a letter telling of doses, not a product's line.
-func inSentence(l docLine) bool {
+func inSentence(l docLine) bool { return lowercaseWords(l.words, nil) >= 4 }
+
+// lowercaseWords counts the words of ws in lower case without a digit,
+// but those skip reports (nil: none): a sentence's words, not a label's.
+func lowercaseWords(ws []word, skip func(i int) bool) int {
 	n := 0
-	for _, w := range l.words {
-		if !w.capital && !strings.ContainsFunc(w.text, unicode.IsDigit) {
+	for i, w := range ws {
+		if !w.capital && !strings.ContainsFunc(w.text, unicode.IsDigit) && (skip == nil || !skip(i)) {
 			n++
 		}
 	}
-	return n >= 4
+	return n
 }
 
 // productDose is the dose a line gives the medicine mention a as its
