@@ -106,3 +106,32 @@ func TestCancelledSupplyDate(t *testing.T) {
 		})
 	}
 }
+
+// TestAFamilysSections: a household plan's e-mail lists each member's
+// medicine under their name; the lead's own section gives the dose and the
+// date (unseen27, round 13), while a heading that is no other member of
+// the lead's family (the lead's name read twice) leaves the page whole.
+func TestAFamilysSections(t *testing.T) {
+	lines := []string{
+		"Your household plan update", "Hi Rohan and Meera,",
+		"Both prescriptions were dispensed by our partner pharmacy, Sunridge Pharmacy.",
+		"Rohan Kulkarni", "Starting dose: Mounjaro 2.5 mg/0.5 mL pen, 4 pens", "Dispensed November 17, 2026 - Rx 2207719",
+		"Next step: 5 mg from about December 15, 2026, if tolerated",
+		"Meera Kulkarni", "Current dose: Mounjaro 7.5 mg/0.5 mL pen, 4 pens", "Dispensed November 17, 2026 - Rx 2207720",
+		"Next step: stay on 7.5 mg until your check-in",
+	}
+	for _, tt := range []struct {
+		forename, dosage string
+		want             Verdict
+	}{
+		{"Rohan", "2.5 mg", Valid},
+		{"Rohan", "7.5 mg", Invalid},
+		{"Meera", "7.5 mg", Valid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: "Kulkarni", MedicationName: "Mounjaro", MedicationDosage: tt.dosage}
+		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDosage.Value != tt.want {
+			t.Errorf("%s, %s: dose %v by %s, want %s (note: %s)", tt.forename, tt.dosage, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, r.Note)
+		}
+	}
+}

@@ -404,3 +404,87 @@ func pagePerson(d document, lines []int, lead expectedName) int {
 
 // identityWords stand beside a patient's name in a record's heading.
 var identityWords = newPhraseSet(map[bool][]string{true: {"dob", "d o b", "date of birth", "born", "nhs no", "nhs number"}})
+
+// leadsSections is d without other people's sections, on a page that lists
+// several people's medicines each under their name (householdHeadings: a
+// household plan's e-mail, "Rohan Kulkarni" over his 2.5 mg and "Meera
+// Kulkarni" over her 7.5 mg; unseen27, round 13, whose lead's dose was
+// not_found among both): when one section is headed by the lead and names
+// the requested medicine, and every other is headed by another member of
+// the lead's family (familyMember), the others are left out, as a
+// household table's other rows are (leadsRows). Lines above the first
+// heading stay. Used for the dose and the date only: the name is judged on
+// the whole page, whose other sections say whose the lead's is.
+func leadsSections(d document, exp Expected, want string) document {
+	lead := newExpectedName(exp.Forename, exp.Surname)
+	if want == "" || !exp.PatientKnown || !lead.usable() {
+		return d
+	}
+	heads := householdHeadings(d)
+	if heads == nil {
+		return d
+	}
+	requested := map[int]bool{}
+	for _, m := range findMedicineMentions(d) {
+		if m.entry.generic == want {
+			requested[m.line] = true
+		}
+	}
+	leads := -1
+	for k, h := range heads {
+		if o, _ := compareName(headingName(d.lines[h]), lead, d.lines[h].reading()); o != nameFull {
+			continue
+		}
+		end := len(d.lines)
+		if k+1 < len(heads) {
+			end = heads[k+1]
+		}
+		for i := h; i < end; i++ {
+			if requested[i] {
+				if leads >= 0 {
+					return d // the lead heads two sections: nothing to choose
+				}
+				leads = k
+				break
+			}
+		}
+	}
+	if leads < 0 {
+		return d
+	}
+	drop := map[int]bool{}
+	for k, h := range heads {
+		if k == leads {
+			continue
+		}
+		if !familyMember(headingName(d.lines[h]), lead) {
+			// A heading that is no other member of the lead's family may
+			// be the lead's own name read twice, badly ("GARCIA MARQUE"
+			// over a label read again): nothing is left out.
+			return d
+		}
+		end := len(d.lines)
+		if k+1 < len(heads) {
+			end = heads[k+1]
+		}
+		for i := h; i < end; i++ {
+			drop[i] = true
+		}
+	}
+	return d.without(drop)
+}
+
+// familyMember reports a name of the lead's surname, word for word, and
+// another forename: "Meera Kulkarni" beside the lead Rohan Kulkarni.
+func familyMember(name []word, lead expectedName) bool {
+	if len(name) < 2 || len(lead.surname) == 0 {
+		return false
+	}
+	last := lead.surname[len(lead.surname)-1].text
+	sameSurname, leadsForename := false, false
+	for _, w := range name {
+		sameSurname = sameSurname || w.text == last
+		leadsForename = leadsForename || slices.ContainsFunc(lead.forename, func(f word) bool { return f.text == w.text })
+	}
+	return sameSurname && !leadsForename
+}

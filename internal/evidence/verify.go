@@ -47,11 +47,18 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	want, wantKnown := LookupMedicine(exp.MedicationName)
 	doc = leadsPages(leadsPanel(leadsRows(doc, exp, want.Generic), exp, want.Generic), exp, want.Generic)
 	mentions := findMedicineMentions(doc)
+	// The lead's own section of a household's page gives the dose and the
+	// date; the name is judged on the whole page, whose other sections
+	// say whose the lead's is.
+	own, ownMentions := doc, mentions
+	if s := leadsSections(doc, exp, want.Generic); len(s.lines) != len(doc.lines) {
+		own, ownMentions = s, findMedicineMentions(s)
+	}
 	return [fieldCount]finding{
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, findRequested(mentions, want.Generic)),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
-		dosageField:   rateDosage(doc, exp, want, wantKnown, mentions, pol),
-		dateField:     rateDate(doc, pol, medicinesForDate(doc, mentions, want.Generic, pol)),
+		dosageField:   rateDosage(own, exp, want, wantKnown, ownMentions, pol),
+		dateField:     rateDate(own, pol, medicinesForDate(own, ownMentions, want.Generic, pol)),
 		pharmacyField: ratePharmacy(doc),
 	}
 }
