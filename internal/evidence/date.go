@@ -358,7 +358,7 @@ type dateEvidence struct {
 	// policy (one in the window, one too old).
 	disagree bool
 	// withdrawn: the picked date is on a record that says its supply was
-	// withdrawn (cancelled, not collected, returned to stock).
+	// withdrawn (cancelled or voided: withdrawnLines).
 	withdrawn bool
 	// ofLatest: the candidates are the latest record's of several fills of
 	// the medicine (dateMedicines.latest), the others set aside.
@@ -631,10 +631,10 @@ var dateRules = []rule[dateEvidence]{
 		return finding{rating: Rating{Invalid, e.sure().Confidence()}, problem: fmt.Sprintf("the %s (%s) is more than %d days old", e.kind.noun(), e.shown(), e.maxDays), at: e.at}
 	}},
 	{"date-of-withdrawn-supply", func(e dateEvidence) bool { return e.withdrawn }, func(e dateEvidence) finding {
-		// A cancelled or never collected supply's date says when it was
-		// made up, not that the patient had it; which fill came before
+		// A cancelled or voided supply's date says when it was made
+		// up, not that the patient had it; which fill came before
 		// cannot be told from it (unseen31, round 13: a false accept).
-		return finding{rating: Rating{NotFound, Low}, problem: "the latest " + e.kind.noun() + " (" + e.shown() + ") is of a supply the document says was cancelled or not collected", at: e.at}
+		return finding{rating: Rating{NotFound, Low}, problem: "the latest " + e.kind.noun() + " (" + e.shown() + ") is of a supply the document says was cancelled or voided", at: e.at}
 	}},
 	{"date-of-latest-fill", func(e dateEvidence) bool { return e.ofLatest }, func(e dateEvidence) finding {
 		// A history of fills: the latest in the window, older ones not.

@@ -415,7 +415,7 @@ var identityWords = newPhraseSet(map[bool][]string{true: {"dob", "d o b", "date 
 // household table's other rows are (leadsRows). Lines above the first
 // heading stay. Used for the dose and the date only: the name is judged on
 // the whole page, whose other sections say whose the lead's is.
-func leadsSections(d document, exp Expected, want string) document {
+func leadsSections(d document, ms []medicineMention, exp Expected, want string) document {
 	lead := newExpectedName(exp.Forename, exp.Surname)
 	if want == "" || !exp.PatientKnown || !lead.usable() {
 		return d
@@ -425,21 +425,24 @@ func leadsSections(d document, exp Expected, want string) document {
 		return d
 	}
 	requested := map[int]bool{}
-	for _, m := range findMedicineMentions(d) {
+	for _, m := range ms {
 		if m.entry.generic == want {
 			requested[m.line] = true
 		}
+	}
+	// Section k runs from its heading to the next one, the last to the end.
+	end := func(k int) int {
+		if k+1 < len(heads) {
+			return heads[k+1]
+		}
+		return len(d.lines)
 	}
 	leads := -1
 	for k, h := range heads {
 		if o, _ := compareName(headingName(d.lines[h]), lead, d.lines[h].reading()); o != nameFull {
 			continue
 		}
-		end := len(d.lines)
-		if k+1 < len(heads) {
-			end = heads[k+1]
-		}
-		for i := h; i < end; i++ {
+		for i := h; i < end(k); i++ {
 			if requested[i] {
 				if leads >= 0 {
 					return d // the lead heads two sections: nothing to choose
@@ -463,11 +466,7 @@ func leadsSections(d document, exp Expected, want string) document {
 			// over a label read again): nothing is left out.
 			return d
 		}
-		end := len(d.lines)
-		if k+1 < len(heads) {
-			end = heads[k+1]
-		}
-		for i := h; i < end; i++ {
+		for i := h; i < end(k); i++ {
 			drop[i] = true
 		}
 	}

@@ -51,7 +51,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	// date; the name is judged on the whole page, whose other sections
 	// say whose the lead's is.
 	own, ownMentions := doc, mentions
-	if s := leadsSections(doc, exp, want.Generic); len(s.lines) != len(doc.lines) {
+	if s := leadsSections(doc, mentions, exp, want.Generic); len(s.lines) != len(doc.lines) {
 		own, ownMentions = s, findMedicineMentions(s)
 	}
 	return [fieldCount]finding{
