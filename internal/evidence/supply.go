@@ -8,7 +8,7 @@ import (
 	"unicode"
 )
 
-// supplyReach: a dispensing date this many lines above a medicine's line
+// supplyAbove, supplyBelow: a dispensing date this many lines above a medicine's line
 // (a label's "FILLED:" over its Rx number and patient) or below it (an
 // app's "Status: Filled" under the product and its quantity) dates that
 // supply, unless another medicine's line comes between.
@@ -25,8 +25,8 @@ const (
 // old and the new strength's labels side by side; a telephone note's "Last
 // Mounjaro 10 mg fill: 10/27" and "Mounjaro 7.5 mg/0.5 mL pen, qty 4,
 // filled 11/24"; unseen27, round 13). A supply is a line naming the
-// medicine with one dose of its own and a dispensing date near it
-// (supplyAbove, supplyBelow). ok only when the latest supply's date has one
+// medicine with a product's dose (productDose) and a dispensing date near
+// it (supplyAbove, supplyBelow). ok only when the latest supply's date has one
 // dose, and every other dose a line of the medicine states, outside a
 // sentence, was supplied too, earlier: a strength the page names with no
 // supply read beside it (a label whose date OCR lost, an order not yet
