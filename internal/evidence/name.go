@@ -192,7 +192,7 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 	ev.underLead, ev.underOther = requestedUnder(req.lines, captions)
 	ev.addLines(d, e)
 	ev.namesake = namesake(d, e)
-	heads := householdHeadings(d)
+	heads := householdHeadings(d, findMedicineMentions(d))
 	ev.rowLead, ev.rowNamesake, ev.rowOther = medicineRowNames(d, e, req.rows, heads)
 	if aboutMedicine {
 		ev.othersRows = leadOnOthersRows(d, e, req)

@@ -194,11 +194,11 @@ func requestedUnder(lines []int, captions map[int]bool) (underLead, underOther b
 // (you)" over her Wegovy, "Andre Baptiste-Lowe" over his statins; "Mr
 // Chidi Okonjo", "Mrs Adaeze Okonjo"; "PETTIBONE, HARLAN"): a person's
 // name heading its line (headingName) with a medicine named on one of the
-// next two lines. A page with fewer than two has none: one name over a
-// medicine is a label's patient, judged as such.
-func householdHeadings(d document) []int {
+// next two lines (ms: the medicines d names). A page with fewer than two
+// has none: one name over a medicine is a label's patient, judged as such.
+func householdHeadings(d document, ms []medicineMention) []int {
 	medicineLines := map[int]bool{}
-	for _, m := range findMedicineMentions(d) {
+	for _, m := range ms {
 		medicineLines[m.line] = true
 	}
 	var heads []int

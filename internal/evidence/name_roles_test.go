@@ -316,7 +316,7 @@ func TestHouseholdHeadings(t *testing.T) {
 	summary := readDocument(textOf(1, "Marisol Quintanilla", "DOB 09/30/1971", "CHANGES MADE TODAY", "START Rybelsus 14 mg tablet",
 		"CURRENT MEDICINES KEPT", "Rybelsus 7 mg tablet"))
 	marisol := newExpectedName("Marisol", "Quintanilla")
-	if _, _, other := medicineRowNames(summary, marisol, []int{3, 5}, householdHeadings(summary)); other != nil {
+	if _, _, other := medicineRowNames(summary, marisol, []int{3, 5}, householdHeadings(summary, findMedicineMentions(summary))); other != nil {
 		t.Errorf("a visit summary's heading %q taken for another person's", other.at.line.raw)
 	}
 	runNameCases(t, []nameCase{

@@ -420,7 +420,18 @@ func leadsSections(d document, ms []medicineMention, exp Expected, want string) 
 	if want == "" || !exp.PatientKnown || !lead.usable() {
 		return d
 	}
-	heads := householdHeadings(d)
+	// Only a page naming the lead's surname twice can head a family's
+	// sections; looking for headings costs more than this.
+	last := lead.surname[len(lead.surname)-1].text
+	if n := 0; !slices.ContainsFunc(d.lines, func(l docLine) bool {
+		if slices.ContainsFunc(l.words, func(w word) bool { return w.text == last }) {
+			n++
+		}
+		return n == 2
+	}) {
+		return d
+	}
+	heads := householdHeadings(d, ms)
 	if heads == nil {
 		return d
 	}
