@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen34  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen33|unseen34  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-31 + unseen34
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-31 + unseen33 + unseen34
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen34) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen33 | unseen34) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen34) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen34, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen33 unseen34) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen33, unseen34, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1273,6 +1273,57 @@ EOF
         -delete 0 -set colorspace sRGB -combine \
         -filter Triangle -resize 1280x1280 +filter \
         -sampling-factor 4:2:0 -strip -quality "$q" "$f" ;;
+    cornercurl)
+      # The page lying on a table with one corner curling up towards the
+      # camera (unseen33): a label peeled half off, a receipt or a slip that
+      # was rolled or folded in a bag springs up at a corner when laid down,
+      # and the patient photographs it from above without flattening it. The
+      # lifted corner is nearer the lens, so what is printed there is drawn
+      # larger and pushed outward, bending the lines that run into it (the
+      # page beyond a fold line across the corner, 20-27% of the width and
+      # 28-39% of the height, moved out by up to a fifth of that); the curl
+      # faces away from the light, so it is shaded (about a fifth darker,
+      # softly, deepest at the tip), and it casts a soft shadow on the table.
+      # Which corner (bottom right, bottom left or top right) and how far it
+      # curls are drawn from SEED and the document. Then the page a little
+      # turned (up to 1 degree), slight perspective, light falling off,
+      # noise, JPEG 85. Not harsh: the print in the curl is bent and greyer,
+      # not lost; a person reads it at a glance.
+      f=$docs/$n.cornercurl.jpg
+      local corner fx fy dx dy pad flips turn CW CH
+      corner=$(pick "$n cornercurl corner" "$seed" 3)
+      case $corner in 0) flips="" ;; 1) flips="-flop" ;; *) flips="-flip" ;; esac
+      fx=$((W * (20 + $(pick "$n cornercurl fx" "$seed" 8)) / 100))
+      fy=$((H * (28 + $(pick "$n cornercurl fy" "$seed" 12)) / 100))
+      dx=$((fx / 5)) dy=$((fy / 5)) pad=$(((fx > fy ? fx : fy) / 4 + 30))
+      turn=$(awk "BEGIN{print ($(pick "$n cornercurl turn" "$seed" 21) - 10) / 10}")
+      # How far a point lies past the fold, s (0 on the fold, 1 at the
+      # corner): what is printed there is drawn s*s of the way out, so the
+      # lines bend smoothly into the curl. A displacement map, computed at an
+      # eighth of the size and scaled up (smooth), moves the print.
+      local PW=$((W + 2 * pad)) PH=$((H + 2 * pad)) A=$((dx > dy ? dx * 2 : dy * 2)) sx
+      sx="min(1,max(0,(i*8-$pad-($W-$fx))/$fx+(j*8-$pad-($H-$fy))/$fy-1))"
+      convert -size "$((PW / 8 + 1))x$((PH / 8 + 1))" xc:gray50 \
+        \( +clone -fx "0.5-$sx*$sx*$dx/(2*$A)" \) \( +clone -fx "0.5-$sx*$sx*$dy/(2*$A)" \) \( +clone -fx 0.5 \) \
+        -delete 0 -combine -filter Triangle -resize "${PW}x${PH}!" "$docs/$n.ccmap.png"
+      # Shade the curl (the triangle beyond the fold, softened), in the
+      # frame where the curling corner is the bottom right one; then move it.
+      convert "$base" $flips \
+        \( -size "${W}x${H}" xc:white -fill '#c4c4c4' -draw "polygon $((W - fx)),$H $W,$((H - fy)) $W,$H" \
+           -fill '#b0b0b0' -draw "polygon $((W - fx / 3)),$H $W,$((H - fy / 3)) $W,$H" -blur 0x$((fx / 14 + 2)) \) \
+        -compose multiply -composite \
+        -alpha set -bordercolor none -compose copy -border "$pad" \
+        "$docs/$n.ccmap.png" -define compose:args="${A}x${A}" -compose displace -composite \
+        $flips +repage "$docs/$n.cc.png"
+      CW=$((W * 23 / 20 + 80)) CH=$((H * 23 / 20 + 80))
+      convert -size "${CW}x${CH}" xc:'#8d7b67' -seed "$seed" -attenuate 0.5 +noise Gaussian -blur 0x1.5 \
+        \( "$docs/$n.cc.png" -background none -rotate "$turn" \( +clone -background black -shadow 55x9+7+9 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -background '#8d7b67' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 50)),$((CH / 60))  $CW,0 $((CW - CW / 70)),$((CH / 90))  0,$CH $((CW / 90)),$((CH - CH / 55))  $CW,$CH $((CW - CW / 40)),$((CH - CH / 70))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#a9a9a9' \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.cc.png" "$docs/$n.ccmap.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
