@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen33|unseen34  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-31 + unseen33 + unseen34
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-34
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen33 | unseen34) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen33 unseen34) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen33, unseen34, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1324,6 +1324,38 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#a9a9a9' \) -compose multiply -composite \
         -blur 0x0.5 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.cc.png" "$docs/$n.ccmap.png" ;;
+    smudge)
+      # A photo taken through a greasy lens (unseen32): a fingerprint on the
+      # phone's camera glass, as a phone carried in a pocket has. The smear
+      # scatters the light of the white page into a streaky haze over a patch
+      # of the photo (about half of it, its place and the streaks' direction
+      # drawn from SEED and the document): there the print is softer, lower
+      # in contrast (black lifted about halfway to white in the smear's
+      # brightest streaks) and haloed; outside it the photo is plain. Slight
+      # perspective, light falling off, noise, JPEG 85. Not harsh: the print
+      # stays readable under the haze.
+      f=$docs/$n.smudge.jpg
+      local ang cx cy R sw=$((W / 10)) sh=$((H / 10))
+      ang=$(($(pick "$n smudge angle" "$seed" 180)))
+      cx=$((W * (25 + $(pick "$n smudge x" "$seed" 51)) / 100))
+      cy=$((H * (25 + $(pick "$n smudge y" "$seed" 51)) / 100))
+      R=$(((W > H ? W : H) * 45 / 100))
+      # The smear: blotchy streaks (noise smeared along one direction) under
+      # a soft round patch, at most 0.7 opaque.
+      convert -size "${sw}x${sh}" xc:gray50 -seed "$((seed + $(pick "$n smudge noise" "$seed" 1000)))" -attenuate 1 +noise Random \
+        -colorspace Gray -blur 0x1.2 -motion-blur "0x6+$ang" -auto-level -level 10%,75% \
+        -resize "${W}x${H}!" "$docs/$n.streak.png"
+      convert -size "${W}x${H}" xc:black -fill white -draw "circle $cx,$cy $((cx + R * 6 / 10)),$cy" -blur "0x$((R / 5))" \
+        "$docs/$n.streak.png" -compose multiply -composite +level 0%,70% "$docs/$n.mask.png"
+      convert "$base" -background '#8f8f8f' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 50)),$((H / 45))  $W,0 $((W - W / 60)),$((H / 80))  0,$H $((W / 70)),$((H - H / 40))  $W,$H $((W - W / 35)),$((H - H / 50))" \
+        "$docs/$n.sharp.png"
+      convert "$docs/$n.sharp.png" \
+        \( +clone -blur "0x$((W / 150 + 4))" +level 45%,100% \( "$docs/$n.mask.png" -colorspace Gray \) -alpha off -compose CopyOpacity -composite \) \
+        -compose over -composite \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #c2c2c2" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.streak.png" "$docs/$n.mask.png" "$docs/$n.sharp.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
