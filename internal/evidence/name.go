@@ -36,6 +36,8 @@ func ratePatientNameBeside(d document, exp Expected, aboutMedicine bool, req req
 // (its rows).
 type requestedMedicine struct {
 	lines, rows []int
+	// others: the lines that name another medicine and not the requested one.
+	others []int
 }
 
 // findRequested finds the lines of ms that name the requested medicine
@@ -59,8 +61,14 @@ func findRequested(ms []medicineMention, want string) requestedMedicine {
 			r.rows = append(r.rows, i)
 		}
 	}
+	for i := range other {
+		if !requested[i] {
+			r.others = append(r.others, i)
+		}
+	}
 	slices.Sort(r.lines)
 	slices.Sort(r.rows)
+	slices.Sort(r.others)
 	return r
 }
 
@@ -202,7 +210,16 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 		// heading do the other headings name their own medicines' patients.
 		heads = nil
 	}
-	someoneElse, several := uncaptionedPatient(d, e, roleNameTexts(roles), heads)
+	var listRows []int
+	if ev.rowLead != nil {
+		// The lead's own name on the requested medicine's row: a name on
+		// a row of another medicine alone ("Mr Leonard Ashcombe
+		// Amlodipine 5mg x 28" on a pharmacy's day log; unseen24 through
+		// the production reader, round 14) is that row's patient, one of
+		// a list of several.
+		listRows = req.others
+	}
+	someoneElse, several := uncaptionedPatient(d, e, roleNameTexts(roles), heads, listRows)
 	if several != nil {
 		ev.severalUncaptioned = several
 	} else {

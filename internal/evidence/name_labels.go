@@ -101,6 +101,12 @@ func labelledPatientValues(d document) []patientValue {
 			if loc == nil {
 				continue
 			}
+			if patientInSentence(l, loc) {
+				// "Collected by patient" says who collected: the name on
+				// the next line is no value of it (unseen24's day log
+				// through the production reader, round 14).
+				break
+			}
 			if columnHeadings(l, loc) {
 				// The last of several column headings on one line ("SHIP
 				// TO  BILL TO / CARDHOLDER  PATIENT"): the line under it
@@ -248,6 +254,22 @@ func nameBelow(d document, i int) (patientValue, bool) {
 		}
 	}
 	return patientValue{}, false
+}
+
+// sentenceWordsBefore are words that make a following "patient" the
+// object of a sentence, not a caption ("collected by patient", "given to
+// the patient").
+var sentenceWordsBefore = map[string]bool{"by": true, "to": true, "the": true, "a": true, "each": true, "every": true, "your": true, "our": true, "this": true, "that": true}
+
+// patientInSentence reports a patient label (at loc) that is the object of
+// a sentence: the word before it is an article or a preposition, and no
+// colon follows it.
+func patientInSentence(l docLine, loc []int) bool {
+	if !strings.HasPrefix(l.norm[loc[0]:], "patient") || strings.ContainsAny(l.norm[loc[0]:loc[1]], ":-") {
+		return false
+	}
+	k := slices.IndexFunc(l.words, func(w word) bool { return w.start >= loc[0] })
+	return k > 0 && sentenceWordsBefore[l.words[k-1].text]
 }
 
 // columnHeadings reports a patient label (at loc) that ends a line of

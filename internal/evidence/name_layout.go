@@ -69,8 +69,9 @@ var patientFieldWords = newPhraseSet(map[bool][]string{true: {
 // names another person than it (someoneElse is then nil). Prescribers' and pharmacists'
 // lines, names under a caption, and the names of people the page gives
 // another role (inRoles: an insurer's subscriber, again in the address
-// block), never count.
-func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool, heads []int) (someoneElse, several *nameSeen) {
+// block), never count. A name on one of listRows (another medicine's rows
+// where the lead's own row holds the requested medicine) is one of several.
+func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool, heads, listRows []int) (someoneElse, several *nameSeen) {
 	var found []word // the first word of each name found, to tell them apart
 	conf := mediumCertainty
 	addressed := titledSurnames(d)
@@ -98,7 +99,7 @@ func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool, hea
 		if !marked && !sharesSurname(ws, e, l.reading()) && !besidePatientFields(d, i) {
 			continue
 		}
-		if len(found) > 0 && found[0].text != ws[0].text && several == nil {
+		if (len(found) > 0 && found[0].text != ws[0].text || slices.Contains(listRows, i)) && several == nil {
 			several = &nameSeen{sure: lowCertainty, ocr: l.ocr, at: at}
 		}
 		if len(found) == 0 {

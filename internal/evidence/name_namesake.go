@@ -115,13 +115,17 @@ func medicineRowNames(d document, e expectedName, rows, heads []int) (lead, othe
 			// The row stands in a section headed by one person of a
 			// household's: the heading names its patient. Another
 			// person's heading counts only where the lead heads a section
-			// of their own: the page is a household's list.
+			// of their own (the page is a household's list), or where it
+			// names a relative of the lead's surname (a day log's "Mrs
+			// Imelda Farrow" over her Wegovy, her daughter the lead, who
+			// collected it; unseen24 through the production reader, round
+			// 14).
 			h := d.lines[heads[k]]
 			ws := headingName(h)
 			switch outcome, level := compareName(ws, e, h.reading()); {
 			case outcome == nameFull && level >= ocrMatch:
 				firstSeen(&lead, nameSeen{sure: min(readCertainty(h.reading().of(ws).conf), level.certainty()), ocr: h.ocr, at: spotOfWords(h, ws)})
-			case outcome == nameOther && leadHeads && !(h.ocr && nearName(ws, e, h.reading()) && !clearlyOther(ws, e, h.reading())) && !misreadPart(ws, e, h.reading()):
+			case outcome == nameOther && (leadHeads || sharesSurname(ws, e, h.reading())) && !(h.ocr && nearName(ws, e, h.reading()) && !clearlyOther(ws, e, h.reading())) && !misreadPart(ws, e, h.reading()):
 				firstSeen(&otherHeading, nameSeen{sure: readCertainty(h.reading().of(ws).conf), ocr: h.ocr, at: spotOfWords(h, ws)})
 			}
 		}

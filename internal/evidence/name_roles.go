@@ -131,7 +131,9 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 				out = append(out, roleName{line: i, words: ws, role: m.kind})
 				continue
 			}
-			if k, ws := captionedRoleName(d, i, m); looksLikeName(ws) {
+			if k, ws, titled := captionedRoleName(d, i, m); looksLikeName(ws) || titled && len(ws) == 1 && !isNonNameWord(ws[0].text) {
+				// A titled forename alone ("Collected by daughter, Ms
+				// Rosa") is a person, her surname on the next line.
 				out = append(out, roleName{line: k, words: ws, role: m.kind, signedIn: signedInCaption(l, m)})
 			}
 		}
@@ -203,7 +205,7 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 // ("Collected by Jane Smith"), or on a line below when the caption ends its
 // own ("Caregiver:"; see captionValueLine). It returns the line the name is
 // on.
-func captionedRoleName(d document, i int, m phraseMatch[string]) (int, []word) {
+func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []word, titled bool) {
 	l := d.lines[i]
 	rest := strings.TrimLeft(l.norm[m.end:], " ")
 	from := len(l.norm) - len(rest)
@@ -216,25 +218,51 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (int, []word) {
 		// was rated the patient).
 		from++
 	case strings.HasSuffix(l.words[m.last].text, "by") || l.words[m.last].text == "as" || l.words[m.last].text == "to":
+		// "Collected by daughter, Ms Rosa Farrow": the relation, then
+		// the name (unseen24's day log through the production reader,
+		// round 14, where "Ms Rosa" was taken for another patient).
+		from = pastRelation(l, m.last, from)
 	case m.first == 0 && m.last > m.first && rest != "":
 		// A form's label cell that starts its line, its value in the next
 		// cell ("Account holder  Callum Ferrier  Order placed ..."): a
 		// caption of two words or more, then a name.
 	default:
-		return i, nil
+		return i, nil, false
 	}
 	if strings.TrimSpace(l.norm[from:]) == "" {
 		// The value of a caption alone on its line, paired as a patient
 		// caption's is (a row of captions over a row of values).
 		k, _ := captionValueLine(d, i)
 		if k < 0 {
-			return i, nil
+			return i, nil, false
 		}
-		ws, _ := valueWords(d.lines[k], 0)
-		return k, leadingName(ws)
+		ws, titled := valueWords(d.lines[k], 0)
+		return k, leadingName(ws), titled
 	}
-	ws, _ := valueWords(l, from)
-	return i, leadingName(ws)
+	ws, titled := valueWords(l, from)
+	return i, leadingName(ws), titled
+}
+
+// pastRelation is where a name starts after word k of l when a relation
+// stands first ("by daughter, Ms Rosa", "by her son Tom"): past the
+// relation and its comma. Otherwise from.
+func pastRelation(l docLine, k, from int) int {
+	j := k + 1
+	if j < len(l.words) && (l.words[j].text == "her" || l.words[j].text == "his" || l.words[j].text == "their") {
+		j++
+	}
+	if j >= len(l.words) {
+		return from
+	}
+	ms := relativeWords.find(l.words[j:])
+	if len(ms) == 0 || ms[0].first != 0 {
+		return from
+	}
+	end := ms[0].end
+	if end < len(l.norm) && l.norm[end] == ',' {
+		end++
+	}
+	return end
 }
 
 // titledAfter reports a title (Mr, Mrs, Ms ...) as the next word after

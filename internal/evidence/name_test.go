@@ -464,3 +464,29 @@ func TestNameParticles(t *testing.T) {
 			want: Rating{Valid, High}, rule: "labelled-name", words: ""},
 	})
 }
+
+// TestDayLogOfSeveralPatients: a pharmacy's day log read cell by cell, each
+// patient's name over their own items (unseen24 through the production
+// reader, round 14). "Collected by patient" says who collected, not whose
+// name follows; "Collected by daughter, Ms Rosa" names the collector; a
+// name on another medicine's row is that row's patient; and the relative
+// whose name heads the requested medicine is its patient.
+func TestDayLogOfSeveralPatients(t *testing.T) {
+	dayLog := []string{
+		"Date: 20/11/2026 Locum pharmacist: Tobias Quayle", "Patient", "Item(s)", "Dispensed | Handed out / delivered",
+		"Mr Leonard Ashcombe Amlodipine 5mg x 28", "20/11/2026 | Delivered (van)",
+		"Mrs Jane Smith", "Wegovy 2.4mg FlexTouch x 1", "20/11/2026 | Collected by daughter, Ms Rosa", "(fridge)", "Smith (ID seen)",
+		"Ms Priya Banerjee", "Sertraline 50mg x 28", "20/11/2026 | Collected by patient",
+		"Mr Colm Devereux", "Salbutamol 100mcg inhaler x 1 20/11/2026 | Owing 1, to follow",
+		"Kestrel Pharmacy, 41 Whitby Road, Scarborough YO99 9ZZ",
+	}
+	runNameCases(t, []nameCase{
+		{name: "the patient over her own row", exp: Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy"},
+			lines: dayLog, want: Rating{Valid, High}, rule: "name-anywhere", words: ""},
+		{name: "the daughter who collected it", exp: Expected{PatientKnown: true, Forename: "Rosa", Surname: "Smith", MedicationName: "Wegovy"},
+			lines: dayLog, want: Rating{Invalid, Medium}, rule: "medicine-under-another-person", words: "another person"},
+		{name: "collected by the patient: the next name is no value of it", exp: Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Sertraline"},
+			lines: []string{"Ms Jane Smith Sertraline 50mg x 28", "20/11/2026 | Collected by patient", "Mr Colm Devereux"},
+			want:  Rating{NotFound, Low}, rule: "name-beside-uncaptioned-other", words: "more than one person"},
+	})
+}
