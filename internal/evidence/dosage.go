@@ -108,7 +108,7 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 	ev.named, ev.product = namedStrengths(anchors)
 	ev.ocr = slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr })
 	if len(ev.doses) >= 2 && !ev.otherMedicine && !keepsOwnRecord(d) {
-		ev.latest, ev.latestKnown = latestFillDose(d, anchors, ms, want.Generic, pol)
+		ev.latest, ev.latestKnown = latestFillDose(d, anchors, ms, want.Generic, newExpectedName(exp.Forename, exp.Surname), pol)
 		if !ev.latestKnown {
 			ev.latest, ev.latestKnown = latestSupplyDose(d, anchors, ms, pol)
 		}

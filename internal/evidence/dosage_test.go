@@ -527,3 +527,31 @@ func TestMedicationRecordOverTwoPages(t *testing.T) {
 		t.Errorf("date rated %v by %q from %q, want valid from the latest fill (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
 	}
 }
+
+// TestLatestFillOfTwoPeople: two labels side by side, one for each of two
+// people of one surname (unseen32, a false accept at first measure, round
+// 14). The latest fill's dose is the lead's only where its label names
+// them.
+func TestLatestFillOfTwoPeople(t *testing.T) {
+	labels := []string{
+		"Wegovy 1mg FlexTouch pre-filled pen 1 pen", "Inject 1mg ONCE a WEEK under the skin.", "Mrs Joan Whitlow", "11 Nov 2026",
+		"Cloverdale Pharmacy, 9 Green Lane, Frome BA11 9ZZ", "Wegovy 1.7mg FlexTouch pre-filled pen 1 pen",
+		"Inject 1.7mg ONCE a WEEK under the skin.", "Mr Peter Whitlow", "20 Nov 2026", "Cloverdale Pharmacy, 9 Green Lane, Frome BA11 9ZZ",
+	}
+	for _, tt := range []struct {
+		forename string
+		want     Rating
+		rule     string
+	}{
+		{"Joan", Rating{NotFound, Low}, "several-doses"},
+		{"Peter", Rating{Valid, Medium}, "dose-of-latest-fill"},
+	} {
+		t.Run(tt.forename, func(t *testing.T) {
+			exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: "Whitlow", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
+			r, f := Explain(textOf(1, labels...), exp, Policy{Now: testNow, Market: "uk"})
+			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+}

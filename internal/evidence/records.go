@@ -245,7 +245,7 @@ func recordDates(d document, recs []int, pol Policy) map[int]recordDate {
 // when the records do not settle it: a dosed mention outside every record,
 // a record with two doses or no date, a prescription's date weighed
 // against a fill's, or two doses on the latest date.
-func latestFillDose(d document, anchors, all []medicineMention, want string, pol Policy) (dose Dose, ok bool) {
+func latestFillDose(d document, anchors, all []medicineMention, want string, lead expectedName, pol Policy) (dose Dose, ok bool) {
 	recs := mentionRecords(d, all)
 	if h := headedRecords(d, all, want); h != nil {
 		recs = h.of
@@ -276,7 +276,7 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, pol
 		doseOf[r] = ds[0]
 	}
 	var latest recordDate
-	found := false
+	found, latestRec := false, -1
 	for _, r := range slices.Sorted(maps.Keys(doseOf)) {
 		ds := doseOf[r]
 		rd, dated := dates[r]
@@ -284,12 +284,70 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, pol
 		case !dated || found && (rd.kind == prescriptionDate) != (latest.kind == prescriptionDate):
 			return Dose{}, false
 		case !found || rd.date.compare(latest.date) > 0:
-			latest, dose, found = rd, ds, true
+			latest, dose, found, latestRec = rd, ds, true, r
 		case rd.date == latest.date && ds != dose:
 			return Dose{}, false
 		}
 	}
+	if found && recordsOfSeveralPeople(d, recs, doseOf) && !leadsRecord(d, recs, latestRec, lead) {
+		// Two labels side by side, each its own person's ("Mrs Joan
+		// Whitlow" 1 mg, "Mr Peter Whitlow" 1.7 mg): the latest fill is
+		// the lead's only where its label names them (unseen32, a false
+		// accept at first measure, round 14).
+		return Dose{}, false
+	}
 	return dose, found && len(doseOf) >= 2
+}
+
+// leadsRecord reports record r (recs: each line's record) naming the lead.
+func leadsRecord(d document, recs []int, r int, lead expectedName) bool {
+	if !lead.usable() {
+		return false
+	}
+	for i, l := range d.lines {
+		if recs[i] != r {
+			continue
+		}
+		if outcome, level, _, _, _ := searchName(l, lead); outcome == nameFull && level >= ocrMatch {
+			return true
+		}
+	}
+	return false
+}
+
+// recordsOfSeveralPeople reports records (recs: each line's record; of: the records
+// that count) that name two different people by title ("Mrs Joan
+// Whitlow", "Mr Peter Whitlow").
+func recordsOfSeveralPeople[V any](d document, recs []int, of map[int]V) bool {
+	var seen []word
+	for i, l := range d.lines {
+		if _, ok := of[recs[i]]; !ok || recs[i] < 0 {
+			continue
+		}
+		ws, ok := titledName(l)
+		if !ok {
+			continue
+		}
+		if seen != nil && !samePerson(seen, ws) {
+			return true
+		}
+		seen = ws
+	}
+	return false
+}
+
+// samePerson reports two names read as one person's: their first and last
+// words each within OCR's slack of the other's (a letter, two in words of
+// five or more).
+func samePerson(a, b []word) bool {
+	near := func(x, y string) bool {
+		slack := 1
+		if min(len(x), len(y)) >= 5 {
+			slack = 2
+		}
+		return editDistance(x, y, slack) <= slack
+	}
+	return near(a[0].text, b[0].text) && near(a[len(a)-1].text, b[len(b)-1].text)
 }
 
 // datedMentionRecords is mentionRecords where each record dates its own
