@@ -87,6 +87,13 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"statement", "statement date", "statement period", "period", "processed", "processed on",
 		"processed by", "approved", "approved on", "approval", "authorized", "authorised", "authorization",
 		"authorisation", "effective", "effective date", "coverage", "through", "thru", "valid from",
+		// The maker's dates on a carton or a pen: when it was made, never
+		// when it was supplied (unseen32's carton without a pharmacy
+		// label, "MFG 10/16/2026" rated the dispensing date at first
+		// measure, round 14).
+		"mfg", "mfd", "mfg date", "mfd date", "date of mfg", "manufactured", "manufactured on", "manufacture date",
+		"manufacturing date", "date of manufacture", "manuf", "mfr date", "production date", "date of production",
+		"produced", "produced on",
 		// A deadline a message asks to meet ("Reply YES by 21 Nov").
 		"reply", "reply by", "respond by", "collect by", "order by", "request by", "confirm by",
 	},
@@ -236,11 +243,7 @@ func findLabelledDates(d document) []datedMention {
 					column, columnLine = kind, i
 				}
 			}
-			if inPeriod(l, dates, k) {
-				// "Filled 11/27/2025 through 11/26/2026": a period's ends,
-				// not a fill's date, whatever labels the period.
-				kind = otherDate
-			}
+			kind = placeRole(d, i, dates, k, kind)
 			kind = stamps.kind(l, i, f, kind)
 			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}, sent: sent})
 		}
@@ -518,6 +521,42 @@ func stampLines(d document) stamps {
 		s.mail[i] = near >= 2
 	}
 	return s
+}
+
+// placeRole is the kind of date k of line i (dates: the line's) given
+// where it stands: a period's ends ("Filled 11/27/2025 through 11/26/2026",
+// whatever labels the period) and, unlabelled between a carton's LOT and
+// EXP lines, a date whose label OCR lost ("MEG 10/16/2026" for MFG: when
+// the pens were made; unseen32, a false accept at first measure, round 14)
+// are in another role. Otherwise kind.
+func placeRole(d document, i int, dates []foundDate, k int, kind dateKind) dateKind {
+	if inPeriod(d.lines[i], dates, k) || kind == unlabelledDate && makersBlock(d, i) {
+		return otherDate
+	}
+	return kind
+}
+
+// lotWords and expiryWords mark a maker's block on a carton, a pen or a
+// vial: its lot number and expiry.
+var (
+	lotWords    = newPhraseSet(map[bool][]string{true: {"lot", "batch", "lot no", "batch no"}})
+	expiryWords = newPhraseSet(map[bool][]string{true: {"exp", "expiry", "expires", "expiration", "use by"}})
+)
+
+// makersBlock reports line i between a lot number's line and an expiry's,
+// each within two lines of it, one above and one below ("LOT 19388A" /
+// "MFG 10/16/2026" / "EXP 04/09/2028"): the maker's print, whose dates are
+// never a supply's.
+func makersBlock(d document, i int) bool {
+	has := func(set phraseSet[bool], from, to int) bool {
+		for k := max(0, from); k <= min(len(d.lines)-1, to); k++ {
+			if len(set.find(d.lines[k].words)) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	return has(lotWords, i-2, i-1) && has(expiryWords, i+1, i+2) || has(expiryWords, i-2, i-1) && has(lotWords, i+1, i+2)
 }
 
 // readTwice gives an unlabelled date the other role a label gives the same

@@ -27,6 +27,12 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 07/01/2026",
 			"https://mychart.example.org/medications   1/1"}, Rating{Invalid, High}, "old-date"},
 		{"printed on", []string{"Wegovy 2.4 mg/0.75 mL pen", "Printed on: 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A carton's maker's print without a pharmacy's label (unseen32,
+		// false accepts at first measure, round 14): when it was made, and
+		// the same with its caption misread between the lot and the expiry.
+		{"a carton's manufacture date", []string{"Wegovy 2.4 mg/0.75 mL", "4 single-dose pens", "LOT 19388A", "MFG 10/16/2026", "EXP 04/09/2028"}, Rating{NotFound, Medium}, "no-date"},
+		{"a manufacture date misread between lot and expiry", []string{"Wegovy 2.4 mg/0.75 mL", "LOT 19388A", "2.4 mg/0.75 mL MEG 10/16/2026", "4 single-dose pens EXP 04/09/2028"}, Rating{NotFound, Medium}, "no-date"},
+		{"a label's date above a carton's batch and expiry", []string{"Wegovy 2.4mg FlexTouch pen x1", "Mrs Jane Smith", "17 NOV 2026", "Harbourside Pharmacy", "PL 99999/0012 - BATCH D99K12 - EXP 02/09/2027"}, Rating{Valid, Medium}, "date-in-window"},
 		// Bilingual pages (unseen14, round 12).
 		{"a Welsh collection deadline", []string{"Wegovy 2.4mg FlexTouch pen x1", "Casglwch erbyn: 30/11/2026", "Collect by"}, Rating{NotFound, Medium}, "no-date"},
 		{"a Welsh dispensing date", []string{"Wegovy 2.4mg FlexTouch pen x1", "Dyddiad rhoi: 17/11/2026", "Date dispensed", "Casglwch erbyn: 30/11/2026"}, Rating{Valid, High}, "date-in-window"},
