@@ -222,7 +222,8 @@ func pageRuns(lines []evidence.Line, size image.Point) []run {
 // slope of its own before others, which let a re-read "RiteCare Pharmee"
 // win over "RiteCare Pharmacy"), and
 // a word whose centre lies on a word already taken, or that holds the
-// centre of one, is left out; lines and words keep their order.
+// centre of one level with it, is left out; lines and words keep their
+// order.
 func once(lines []run) []run {
 	type ref struct{ line, word int }
 	var refs []ref
@@ -254,7 +255,9 @@ func once(lines []run) []run {
 	}
 	for _, rf := range refs {
 		w, angle := lines[rf.line].words[rf.word], lines[rf.line].angle
-		if slices.ContainsFunc(taken, func(t takenWord) bool { return holds(t.word, t.angle, w) || holds(w, angle, t.word) }) {
+		if slices.ContainsFunc(taken, func(t takenWord) bool {
+			return holds(t.word, t.angle, w) || holds(w, angle, t.word) && (level(w, t.word) || w.conf < wellRead)
+		}) {
 			continue
 		}
 		keep[rf.line][rf.word] = true
@@ -270,6 +273,20 @@ func once(lines []run) []run {
 		}
 	}
 	return out
+}
+
+// wellRead is the confidence over which a word boxed tall over the next
+// line's word is a word of its own; below it, the engine's specks and
+// fragments of a second reading ("SUNDERLAND ne PHARMACY").
+const wellRead = 0.8
+
+// level reports two words whose centres lie within half the shorter one's
+// height of each other across the line: one piece of ink read twice, not a
+// word boxed tall (a table's rule under it) over the next line's word,
+// which Textract reads as a word of its own (unseen26's travel letter,
+// whose "Wegovy" went for the "injection" under it).
+func level(a, b word) bool {
+	return math.Abs(a.across-b.across) <= min(a.height, b.height)/2
 }
 
 // holds reports whether the centre of o lies within w, w being at angle.

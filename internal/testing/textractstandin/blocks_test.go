@@ -52,6 +52,21 @@ func TestPageRuns(t *testing.T) {
 				ln(w("Filled", 0.101, 0.1), w("on", 0.161, 0.1), w("11/02/2026", 0.19, 0.1)),
 			},
 			[]string{"Filled on 11/02/2026", "Take"}},
+		// unseen26's travel letter through the production reader (round
+		// 14): "Wegovy" boxed with the table's rule under it held the
+		// centre of the next line's "injection" and was left out.
+		{"a word boxed tall over the next line's word is still a word",
+			[]evidence.Line{
+				ln(evidence.Word{Text: "Wegovy", Confidence: 0.84, Box: evidence.Box{Left: 0.1, Top: 0.1, Width: 0.06, Height: 0.045}}, w("2.4mg", 0.2, 0.105)),
+				ln(w("injection", 0.1, 0.13)),
+			},
+			[]string{"Wegovy 2.4mg", "injection"}},
+		{"a speck boxed wide over a word is still left out",
+			[]evidence.Line{
+				ln(w("SUNDERLAND", 0.1, 0.1), w("PHARMACY", 0.21, 0.1)),
+				ln(evidence.Word{Text: "ne", Confidence: 0.2, Box: evidence.Box{Left: 0.12, Top: 0.1, Width: 0.2, Height: 0.045}}),
+			},
+			[]string{"SUNDERLAND PHARMACY"}},
 		{"words without boxes share their line's",
 			[]evidence.Line{{Text: "Rx 12345", Words: []evidence.Word{{Text: "Rx"}, {Text: "12345"}}, Box: evidence.Box{Left: 0.1, Top: 0.1, Width: 0.07, Height: 0.02}}},
 			[]string{"Rx 12345"}},
