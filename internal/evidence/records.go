@@ -244,7 +244,8 @@ func recordDates(d document, recs []int, pol Policy) map[int]recordDate {
 // prescriptions: 7.5 mg filled in October, 10 mg in November). ok is false
 // when the records do not settle it: a dosed mention outside every record,
 // a record with two doses or no date, a prescription's date weighed
-// against a fill's, or two doses on the latest date.
+// against a fill's, two doses on the latest date, or records of two people
+// (by title) whose latest does not name the lead.
 func latestFillDose(d document, anchors, all []medicineMention, want string, lead expectedName, pol Policy) (dose Dose, ok bool) {
 	recs := mentionRecords(d, all)
 	if h := headedRecords(d, all, want); h != nil {
@@ -315,10 +316,10 @@ func leadsRecord(d document, recs []int, r int, lead expectedName) bool {
 	return false
 }
 
-// recordsOfSeveralPeople reports records (recs: each line's record; of: the records
-// that count) that name two different people by title ("Mrs Joan
-// Whitlow", "Mr Peter Whitlow").
-func recordsOfSeveralPeople[V any](d document, recs []int, of map[int]V) bool {
+// recordsOfSeveralPeople reports records (recs: each line's record; of:
+// the records that count, with their doses) that name two different people
+// by title ("Mrs Joan Whitlow", "Mr Peter Whitlow").
+func recordsOfSeveralPeople(d document, recs []int, of map[int]Dose) bool {
 	var seen []word
 	for i, l := range d.lines {
 		if _, ok := of[recs[i]]; !ok || recs[i] < 0 {
