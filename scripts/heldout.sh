@@ -12,7 +12,7 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
 #   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-34
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1273,6 +1273,52 @@ EOF
         -delete 0 -set colorspace sRGB -combine \
         -filter Triangle -resize 1280x1280 +filter \
         -sampling-factor 4:2:0 -strip -quality "$q" "$f" ;;
+    notifbanner)
+      # A screenshot of the page open on the phone, taken just as a
+      # notification dropped in (unseen35): the patient opened the photo or
+      # the PDF in the phone's viewer to send it and screenshotted it, and a
+      # message from someone else arrived at that moment. The page fitted
+      # under the viewer's title bar (its "Done", a file name and the share
+      # button) on a 1170x2532 screen (a phone's 3x screen); over the status
+      # bar and the title bar, the banner: a rounded, nearly opaque light
+      # card with the app's icon and name, "now", a sender and two lines of
+      # a message (which app, sender and message drawn from SEED and the
+      # document), all of them in no role of the document's: a first name
+      # only, no date, no medicine. The banner ends above the page, so no
+      # print is covered. JPEG 90. Not harsh: the page is as legible as on
+      # the screen itself.
+      f=$docs/$n.notifbanner.jpg
+      local app icon who msg1 msg2 fname PW PH PX PY
+      case $(pick "$n notifbanner app" "$seed" 2) in
+        0) app=MESSAGES icon='#34c759' ;;
+        *) app=WHATSAPP icon='#25d366' ;;
+      esac
+      case $(pick "$n notifbanner who" "$seed" 4) in
+        0) who=Gran msg1='Are you still coming round on Sunday?' msg2='Bring the big dish if you can x' ;;
+        1) who='Sam (work)' msg1='Can you cover the 3pm call? Running' msg2='late from the site visit, sorry' ;;
+        2) who=Mum msg1='Did you get my voicemail? Ring me' msg2='when you are home, nothing urgent' ;;
+        *) who='Book club' msg1='Chapter 12 for next week, no' msg2='spoilers please! Who is hosting?' ;;
+      esac
+      fname="IMG_$((4000 + $(pick "$n notifbanner file" "$seed" 5000)))"
+      convert "$base" -resize 1130x2150 "$docs/$n.nb.png"
+      PW=$(identify -format %w "$docs/$n.nb.png"); PH=$(identify -format %h "$docs/$n.nb.png")
+      PX=$(((1170 - PW) / 2)) PY=$((360 + (2150 - PH) / 2))
+      convert -size 1170x2532 xc:'#f2f2f7' \
+        -fill '#f9f9f9' -draw "rectangle 0,0 1170,340" -fill '#c8c8cc' -draw "rectangle 0,339 1170,341" \
+        -font DejaVu-Sans-Bold -fill '#111111' -pointsize 44 -annotate +80+95 '9:41' \
+        -font DejaVu-Sans -pointsize 40 -annotate +890+95 '5G 58%' \
+        -fill '#0a7aff' -pointsize 46 -annotate +40+285 'Done' \
+        -font DejaVu-Sans-Bold -fill '#111111' -pointsize 42 -annotate +470+285 "$fname" \
+        -fill '#0a7aff' -draw "rectangle 1070,238 1076,290" -draw "polygon 1073,226 1056,248 1090,248" \
+        "$docs/$n.nb.png" -geometry "+$PX+$PY" -compose over -composite \
+        \( -size 1122x280 xc:none -fill '#00000030' -draw "roundrectangle 4,10 1118,276 46,46" -blur 0x8 \) -geometry +24+44 -compose over -composite \
+        -fill '#ececefF0' -draw "roundrectangle 24,40 1146,318 44,44" \
+        -fill "$icon" -draw "roundrectangle 60,80 150,170 22,22" -fill white -draw "ellipse 105,122 28,22 0,360" \
+        -font DejaVu-Sans -fill '#6c6c70' -pointsize 30 -annotate +180+112 "$app" -annotate +1040+112 'now' \
+        -font DejaVu-Sans-Bold -fill '#111111' -pointsize 38 -annotate +180+172 "$who" \
+        -font DejaVu-Sans -pointsize 35 -annotate +180+228 "$msg1" -annotate +180+278 "$msg2" \
+        -quality 90 "$f"
+      rm -f "$docs/$n.nb.png" ;;
     cornercurl)
       # The page lying on a table with one corner curling up towards the
       # camera (unseen33): a label peeled half off, a receipt or a slip that
