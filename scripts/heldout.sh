@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-36
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-37
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1425,6 +1425,52 @@ EOF
         -distort Perspective "0,0 $((W / 50)),$((H / 45))  $W,0 $((W - W / 60)),$((H / 80))  0,$H $((W / 70)),$((H - H / 40))  $W,$H $((W - W / 35)),$((H - H / 50))" \
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #c8c8c8" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.2 +noise Gaussian "${look[@]}" -quality 88 "$f" ;;
+    foldangle)
+      # A label bent along a fold and photographed so one part faces the
+      # camera and the other is turned away (unseen37): a flag label folded
+      # round a pen, its two halves stuck back to back and standing out from
+      # the barrel at an angle to the lens; a label stuck across a carton's
+      # corner, on two faces; a label or slip bent over an edge. The page
+      # is folded along a vertical line (at 45-55% of its width) and one
+      # side of it (left or right) is turned away about the fold: its print
+      # foreshortened across (it keeps 55-75% of its width), its far edge a
+      # little shorter than the fold (6-10% from top and bottom, as the far
+      # side of a turned card is), and shaded (the light falls on it
+      # slantwise: about 12% darker at the fold, 25% at its far edge); a
+      # soft crease line where the two meet. Which side, where the fold is
+      # and how far it turns are drawn from SEED and the document. Then on a
+      # table, the label's soft shadow, slight perspective, light falling
+      # off, noise, JPEG 85. Not harsh: the turned half's print is narrower
+      # and greyer, every word stays legible at a glance.
+      f=$docs/$n.foldangle.jpg
+      local side fx keep dy RW RN flips CW CH
+      side=$(pick "$n foldangle side" "$seed" 2)
+      flips=""; [[ $side == 1 ]] && flips="-flop"
+      fx=$((W * (45 + $(pick "$n foldangle fold" "$seed" 11)) / 100))
+      keep=$((55 + $(pick "$n foldangle keep" "$seed" 21)))
+      RW=$((W - fx)) RN=$(((W - fx) * keep / 100))
+      dy=$((H * (6 + $(pick "$n foldangle dy" "$seed" 5)) / 100))
+      # In the frame where the turned side is the right one: the near part
+      # as it is, the turned part squeezed into RN columns, its far edge
+      # dy shorter at top and bottom, shaded towards that edge.
+      convert "$base" $flips -crop "${RW}x${H}+${fx}+0" +repage \
+        \( -size "${H}x${RW}" gradient:'#e0e0e0'-'#bfbfbf' -rotate -90 \) -compose multiply -composite \
+        -alpha set -background none -virtual-pixel transparent \
+        -distort Perspective "0,0 0,0  $RW,0 $RN,$dy  0,$H 0,$H  $RW,$H $RN,$((H - dy))" \
+        -crop "${RN}x${H}+0+0" +repage "$docs/$n.fa-far.png"
+      convert "$base" $flips -crop "${fx}x${H}+0+0" +repage -alpha set "$docs/$n.fa-far.png" \
+        -background none +append \
+        \( -size "$((fx + RN))x${H}" xc:none -stroke 'rgba(60,60,60,0.55)' -strokewidth 3 -draw "line $fx,$dy $fx,$((H - dy))" -blur 0x1.5 \) \
+        -compose over -composite $flips +repage "$docs/$n.fa.png"
+      CW=$(((fx + RN) * 11 / 10 + 60)) CH=$((H * 11 / 10 + 60))
+      convert -size "${CW}x${CH}" xc:'#9c8f7e' -seed "$seed" -attenuate 0.4 +noise Gaussian -blur 0x1.5 \
+        \( "$docs/$n.fa.png" \( +clone -background black -shadow 50x8+6+8 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -background '#9c8f7e' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 60)),$((CH / 50))  $CW,0 $((CW - CW / 80)),$((CH / 90))  0,$CH $((CW / 90)),$((CH - CH / 60))  $CW,$CH $((CW - CW / 45)),$((CH - CH / 70))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#b0b0b0' \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.fa-far.png" "$docs/$n.fa.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
