@@ -365,7 +365,7 @@ func blocksOf(d document, anchors, all []medicineMention) doseBlocks {
 				t = medicineTier
 			}
 			b.anyStrength[k] = b.anyStrength[k] || a.unlisted
-			if isDirection(k) {
+			if isDirection(k) && (k == a.line || !otherStrength(d, anchors, a.line, k)) {
 				t = directionTier
 			}
 			b.tiers[k] = min(b.tiers[k], t)
@@ -382,6 +382,40 @@ func blocksOf(d document, anchors, all []medicineMention) doseBlocks {
 		}
 	}
 	return b
+}
+
+// otherStrength reports directions on line k whose doses are none of
+// those the medicine's own line (line) states, and all another line of
+// the medicine's (anchors) does: another column's, where a table of two
+// strengths side by side is read column by column ("Mounjaro 5mg/0.6ml
+// KwikPen", "Mounjaro 7.5mg/0.6ml KwikPen", "Dose", "5mg once weekly",
+// "7.5mg once weekly"; unseen27's dose-change e-mail, whose 5 mg
+// directions were taken for the 7.5 mg pen's, round 14). Directions of
+// another dose than a pen's strength alone (an Ozempic pen's 0.5 mg) stay
+// directions.
+func otherStrength(d document, anchors []medicineMention, line, k int) bool {
+	doses := func(i int) []Dose {
+		var out []Dose
+		for _, m := range scanDoses(d.lines[i].numberText()) {
+			if m.kind.isDose() {
+				out = append(out, m.dose)
+			}
+		}
+		return out
+	}
+	own, directed := doses(line), doses(k)
+	if len(own) == 0 || len(directed) == 0 || slices.ContainsFunc(directed, func(x Dose) bool { return slices.Contains(own, x) }) {
+		return false
+	}
+	for _, a := range anchors {
+		if a.line == line {
+			continue
+		}
+		if other := doses(a.line); !slices.ContainsFunc(directed, func(x Dose) bool { return !slices.Contains(other, x) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // found is the doses stated on each line, by tier (other medicines' blocks

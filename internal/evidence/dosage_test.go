@@ -380,6 +380,12 @@ func TestDoseOfLatestFill(t *testing.T) {
 		{"claims: an earlier fill's dose asked for", "Zepbound", "7.5 mg", "us", claims("10MG", "7.5MG"), Rating{NotFound, Low}, "several-doses"},
 		{"a health app's cards: the latest issue's dose", "Mounjaro", "5 mg", "uk", app, Rating{Valid, Medium}, "dose-of-latest-fill"},
 		{"a health app's cards: an earlier issue's dose", "Mounjaro", "2.5 mg", "uk", app, Rating{NotFound, Low}, "several-doses"},
+		// A table of the old and the new strength side by side read column
+		// by column (unseen27's dose-change e-mail, round 14): the old
+		// pen's directions are no directions of the new pen's.
+		{"two strengths' columns read one after the other", "Mounjaro", "7.5 mg", "uk", []string{
+			"Previous", "New", "Medicine", "Mounjaro 5mg/0.6ml KwikPen", "Mounjaro 7.5mg/0.6ml KwikPen", "Dose",
+			"5mg once weekly", "7.5mg once weekly"}, Rating{NotFound, Low}, "several-doses"},
 		{"two doses on one date", "Zepbound", "10 mg", "us", []string{
 			"11/09/2026 ZEPBOUND 10MG/0.5ML SOLN AUTO-INJ", "11/09/2026 ZEPBOUND 7.5MG/0.5ML SOLN AUTO-INJ"}, Rating{NotFound, Low}, "several-doses"},
 		{"an undated record", "Zepbound", "10 mg", "us", []string{
