@@ -490,3 +490,17 @@ func TestDayLogOfSeveralPatients(t *testing.T) {
 			want:  Rating{NotFound, Low}, rule: "name-beside-uncaptioned-other", words: "more than one person"},
 	})
 }
+
+// TestPharmacistLetters: a name signed with a pharmacist's or a
+// technician's letters ("Daniel Whitcomb, PharmD") is the pharmacist's,
+// no second patient beside the lead's (round 14, read sets unseen11 and
+// unseen14).
+func TestPharmacistLetters(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy"}
+	runNameCases(t, []nameCase{
+		{name: "PharmD", exp: exp, lines: []string{"Counseling record", "Jane Smith", "Wegovy 2.4 mg/0.75 mL pen", "Counseled by", "Daniel Whitcomb, PharmD"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+		{name: "MPharm", exp: exp, lines: []string{"Jane Smith", "Wegovy 2.4mg FlexTouch pen", "Owen Treloar MPharm"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+	})
+}

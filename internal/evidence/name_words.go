@@ -12,6 +12,9 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	"dr", "doctor", "prescriber", "prescribed by", "prescribing", "pharmacist", "rph", "md", "m d", "np", "gmc",
 	"npi", "dea", "physician", "gphc", "clinician", "practitioner", "nurse", "signed", "signature", "checked by",
 	"dispensed by", "surgery", "clinic", "hospital", "aprn", "fnp", "pa c", "d o",
+	// A pharmacist's and a technician's letters after a name ("Daniel
+	// Whitcomb, PharmD" signing a counselling record; round 14).
+	"pharmd", "pharm d", "mpharm", "cpht",
 }})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
