@@ -493,12 +493,19 @@ func TestDayLogOfSeveralPatients(t *testing.T) {
 
 // TestPharmacistLetters: a name signed with a pharmacist's or a
 // technician's letters ("Daniel Whitcomb, PharmD") is the pharmacist's,
-// no second patient beside the lead's (round 14, read sets unseen11 and
-// unseen14).
+// and an order's status ("J Delivered") no one's: no second patient beside
+// the lead's (round 14, read sets unseen11, unseen14 and unseen27).
 func TestPharmacistLetters(t *testing.T) {
 	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy"}
 	runNameCases(t, []nameCase{
 		{name: "PharmD", exp: exp, lines: []string{"Counseling record", "Jane Smith", "Wegovy 2.4 mg/0.75 mL pen", "Counseled by", "Daniel Whitcomb, PharmD"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+		// An order's status read as a name (unseen27's mail-order
+		// history, round 14).
+		{name: "a status beside an order", exp: Expected{PatientKnown: true, Forename: "Wendell", Surname: "Haskins", MedicationName: "Wegovy"}, lines: []string{
+			"Prescriptions for Wendell Haskins, DOB 11/30/1968 - shipped from Northgate Mail Pharmacy, 900 Commerce Dr, Tempe AZ 85281",
+			"Wegovy 1 mg/0.5 mL pen, 4 pens - Rx 8820417 (new prescription)", "Metformin ER 500 mg tablet, 180 - Rx 8817733",
+			"; J Delivered", "Shipped Nov 15, 2026 : Delivered Nov 18, 2026"}, conf: 0.95,
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 		{name: "MPharm", exp: exp, lines: []string{"Jane Smith", "Wegovy 2.4mg FlexTouch pen", "Owen Treloar MPharm"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},

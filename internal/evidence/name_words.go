@@ -117,6 +117,10 @@ var nonNameWords = map[string]bool{
 	// TITRATION DUE"; unseen22 through the production reader, round 13,
 	// read as another person's name beside the lead's).
 	"titration": true, "titrate": true, "strength": true, "when": true,
+	// An order's status beside its number ("J Delivered" on a mail-order
+	// history; unseen27, round 14, read as another person's name).
+	"delivered": true, "shipped": true, "dispatched": true, "collected": true, "ready": true, "cancelled": true,
+	"canceled": true, "processing": true, "returned": true,
 }
 
 func isNonNameWord(w string) bool {
