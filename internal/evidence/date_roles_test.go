@@ -27,6 +27,22 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 07/01/2026",
 			"https://mychart.example.org/medications   1/1"}, Rating{Invalid, High}, "old-date"},
 		{"printed on", []string{"Wegovy 2.4 mg/0.75 mL pen", "Printed on: 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// Pages that say nothing was supplied (unseen35, false accepts at
+		// first measure, round 14): an online clinic's order awaiting its
+		// prescriber, a portal's list of what was prescribed, a GP's
+		// appointment letter asking the patient to bring their pens.
+		{"an order awaiting the prescriber", []string{"Thanks for your order, Jane", "Order number SW-204381 - Ordered 17 November 2026",
+			"Your order is waiting for a clinician's review.", "Nothing has been prescribed yet. If our prescriber approves your treatment, we",
+			"Patient Jane Smith", "Wegovy 2.4mg FlexTouch (4 doses) £189.00"}, Rating{NotFound, Medium}, "no-date"},
+		{"a portal's list of what was prescribed", []string{"Medications", "This list shows what your care team has prescribed. It is not a record of pharmacy fills.",
+			"Wegovy 2.4 mg/0.75 mL pen", "Prescribed 11/16/2026 by Priya Venkataraman, MD"}, Rating{NotFound, Medium}, "no-date"},
+		{"a dispatch note's next order not yet prescribed", []string{"DISPATCH NOTE", "Dispatched 17 November 2026", "Wegovy 2.4mg FlexTouch pen x1",
+			"Your next order: Wegovy 2.4mg - subject to your review with our prescriber. Nothing has been prescribed", "for it yet."}, Rating{Valid, High}, "date-in-window"},
+		{"a GP's appointment letter", []string{"Glenbrae Medical Practice", "Date: 17 November 2026", "Dear Ms Smith,",
+			"We have booked you a review of your weight management medication.", "When: Tuesday 8 December 2026 at 10:40",
+			"Please bring your Wegovy 2.4mg pens and your weight record with you."}, Rating{NotFound, Medium}, "no-date"},
+		{"a clinic's letter that prescribes", []string{"17 November 2026", "Dear Ms Smith,",
+			"Following our consultation, I have today prescribed Wegovy 2.4mg once weekly for you."}, Rating{Valid, Medium}, "date-in-window"},
 		// A carton's maker's print without a pharmacy's label (unseen32,
 		// false accepts at first measure, round 14): when it was made, and
 		// the same with its caption misread between the lot and the expiry.
