@@ -275,9 +275,18 @@ func glyphApart(a, b Dose, badly bool) bool {
 // after putting back digits OCR read as letters.
 func blockDoses(d document, anchors, all []medicineMention) ([]Dose, []*spot, int, float64, bool) {
 	b := blocksOf(d, anchors, all)
-	for t, fs := range b.found(d, anchors, all) {
+	byTier := b.found(d, anchors, all)
+	for t, fs := range byTier {
 		if len(fs) == 0 {
 			continue
+		}
+		if t == directionTier && productDisagrees(fs, byTier[medicineTier]) {
+			// Directions that agree with no strength a product's line
+			// states beside them (a visit note's "On Zepbound 2.5 mg
+			// weekly" beside a pharmacy's "ZEPBOUND 5 MG/0.5 ML PEN" fill,
+			// two apps side by side; unseen36, a false accept at first
+			// measure, round 14) do not settle the dose alone.
+			fs = append(slices.Clone(fs), byTier[medicineTier]...)
 		}
 		// Prefer licensed strengths: an unlicensed amount on the same line
 		// usually belongs to something else (a second medicine, a pack size).
@@ -298,6 +307,22 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, []*spot, in
 		return doses, at, t, conf, repaired
 	}
 	return nil, nil, 0, 0, false
+}
+
+// productDisagrees reports licensed doses on the medicine's own lines
+// (product) none of which the directions (directed) state.
+func productDisagrees(directed, product []foundDose) bool {
+	stated := false
+	for _, p := range product {
+		if !p.licensed {
+			continue
+		}
+		stated = true
+		if slices.ContainsFunc(directed, func(f foundDose) bool { return f.dose == p.dose }) {
+			return false
+		}
+	}
+	return stated
 }
 
 // sortDoses sorts doses, and at with them.

@@ -386,6 +386,13 @@ func TestDoseOfLatestFill(t *testing.T) {
 		{"two strengths' columns read one after the other", "Mounjaro", "7.5 mg", "uk", []string{
 			"Previous", "New", "Medicine", "Mounjaro 5mg/0.6ml KwikPen", "Mounjaro 7.5mg/0.6ml KwikPen", "Dose",
 			"5mg once weekly", "7.5mg once weekly"}, Rating{NotFound, Low}, "several-doses"},
+		// A telehealth note beside a pharmacy's fill, two apps side by
+		// side (unseen36, a false accept at first measure, round 14): the
+		// note's history is no direction for the pen filled.
+		{"a visit note's dose beside another strength's fill", "Zepbound", "2.5 mg", "us", []string{
+			"Visit summary - Nov 5, 2026", "Patient: Jane Smith", "Recent fills", "ZEPBOUND 5 MG/0.5 ML PEN",
+			"Weight management follow-up. On Zepbound 2.5 mg weekly for 4 weeks, tolerating well.", "Rx 6604517 - Qty 4 pens",
+			"Filled 11/17/2026 - Ready for pickup"}, Rating{NotFound, Low}, "several-doses"},
 		{"two doses on one date", "Zepbound", "10 mg", "us", []string{
 			"11/09/2026 ZEPBOUND 10MG/0.5ML SOLN AUTO-INJ", "11/09/2026 ZEPBOUND 7.5MG/0.5ML SOLN AUTO-INJ"}, Rating{NotFound, Low}, "several-doses"},
 		{"an undated record", "Zepbound", "10 mg", "us", []string{
