@@ -1471,6 +1471,42 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#b0b0b0' \) -compose multiply -composite \
         -blur 0x0.5 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.fa-far.png" "$docs/$n.fa.png" ;;
+    backlit)
+      # A label on a pharmacy's paper bag (or a slip, a receipt) held up
+      # against a bright window to photograph it (unseen39), as patients do
+      # when the room is dim: the daylight behind the paper shows the print
+      # on its other side through it, mirrored and diffused by the paper (the
+      # bag's own printing: a pharmacy's name and its "keep out of reach"
+      # lines, faintly tinted, at most about a fifth darker than the paper,
+      # its place and tint drawn from SEED and the document); the bright
+      # window round the paper makes the camera's lens veil the whole frame
+      # (the print's black lifted to about a quarter grey) and the paper's
+      # edges glow into the window; the window frame's bars are dark beyond
+      # the paper; the paper held turned up to 2 degrees (from SEED and the
+      # document), slight perspective, noise, JPEG 85. Not harsh: the
+      # label's own print stays black-grey and plain; the show-through is a
+      # pale mirrored shadow behind it.
+      f=$docs/$n.backlit.jpg
+      local tint bx by turn CW=$((W * 23 / 20 + 80)) CH=$((H * 23 / 20 + 80)) ps
+      tint=$(case $(pick "$n backlit tint" "$seed" 3) in 0) echo '#1d4f9c' ;; 1) echo '#b0283a' ;; *) echo '#2f7a3e' ;; esac)
+      bx=$(($(pick "$n backlit x" "$seed" 21) - 10)); by=$(($(pick "$n backlit y" "$seed" 21) - 10))
+      turn=$(awk "BEGIN{print ($(pick "$n backlit turn" "$seed" 41) - 20) / 10}")
+      ps=$((H / 7)); ((ps > W / 14)) && ps=$((W / 14))
+      convert -size "${W}x${H}" xc:white -font DejaVu-Sans-Bold -fill "$tint" -gravity center \
+        -pointsize "$((ps * 3 / 2))" -annotate "+$((W * bx / 100))+$((H * by / 100 - ps * 2))" 'HILLCREST PHARMACY' \
+        -pointsize "$ps" -annotate "+$((W * bx / 100))+$((H * by / 100))" 'Your medicines - keep out of reach of children' \
+        -annotate "+$((W * bx / 100))+$((H * by / 100 + ps * 2))" 'Please read the leaflet inside' \
+        -flop -blur 0x3 +level 80%,100% "$docs/$n.bk.png"
+      convert "$base" -alpha off "$docs/$n.bk.png" -compose multiply -composite +level 24%,100% -evaluate multiply 0.9 -alpha off "$docs/$n.bl.png"
+      convert -size "${CW}x${CH}" gradient:'#f4f8fc'-'#dfe9f4' \
+        -fill '#4a4f57' -draw "rectangle $((CW * 7 / 100)),0 $((CW * 7 / 100 + 26)),$CH" \
+        -draw "rectangle 0,$((CH * 88 / 100)) $CW,$((CH * 88 / 100 + 22))" \
+        \( "$docs/$n.bl.png" -background none -rotate "$turn" \) -gravity center -compose over -composite +gravity \
+        \( +clone -blur 0x18 \) -compose blend -define compose:args=22 -composite \
+        -background '#eef3f9' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 50)),$((CH / 40))  $CW,0 $((CW - CW / 40)),$((CH / 60))  0,$CH 0,$((CH - CH / 70))  $CW,$CH $((CW - CW / 35)),$CH" \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.bk.png" "$docs/$n.bl.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
