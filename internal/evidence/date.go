@@ -671,7 +671,7 @@ var dateRules = []rule[dateEvidence]{
 		// A cancelled or voided supply's date says when it was made
 		// up, not that the patient had it; which fill came before
 		// cannot be told from it (unseen31, round 13: a false accept).
-		return finding{rating: Rating{NotFound, Low}, problem: "the latest " + e.kind.noun() + " (" + e.shown() + ") is of a supply the document says was cancelled or voided", at: e.at}
+		return finding{rating: Rating{NotFound, Low}, problem: "the latest " + e.kind.noun() + " (" + e.shown() + ") is of a supply the document says was cancelled, voided or reversed", at: e.at}
 	}},
 	{"date-of-latest-fill", func(e dateEvidence) bool { return e.ofLatest }, func(e dateEvidence) finding {
 		// A history of fills: the latest in the window, older ones not.

@@ -27,6 +27,18 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 07/01/2026",
 			"https://mychart.example.org/medications   1/1"}, Rating{Invalid, High}, "old-date"},
 		{"printed on", []string{"Wegovy 2.4 mg/0.75 mL pen", "Printed on: 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A fill history's status column read after its rows (unseen38, a
+		// false accept at first measure, round 14): the latest fill was
+		// reversed, so its date is no supply's.
+		{"a reversed latest fill in a status column read apart", []string{
+			"Patient Fill & Claim History", "SMITH, JANE", "Date Medication Qty",
+			"11/17/2026 WEGOVY 2.4MG/0.75ML 4", "PEN PENS", "11/15/2026 METFORMIN ER 500MG TAB 60",
+			"08/21/2026 WEGOVY 2.4MG/0.75ML 4", "PEN PENS", "Status", "REVERSED - not picked up, returned to stock",
+			"11/18/2026", "Picked up", "Picked up"}, Rating{NotFound, Low}, "date-of-withdrawn-supply"},
+		{"a status column that does not match the rows", []string{
+			"Patient Fill & Claim History", "SMITH, JANE", "Date Medication Qty",
+			"11/17/2026 WEGOVY 2.4MG/0.75ML 4", "11/15/2026 METFORMIN ER 500MG TAB 60",
+			"08/21/2026 WEGOVY 2.4MG/0.75ML 4", "Status", "REVERSED", "Picked up"}, Rating{Valid, Medium}, "date-in-window"},
 		// Pages that say nothing was supplied (unseen35, false accepts at
 		// first measure, round 14): an online clinic's order awaiting its
 		// prescriber, a portal's list of what was prescribed, a GP's

@@ -498,12 +498,69 @@ func withdrawnLines(d document, ms []medicineMention) []bool {
 			said[recs[k]] = true
 		}
 	}
+	for _, k := range statusColumnWithdrawn(d, named) {
+		if recs[k] >= 0 {
+			said[recs[k]] = true
+		}
+	}
 	if len(said) == 0 {
 		return nil
 	}
 	out := make([]bool, len(d.lines))
 	for k, r := range recs {
 		out[k] = r >= 0 && said[r]
+	}
+	return out
+}
+
+// columnWithdrawnWords say, in a status column, that a row's supply was
+// withdrawn: a claim reversed, an item returned to stock, as well as
+// cancelled or voided.
+var columnWithdrawnWords = newPhraseSet(map[bool][]string{true: {
+	"cancelled", "canceled", "voided", "reversed", "returned to stock",
+}})
+
+// statusColumnWithdrawn are the rows (lines that start with a date and name
+// a medicine: named) whose status, in a status column read after the rows,
+// says their supply was withdrawn. The local reader reads a table column
+// by column: "Status" heads the column's cells in the rows' order ("REVERSED
+// - not picked up, returned to stock", "Picked up", ...), a date-only cell
+// (the status's date) aside. Only where there are as many statuses as rows
+// is each paired with its row (unseen38's fill history, a false accept at
+// first measure, round 14: the reversed latest fill rated the dispensing
+// date).
+func statusColumnWithdrawn(d document, named map[int]bool) []int {
+	var rows []int
+	heading := -1
+	for k, l := range d.lines {
+		if named[k] && len(l.words) > 0 && len(findDates(l.numberText())) > 0 && hasDigit(l.words[0].text) {
+			rows = append(rows, k)
+		}
+		if heading < 0 && strings.TrimSpace(l.norm) == "status" {
+			heading = k
+		}
+	}
+	if heading < 0 || len(rows) < 2 || heading < rows[len(rows)-1] {
+		return nil
+	}
+	var statuses []docLine
+	for _, l := range d.lines[heading+1:] {
+		if onlyADate(l) {
+			continue
+		}
+		if len(l.words) == 0 || len(l.words) > 8 || hasDigit(l.raw) {
+			break
+		}
+		statuses = append(statuses, l)
+	}
+	if len(statuses) != len(rows) {
+		return nil
+	}
+	var out []int
+	for i, l := range statuses {
+		if columnWithdrawnWords.any(l.words) {
+			out = append(out, rows[i])
+		}
 	}
 	return out
 }
