@@ -130,7 +130,7 @@ func wrappedDate(af, bf []string) (head int, ok bool) {
 // a word of nothing but a four-digit year. Only where the reader gave the
 // words' places and they line up with the text.
 func joinCellYears(lines []Line) []Line {
-	return mendAdjacent(lines, func(a, b Line, _, _ []string) (Line, Line, bool) {
+	mend := func(a, b Line, _, _ []string) (Line, Line, bool) {
 		k, y := cellYear(a.Words, b.Words)
 		if k < 0 {
 			return a, b, false
@@ -139,7 +139,37 @@ func joinCellYears(lines []Line) []Line {
 		b.Words = append(append([]Word(nil), b.Words[:y]...), b.Words[y+1:]...)
 		a.Text, b.Text = wordsJoined(a.Words), wordsJoined(b.Words)
 		return a, b, true
-	})
+	}
+	lines = mendAdjacent(lines, mend)
+	// Textract gives a row's cells as LINEs of their own, so another
+	// column's cell may come between the day and month and the year under
+	// them ("24 November", "(tirzepatide)", "doses) 2026": unseen11's
+	// delivery note through the production reader, round 14). Two lines on,
+	// the year must still lie right under them, within two of their
+	// heights.
+	var out []Line
+	for i := 0; i+2 < len(lines); i++ {
+		a, b := lines[i], lines[i+2]
+		if out != nil {
+			a, b = out[i], out[i+2]
+		}
+		if a.Page != b.Page || !wordsLineUp(a, strings.Fields(a.Text)) || !wordsLineUp(b, strings.Fields(b.Text)) {
+			continue
+		}
+		k, y := cellYear(a.Words, b.Words)
+		if k < 0 || b.Words[y].Box.Top-a.Words[k].Box.Top > 3*a.Words[k].Box.Height {
+			continue
+		}
+		a, b, _ = mend(a, b, nil, nil)
+		if out == nil {
+			out = append([]Line(nil), lines...)
+		}
+		out[i], out[i+2] = a, b
+	}
+	if out == nil {
+		return lines
+	}
+	return out
 }
 
 // cellYear finds in a a day and a month name with no year after them

@@ -82,3 +82,35 @@ func TestJoinCellYears(t *testing.T) {
 		})
 	}
 }
+
+// TestJoinCellYearsPastAnotherCell: through the production reader a row's
+// cells are LINEs of their own, so another column's cell may stand between
+// the day and month and the year under them (unseen11's delivery note,
+// round 14); a year further down than that is another row's.
+func TestJoinCellYearsPastAnotherCell(t *testing.T) {
+	w := func(s string, left, top float64) Word {
+		return Word{Text: s, Confidence: 0.9, Box: Box{Left: left, Top: top, Width: 0.02 * float64(len(s)) / 2, Height: 0.015}}
+	}
+	line := func(ws ...Word) Line {
+		l := Line{Confidence: 0.9, Page: 1, Words: ws}
+		l.Text = wordsJoined(ws)
+		return l
+	}
+	date := line(w("24", 0.80, 0.50), w("November", 0.83, 0.50))
+	between := line(w("(tirzepatide)", 0.06, 0.515))
+	for _, tt := range []struct {
+		name      string
+		yearTop   float64
+		wantFirst string
+	}{
+		{"the year right under, past another cell", 0.52, "24 November 2026"},
+		{"a year three rows down", 0.56, "24 November"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := joinCellYears([]Line{date, between, line(w("doses)", 0.62, tt.yearTop), w("2026", 0.80, tt.yearTop))})
+			if out[0].Text != tt.wantFirst || out[1].Text != "(tirzepatide)" {
+				t.Errorf("got %q / %q, want %q / %q", out[0].Text, out[1].Text, tt.wantFirst, "(tirzepatide)")
+			}
+		})
+	}
+}
