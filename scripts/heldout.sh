@@ -1527,6 +1527,30 @@ EOF
         -distort Perspective "0,0 $((CW / 50)),$((CH / 40))  $CW,0 $((CW - CW / 40)),$((CH / 60))  0,$CH 0,$((CH - CH / 70))  $CW,$CH $((CW - CW / 35)),$CH" \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.bk.png" "$docs/$n.bl.png" ;;
+    nightmode)
+      # A phone photo taken in a dim room with the camera's Night mode
+      # (unseen40): the phone holds the shutter open for a second or two
+      # and merges the frames; the hand drifts, so a fainter second image of
+      # the print lies 2-5 px from the first (at about a quarter of its
+      # strength; the drift's direction and length drawn from SEED and the
+      # document) where the merge failed to align it; the noise reduction
+      # smooths the paper into soft blotches and the phone sharpens again
+      # after it (a light halo round the strokes); the exposure is lifted so
+      # the page looks lit, the blacks stay a little grey (about 12%) and the
+      # colours are washed out with a faint warm cast; slight perspective on a
+      # dark desk, light falling off towards the corners, JPEG 82. Not harsh:
+      # the print stays dark and legible, the ghost is pale.
+      f=$docs/$n.nightmode.jpg
+      local gx gy
+      gx=$(($(pick "$n nightmode x" "$seed" 7) - 3)); gy=$((2 + $(pick "$n nightmode y" "$seed" 4)))
+      (($(pick "$n nightmode sign" "$seed" 2))) && gy=$((-gy))
+      convert "$base" \( +clone -background white -virtual-pixel white -distort Affine "0,0 $gx,$gy" \) \
+        -compose blend -define compose:args=26 -composite \
+        -background '#2a2622' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 55)),$((H / 45))  $W,0 $((W - W / 60)),$((H / 70))  0,$H $((W / 70)),$((H - H / 50))  $W,$H $((W - W / 40)),$((H - H / 60))" \
+        -seed "$seed" -attenuate 0.55 +noise Gaussian -blur 0x1.1 -unsharp 0x1.4+1.1+0.02 \
+        \( -size "${W}x${H}" radial-gradient:white-'#9a9a9a' \) -compose multiply -composite \
+        +level 12%,97% -modulate 104,72,100 -fill '#ffcf8a' -colorize 6% -quality 82 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
