@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen42  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen42
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen42) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen42) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen42, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -69,7 +69,10 @@ start=$SECONDS
 # {{us2:-5}} 11/20/26, {{fax-us:-1}} NOV-24-2026; (unseen17) {{uk2:-5}} 20/11/26,
 # {{dmon2-up:-5}} 20-NOV-26, {{dot:-5}} 20.11.2026, {{ord-dmon:-5}} 20th Nov 2026,
 # {{mon-d:-5}} Nov 20 (no year), {{wlong-uk:-6}} Friday 20 November 2026;
-# (unseen26) {{ymd:-5}} 2026/11/20.
+# (unseen26) {{ymd:-5}} 2026/11/20; (unseen42) {{jul:-5}} 26324 (YYDDD),
+# {{dow:-5}} Fri, {{day:-5}} 20, {{dd:-5}} 20, {{mm:-5}} 11, {{yy:-5}} 26, {{year:-5}} 2026,
+# {{dow-dmon:-5}} Fri 20 Nov, {{dow-mond:-5}} Fri, Nov 20, {{ord-mon:-5}}
+# 20th November, {{mon-ord:-5}} November 20th, {{month-y:-5}} November 2026.
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -88,7 +91,12 @@ def render(m):
             "fax-us": d.strftime("%b-%d-%Y").upper(), "uk2": d.strftime("%d/%m/%y"),
             "dmon2-up": d.strftime("%d-%b-%y").upper(), "dot": d.strftime("%d.%m.%Y"),
             "ord-dmon": f"{ordinal(d.day)} {d:%b} {d.year}", "mon-d": f"{d:%b} {d.day}",
-            "wlong-uk": f"{d:%A} {d.day} {d:%B} {d.year}", "ymd": d.strftime("%Y/%m/%d")}[style]
+            "wlong-uk": f"{d:%A} {d.day} {d:%B} {d.year}", "ymd": d.strftime("%Y/%m/%d"),
+            "jul": f"{d:%y}{d.timetuple().tm_yday:03d}", "dow": f"{d:%a}", "day": str(d.day),
+            "dd": f"{d:%d}", "mm": f"{d:%m}", "yy": f"{d:%y}", "year": str(d.year),
+            "dow-dmon": f"{d:%a} {d.day} {d:%b}", "dow-mond": f"{d:%a}, {d:%b} {d.day}",
+            "ord-mon": f"{ordinal(d.day)} {d:%B}", "mon-ord": f"{d:%B} {ordinal(d.day)}",
+            "month-y": f"{d:%B} {d.year}"}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
@@ -1551,6 +1559,34 @@ EOF
         -seed "$seed" -attenuate 0.55 +noise Gaussian -blur 0x1.1 -unsharp 0x1.4+1.1+0.02 \
         \( -size "${W}x${H}" radial-gradient:white-'#9a9a9a' \) -compose multiply -composite \
         +level 12%,97% -modulate 104,72,100 -fill '#ffcf8a' -colorize 6% -quality 82 "$f" ;;
+    blinds)
+      # The page on a table by a window with venetian blinds, photographed
+      # with the low sun coming through the slats (unseen42), as patients do
+      # at the kitchen table: hard-edged diagonal stripes of warm sunlight
+      # and cool shadow across the whole page (the paper in the shadow bands
+      # at about 57% of the sunlit paper, slightly blue; the sunlit bands
+      # warm, never clipped; the stripes' edges softened by the slats'
+      # penumbra, about 3 px). The stripes' angle (15-35 degrees), their
+      # number (9-14 across the page's diagonal) and their phase are drawn
+      # from SEED and the document; slight perspective, light falling off,
+      # noise, JPEG 85. Not harsh: the print stays black and plain in both
+      # bands; only the paper's tone changes.
+      f=$docs/$n.blinds.jpg
+      local D ang nb ph
+      D=$(awk "BEGIN{print int(sqrt($W * $W + $H * $H)) + 8}")
+      ang=$((15 + $(pick "$n blinds angle" "$seed" 21)))
+      nb=$((9 + $(pick "$n blinds bands" "$seed" 6)))
+      ph=$(pick "$n blinds phase" "$seed" 360)
+      convert -size "${D}x${D}" gradient:white-black \
+        -function Sinusoid "$nb,$ph,0.5,0.5" -sigmoidal-contrast 14,58% -blur 0x3 \
+        -distort SRT "$ang" -gravity center -crop "${W}x${H}+0+0" +repage +gravity \
+        -colorspace sRGB -type TrueColor +level-colors '#8b919f','#fffaf0' "$docs/$n.slats.png"
+      convert "$base" -background '#8c7b6a' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 50)),$((H / 45))  $W,0 $((W - W / 60)),$((H / 80))  0,$H $((W / 70)),$((H - H / 40))  $W,$H $((W - W / 35)),$((H - H / 50))" \
+        "$docs/$n.slats.png" -compose multiply -composite \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #c4c4c4" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.slats.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
