@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen42  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen42
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen42) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen42) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen42, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -72,12 +72,20 @@ start=$SECONDS
 # (unseen26) {{ymd:-5}} 2026/11/20; (unseen42) {{jul:-5}} 26324 (YYDDD),
 # {{dow:-5}} Fri, {{day:-5}} 20, {{dd:-5}} 20, {{mm:-5}} 11, {{yy:-5}} 26, {{year:-5}} 2026,
 # {{dow-dmon:-5}} Fri 20 Nov, {{dow-mond:-5}} Fri, Nov 20, {{ord-mon:-5}}
-# 20th November, {{mon-ord:-5}} November 20th, {{month-y:-5}} November 2026.
+# 20th November, {{mon-ord:-5}} November 20th, {{month-y:-5}} November 2026;
+# (unseen41) {{dmon-es:-5}} 20 nov 2026,
+# {{long-es:-5}} 20 de noviembre de 2026, {{dmon-cy:-5}} 20 Tach 2026,
+# {{long-cy:-5}} 20 Tachwedd 2026, {{dmon-fr:-5}} 20 nov. 2026.
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
 import datetime, pathlib, re, sys
 today = datetime.date.today()
+ES_MON = "ene feb mar abr may jun jul ago sept oct nov dic".split()
+ES_MONTH = "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split()
+CY_MON = "Ion Chwef Maw Ebr Mai Meh Gorff Awst Medi Hyd Tach Rhag".split()
+CY_MONTH = "Ionawr Chwefror Mawrth Ebrill Mai Mehefin Gorffennaf Awst Medi Hydref Tachwedd Rhagfyr".split()
+FR_MON = "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split()
 def ordinal(n): return f"{n}{'th' if 10 <= n % 100 <= 20 else {1:'st',2:'nd',3:'rd'}.get(n % 10, 'th')}"
 def render(m):
     style, days = m.group(1), int(m.group(2))
@@ -96,7 +104,13 @@ def render(m):
             "dd": f"{d:%d}", "mm": f"{d:%m}", "yy": f"{d:%y}", "year": str(d.year),
             "dow-dmon": f"{d:%a} {d.day} {d:%b}", "dow-mond": f"{d:%a}, {d:%b} {d.day}",
             "ord-mon": f"{ordinal(d.day)} {d:%B}", "mon-ord": f"{d:%B} {ordinal(d.day)}",
-            "month-y": f"{d:%B} {d.year}"}[style]
+            "month-y": f"{d:%B} {d.year}",
+            # (unseen41) months as Spanish, Welsh and Canadian French write them.
+            "dmon-es": f"{d.day} {ES_MON[d.month - 1]} {d.year}",
+            "long-es": f"{d.day} de {ES_MONTH[d.month - 1]} de {d.year}",
+            "dmon-cy": f"{d.day} {CY_MON[d.month - 1]} {d.year}",
+            "long-cy": f"{d.day} {CY_MONTH[d.month - 1]} {d.year}",
+            "dmon-fr": f"{d.day} {FR_MON[d.month - 1]} {d.year}"}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
