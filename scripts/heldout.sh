@@ -1601,6 +1601,46 @@ EOF
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #c4c4c4" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.slats.png" ;;
+    tiltblur)
+      # A phone photo taken with the phone tilted back (unseen41), as people
+      # do to keep their own shadow off a page on a table or to get a long
+      # label in frame from where they sit: the page's far edge is further
+      # from the lens than its near edge, so the camera, focused on the near
+      # part, leaves the far part out of focus (the depth of field is short
+      # at a page's distance). The blur grows from none over the near 40-55%
+      # of the page to its most at the far edge (a Gaussian of 1.6-2.4 px at
+      # the page's scale), the far edge narrower than the near one (keystone:
+      # 84-90% of its width) and a little shorter, light falling off towards
+      # it, the page on a grey table, noise, JPEG 85. Which edge is far (top
+      # mostly, or a side), where the sharp part ends and how strong the blur
+      # is are drawn from SEED and the document. Not harsh: the far lines are
+      # soft, as in a hurried photo, and a person reads them at a glance.
+      f=$docs/$n.tiltblur.jpg
+      local far sharp sigma keep rot unrot CW CH KW
+      far=$(pick "$n tiltblur far" "$seed" 4)
+      sharp=$((40 + $(pick "$n tiltblur sharp" "$seed" 16)))
+      sigma=$(awk "BEGIN{print 1.6 + $(pick "$n tiltblur sigma" "$seed" 9) / 10}")
+      keep=$((84 + $(pick "$n tiltblur keep" "$seed" 7)))
+      # Work in the frame where the far edge is the top: rotate so it is,
+      # then back. far 0 and 1: the top; 2: the left side; 3: the right.
+      case $far in 0 | 1) rot=0 unrot=0 ;; 2) rot=90 unrot=-90 ;; *) rot=-90 unrot=90 ;; esac
+      convert "$base" -rotate "$rot" +repage "$docs/$n.tb-in.png"
+      CW=$(identify -format %w "$docs/$n.tb-in.png"); CH=$(identify -format %h "$docs/$n.tb-in.png")
+      # The blur map: white (the most blur) at the far edge, black (none)
+      # from the sharp line down; -compose blur scales its sigma by it. (A
+      # gradient, not -fx: this ImageMagick's -fx gave one value down a
+      # 1-pixel-wide column.)
+      convert -size "1x$((CH * (100 - sharp) / 100))" gradient:white-black -evaluate pow 1.3 \
+        -size "1x$((CH * sharp / 100))" xc:black -append -scale "${CW}x${CH}!" "$docs/$n.tb-map.png"
+      KW=$((CW * (100 - keep) / 200))
+      convert "$docs/$n.tb-in.png" "$docs/$n.tb-map.png" -define compose:args="${sigma}x${sigma}" -compose blur -composite \
+        \( -size "${CW}x${CH}" gradient:'#c4c4c4'-'#ffffff' \) -compose multiply -composite \
+        -compose over -bordercolor '#8e8d89' -border "$((CW / 14))x$((CH / 16))" \
+        -background '#8e8d89' -virtual-pixel background +repage \
+        -distort Perspective "0,0 $((KW + CW / 14)),$((CH / 20))  $((CW + CW / 7)),0 $((CW + CW / 7 - KW - CW / 14)),$((CH / 20))  0,$((CH + CH / 8)) 0,$((CH + CH / 8))  $((CW + CW / 7)),$((CH + CH / 8)) $((CW + CW / 7)),$((CH + CH / 8))" \
+        -rotate "$unrot" +repage \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -blur 0x0.4 -quality 85 "$f"
+      rm -f "$docs/$n.tb-in.png" "$docs/$n.tb-map.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
