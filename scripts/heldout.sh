@@ -1641,6 +1641,50 @@ EOF
         -rotate "$unrot" +repage \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -blur 0x0.4 -quality 85 "$f"
       rm -f "$docs/$n.tb-in.png" "$docs/$n.tb-map.png" ;;
+    fingertip)
+      # A phone photo of the page on a table with a fingertip over one corner
+      # of the lens (unseen44), as happens holding a phone one-handed: the
+      # finger is far too close to be in focus, so it is a soft, shapeless
+      # pink-orange blur entering the frame from that corner (darker and
+      # redder where it is thick, lighter at its edge, where the room's
+      # light shines through it), densest over the table outside the page
+      # and thinning to a warm haze over the page's nearest corner, with a
+      # faint warm veil over the frame around it (light scattered through
+      # the skin). The page lies on a wooden table with a margin of about a
+      # twelfth of its long side, slight perspective, light falling off,
+      # noise, JPEG 85. Which corner, the finger's size (26-34% of the
+      # frame's short side) and its slant are drawn from SEED and the
+      # document. Not harsh: the print stays legible; the blur lies mostly
+      # over the table and the page's margin.
+      f=$docs/$n.fingertip.jpg
+      local b FW FH corner r rx ry ang cx cy ex ey
+      b=$(((W > H ? W : H) / 12))
+      FW=$((W + 2 * b)) FH=$((H + 2 * b))
+      corner=$(pick "$n fingertip corner" "$seed" 4)
+      r=$(((FW < FH ? FW : FH) * (26 + $(pick "$n fingertip size" "$seed" 9)) / 100))
+      rx=$((r * 12 / 10)) ry=$((r * 9 / 10))
+      ang=$((20 + $(pick "$n fingertip slant" "$seed" 50)))
+      # The finger's centre lies just outside the chosen corner; the colour
+      # runs from the corner (thick, red) towards the frame's middle (thin).
+      case $corner in
+        0) cx=$((-r / 6)) cy=$((-r / 6)) ex=$((r * 2)) ey=$((r * 2)) ;;
+        1) cx=$((FW + r / 6)) cy=$((-r / 6)) ex=$((FW - r * 2)) ey=$((r * 2)); ang=$((-ang)) ;;
+        2) cx=$((-r / 6)) cy=$((FH + r / 6)) ex=$((r * 2)) ey=$((FH - r * 2)); ang=$((-ang)) ;;
+        *) cx=$((FW + r / 6)) cy=$((FH + r / 6)) ex=$((FW - r * 2)) ey=$((FH - r * 2)) ;;
+      esac
+      convert -size "${FW}x${FH}" xc:black -fill white \
+        -draw "translate $cx,$cy rotate $ang ellipse 0,0 $rx,$ry 0,360" -blur "0x$((r / 5))" "$docs/$n.ft-mask.png"
+      convert -size "${FW}x${FH}" xc:black -fill '#5a5a5a' \
+        -draw "translate $cx,$cy rotate $ang ellipse 0,0 $((rx * 2)),$((ry * 2)) 0,360" -blur "0x$((r / 2))" "$docs/$n.ft-veil.png"
+      convert "$base" -bordercolor '#7b5b40' -border "$b" \
+        \( -size "${FW}x${FH}" xc: -sparse-color Barycentric "0,0 #ffffff $FW,$FH #c9c9c9" \) -compose multiply -composite \
+        \( -size "${FW}x${FH}" xc:'#ffb08c' "$docs/$n.ft-veil.png" -alpha off -compose copy_opacity -composite \) -compose over -composite \
+        \( -size "${FW}x${FH}" xc: -sparse-color Barycentric "$cx,$cy #a8503e $ex,$ey #efb196" \
+           "$docs/$n.ft-mask.png" -alpha off -compose copy_opacity -composite \) -compose over -composite \
+        -virtual-pixel edge \
+        -distort Perspective "0,0 $((FW / 60)),$((FH / 50))  $FW,0 $((FW - FW / 70)),$((FH / 90))  0,$FH $((FW / 90)),$((FH - FH / 60))  $FW,$FH $((FW - FW / 45)),$((FH - FH / 55))" \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -blur 0x0.4 -quality 85 "$f"
+      rm -f "$docs/$n.ft-mask.png" "$docs/$n.ft-veil.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
