@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen44  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen44|unseen45  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen44
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen44 + unseen45
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen44) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen44 | unseen45) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen44) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen44, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen44 unseen45) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen44, unseen45, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1685,6 +1685,67 @@ EOF
         -distort Perspective "0,0 $((FW / 60)),$((FH / 50))  $FW,0 $((FW - FW / 70)),$((FH / 90))  0,$FH $((FW / 90)),$((FH - FH / 60))  $FW,$FH $((FW - FW / 45)),$((FH - FH / 55))" \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -blur 0x0.4 -quality 85 "$f"
       rm -f "$docs/$n.ft-mask.png" "$docs/$n.ft-veil.png" ;;
+    glasstop)
+      # The page laid under a glass table top to hold it flat and
+      # photographed through the glass from above (unseen45), as patients do
+      # with a bag label, a receipt or a slip that will not lie flat: a glass
+      # desk protector, a glass coffee table. The thick glass tints all it
+      # covers green (the white paper pale green-grey, red at about 88% and
+      # blue at about 91% of green); the glass's cut edge crosses the table
+      # beside the page as a deep green band with a bright line along it
+      # (which side drawn from SEED and the document, never over the page);
+      # the room's window is reflected in the glass as a soft, out-of-focus
+      # bright pane with its cross of glazing bars, over part of the page
+      # (lifting the print there to grey, at most about 36% of the way to
+      # white), and a ceiling lamp as a small soft glow; dust on the glass
+      # as a few faint light specks; the page a little turned (up to 1.2
+      # degrees) on a dark wood table, slight perspective, light falling
+      # off, noise, JPEG 85. The window's and the lamp's places and the turn
+      # are drawn from SEED and the document. Not harsh: the print stays dark
+      # and plain, under the reflection as a grey a person reads at a glance.
+      f=$docs/$n.glasstop.jpg
+      local CW=$((W * 6 / 5)) CH=$((H * 6 / 5)) side turn wx wy ww wh bar lx ly lr edge e t shine
+      side=$(pick "$n glasstop side" "$seed" 4)
+      turn=$(awk "BEGIN{print ($(pick "$n glasstop turn" "$seed" 25) - 12) / 10}")
+      ww=$((CW * 2 / 5)) wh=$((CH * 3 / 10)) bar=$((CW / 90 + 2))
+      wx=$((CW * (8 + $(pick "$n glasstop wx" "$seed" 45)) / 100))
+      wy=$((CH * (6 + $(pick "$n glasstop wy" "$seed" 55)) / 100))
+      lx=$((CW * (15 + $(pick "$n glasstop lx" "$seed" 70)) / 100))
+      ly=$((CH * (10 + $(pick "$n glasstop ly" "$seed" 80)) / 100))
+      lr=$((CW / 14))
+      # The table: dark wood, its grain stretched from coarse noise.
+      convert -size "$((CW / 16))x${CH}" xc:gray50 -seed "$seed" -attenuate 1.5 +noise Gaussian -colorspace Gray \
+        -resize "${CW}x${CH}!" -blur 0x1.5 +level-colors '#3b281b','#7d5a40' "$docs/$n.gt-table.png"
+      # The reflections: the window (a bright pane leaning a little, its
+      # glazing bars dark), out of focus; the lamp a soft disc.
+      convert -size "${CW}x${CH}" xc:black -fill white \
+        -draw "polygon $wx,$wy $((wx + ww)),$((wy + wh / 12)) $((wx + ww - ww / 10)),$((wy + wh)) $((wx - ww / 12)),$((wy + wh - wh / 14))" \
+        -fill black -stroke black -strokewidth "$bar" \
+        -draw "line $((wx + ww / 2 - ww / 40)),$((wy + wh / 24)) $((wx + ww / 2 - ww / 12)),$((wy + wh - wh / 28))" \
+        -draw "line $((wx - ww / 24)),$((wy + wh / 2 - wh / 30)) $((wx + ww - ww / 20)),$((wy + wh / 2 + wh / 30))" \
+        -blur "0x$((CW / 180 + 3))" -evaluate multiply 0.36 \
+        \( -size "$((2 * lr))x$((2 * lr))" radial-gradient:'#5a5a5a'-black \) -geometry "+$((lx - lr))+$((ly - lr))" -compose screen -composite \
+        \( -size "${CW}x${CH}" xc:black -seed "$seed" +noise Random -channel G -separate +channel -threshold 99.993% \
+           -morphology Dilate Disk:1.5 -blur 0x1.2 -evaluate multiply 0.5 \) -compose screen -composite "$docs/$n.gt-refl.png"
+      # The glass's edge beside the page: on the left, right, top or bottom.
+      e=$((CW / 40)) t=$((CW / 400 + 2))
+      case $side in
+        0) edge="rectangle $e,0 $((e * 2)),$CH" shine="rectangle $((e * 2)),0 $((e * 2 + t)),$CH" ;;
+        1) edge="rectangle $((CW - e * 2)),0 $((CW - e)),$CH" shine="rectangle $((CW - e * 2 - t)),0 $((CW - e * 2)),$CH" ;;
+        2) edge="rectangle 0,$((CH / 40)) $CW,$((CH / 40 + e))" shine="rectangle 0,$((CH / 40 + e)) $CW,$((CH / 40 + e + t))" ;;
+        *) edge="rectangle 0,$((CH - CH / 40 - e)) $CW,$((CH - CH / 40))" shine="rectangle 0,$((CH - CH / 40 - e - t)) $CW,$((CH - CH / 40 - e))" ;;
+      esac
+      convert "$docs/$n.gt-table.png" \
+        \( "$base" -background none -rotate "$turn" \( +clone -background black -shadow 35x2+1+2 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -fill '#1f5a3c' -draw "$edge" -fill '#cfe9d9' -draw "$shine" \
+        -channel R -evaluate multiply 0.88 -channel B -evaluate multiply 0.91 +channel \
+        "$docs/$n.gt-refl.png" -compose screen -composite \
+        -background '#3a2a1f' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 60)),$((CH / 50))  $CW,0 $((CW - CW / 45)),$((CH / 70))  0,$CH $((CW / 80)),$((CH - CH / 60))  $CW,$CH $((CW - CW / 50)),$((CH - CH / 45))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#a8a8a8' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.gt-table.png" "$docs/$n.gt-refl.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
