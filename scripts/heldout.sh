@@ -1746,6 +1746,32 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#a8a8a8' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.gt-table.png" "$docs/$n.gt-refl.png" ;;
+    digizoom)
+      # A photo taken on the phone's digital zoom (unseen43): the patient
+      # could not or would not get close (a label on a pen in the fridge
+      # door, a sheet across the table, a phone with no close focus) and
+      # pinched to 3-5x past the optical lens, so the phone cropped the
+      # middle of the sensor and scaled it up. What is left of the page is
+      # the crop's own pixels: the page drawn at 42-56% of its size (drawn
+      # from SEED and the document), softened a little by the long reach
+      # and the hand, the sensor's noise at that size (so it is blotchy
+      # once scaled up), the phone's noise reduction smoothing it, then the
+      # scale back up to the full frame (Catmull-Rom) and the phone's
+      # strong sharpening, which leaves light halos beside dark strokes; a
+      # faint haze (blacks lifted to about 5%), slight perspective (its
+      # corners drawn the same way), light falling off, JPEG 85. Not harsh:
+      # strokes are soft and haloed, every word stays legible at a glance.
+      f=$docs/$n.digizoom.jpg
+      local zp a b c d
+      zp=$((42 + $(pick "$n digizoom scale" "$seed" 15)))
+      a=$((40 + $(pick "$n digizoom a" "$seed" 40))); b=$((40 + $(pick "$n digizoom b" "$seed" 40)))
+      c=$((40 + $(pick "$n digizoom c" "$seed" 40))); d=$((40 + $(pick "$n digizoom d" "$seed" 40)))
+      convert "$base" -background '#7d7468' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / a)),$((H / b))  $W,0 $((W - W / c)),$((H / d))  0,$H $((W / d)),$((H - H / c))  $W,$H $((W - W / b)),$((H - H / a))" \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #c8c8c8" \) -compose multiply -composite \
+        -blur 0x0.6 -resize "${zp}%" -seed "$seed" -attenuate 0.4 +noise Gaussian -blur 0x0.5 \
+        -filter Catrom -resize "${W}x${H}!" +filter -unsharp 0x1.6+1.3+0.01 \
+        +level 5%,98% -quality 85 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
