@@ -196,11 +196,9 @@ func capitalisedName(l docLine, ws []word) (patientValue, bool) {
 		if !w.capital || hasDigit(w.text) || isNonNameWord(w.text) || len(v.words) == 4 {
 			break
 		}
-		if strings.HasSuffix(l.norm[w.start:w.end], "'s") && len(w.text) > 2 {
+		if p := withoutPossessive(l, w); p.text != w.text {
 			// "Jane Doe's treatment": the name ends with the possessive.
-			w.text = strings.TrimSuffix(w.text, "s")
-			w.ocr, w.lower = ocrForm(w.text), w.text
-			v.words = append(v.words, w)
+			v.words = append(v.words, p)
 			break
 		}
 		v.words = append(v.words, w)

@@ -400,10 +400,10 @@ func besidePatientFields(d document, i int) bool {
 // in front of the name found, which marks it as a person's name; conf is
 // how well its words were read, and at where they were.
 func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLevel, titled bool, conf float64, at *spot) {
-	if !slices.ContainsFunc(l.words, func(w word) bool { return nameWordMatch(e.surname[0], w, l.reading()) != noMatch }) {
+	ws, afterTitle := nameSearchWords(l)
+	if !slices.ContainsFunc(ws, func(w word) bool { return nameWordMatch(e.surname[0], w, l.reading()) != noMatch }) {
 		return nameAbsent, noMatch, false, 0, nil
 	}
-	ws, afterTitle := nameSearchWords(l)
 	for i, w := range ws {
 		if nameWordMatch(e.surname[0], w, l.reading()) == noMatch {
 			continue
@@ -454,11 +454,22 @@ func nameSearchWords(l docLine) (ws []word, afterTitle []bool) {
 			prevTitle = w.text != "dr" && w.text != "prof"
 			continue
 		}
-		ws = append(ws, w)
+		ws = append(ws, withoutPossessive(l, w))
 		afterTitle = append(afterTitle, prevTitle)
 		prevTitle = false
 	}
 	return ws, afterTitle
+}
+
+// withoutPossessive is w, a word of l, less a possessive 's ("DARNELL
+// WHITACRE's prescription": unseen42's refill postcard, round 15, where
+// the patient's name went unmatched and the account holder's was taken).
+func withoutPossessive(l docLine, w word) word {
+	if strings.HasSuffix(l.norm[w.start:w.end], "'s") && len(w.text) > 2 {
+		w.text = strings.TrimSuffix(w.text, "s")
+		w.ocr, w.lower = ocrForm(w.text), w.text
+	}
+	return w
 }
 
 // usedWords is the run of ws from the first used word to the last (all of

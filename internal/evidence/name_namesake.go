@@ -71,13 +71,13 @@ func lineNamesake(l docLine, e expectedName, captioned map[wordPlace]bool) *name
 }
 
 // surnameAt reports the lead's surname, every word of it ("OKAFOR-REID"),
-// at word k of l.
+// at word k of l; possessive or not ("DARNELL WHITACRE's").
 func surnameAt(l docLine, k int, e expectedName) bool {
 	if k+len(e.surname) > len(l.words) {
 		return false
 	}
 	for i, s := range e.surname {
-		if l.words[k+i].text != s.text {
+		if withoutPossessive(l, l.words[k+i]).text != s.text {
 			return false
 		}
 	}

@@ -159,7 +159,8 @@ var nameCaptionRe = lazyRE(`^\s*(?:full\s+)?name(?:\s*[:-]|\s+)`)
 // headedRoleName is the name in the section that a line of nothing but a
 // role heads ("EMERGENCY CONTACT", then "Name:" and "BAPTISTE, LORRAINE"):
 // the value of the first "Name:" caption in the four lines under it, or the
-// first of them that holds nothing but a name. ms are the role captions
+// first of them that holds nothing but a name; failing those, the line
+// just above when it holds nothing but a name. ms are the role captions
 // found on line i.
 func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 	l := d.lines[i]
@@ -194,6 +195,14 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 		// A caption ("Picked up by:") pairs with its value as captions do;
 		// only a heading takes the name standing alone under it.
 		if ws, _ := valueWords(next, 0); !strings.HasSuffix(l.raw, ":") && looksLikeName(ws) && allCapitalised(ws) && len(ws) == len(next.words) {
+			return k, ws
+		}
+	}
+	// No name under it: a card's or a mailing label's role under the name
+	// ("LORETTA WHITACRE" over "ACCOUNT HOLDER" on a refill postcard, where
+	// she was taken for the patient: unseen42, round 15).
+	if k := i - 1; k >= 0 && !strings.HasSuffix(l.raw, ":") {
+		if ws, _ := valueWords(d.lines[k], 0); looksLikeName(ws) && allCapitalised(ws) && len(ws) == len(d.lines[k].words) {
 			return k, ws
 		}
 	}
@@ -272,10 +281,14 @@ func titledAfter(l docLine, k int) bool {
 }
 
 // leadingName is the run of capitalised words at the start of ws that no
-// name lacks ("Sarah Collins" of "Sarah Collins on 12/11/2026").
+// name lacks ("Sarah Collins" of "Sarah Collins on 12/11/2026"). A word
+// in l before a capitalised one counts as capitalised: OCR reads a capital
+// I as l ("Collected by: Mr lolo Bowen (neighbour)" for Iolo Bowen, whose
+// name then matched only outside its role: unseen41, round 15).
 func leadingName(ws []word) []word {
 	for k, w := range ws {
-		if !w.capital || isNonNameWord(w.text) {
+		readAsI := strings.HasPrefix(w.text, "l") && k+1 < len(ws) && ws[k+1].capital
+		if !(w.capital || readAsI) || isNonNameWord(w.text) {
 			return ws[:k]
 		}
 	}
