@@ -72,6 +72,12 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"casglwch erbyn", "casglu erbyn", "dyddiad geni", "dyddiad dod i ben", "impreso", "fecha de impresion",
 		"fecha de nacimiento", "vence", "vencimiento", "fecha de vencimiento", "caduca", "recoger antes de", "recoger antes del",
 		"proximo surtido", "data urodzenia", "data waznosci", "wazne do",
+		// The same roles in the languages whose month names findDates reads
+		// (round 15): when printed, born, expiring, due again.
+		"argraffwyd", "dyddiad argraffu", "imprime le", "date dimpression", "impresso em", "data de impressao",
+		"data tiparirii", "tiparit", "data wydruku", "wydrukowano", "date de naissance", "ne le", "nee le",
+		"data de nascimento", "data nasterii", "date dexpiration", "expire le", "validade", "valido ate",
+		"expira", "data expirarii", "proxima recarga", "proximo resurtido", "resurtir antes de",
 		// When a page's notice or terms were last changed ("Cookie Notice
 		// (updated October 12, 2026)", "Terms of Use (last updated ...)").
 		"updated", "last updated", "updated on", "revised", "last revised", "last modified", "modified",
@@ -104,6 +110,9 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// Welsh, Spanish, Polish (round 12).
 		"dyddiad rhoi", "dyddiad cyflenwi", "paratowyd", "rhoddwyd", "fecha de surtido", "surtido", "surtida", "surtido el", "surtida el", "dispensado", "dispensada",
 		"fecha de dispensacion", "data wydania", "wydano",
+		// French, Portuguese, Romanian, Spanish (round 15).
+		"delivre le", "date de delivrance", "dispense le", "dispensado em", "data de dispensa", "data da dispensa",
+		"data eliberarii", "eliberat", "fecha de despacho", "despachado",
 	},
 	orderDate: {
 		"order", "ordered", "order date", "ordered on", "order placed", "placed", "placed on", "purchase",

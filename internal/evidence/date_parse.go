@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -125,6 +126,14 @@ func findDates(s string) []foundDate {
 		}
 		add(f, m[2], m[11])
 	}
+	if hasForeignMonth(s) {
+		for _, m := range foreignDayMonthRe.FindAllStringSubmatchIndex(s, -1) {
+			c := civilDate{fullYear(s[m[6]:m[7]]), foreignMonths()[s[m[4]:m[5]]], atoi(s[m[2]:m[3]])}
+			if c.valid() {
+				add(foundDate{dayFirst: c, monthFirst: c}, m[2], m[7])
+			}
+		}
+	}
 	if !hasMonthName(s) {
 		slices.SortFunc(out, func(a, b foundDate) int { return a.start - b.start })
 		return out
@@ -143,6 +152,67 @@ func findDates(s string) []foundDate {
 	}
 	slices.SortFunc(out, func(a, b foundDate) int { return a.start - b.start })
 	return out
+}
+
+// foreignMonthNames are the month names, and their usual abbreviations, of
+// the languages patients' pages come in besides English (bilingual US
+// labels, NHS Wales, pharmacies abroad), accents folded as normalise folds
+// them: Spanish, Portuguese, French, Welsh, Romanian, Polish (the genitive
+// a date takes), German, Haitian Creole; January first. Those written as
+// in English ("nov", "mar") are read by dayMonthRe. These languages put
+// the day first ("12 dic 2025", "20 Tachwedd 2026", "12 de diciembre de
+// 2025"); a year is required, as for English names.
+var foreignMonthNames = [12]string{
+	"enero ene janeiro janvier janv ionawr ion ianuarie ian stycznia januar janvye",
+	"febrero fevereiro fev fevrier fevr chwefror chwef februarie lutego februar fevriye",
+	"marzo marco mars mawrth maw martie marca marz",
+	"abril abr avril avr ebrill ebr aprilie kwietnia",
+	"mayo maio mai maja",
+	"junio junho juin mehefin meh iunie iun czerwca juni",
+	"julio julho juillet juil gorffennaf gorff iulie iul lipca juli jiye",
+	"agosto ago aout awst sierpnia",
+	"septiembre setiembre setembro set septembre medi septembrie wrzesnia septanm",
+	"octubre outubro out octobre hydref hyd octombrie pazdziernika oktober okt oktob",
+	"noviembre novembro novembre tachwedd tach noiembrie noi listopada novanm",
+	"diciembre dic dezembro dez decembre rhagfyr rhag decembrie grudnia dezember desanm",
+}
+
+// foreignMonthPattern is foreignMonthNames as alternatives, longest first
+// (TestForeignMonthPattern checks it against the list).
+const foreignMonthPattern = `(pazdziernika|gorffennaf|septembrie|septiembre|decembrie|diciembre|februarie|fevereiro|listopada|noiembrie|noviembre|octombrie|septembre|setiembre|chwefror|decembre|dezember|dezembro|ianuarie|kwietnia|novembre|novembro|setembro|sierpnia|stycznia|tachwedd|wrzesnia|aprilie|czerwca|febrero|februar|fevrier|fevriye|grudnia|janeiro|janvier|juillet|mehefin|octobre|octubre|oktober|outubro|rhagfyr|septanm|agosto|desanm|ebrill|hydref|ionawr|januar|janvye|lutego|martie|mawrth|novanm|abril|avril|chwef|enero|gorff|iulie|iunie|julho|julio|junho|junio|lipca|marca|marco|marzo|oktob|aout|awst|fevr|janv|jiye|juil|juin|juli|juni|maio|maja|mars|marz|mayo|medi|rhag|tach|abr|ago|avr|dez|dic|ebr|ene|fev|hyd|ian|ion|iul|iun|mai|maw|meh|noi|okt|out|set)`
+
+var foreignDayMonthRe = lazyRE(`\b(\d{1,2})(?:er|o|\.)?[\s./-]*(?:de\s+|d')?` + foreignMonthPattern + `\.?[\s./,-]*(?:de\s+|del\s+)?(\d{4}|\d{2})\b`)
+
+// foreignMonths is each foreign month name's month number, made at first
+// use.
+var foreignMonths = sync.OnceValue(func() map[string]int {
+	out := map[string]int{}
+	for i, ns := range foreignMonthNames {
+		for _, n := range strings.Fields(ns) {
+			out[n] = i + 1
+		}
+	}
+	return out
+})
+
+// hasForeignMonth reports a word of s that is a foreign month name: a
+// cheap test before foreignDayMonthRe.
+func hasForeignMonth(s string) bool {
+	months := foreignMonths()
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] >= 'a' && s[i] <= 'z' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && months[s[start:i]] > 0 {
+			return true
+		}
+		start = -1
+	}
+	return false
 }
 
 var monthPrefixes = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}

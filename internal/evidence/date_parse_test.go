@@ -1,9 +1,12 @@
 package evidence
 
 import (
+	"cmp"
+	"slices"
+	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 )
 
 func TestFindDates(t *testing.T) {
@@ -38,6 +41,17 @@ func TestFindDates(t *testing.T) {
 		{"03 nov 26", []reading{r("03 nov 26", "3 Nov 2026", "3 Nov 2026")}},
 		{"03nov26", []reading{r("03nov26", "3 Nov 2026", "3 Nov 2026")}},
 		{"03-nov-2026", []reading{r("03-nov-2026", "3 Nov 2026", "3 Nov 2026")}},
+		// Other languages' month names, day first (round 15).
+		{"fecha: 12 dic 2025", []reading{r("12 dic 2025", "12 Dec 2025", "12 Dec 2025")}},
+		{"12 de diciembre de 2025", []reading{r("12 de diciembre de 2025", "12 Dec 2025", "12 Dec 2025")}},
+		{"rhoddwyd: 20 tachwedd 2026", []reading{r("20 tachwedd 2026", "20 Nov 2026", "20 Nov 2026")}},
+		{"20 rhag. 2026", []reading{r("20 rhag. 2026", "20 Dec 2026", "20 Dec 2026")}},
+		{"1er octobre 2026", []reading{r("1er octobre 2026", "1 Oct 2026", "1 Oct 2026")}},
+		{"3 marzo 2026", []reading{r("3 marzo 2026", "3 Mar 2026", "3 Mar 2026")}},
+		{"20 listopada 2026", []reading{r("20 listopada 2026", "20 Nov 2026", "20 Nov 2026")}},
+		{"07-out-2026", []reading{r("07-out-2026", "7 Oct 2026", "7 Oct 2026")}},
+		{"3 days ago, 2026", nil},
+		{"1 pen 12 2026", nil},
 		{"filled: 11/03/2026 discard after: 11/03/2027", []reading{
 			r("11/03/2026", "11 Mar 2026", "3 Nov 2026"), r("11/03/2027", "11 Mar 2027", "3 Nov 2027"),
 		}},
@@ -61,7 +75,7 @@ func TestFindDates(t *testing.T) {
 			for _, f := range findDates(tt.line) {
 				got = append(got, reading{f.text, civilString(f.dayFirst), civilString(f.monthFirst), f.impossible})
 			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
+			if diff := gocmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("findDates(%q) mismatch (-want +got):\n%s", tt.line, diff)
 			}
 		})
@@ -103,4 +117,17 @@ func FuzzFindDates(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestForeignMonthPattern: the expression's alternatives are the listed
+// names, longest first.
+func TestForeignMonthPattern(t *testing.T) {
+	var names []string
+	for _, ns := range foreignMonthNames {
+		names = append(names, strings.Fields(ns)...)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
+	if want := "(" + strings.Join(names, "|") + ")"; foreignMonthPattern != want {
+		t.Errorf("foreignMonthPattern = %s\nwant %s", foreignMonthPattern, want)
+	}
 }

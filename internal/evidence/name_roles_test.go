@@ -160,7 +160,7 @@ func TestNamesInOtherRoles(t *testing.T) {
 			conf: 0.85, source: "tesseract", want: Rating{Valid, Medium}, rule: "name-anywhere"},
 		{name: "collected by, a capital I read as l", exp: Expected{PatientKnown: true, Forename: "Iolo", Surname: "Bowen"},
 			lines: []string{med, "Collected by: Mr lolo Bowen (neighbour) on 21 November 2026"},
-			conf: 0.8, source: "tesseract", want: Rating{NotFound, Low}, rule: "lead-named-only-in-role"},
+			conf:  0.8, source: "tesseract", want: Rating{NotFound, Low}, rule: "lead-named-only-in-role"},
 		{name: "the requested medicine on the rows of two people of one surname", exp: Expected{PatientKnown: true, Forename: "Leo", Surname: "Huang", MedicationName: "Wegovy"},
 			lines: []string{"11/12/2026 Leo Huang Wegovy 0.5 mg pen", "11/20/2026 Patricia Huang Wegovy 1 mg pen"},
 			want:  Rating{NotFound, Low}, rule: "name-beside-namesake"},
