@@ -651,12 +651,23 @@ func diaryDays(d document) []bool {
 
 // kind is the kind of date f on line i given the stamps: a plain "Date:"
 // in an e-mail header is when it was sent, otherDate, never the
-// medication's.
+// medication's; so is a date and time of day on a line with an e-mail
+// address and no label before it there, as webmail prints its sender
+// ("Prairie Meadow Mail Pharmacy <orders@...> Tuesday, November 24, 2026,
+// 10:14 AM": unseen40, round 15).
 func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind) dateKind {
-	if kind == plainDate && s.mail[i] {
+	switch {
+	case kind == plainDate && s.mail[i]:
+		return otherDate
+	case emailRe.MatchString(l.norm) && timeAfterRe.MatchString(l.numberText()[f.end:]) && !labelledBefore(l, f):
 		return otherDate
 	}
 	return kind
+}
+
+// labelledBefore reports a date label on l before date f.
+func labelledBefore(l docLine, f foundDate) bool {
+	return slices.ContainsFunc(findDateLabels(l), func(m labelMatch) bool { return m.end <= f.start })
 }
 
 // sent reports a date without a label of its own that says when a text

@@ -132,6 +132,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"an e-mail header's Date:", []string{
 			"---------- Forwarded message ---------", "From: Northbridge Pharmacy <orders@example.co.uk>",
 			"Date: Thu, 19 Nov 2026 at 15:14", "Subject: Your order", "To: <jane@example.com>", "Wegovy 2.4 mg pen"}, Rating{NotFound, Medium}, "no-date"},
+		// A webmail's printed header: the sender, their address and when it
+		// was sent on one line, no captions (round 15, unseen40's order
+		// correction, where it was taken for the dispensing date).
+		{"a webmail's sender line", []string{
+			"Correction to your order #PM-5582031",
+			"Prairie Meadow Mail Pharmacy <orders@prairiemeadow-rx.example> Tuesday, November 24, 2026, 10:14 AM",
+			"to Jane Smith", "Wegovy 2.4 mg pen"}, Rating{NotFound, Medium}, "no-date"},
 		{"a fax header", []string{
 			"NOV-19-2026 15:14  FROM: GREENFIELD PHARMACY  TO: 01134960000  P. 1/2",
 			"Wegovy 2.4 mg pen", "Inject 2.4 mg once weekly"}, Rating{NotFound, Medium}, "no-date"},
