@@ -53,9 +53,10 @@ func findMedicineMentions(d document) []medicineMention {
 		}
 	}
 	var all []medicineMention
+	adverts := advertLines(d)
 	for i, ms := range perLine {
 		for _, m := range ms {
-			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) {
+			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) && !adverts[i] && !inWarning(d, i, m.start) {
 				all = append(all, m)
 			}
 		}
@@ -78,6 +79,60 @@ func switchedTo(l docLine, m medicineMention, ms []medicineMention) bool {
 		return false
 	}
 	return slices.ContainsFunc(ms, func(o medicineMention) bool { return o.start < m.start && o.entry != m.entry })
+}
+
+// A medicine named in a warning ("DO NOT USE WITH OTHER GLP-1 MEDICINES
+// SUCH AS OZEMPIC" on a Mounjaro label) or an advert ("ADVERTISEMENT",
+// "Switch to Mounjaro from £129 ... now in stock" under a Wegovy dispatch
+// e-mail) is not one the page supplies: both rated the requested medicine
+// valid, and the other medicine's fill its dispensing date (unseen45,
+// round 15, false accepts at first measure). Such mentions are not
+// mentions.
+var (
+	// warningRe ends a sentence's words before a medicine that the
+	// sentence warns against using with another.
+	warningRe = lazyRE(`(?:\b(?:do\s+not|don'?t|never|should\s+not|must\s+not|not\s+to)\s+(?:be\s+)?(?:use|used|take|taken|combine|combined|inject|mix|mixed)\b|\bavoid\b).*\bwith\b|\binteract(?:s|ions?)?\s+with\b`)
+	// sentenceEndRe ends a sentence: a full stop, not a decimal point.
+	sentenceEndRe = lazyRE(`[.!?](?:\s|$)`)
+	// advertHeadingRe is a line of nothing but an advert's or a sponsor's
+	// mark; advertRe what an advert's own lines say.
+	advertHeadingRe = lazyRE(`^\W*(?:advertisement|advertisements|advert|advertising|sponsored|sponsored content|promoted|promotion|promotional)\W*$`)
+	advertRe        = lazyRE(`\bnow\s+in\s+stock\b|\boffer\s+ends\b|\bfrom\s+[£$€]\s?\d|\b\d{1,2}\s?%\s+off\b|\b(?:shop|buy|order)\s+now\b|\bfind\s+out\s+more\b|\blearn\s+more\b|\bsponsored\b`)
+)
+
+// advertLines are the lines of an advert: the four lines under an
+// advert's heading, and any line that says what adverts say.
+func advertLines(d document) []bool {
+	out := make([]bool, len(d.lines))
+	for i, l := range d.lines {
+		if advertRe.MatchString(l.norm) {
+			out[i] = true
+		}
+		if advertHeadingRe.MatchString(l.norm) {
+			for k := i + 1; k < len(d.lines) && k <= i+4; k++ {
+				out[k] = true
+			}
+		}
+	}
+	return out
+}
+
+// inWarning reports a medicine named at byte start of line i inside a
+// sentence that warns against using something with it: the sentence's
+// words before it, back over up to three lines that end no sentence.
+func inWarning(d document, i, start int) bool {
+	before := d.lines[i].norm[:start]
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		prev := strings.TrimSpace(d.lines[k].norm)
+		if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ".!?:") {
+			break
+		}
+		before = prev + " " + before
+	}
+	if ends := sentenceEndRe.FindAllStringIndex(before, -1); len(ends) > 0 {
+		before = before[ends[len(ends)-1][1]:]
+	}
+	return warningRe.MatchString(before)
 }
 
 // otherMedicinesList is a list of commonly dispensed medicines that are not

@@ -230,6 +230,18 @@ func TestRateMedicine(t *testing.T) {
 		{name: "no request", medicine: "", lines: []string{"Wegovy"}, want: Rating{NotFound, High}, wantWords: "no medicine was given"},
 		{name: "phentermine is not Qsymia", medicine: "Qsymia", lines: []string{"Phentermine 37.5 mg"}, want: Rating{Invalid, High}},
 		{name: "Qsymia is not phentermine", medicine: "phentermine", lines: []string{"Phentermine/topiramate ER 7.5/46 mg"}, want: Rating{Invalid, High}},
+		// A medicine named in a warning or an advert is not supplied
+		// (round 15, unseen45's false accepts at first measure).
+		{name: "named only in a warning over lines", medicine: "Ozempic", lines: []string{
+			"MOUNJARO 10MG/0.5ML PEN", "DO NOT USE WITH OTHER GLP-", "1 MEDICINES SUCH AS", "OZEMPIC (SEMAGLUTIDE)."},
+			want: Rating{Invalid, High}, wantWords: "(Mounjaro)"},
+		{name: "a warning's sentence ended before the medicine", medicine: "Ozempic", lines: []string{
+			"Do not use with insulin.", "Ozempic 1 mg pen"}, want: Rating{Valid, High}},
+		{name: "named only in an advert", medicine: "Mounjaro", lines: []string{
+			"Treatment", "Wegovy 0.5mg FlexTouch pen x 1", "ADVERTISEMENT", "Switch to a weekly pen today",
+			"Mounjaro 2.5mg, 5mg and 7.5mg KwikPens"}, want: Rating{Invalid, High}, wantWords: "(Wegovy)"},
+		{name: "an advert's own words", medicine: "Mounjaro", lines: []string{
+			"Wegovy 0.5mg FlexTouch pen x 1", "Mounjaro KwikPens now in stock from £129"}, want: Rating{Invalid, High}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
