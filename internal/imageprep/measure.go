@@ -1,6 +1,7 @@
 package imageprep
 
 import (
+	"cmp"
 	"image"
 	"math"
 	"slices"
@@ -15,8 +16,10 @@ const measureSide = 1000
 // copy and given in the full image's pixels.
 type Layout struct {
 	// Sideways: the text lines run up or down the page (it was photographed
-	// or scanned a quarter turn off), judged by which projection profile,
-	// rows or columns, alternates more sharply between ink and gaps.
+	// or scanned a quarter turn off), judged by where each letter's nearest
+	// neighbour lies, along the rows or the columns, or when too few
+	// letters tell, by which projection profile alternates more sharply
+	// between ink and gaps.
 	Sideways bool
 	// UpsideDown: once level (turned a quarter clockwise when Sideways),
 	// the text looks upside down: more ink hangs below its lines' cores
@@ -56,30 +59,25 @@ func MeasureLayout(g *image.Gray) Layout {
 	small, k := reduce(g)
 	ink := binarize(small)
 	w, h := small.Rect.Dx(), small.Rect.Dy()
-	rows, cols := make([]float64, h), make([]float64, w)
-	for y := range h {
-		for x, v := range ink[y*w : (y+1)*w] {
-			if v {
-				rows[y]++
-				cols[x]++
-			}
-		}
-	}
 	var l Layout
-	// The axis: whichever way, along the rows or turned to along the
+	// The axis: the way the letters' nearest neighbours lie, or when they
+	// do not tell, whichever way, along the rows or turned to along the
 	// columns, gives the sharper line profile once levelled (a page
 	// photographed at an angle slopes, which blurs the straight profile).
-	turned := make([]bool, len(ink))
-	for y := range h {
-		for x := range w {
-			turned[x*h+h-1-y] = ink[y*w+x] // as Turn(g, 1)
-		}
-	}
 	skew, rows := deskew(ink, w, h)
-	tskew, trows := deskew(turned, h, w)
-	if contrast(trows) > 1.15*contrast(rows) {
+	tskew, trows := deskew(turn(ink, w, h), h, w)
+	sideways := contrast(trows) > 1.15*contrast(rows)
+	if along, across := neighbourDirections(ink, w, h); along+across >= minNeighbourVotes && 2*max(along, across) >= 3*min(along, across) {
+		// Each letter's nearest neighbour lies along its line. The
+		// profiles alone took a portrait page's long edges, a screen's
+		// bezel or a table's rules for its lines: of the held-out uploads,
+		// 22 of 73 photos of screens and 18 of 77 forwarded photos,
+		// upright, measured sideways (round 15).
+		sideways = across > along
+	}
+	if sideways {
 		l.Sideways = true
-		ink, w, h = turned, h, w
+		ink, w, h = turn(ink, w, h), h, w
 		skew = tskew
 	}
 	l.Skew = skew
@@ -100,6 +98,78 @@ func MeasureLayout(g *image.Gray) Layout {
 		l.UpsideDown = upsideDown(ink, w, h, skew)
 	}
 	return l
+}
+
+// longMark: a mark longer than 1/longMark of the page's long side, either
+// way, is not a letter or a word. The nearest-neighbour vote decides which
+// way the lines run when it has minNeighbourVotes or more and one way has
+// half as many again as the other; it looks at no more than
+// maxNeighbourMarks marks (a noisy photo has thousands).
+const (
+	longMark          = 8
+	minNeighbourVotes = 12
+	maxNeighbourMarks = 4000
+)
+
+// turn is ink, a page w pixels wide and h high, turned a quarter
+// clockwise, as Turn(g, 1).
+func turn(ink []bool, w, h int) []bool {
+	turned := make([]bool, len(ink))
+	for y := range h {
+		for x := range w {
+			turned[x*h+h-1-y] = ink[y*w+x]
+		}
+	}
+	return turned
+}
+
+// neighbourDirections counts the letter-sized marks of ink (a page w
+// pixels wide) whose nearest such mark lies clearly along the rows (within
+// about 27 degrees of level) and those whose nearest lies clearly across
+// them: letters sit closer to the next letter of their word than to the
+// line above or below (O'Gorman's docstrum). Marks longer than
+// 1/longMark of the page either way (edges, rules, frames) and thinner
+// than 3 pixels (specks, the broken edge of a shadow) are not letters.
+func neighbourDirections(ink []bool, w, h int) (along, across int) {
+	type mark struct{ x, y int }
+	var marks []mark
+	limit := max(w, h) / longMark
+	eachComponent(ink, w, h, func(comp []int, cw, ch int) {
+		if cw > limit || ch > limit || min(cw, ch) < 3 || len(marks) >= maxNeighbourMarks {
+			return
+		}
+		minX, minY := w, h
+		for _, i := range comp {
+			minX, minY = min(minX, i%w), min(minY, i/w)
+		}
+		marks = append(marks, mark{2*minX + cw, 2*minY + ch}) // twice the centre
+	})
+	// Sorted by x, a mark's nearest is looked for outwards from it until
+	// the x distance alone is past the nearest found.
+	slices.SortFunc(marks, func(a, b mark) int { return cmp.Or(a.x-b.x, a.y-b.y) })
+	for i, m := range marks {
+		best, bx, by := -1, 0, 0
+		for _, step := range [2]int{-1, 1} {
+			for j := i + step; j >= 0 && j < len(marks); j += step {
+				o := marks[j]
+				dx, dy := o.x-m.x, o.y-m.y
+				if best >= 0 && dx*dx >= best {
+					break
+				}
+				if d := dx*dx + dy*dy; best < 0 || d < best {
+					best, bx, by = d, dx, dy
+				}
+			}
+		}
+		switch {
+		case best < 0:
+		case bx*bx >= 4*by*by:
+			along++
+		case by*by >= 4*bx*bx:
+			across++
+		}
+	}
+	return along, across
 }
 
 // upsideDown reports level text (sloping by skew degrees) that looks

@@ -244,3 +244,27 @@ func TestGlyphHeightBesideABarcode(t *testing.T) {
 		t.Errorf("GlyphHeight beside a barcode = %d, want about %d as without it", got, want)
 	}
 }
+
+// screenPhoto is lines of text at the top of a tall light screen inside a
+// dark surround, a photo of a phone's app: the screen's long edges run up
+// the page, longer than any line of text.
+func screenPhoto(t *testing.T, lines []string) *image.Gray {
+	t.Helper()
+	text := render(t, lines, 14)
+	w := text.Rect.Dx() + 80
+	img := image.NewGray(image.Rect(0, 0, w, 3*w))
+	draw.Draw(img, img.Bounds(), image.NewUniform(grayLevel(25)), image.Point{}, draw.Src)
+	draw.Draw(img, img.Bounds().Inset(40), image.NewUniform(grayLevel(225)), image.Point{}, draw.Src)
+	inner := text.Rect.Inset(text.Rect.Dy() / 8)
+	draw.Draw(img, inner.Add(image.Pt(40, 80)), text, inner.Min, draw.Src)
+	return img
+}
+
+func TestMeasureLayoutByTheLetters(t *testing.T) {
+	screen := screenPhoto(t, page[:4])
+	for quarters, want := range []bool{false, true, false, true} {
+		if got := MeasureLayout(Turn(screen, quarters)); got.Sideways != want {
+			t.Errorf("a screen's photo turned %d quarters: Sideways = %v, want %v", quarters, got.Sideways, want)
+		}
+	}
+}
