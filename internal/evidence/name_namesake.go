@@ -198,8 +198,11 @@ func requestedUnder(lines []int, captions map[int]bool) (underLead, underOther b
 // (you)" over her Wegovy, "Andre Baptiste-Lowe" over his statins; "Mr
 // Chidi Okonjo", "Mrs Adaeze Okonjo"; "PETTIBONE, HARLAN"): a person's
 // name heading its line (headingName) with a medicine named on one of the
-// next two lines (ms: the medicines d names). A page with fewer than two
-// has none: one name over a medicine is a label's patient, judged as such.
+// next three lines, no other heading between (ms: the medicines d names;
+// three since Textract splits a receipt's "RX 7730921   FILLED 11/23/26"
+// in two at its gap: unseen42's family receipt, round 15, where the
+// production path lost the headings). A page with fewer than two has none:
+// one name over a medicine is a label's patient, judged as such.
 func householdHeadings(d document, ms []medicineMention) []int {
 	medicineLines := map[int]bool{}
 	for _, m := range ms {
@@ -210,8 +213,14 @@ func householdHeadings(d document, ms []medicineMention) []int {
 		if headingName(l) == nil || medicineLines[i] {
 			continue
 		}
-		if medicineLines[i+1] || medicineLines[i+2] && i+1 < len(d.lines) && headingName(d.lines[i+1]) == nil {
-			heads = append(heads, i)
+		for k := i + 1; k <= i+3 && k < len(d.lines); k++ {
+			if medicineLines[k] {
+				heads = append(heads, i)
+				break
+			}
+			if headingName(d.lines[k]) != nil {
+				break
+			}
 		}
 	}
 	if len(heads) < 2 {

@@ -354,6 +354,12 @@ func TestHouseholdHeadings(t *testing.T) {
 			want: Rating{Valid, Medium}, rule: "name-on-medicine-row-beside-namesake", words: "the patient name"},
 		{name: "a household's e-mail to the lead, the requested medicine under another's items", exp: owen, lines: emailItems,
 			want: Rating{Invalid, Medium}, rule: "medicine-under-another-person", words: "under another person's name"},
+		// A till receipt's rows as Textract splits them at their gaps: the
+		// medicine three lines under its patient (round 15).
+		{name: "a family receipt split at its gaps", exp: Expected{PatientKnown: true, Forename: "Denise", Surname: "Holloway", MedicationName: "Zepbound"},
+			lines: []string{"RX PICKUP", "HOLLOWAY, DENISE", "RX 7730921", "FILLED 11/23/26", "ZEPBOUND 10MG/0.5ML PEN", "QTY 2ML (4 PENS)",
+				"HOLLOWAY, GRANT", "RX 7729815", "FILLED: 11/22/26", "METFORMIN HCL 500MG TAB", "QTY 60"},
+			conf: 0.9, source: "textract", want: Rating{Valid, Medium}, rule: "name-on-medicine-row-beside-namesake"},
 		// One name over a medicine is a label's patient: no household.
 		{name: "one name over the medicine, another elsewhere", exp: keisha,
 			lines: []string{"Keisha Baptiste-Lowe", "Wegovy 0.5 mg/0.5 mL pen", "Filled 11/14/2026", "Andre Baptiste-Lowe", "12 Elm Street, Portland"},
