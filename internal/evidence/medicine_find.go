@@ -102,15 +102,21 @@ var (
 
 // advertLines are the lines of an advert: the four lines under an
 // advert's heading, and any line that says what adverts say.
-func advertLines(d document) []bool {
-	out := make([]bool, len(d.lines))
+func advertLines(d document) map[int]bool {
+	var out map[int]bool
+	mark := func(k int) {
+		if out == nil {
+			out = map[int]bool{}
+		}
+		out[k] = true
+	}
 	for i, l := range d.lines {
 		if advertRe.MatchString(l.norm) {
-			out[i] = true
+			mark(i)
 		}
 		if advertHeadingRe.MatchString(l.norm) {
 			for k := i + 1; k < len(d.lines) && k <= i+4; k++ {
-				out[k] = true
+				mark(k)
 			}
 		}
 	}
@@ -121,13 +127,22 @@ func advertLines(d document) []bool {
 // sentence that warns against using something with it: the sentence's
 // words before it, back over up to three lines that end no sentence.
 func inWarning(d document, i, start int) bool {
-	before := d.lines[i].norm[:start]
+	first, with := i, strings.Contains(d.lines[i].norm[:start], "with")
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
 		prev := strings.TrimSpace(d.lines[k].norm)
 		if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ".!?:") {
 			break
 		}
-		before = prev + " " + before
+		first, with = k, with || strings.Contains(prev, "with")
+	}
+	if !with {
+		// Every warning's words end "with" ("do not use with", "avoid
+		// taking with", "interacts with").
+		return false
+	}
+	before := d.lines[i].norm[:start]
+	for k := i - 1; k >= first; k-- {
+		before = strings.TrimSpace(d.lines[k].norm) + " " + before
 	}
 	if ends := sentenceEndRe.FindAllStringIndex(before, -1); len(ends) > 0 {
 		before = before[ends[len(ends)-1][1]:]

@@ -400,10 +400,12 @@ func besidePatientFields(d document, i int) bool {
 // in front of the name found, which marks it as a person's name; conf is
 // how well its words were read, and at where they were.
 func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLevel, titled bool, conf float64, at *spot) {
-	ws, afterTitle := nameSearchWords(l)
-	if !slices.ContainsFunc(ws, func(w word) bool { return nameWordMatch(e.surname[0], w, l.reading()) != noMatch }) {
+	if !slices.ContainsFunc(l.words, func(w word) bool {
+		return nameWordMatch(e.surname[0], withoutPossessive(l, w), l.reading()) != noMatch
+	}) {
 		return nameAbsent, noMatch, false, 0, nil
 	}
+	ws, afterTitle := nameSearchWords(l)
 	for i, w := range ws {
 		if nameWordMatch(e.surname[0], w, l.reading()) == noMatch {
 			continue

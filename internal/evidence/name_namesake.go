@@ -213,14 +213,19 @@ func householdHeadings(d document, ms []medicineMention) []int {
 		if headingName(l) == nil || medicineLines[i] {
 			continue
 		}
-		for k := i + 1; k <= i+3 && k < len(d.lines); k++ {
-			if medicineLines[k] {
-				heads = append(heads, i)
-				break
-			}
-			if headingName(d.lines[k]) != nil {
-				break
-			}
+		med := i + 1
+		for med <= i+3 && !medicineLines[med] {
+			med++
+		}
+		if med > i+3 {
+			continue
+		}
+		headed := true
+		for k := i + 1; k < med && headed; k++ {
+			headed = headingName(d.lines[k]) == nil
+		}
+		if headed {
+			heads = append(heads, i)
 		}
 	}
 	if len(heads) < 2 {
