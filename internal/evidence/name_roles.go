@@ -201,12 +201,36 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 	// No name under it: a card's or a mailing label's role under the name
 	// ("LORETTA WHITACRE" over "ACCOUNT HOLDER" on a refill postcard, where
 	// she was taken for the patient: unseen42, round 15).
-	if k := i - 1; k >= 0 && !strings.HasSuffix(l.raw, ":") {
+	if k := lineAbove(d, i); k >= 0 && !strings.HasSuffix(l.raw, ":") {
 		if ws, _ := valueWords(d.lines[k], 0); looksLikeName(ws) && allCapitalised(ws) && len(ws) == len(d.lines[k].words) {
 			return k, ws
 		}
 	}
 	return i, nil
+}
+
+// lineAbove is the line standing just above line i on the page: the one
+// before it, or where the reader placed the lines, the nearest of the three
+// before it whose box ends above line i's, within a line's height, and
+// shares some of its width (Textract interleaves side-by-side columns, which
+// put a postcard's address block and its message a line apart: unseen42,
+// round 15). -1 when there is none.
+func lineAbove(d document, i int) int {
+	b := d.lines[i].box
+	if b.IsZero() {
+		return i - 1
+	}
+	best, gap := -1, b.Height
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		o := d.lines[k].box
+		g := b.Top - (o.Top + o.Height)
+		if o.IsZero() || d.lines[k].page != d.lines[i].page || g < -b.Height/2 || g > gap ||
+			o.Left >= b.Left+b.Width || b.Left >= o.Left+o.Width {
+			continue
+		}
+		best, gap = k, g
+	}
+	return best
 }
 
 // captionedRoleName is the name after a role caption that ends at m: after

@@ -600,3 +600,37 @@ func TestCarerInApposition(t *testing.T) {
 		t.Errorf("the carer rated the patient: %+v by %s", r.Data.PatientName, f.PatientName.Rule)
 	}
 }
+
+// TestRoleUnderNameAcrossColumns: Textract interleaves a postcard's two
+// columns, so the role printed under a name is not the next line read; where
+// the reader placed the lines, the line above it on the page is (round 15,
+// unseen42 through the production path).
+func TestRoleUnderNameAcrossColumns(t *testing.T) {
+	line := func(text string, left, top, width float64) Line {
+		return Line{Text: text, Confidence: 0.9, Page: 1, Box: Box{Left: left, Top: top, Width: width, Height: 0.02}}
+	}
+	text := Text{Source: "textract", Lines: []Line{
+		line("Our records show DARNELL WHITACRE's prescription for", 0.05, 0.30, 0.5),
+		line("Wegovy 2.4 mg/0.75 mL pen (Rx #5502184) was last filled", 0.05, 0.33, 0.5),
+		line("LORETTA WHITACRE", 0.62, 0.36, 0.2),
+		line("Next refill due: December 1st. Call, text REFILL to 555-", 0.05, 0.37, 0.5),
+		line("0193, or use the app.", 0.05, 0.40, 0.2),
+		line("ACCOUNT HOLDER", 0.62, 0.39, 0.15),
+		line("1420 HICKORY RIDGE RD", 0.62, 0.42, 0.2),
+	}}
+	d := readDocument(text)
+	for _, tt := range []struct {
+		forename string
+		want     Rating
+	}{
+		{"Loretta", Rating{NotFound, Medium}},
+		{"Darnell", Rating{Valid, Medium}},
+	} {
+		exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: "Whitacre", MedicationName: "Wegovy"}
+		want, _ := LookupMedicine(exp.MedicationName)
+		f := ratePatientNameBeside(d, exp, true, findRequested(findMedicineMentions(d), want.Generic))
+		if f.rating != tt.want {
+			t.Errorf("%s: rated %v, want %v (%s)", tt.forename, f.rating, tt.want, f.problem)
+		}
+	}
+}
