@@ -1772,6 +1772,27 @@ EOF
         -blur 0x0.6 -resize "${zp}%" -seed "$seed" -attenuate 0.4 +noise Gaussian -blur 0x0.5 \
         -filter Catrom -resize "${W}x${H}!" +filter -unsharp 0x1.6+1.3+0.01 \
         +level 5%,98% -quality 85 "$f" ;;
+    twoapps)
+      # A screenshot (or a page image) sent through one messaging app, saved
+      # from the chat and sent on through a second app (unseen47), as
+      # patients do when a family member or a programme's helper passes it
+      # on: the first app scales it to 1600 px on the long side (bilinear),
+      # halves the chroma and saves it at JPEG 58-68; the second scales that
+      # to 1280 px (so its 8x8 blocks fall across the first one's grid, two
+      # generations of blocking), cuts each channel to 16 levels (the colour
+      # banding of a "data saver" re-encode, flat areas stepping in tone),
+      # halves the chroma again and saves at JPEG 45-54 with no metadata; the
+      # two qualities drawn from SEED and the document. Not harsh: the print
+      # stays about 12 px or more and plain, blocky at its edges.
+      f=$docs/$n.twoapps.jpg
+      local q1 q2
+      q1=$((58 + $(pick "$n twoapps q1" "$seed" 11)))
+      q2=$((45 + $(pick "$n twoapps q2" "$seed" 10)))
+      convert "$base" -filter Triangle -resize '1600x1600>' +filter \
+        -sampling-factor 4:2:0 -strip -quality "$q1" "$docs/$n.app1.jpg"
+      convert "$docs/$n.app1.jpg" -filter Triangle -resize '1280x1280>' +filter \
+        -posterize 16 -sampling-factor 4:2:0 -strip -quality "$q2" "$f"
+      rm -f "$docs/$n.app1.jpg" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
