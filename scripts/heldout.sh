@@ -1793,6 +1793,51 @@ EOF
       convert "$docs/$n.app1.jpg" -filter Triangle -resize '1280x1280>' +filter \
         -posterize 16 -sampling-factor 4:2:0 -strip -quality "$q2" "$f"
       rm -f "$docs/$n.app1.jpg" ;;
+    bedsheet)
+      # The page lying on an unmade bed, photographed from above (unseen46),
+      # as patients do who read their post in bed or lay a label on the
+      # duvet to photograph it: the duvet's soft folds run across the page
+      # and the paper sags into them, so the print follows a gentle swell
+      # (a smooth vertical displacement of up to 3 px at the page's scale,
+      # from the same fold map) and the folds cast soft shadows over it (the
+      # paper in the deepest shadow at about 70% of its light, the shadows'
+      # edges wide and soft, no hard line); the cover's cotton around the
+      # page (a margin of about a tenth of its long side) in a pale colour
+      # (blue, grey, cream or sage) with its weave as fine noise and the
+      # same folds, deeper; slight perspective, light falling off, noise,
+      # JPEG 85. The folds' direction (10-60 degrees), their size and where
+      # they fall, and the cover's colour are drawn from SEED and the
+      # document. Not harsh: the print stays dark and legible; only the
+      # paper's light and the lines' straightness change.
+      f=$docs/$n.bedsheet.jpg
+      local b FW FH ang fs fseed col
+      b=$(((W > H ? W : H) / 10))
+      FW=$((W + 2 * b)) FH=$((H + 2 * b))
+      ang=$((10 + $(pick "$n bedsheet angle" "$seed" 51)))
+      fs=$((18 + $(pick "$n bedsheet folds" "$seed" 12)))
+      fseed=$(pick "$n bedsheet where" "$seed" 100000)
+      case $(pick "$n bedsheet colour" "$seed" 4) in
+        0) col='#c9d6e6' ;; 1) col='#cfcfd2' ;; 2) col='#e8dfc9' ;; *) col='#c8d6c4' ;;
+      esac
+      # The folds: coarse noise stretched along the folds' direction into
+      # long soft swells, smoothed, from 0 (a trough) to 1 (a crest).
+      convert -size "${fs}x3" xc:gray50 -seed "$fseed" +noise Random -colorspace Gray \
+        -virtual-pixel mirror -resize "$((FW * 2))x$((FH * 2))!" -blur "0x$((FW / 90 + 3))" \
+        -distort SRT "$ang" -gravity center -crop "${FW}x${FH}+0+0" +repage +gravity -auto-level "$docs/$n.bs-folds.png"
+      # The paper sags with the folds, then the border of cotton around it.
+      convert "$base" \( "$docs/$n.bs-folds.png" -gravity center -crop "${W}x${H}+0+0" +repage +gravity \) \
+        -define compose:args=0x3 -compose displace -composite \
+        -bordercolor "$col" -compose over -border "$b" "$docs/$n.bs-page.png"
+      # The weave on the cotton only (outside the page), the shadows on both.
+      convert "$docs/$n.bs-page.png" \
+        \( -size "${FW}x${FH}" xc:gray50 -seed "$seed" -attenuate 0.6 +noise Gaussian -colorspace Gray \
+           -fill gray50 -draw "rectangle $b,$b $((b + W - 1)),$((b + H - 1))" \) -compose overlay -composite \
+        \( "$docs/$n.bs-folds.png" -sigmoidal-contrast 6,30% +level 70%,100% \) -compose multiply -composite \
+        -background "$col" -virtual-pixel background \
+        -distort Perspective "0,0 $((FW / 55)),$((FH / 60))  $FW,0 $((FW - FW / 70)),$((FH / 45))  0,$FH $((FW / 45)),$((FH - FH / 70))  $FW,$FH $((FW - FW / 60)),$((FH - FH / 50))" \
+        \( -size "${FW}x${FH}" radial-gradient:white-'#b8b8b8' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.bs-folds.png" "$docs/$n.bs-page.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
