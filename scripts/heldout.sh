@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -40,10 +40,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1838,6 +1838,46 @@ EOF
         \( -size "${FW}x${FH}" radial-gradient:white-'#b8b8b8' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.bs-folds.png" "$docs/$n.bs-page.png" ;;
+    desklamp)
+      # The page photographed on a desk under a desk lamp's strong light
+      # from low at one side (unseen48), as a patient with low vision reads
+      # and photographs print: the light rakes across the page, so it falls
+      # off steeply from the lamp's side (the far edge of the desk about 45%
+      # as bright as the near one, the paper's far side about half), warm
+      # (the lamp's 3000 K after the phone's partial white balance), with a
+      # soft brighter pool on the page nearest the lamp and the paper's grain
+      # raised as fine relief by the low light (an embossed noise field, at
+      # most about 9% darker in its shaded pits). Which side the lamp stands
+      # (left, right, upper left, upper right), its height (14-23 degrees
+      # over the desk) and the pool's place along that side are drawn from
+      # SEED and the document; then slight perspective, noise, JPEG 85. Not
+      # harsh: the print stays dark and plain across the page, on the far
+      # side a grey paper a person reads at a glance.
+      f=$docs/$n.desklamp.jpg
+      local side elev along B W2 H2 az lx ly fx fy px py
+      side=$(pick "$n desklamp side" "$seed" 4)
+      elev=$((14 + $(pick "$n desklamp elevation" "$seed" 10)))
+      along=$((30 + $(pick "$n desklamp pool" "$seed" 41)))
+      B=$((W / 14)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      case $side in
+        0) az=180; lx=0; ly=$((H2 / 2)); fx=$W2; fy=$((H2 / 2)); px=$((B + W / 8)); py=$((H2 * along / 100)) ;;
+        1) az=0; lx=$W2; ly=$((H2 / 2)); fx=0; fy=$((H2 / 2)); px=$((W2 - B - W / 8)); py=$((H2 * along / 100)) ;;
+        2) az=225; lx=0; ly=0; fx=$W2; fy=$H2; px=$((W2 * along / 200 + B)); py=$((B + H / 8)) ;;
+        *) az=315; lx=$W2; ly=0; fx=0; fy=$H2; px=$((W2 - W2 * along / 200 - B)); py=$((B + H / 8)) ;;
+      esac
+      convert -size "${W2}x${H2}" xc:gray50 -seed "$seed" +noise Random -colorspace Gray -blur 0x1.3 \
+        -shade "${az}x${elev}" -auto-level +level 91%,100% "$docs/$n.dl-grain.png"
+      convert -size "${W2}x${H2}" xc: -sparse-color Barycentric "$lx,$ly #fff1d8 $fx,$fy #7a6d5c" "$docs/$n.dl-light.png"
+      convert -size "${W2}x${H2}" xc:black -fill '#4a3a22' \
+        -draw "ellipse $px,$py $((W2 / 4)),$((H2 / 4)) 0,360" -blur "0x$((W2 / 10))" "$docs/$n.dl-pool.png"
+      convert "$base" -bordercolor '#5a4030' -border "$B" \
+        "$docs/$n.dl-grain.png" -compose multiply -composite \
+        "$docs/$n.dl-light.png" -compose multiply -composite \
+        "$docs/$n.dl-pool.png" -compose screen -composite \
+        -background '#2e2219' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 60)),$((H2 / 50))  $W2,0 $((W2 - W2 / 45)),$((H2 / 70))  0,$H2 $((W2 / 80)),$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 50)),$((H2 - H2 / 45))" \
+        -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.dl-grain.png" "$docs/$n.dl-light.png" "$docs/$n.dl-pool.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
