@@ -213,6 +213,12 @@ func findLabelledDates(d document) []datedMention {
 			prev := d.lines[i-1]
 			if len(findDates(prev.numberText())) == 0 {
 				above = sortedLabels(outermostLabels(findDateLabels(prev)))
+				if len(above) > 0 && periodAfterRe.MatchString(prev.numberText()[above[len(above)-1].end:]) {
+					// "Discard each pen 1 month after first use.": the
+					// label has its time on its own line, and the date under
+					// it is not its (unseen43's Saxenda label, round 15).
+					above = nil
+				}
 			}
 		}
 		for k, f := range dates {
@@ -473,7 +479,10 @@ type stamps struct {
 }
 
 var (
-	mailHeaderRe = lazyRE(`^\s*(?:from|to|cc|bcc|subject|sent|reply-to)\s*:`)
+	// periodAfterRe is a period of time after a label on its line ("1
+	// month after first use", "within 28 days").
+	periodAfterRe = lazyRE(`\b\d+\s*(?:day|days|week|weeks|wk|wks|month|months|year|years)\b`)
+	mailHeaderRe  = lazyRE(`^\s*(?:from|to|cc|bcc|subject|sent|reply-to)\s*:`)
 	// timeAfterRe is a time of day just after a date ("11/25/26, 3:04 PM").
 	timeAfterRe = lazyRE(`^\s*,?\s*(?:at\s+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)`)
 	urlRe       = lazyRE(`https?://|\bwww\.`)

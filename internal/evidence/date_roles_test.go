@@ -139,6 +139,14 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Correction to your order #PM-5582031",
 			"Prairie Meadow Mail Pharmacy <orders@prairiemeadow-rx.example> Tuesday, November 24, 2026, 10:14 AM",
 			"to Jane Smith", "Wegovy 2.4 mg pen"}, Rating{NotFound, Medium}, "no-date"},
+		// A label whose line gives its own time takes no date from the line
+		// under it (round 15, unseen43's Saxenda label).
+		{"a discard period over the label's fill date", []string{
+			"Wegovy 2.4mg FlexTouch solution for injection pre-filled pen", "Inject 2.4mg under the skin ONCE weekly",
+			"Store unused pens in a fridge. Discard each pen 1 month after first use.",
+			"Mr Jane Smith 15/11/2026"}, Rating{Valid, Medium}, "date-in-window"},
+		{"a discard label over its date", []string{
+			"Wegovy 2.4 mg pen", "Discard after", "15/11/2026"}, Rating{NotFound, Medium}, "no-date"},
 		{"a fax header", []string{
 			"NOV-19-2026 15:14  FROM: GREENFIELD PHARMACY  TO: 01134960000  P. 1/2",
 			"Wegovy 2.4 mg pen", "Inject 2.4 mg once weekly"}, Rating{NotFound, Medium}, "no-date"},
