@@ -78,6 +78,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"data tiparirii", "tiparit", "data wydruku", "wydrukowano", "date de naissance", "ne le", "nee le",
 		"data de nascimento", "data nasterii", "date dexpiration", "expire le", "validade", "valido ate",
 		"expira", "data expirarii", "proxima recarga", "proximo resurtido", "resurtir antes de",
+		// When the reader last signed in to the page (round 15: "Signed
+		// in as ... Last login Nov 25, 2026" took "signed" for a
+		// prescription's signature).
+		"last login", "last log in", "last logged in", "last signed in", "last sign in", "last active",
+		"signed in", "logged in", "last accessed",
 		// When a page's notice or terms were last changed ("Cookie Notice
 		// (updated October 12, 2026)", "Terms of Use (last updated ...)").
 		"updated", "last updated", "updated on", "revised", "last revised", "last modified", "modified",
@@ -254,6 +259,7 @@ func findLabelledDates(d document) []datedMention {
 				case len(dates) == 1:
 					kind = above[len(above)-1].kind
 				}
+
 				if len(dates) == 1 && kind != unlabelledDate && onlyADate(l) {
 					column, columnLine = kind, i
 				}
@@ -346,6 +352,32 @@ func headingColumns(d document, i int) []dateKind {
 		return nil
 	}
 	return cols
+}
+
+// writtenColumnAbove reports a fill record's headings on one of the two
+// lines above line i whose only date column is when the prescription was
+// written (the headings read over two lines: "Qty Prescriber Written L",
+// "Medication Strength").
+func writtenColumnAbove(d document, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		if !fillRecordHeadings(d.lines[k]) {
+			continue
+		}
+		ls := findDateLabels(d.lines[k])
+		return len(ls) > 0 && !slices.ContainsFunc(ls, func(m labelMatch) bool { return m.kind != prescriptionDate })
+	}
+	return false
+}
+
+// fillRecordHeadings reports a row of a pharmacy's record of what it
+// supplied, its column headings or a row of its cells read with them
+// ("Qty: 4  Prescriber: H. Vance, MD  Written: 10/13/2026"): a quantity's
+// column and the prescriber's.
+func fillRecordHeadings(l docLine) bool {
+	has := func(ws ...string) bool {
+		return slices.ContainsFunc(l.words, func(w word) bool { return slices.Contains(ws, w.text) })
+	}
+	return len(l.words) >= 4 && has("qty", "quantity") && has("prescriber")
 }
 
 // isHeadingCell reports a line that may be one column's heading: one to
@@ -549,6 +581,14 @@ func stampLines(d document) stamps {
 // are in another role. Otherwise kind.
 func placeRole(d document, i int, dates []foundDate, k int, kind dateKind) dateKind {
 	if inPeriod(d.lines[i], dates, k) || kind == unlabelledDate && makersBlock(d, i) {
+		return otherDate
+	}
+	if kind == prescriptionDate && fillRecordHeadings(d.lines[i]) || (kind == prescriptionDate || kind == unlabelledDate) && writtenColumnAbove(d, i) {
+		// "Medication Strength Qty Prescriber Written L...": a pharmacy's
+		// record of its fills, whose "Written" column says when the
+		// prescriber wrote, not when it was supplied (unseen46's portal,
+		// its last column cut off: round 15, a false accept at first
+		// measure).
 		return otherDate
 	}
 	return kind

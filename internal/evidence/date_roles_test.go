@@ -147,6 +147,23 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Mr Jane Smith 15/11/2026"}, Rating{Valid, Medium}, "date-in-window"},
 		{"a discard label over its date", []string{
 			"Wegovy 2.4 mg pen", "Discard after", "15/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A pharmacy's fill record whose fill column is cut off: its
+		// "Written" column and the reader's last login are no supply
+		// (round 15, unseen46, a false accept at first measure).
+		{"a fill record's written column, its fill column cut off", []string{
+			"Signed in as Jane Smith - Last login Nov 25, 2026",
+			"Medication Strength Qty Prescriber Written L",
+			"Wegovy 2.4 mg/0.75 mL pen 4 H. Vance, MD 10/13/2026 1",
+			"Losartan 50 mg tablet 90 H. Vance, MD 06/29/2026 1"}, Rating{NotFound, Medium}, "no-date"},
+		{"the same headings read over two lines", []string{
+			"Qty Prescriber Written L", "Medication Strength",
+			"Wegovy 2.4 mg/0.75 mL pen 4 H. Vance, MD 10/13/2026 1",
+			"Losartan 50 mg tablet 90 H. Vance, MD 06/29/2026 1"}, Rating{NotFound, Medium}, "no-date"},
+		// A record whose fill date OCR spoilt keeps the others' dates
+		// theirs (round 15, unseen47: "Jui" for "Jul").
+		{"the requested medicine's fill date unread, another's read", []string{
+			"My medicines", "Wegovy 2.4mg FlexTouch pen", "Treatment paused", "Last dispensed 28 Jui 2026 - 1 pen",
+			"Orlistat 120mg capsules", "Last dispensed 14 Nov 2026 - 84 capsules"}, Rating{NotFound, Medium}, "no-date"},
 		{"a fax header", []string{
 			"NOV-19-2026 15:14  FROM: GREENFIELD PHARMACY  TO: 01134960000  P. 1/2",
 			"Wegovy 2.4 mg pen", "Inject 2.4 mg once weekly"}, Rating{NotFound, Medium}, "no-date"},

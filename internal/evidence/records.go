@@ -379,7 +379,7 @@ func datedMentionRecords(d document, ms []medicineMention, want string, pol Poli
 	otherDated := false
 	for r, o := range owner {
 		_, dated := dates[r]
-		if o == requestedOwner && !dated {
+		if o == requestedOwner && !dated && !unreadFill(d, recs, r) {
 			return nil
 		}
 		otherDated = otherDated || o == otherOwner && dated
@@ -388,6 +388,25 @@ func datedMentionRecords(d document, ms []medicineMention, want string, pol Poli
 		return nil
 	}
 	return &records{of: recs, owner: owner}
+}
+
+// unreadFill reports record r holding a dispensing label with a date after
+// it that findDates could not read ("Last dispensed 28 Jui 2026", OCR's
+// "Jui" for "Jul"): the record dates its medicine, unreadably, and the
+// other records' dates stay theirs (unseen47's medicines history, round
+// 15, where an orlistat fill was rated a paused Mounjaro's date).
+func unreadFill(d document, recs []int, r int) bool {
+	for k, l := range d.lines {
+		if recs[k] != r || len(findDates(l.numberText())) > 0 {
+			continue
+		}
+		for _, lb := range findDateLabels(l) {
+			if lb.kind == dispensedDate && strings.ContainsAny(l.norm[lb.end:], "0123456789") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inPassing reports a line that names the requested medicine and another
