@@ -578,6 +578,7 @@ func stampLines(d document) stamps {
 // whatever labels the period) and, unlabelled between a carton's LOT and
 // EXP lines, a date whose label OCR lost ("MEG 10/16/2026" for MFG: when
 // the pens were made; unseen32, a false accept at first measure, round 14)
+// and a fill record's "Written" date (fillRecordHeadings, writtenColumnAbove)
 // are in another role. Otherwise kind.
 func placeRole(d document, i int, dates []foundDate, k int, kind dateKind) dateKind {
 	if inPeriod(d.lines[i], dates, k) || kind == unlabelledDate && makersBlock(d, i) {
