@@ -265,7 +265,7 @@ func findLabelledDates(d document) []datedMention {
 				}
 			}
 			kind = placeRole(d, i, dates, k, kind)
-			kind = stamps.kind(l, i, f, kind)
+			kind = stamps.kind(l, i, f, kind, labels)
 			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}, sent: sent})
 		}
 	}
@@ -702,22 +702,19 @@ func diaryDays(d document) []bool {
 // kind is the kind of date f on line i given the stamps: a plain "Date:"
 // in an e-mail header is when it was sent, otherDate, never the
 // medication's; so is a date and time of day on a line with an e-mail
-// address and no label before it there, as webmail prints its sender
-// ("Prairie Meadow Mail Pharmacy <orders@...> Tuesday, November 24, 2026,
-// 10:14 AM": unseen40, round 15).
-func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind) dateKind {
+// address and no label before it there (labels: the line's), as webmail
+// prints its sender ("Prairie Meadow Mail Pharmacy <orders@...> Tuesday,
+// November 24, 2026, 10:14 AM": unseen40, round 15).
+func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind, labels []labelMatch) dateKind {
 	switch {
 	case kind == plainDate && s.mail[i]:
 		return otherDate
-	case emailRe.MatchString(l.norm) && timeAfterRe.MatchString(l.numberText()[f.end:]) && !labelledBefore(l, f):
-		return otherDate
+	case emailRe.MatchString(l.norm) && timeAfterRe.MatchString(l.numberText()[f.end:]):
+		if _, labelled := labelBefore(labels, f.start); !labelled {
+			return otherDate
+		}
 	}
 	return kind
-}
-
-// labelledBefore reports a date label on l before date f.
-func labelledBefore(l docLine, f foundDate) bool {
-	return slices.ContainsFunc(findDateLabels(l), func(m labelMatch) bool { return m.end <= f.start })
 }
 
 // sent reports a date without a label of its own that says when a text
