@@ -21,6 +21,8 @@
 #                                     # change on several seeds
 #   make heldout SET=unseen SHOW=1    # also print the unseen set's cases
 #   make heldout UPLOADS_ONLY=1       # make the uploads (.local/heldout/SET/docs), verify none
+#   HELDOUT_TODAY=2026-11-26 make heldout UPLOADS_ONLY=1  # the uploads as made on that day
+#                                     # (for go run ./cmd/heldout-replay -today 2026-11-26)
 #   make heldout READER=textract      # through the production reader (internal/textract, the
 #                                     # AWS SDK) against the Textract stand-in
 #                                     # (cmd/textract-standin) instead of Tesseract
@@ -32,6 +34,10 @@ out=.local/heldout
 cond=${COND:-.}
 show=${SHOW:-0}
 uploads_only=${UPLOADS_ONLY:-0}
+# The day the documents' relative dates count from. The local API verifies
+# against the clock, so another day is only for uploads replayed later.
+export HELDOUT_TODAY=${HELDOUT_TODAY:-}
+[[ -z $HELDOUT_TODAY || $uploads_only == 1 ]] || { echo "heldout: HELDOUT_TODAY is for UPLOADS_ONLY=1 (the API verifies against today)" >&2; exit 2; }
 # ImageMagick's +noise draws from its random generator: -seed makes a run
 # repeatable (without it every run drew other noise: two runs of one tree
 # gave the photo condition 44 and 46 fields of 50).
@@ -79,8 +85,8 @@ start=$SECONDS
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
-import datetime, pathlib, re, sys
-today = datetime.date.today()
+import datetime, os, pathlib, re, sys
+today = datetime.date.fromisoformat(os.environ["HELDOUT_TODAY"]) if os.environ.get("HELDOUT_TODAY") else datetime.date.today()
 ES_MON = "ene feb mar abr may jun jul ago sept oct nov dic".split()
 ES_MONTH = "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split()
 CY_MON = "Ion Chwef Maw Ebr Mai Meh Gorff Awst Medi Hyd Tach Rhag".split()

@@ -46,6 +46,7 @@ func main() {
 	readerName := flag.String("reader", "local", "local (Tesseract) or textract (the production path: internal/textract against the Textract stand-in, as make heldout READER=textract)")
 	why := flag.Bool("why", false, "under each miss, the rule that decided the field and the text it rests on (never for sets kept unseen)")
 	relayout := flag.Bool("relayout", false, "with -reader textract: run the production path again from what the stand-in's engine read (kept in -cache), not from its text, to measure a change to docread or internal/textract")
+	today := flag.String("today", "", "the day the uploads were made (YYYY-MM-DD; default today): their dates are relative to it (HELDOUT_TODAY of make heldout)")
 	flag.Parse()
 	if *set == "" {
 		fmt.Fprintln(os.Stderr, "heldout-replay: -set is required")
@@ -66,7 +67,18 @@ func main() {
 		fmt.Fprintln(os.Stderr, "heldout-replay: -relayout is for -reader textract")
 		os.Exit(2)
 	}
-	if err := run(dir, *uploads, *cache, *readerName, *relayout, *counts, *why && !*counts); err != nil {
+	now := time.Now()
+	if *today != "" {
+		day, err := time.ParseInLocation(time.DateOnly, *today, time.Local)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "heldout-replay: -today must be YYYY-MM-DD")
+			os.Exit(2)
+		}
+		// Noon of that day: the verifier counts whole days from it.
+		now = day.Add(12 * time.Hour)
+	}
+	opts := options{uploads: *uploads, cache: *cache, reader: *readerName, relayout: *relayout, counts: *counts, why: *why && !*counts, now: now}
+	if err := run(dir, opts); err != nil {
 		fmt.Fprintln(os.Stderr, "heldout-replay:", err)
 		os.Exit(1)
 	}
@@ -78,7 +90,16 @@ type upload struct {
 	cond string
 }
 
-func run(dir, uploads, cache, readerName string, relayout, counts, why bool) error {
+// options are how one replay reads and reports.
+type options struct {
+	uploads, cache string // where the uploads are and their readings are kept
+	reader         string // local or textract
+	relayout       bool   // with textract: rebuild the production path's text from the engine's reading
+	counts, why    bool   // print counts only; print each miss's rule
+	now            time.Time
+}
+
+func run(dir string, o options) error {
 	f, err := os.Open(filepath.Join(dir, "cases.tsv"))
 	if err != nil {
 		return err
@@ -88,7 +109,7 @@ func run(dir, uploads, cache, readerName string, relayout, counts, why bool) err
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(cache, 0o755); err != nil {
+	if err := os.MkdirAll(o.cache, 0o755); err != nil {
 		return err
 	}
 	var todo []upload
@@ -97,7 +118,7 @@ func run(dir, uploads, cache, readerName string, relayout, counts, why bool) err
 			todo = append(todo, upload{c, cond})
 		}
 	}
-	reader, stop, err := newReader(readerName, uploads, cache)
+	reader, stop, err := newReader(o.reader, o.uploads, o.cache)
 	if err != nil {
 		return err
 	}
@@ -112,7 +133,7 @@ func run(dir, uploads, cache, readerName string, relayout, counts, why bool) err
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			s, err := verify(reader, readerName, relayout, u, uploads, cache)
+			s, err := verify(reader, o, u)
 			if err != nil {
 				lines[i] = fmt.Sprintf("%-28s %-10s error: %v", u.c.doc, u.cond, err)
 				return
@@ -123,7 +144,7 @@ func run(dir, uploads, cache, readerName string, relayout, counts, why bool) err
 				status = "miss   " + strings.Join(s.misses, " ")
 			}
 			lines[i] = fmt.Sprintf("%-28s %-10s %s", u.c.doc, u.cond, status)
-			if why {
+			if o.why {
 				for _, w := range s.why {
 					lines[i] += "\n    " + w
 				}
@@ -133,7 +154,7 @@ func run(dir, uploads, cache, readerName string, relayout, counts, why bool) err
 	wg.Wait()
 	var right, fields, fa, fs, failed int
 	for i, u := range todo {
-		if !counts {
+		if !o.counts {
 			fmt.Println(lines[i])
 		}
 		s := scores[i]
@@ -156,10 +177,10 @@ func run(dir, uploads, cache, readerName string, relayout, counts, why bool) err
 }
 
 // verify rates one upload from its text, read once and then cached.
-func verify(reader evidence.Reader, readerName string, relayout bool, u upload, uploads, cache string) (score, error) {
-	matches, _ := filepath.Glob(filepath.Join(uploads, u.c.doc+"."+u.cond+".*"))
+func verify(reader evidence.Reader, o options, u upload) (score, error) {
+	matches, _ := filepath.Glob(filepath.Join(o.uploads, u.c.doc+"."+u.cond+".*"))
 	if len(matches) == 0 {
-		return score{}, fmt.Errorf("no upload %s.%s.* in %s", u.c.doc, u.cond, uploads)
+		return score{}, fmt.Errorf("no upload %s.%s.* in %s", u.c.doc, u.cond, o.uploads)
 	}
 	if refused, err := overPageCap(matches[0]); err != nil || refused {
 		// The service refuses a document over its page cap (400) before
@@ -167,12 +188,12 @@ func verify(reader evidence.Reader, readerName string, relayout bool, u upload, 
 		// verdict as wrong on every field.
 		return score{misses: []string{"refused: more pages than the service reads"}}, err
 	}
-	text, err := readCached(reader, readerName, relayout, matches[0], cache)
+	text, err := readCached(reader, o.reader, o.relayout, matches[0], o.cache)
 	if err != nil {
 		return score{}, err
 	}
 	exp := evidence.Expected{PatientKnown: true, Forename: u.c.forename, Surname: u.c.surname, MedicationName: u.c.medicine, MedicationDosage: u.c.dosage}
-	r, fs := evidence.Explain(text, exp, evidence.Policy{Now: time.Now(), Market: u.c.market})
+	r, fs := evidence.Explain(text, exp, evidence.Policy{Now: o.now, Market: u.c.market})
 	d := r.Data
 	got := [5]string{string(d.PatientName.Value), string(d.MedicationName.Value), string(d.MedicationDosage.Value), string(d.MedicationDate.Value), string(d.PharmacyName.Value)}
 	s := scoreAnswer(u.c.truth, got, r.Success)
