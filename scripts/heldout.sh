@@ -1884,6 +1884,40 @@ EOF
         -distort Perspective "0,0 $((W2 / 60)),$((H2 / 50))  $W2,0 $((W2 - W2 / 45)),$((H2 / 70))  0,$H2 $((W2 / 80)),$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 50)),$((H2 - H2 / 45))" \
         -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.dl-grain.png" "$docs/$n.dl-light.png" "$docs/$n.dl-pool.png" ;;
+    hdrghost)
+      # A phone's HDR or night-mode merge of frames taken while the hand
+      # moved (unseen51): the phone takes a short burst at different
+      # exposures and merges them; the hand moved between the frames, so
+      # where the merge failed to line one up a faint second copy of the page
+      # (20-35% strength) lies 3-7 px off the first (at the page's scale),
+      # turned by up to 0.3 degrees, so the offset grows a little across the
+      # page; that frame had another exposure (darker, its paper grey, or
+      # brighter, its print lifted towards grey). The strength, offset,
+      # direction, turn and which exposure are drawn from SEED and the
+      # document. The merge's tone mapping then lifts the shadows and adds
+      # local contrast (the "HDR look"); slight perspective on a grey-brown
+      # table, light falling off, noise, JPEG 85. Not harsh: the print stays
+      # dark and legible, the ghost a pale grey copy beside it.
+      f=$docs/$n.hdrghost.jpg
+      local gs gd ang gx gy rot expo B W2 H2
+      gs=$((20 + $(pick "$n hdrghost strength" "$seed" 16)))
+      gd=$((3 + $(pick "$n hdrghost offset" "$seed" 5)))
+      ang=$(pick "$n hdrghost angle" "$seed" 360)
+      gx=$(awk "BEGIN{printf \"%d\", $gd * cos($ang * 3.14159265 / 180)}")
+      gy=$(awk "BEGIN{printf \"%d\", $gd * sin($ang * 3.14159265 / 180)}")
+      rot=$(awk "BEGIN{print ($(pick "$n hdrghost turn" "$seed" 7) - 3) / 10}")
+      if (($(pick "$n hdrghost exposure" "$seed" 2))); then expo=(-evaluate multiply 0.8); else expo=(+level 16%,100%); fi
+      B=$((W / 16)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      convert "$base" \( +clone -background white -virtual-pixel white \
+          -distort SRT "$((W / 2)),$((H / 2)) 1 $rot $((W / 2 + gx)),$((H / 2 + gy))" "${expo[@]}" \) \
+        -compose blend -define compose:args="$gs" -composite \
+        -bordercolor '#766b60' -border "$B" \
+        \( +clone \( +clone -resize 12% -blur 0x6 -resize "${W2}x${H2}!" -negate \) -compose overlay -composite \) \
+        -compose blend -define compose:args=30 -composite -sigmoidal-contrast 2.5,45% \
+        -background '#766b60' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 55)),$((H2 / 60))  $W2,0 $((W2 - W2 / 45)),$((H2 / 80))  0,$H2 $((W2 / 70)),$((H2 - H2 / 55))  $W2,$H2 $((W2 - W2 / 50)),$((H2 - H2 / 45))" \
+        \( -size "${W2}x${H2}" radial-gradient:white-'#a9a9a9' \) -compose multiply -composite -level 2%,86% \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
