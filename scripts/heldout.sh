@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen51  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen50|unseen51  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen51
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen50 + unseen51
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen51) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen50 | unseen51) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen51) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen51, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen50 unseen51) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen50, unseen51, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -81,7 +81,8 @@ start=$SECONDS
 # 20th November, {{mon-ord:-5}} November 20th, {{month-y:-5}} November 2026;
 # (unseen41) {{dmon-es:-5}} 20 nov 2026,
 # {{long-es:-5}} 20 de noviembre de 2026, {{dmon-cy:-5}} 20 Tach 2026,
-# {{long-cy:-5}} 20 Tachwedd 2026, {{dmon-fr:-5}} 20 nov. 2026.
+# {{long-cy:-5}} 20 Tachwedd 2026, {{dmon-fr:-5}} 20 nov. 2026; (unseen50)
+# {{mil:-5}} 21NOV26 (military style, DDMMMYY, no separators).
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -116,7 +117,9 @@ def render(m):
             "long-es": f"{d.day} de {ES_MONTH[d.month - 1]} de {d.year}",
             "dmon-cy": f"{d.day} {CY_MON[d.month - 1]} {d.year}",
             "long-cy": f"{d.day} {CY_MONTH[d.month - 1]} {d.year}",
-            "dmon-fr": f"{d.day} {FR_MON[d.month - 1]} {d.year}"}[style]
+            "dmon-fr": f"{d.day} {FR_MON[d.month - 1]} {d.year}",
+            # (unseen50) military style: 06NOV26.
+            "mil": d.strftime("%d%b%y").upper()}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
@@ -1918,6 +1921,35 @@ EOF
         -distort Perspective "0,0 $((W2 / 55)),$((H2 / 60))  $W2,0 $((W2 - W2 / 45)),$((H2 / 80))  0,$H2 $((W2 / 70)),$((H2 - H2 / 55))  $W2,$H2 $((W2 - W2 / 50)),$((H2 - H2 / 45))" \
         \( -size "${W2}x${H2}" radial-gradient:white-'#a9a9a9' \) -compose multiply -composite -level 2%,86% \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f" ;;
+    rollshutter)
+      # A phone photo taken while the hand moves sideways (unseen50), as
+      # patients do who snap a page on the way past the table: the phone's
+      # rolling shutter reads the sensor row by row, so the rows further
+      # down were read later, with the phone further along, and the page
+      # comes out sheared (its vertical edges lean by 2.5-4.5 degrees, rows
+      # shifted progressively), the hand's speed not quite even (the shift
+      # bows a little, about 0.3% of the page's width), and a slight motion
+      # blur along the movement (1.2-2.2 px at the page's scale). Which way
+      # the hand moved, the lean, the bow and the blur are drawn from SEED
+      # and the document; then the page on a table, slight perspective,
+      # light falling off, noise, JPEG 85. Not harsh: the print leans and is
+      # a little soft along the rows, and a person reads it at a glance.
+      f=$docs/$n.rollshutter.jpg
+      local dir lean bow blur B W2 H2
+      dir=$(( $(pick "$n rollshutter dir" "$seed" 2) * 2 - 1 ))
+      lean=$(awk "BEGIN{print $dir * (2.5 + $(pick "$n rollshutter lean" "$seed" 21) / 10)}")
+      bow=$(( W * (2 + $(pick "$n rollshutter bow" "$seed" 3)) / 1000 + 1 ))
+      blur=$(awk "BEGIN{print 1.2 + $(pick "$n rollshutter blur" "$seed" 11) / 10}")
+      B=$((W / 16)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      convert "$base" -bordercolor '#837766' -border "$B" -background '#837766' -virtual-pixel background \
+        -shear "${lean}x0" -rotate 90 -wave "${bow}x$((H2 * 2))" -rotate -90 +repage \
+        -motion-blur "0x${blur}+$((dir > 0 ? 0 : 180))" "$docs/$n.rs.png"
+      W2=$(identify -format %w "$docs/$n.rs.png"); H2=$(identify -format %h "$docs/$n.rs.png")
+      convert "$docs/$n.rs.png" -background '#6e6355' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 70)),$((H2 / 60))  $W2,0 $((W2 - W2 / 55)),$((H2 / 90))  0,$H2 $((W2 / 90)),$((H2 - H2 / 55))  $W2,$H2 $((W2 - W2 / 60)),$((H2 - H2 / 70))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #c2c2c2" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.rs.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
