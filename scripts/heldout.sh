@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen53  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen53
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen53) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen53) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen53, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1982,6 +1982,99 @@ EOF
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #c6c6c6" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.ls-mask.png" "$docs/$n.ls-sharp.png" ;;
+    splitscreen)
+      # A phone's split screen, screenshotted (unseen53): the patient opened
+      # the document beside another app (a chat to send it on, a notes app
+      # with what the clinic asked for, a browser on the upload page) and
+      # took a screenshot of the whole screen. The phone is held upright
+      # (the two apps one above the other, 1170x2532) or turned (side by
+      # side, 2532x1170), whichever shows the document larger; the document
+      # fills its half's content area shrunk to fit (never enlarged), under
+      # that half's own title bar, on the viewer's light grey; the other
+      # half holds the other app with its own title bar and a few lines of
+      # its own (no person, medicine or date in them); the black divider
+      # with its handle between the halves, the phone's status bar (the time,
+      # signal, battery) across the top and the gesture bar at the foot. Which
+      # half the document takes, which app is beside it and the clock are
+      # drawn from SEED and the document. A screenshot: PNG, no noise. Not
+      # harsh: only the document's size changes, and its print stays about
+      # 9 px or more (only for pages whose print does at about 0.55 scale).
+      f=$docs/$n.splitscreen.png
+      local font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+      local sp sl land SW SH SB NB DV TB HW HH CW CH sc DW DH side app clock x y i
+      sp=$(awk "BEGIN{a = 1130 / $W; b = 1016 / $H; print (a < b ? a : b)}")
+      sl=$(awk "BEGIN{a = 1211 / $W; b = 920 / $H; print (a < b ? a : b)}")
+      land=$(awk "BEGIN{print ($sl > $sp ? 1 : 0)}")
+      if ((land)); then SW=2532 SH=1170 SB=70 NB=40 DV=30 TB=110; HW=$(((SW - DV) / 2)) HH=$((SH - SB - NB))
+      else SW=1170 SH=2532 SB=110 NB=60 DV=30 TB=120; HW=$SW HH=$(((SH - SB - NB - DV) / 2)); fi
+      CW=$((HW - 40)) CH=$((HH - TB - 30))
+      sc=$(awk "BEGIN{a = $CW / $W; b = $CH / $H; s = (a < b ? a : b); if (s > 1) s = 1; print s}")
+      DW=$(awk "BEGIN{printf \"%d\", $W * $sc}"); DH=$(awk "BEGIN{printf \"%d\", $H * $sc}")
+      side=$(pick "$n splitscreen side" "$seed" 2)
+      app=$(pick "$n splitscreen app" "$seed" 3)
+      clock=$((8 + $(pick "$n splitscreen hour" "$seed" 13))):$(printf %02d "$(pick "$n splitscreen minute" "$seed" 60)")
+      # The document's half: its viewer's title bar, the page shrunk to fit.
+      convert -size "${HW}x${HH}" xc:'#eeeff1' \
+        -fill white -draw "rectangle 0,0 $HW,$TB" -fill '#d5d7db' -draw "rectangle 0,$TB $HW,$((TB + 1))" \
+        -font "$bold" -pointsize 40 -fill '#1f2933' -annotate "+34+$((TB / 2 + 15))" '‹' \
+        -font "$font" -pointsize 34 -annotate "+90+$((TB / 2 + 12))" 'Document' -annotate "+$((HW - 60))+$((TB / 2 + 12))" '⋮' \
+        \( "$base" -resize "${DW}x${DH}!" -bordercolor '#c9ccd1' -border 1 \) \
+        -geometry "+$(((HW - DW) / 2 - 1))+$((TB + 14))" -compose over -composite "$docs/$n.ss-doc.png"
+      # The other app's half.
+      case $app in
+        0) # a chat
+          convert -size "${HW}x${HH}" xc:'#e7e1d8' \
+            -fill '#2e5e7e' -draw "rectangle 0,0 $HW,$TB" \
+            -font "$bold" -pointsize 40 -fill white -annotate "+34+$((TB / 2 + 15))" '‹' \
+            -font "$font" -pointsize 34 -annotate "+90+$((TB / 2 + 12))" 'Family group' \
+            -fill white -draw "roundrectangle 30,$((TB + 40)) $((HW * 7 / 10)),$((TB + 130)) 22,22" \
+            -fill '#d8f3c8' -draw "roundrectangle $((HW * 3 / 10)),$((TB + 160)) $((HW - 30)),$((TB + 250)) 22,22" \
+            -fill white -draw "roundrectangle 30,$((TB + 280)) $((HW * 8 / 10)),$((TB + 370)) 22,22" \
+            -fill '#1f2933' -pointsize 30 -annotate "+56+$((TB + 96))" 'Did they send the record?' \
+            -annotate "+$((HW * 3 / 10 + 26))+$((TB + 216))" 'Yes, it is open now' \
+            -annotate "+56+$((TB + 336))" 'Send it to the clinic then' \
+            -fill white -draw "roundrectangle 24,$((HH - 110)) $((HW - 24)),$((HH - 30)) 40,40" \
+            -fill '#8a9099' -pointsize 30 -annotate "+60+$((HH - 58))" 'Message' "$docs/$n.ss-other.png" ;;
+        1) # a notes app
+          convert -size "${HW}x${HH}" xc:'#fffbea' \
+            -fill '#fff3c4' -draw "rectangle 0,0 $HW,$TB" -fill '#e6d9a6' -draw "rectangle 0,$TB $HW,$((TB + 1))" \
+            -font "$font" -pointsize 34 -fill '#8a6d00' -annotate "+34+$((TB / 2 + 12))" '‹ Notes' \
+            -annotate "+$((HW - 120))+$((TB / 2 + 12))" 'Done' \
+            -font "$bold" -pointsize 40 -fill '#1f2933' -annotate "+40+$((TB + 80))" 'Clinic upload' \
+            -font "$font" -pointsize 30 -annotate "+40+$((TB + 150))" '- export the record from the app' \
+            -annotate "+40+$((TB + 200))" '- check my name is on it' \
+            -annotate "+40+$((TB + 250))" '- the dose and the pharmacy' \
+            -annotate "+40+$((TB + 300))" '- upload before the check-in' "$docs/$n.ss-other.png" ;;
+        2) # a browser
+          convert -size "${HW}x${HH}" xc:white \
+            -fill '#f1f3f4' -draw "rectangle 0,0 $HW,$TB" \
+            -fill '#dfe1e5' -draw "roundrectangle 30,$((TB / 2 - 36)) $((HW - 110)),$((TB / 2 + 36)) 36,36" \
+            -font "$font" -pointsize 30 -fill '#3c4043' -annotate "+70+$((TB / 2 + 11))" 'clinic.example/upload' \
+            -annotate "+$((HW - 70))+$((TB / 2 + 11))" '⋮' \
+            -font "$bold" -pointsize 42 -fill '#1f2933' -annotate "+40+$((TB + 90))" 'Upload your evidence' \
+            -font "$font" -pointsize 29 -fill '#3c4043' -annotate "+40+$((TB + 150))" 'A photo, screenshot or PDF is fine.' \
+            -annotate "+40+$((TB + 195))" 'Make sure the whole page is in view.' \
+            -fill '#1a5fb4' -draw "roundrectangle 40,$((TB + 240)) 360,$((TB + 320)) 14,14" \
+            -fill white -font "$bold" -pointsize 30 -annotate "+82+$((TB + 291))" 'Choose file' "$docs/$n.ss-other.png" ;;
+      esac
+      local first=$docs/$n.ss-doc.png second=$docs/$n.ss-other.png
+      ((side)) && first=$docs/$n.ss-other.png second=$docs/$n.ss-doc.png
+      # The screen: status bar, the two halves with the divider, the gesture bar.
+      convert -size "${SW}x${SH}" xc:black \
+        -fill white -draw "rectangle 0,0 $SW,$SB" \
+        -font "$bold" -pointsize $((SB * 36 / 100)) -fill '#111111' -annotate "+40+$((SB * 66 / 100))" "$clock" \
+        -fill '#111111' -draw "rectangle $((SW - 170)),$((SB / 2 + 6)) $((SW - 164)),$((SB / 2 + 14))" \
+        -draw "rectangle $((SW - 158)),$((SB / 2 - 2)) $((SW - 152)),$((SB / 2 + 14))" \
+        -draw "rectangle $((SW - 146)),$((SB / 2 - 10)) $((SW - 140)),$((SB / 2 + 14))" \
+        -fill none -stroke '#111111' -strokewidth 3 -draw "roundrectangle $((SW - 110)),$((SB / 2 - 12)) $((SW - 50)),$((SB / 2 + 14)) 5,5" \
+        -stroke none -fill '#111111' -draw "rectangle $((SW - 106)),$((SB / 2 - 8)) $((SW - 68)),$((SB / 2 + 10))" \
+        "$first" -geometry "+0+$SB" -compose over -composite \
+        "$second" -geometry "$( ((land)) && echo "+$((HW + DV))+$SB" || echo "+0+$((SB + HH + DV))")" -compose over -composite \
+        -fill '#5f6368' -draw "$( ((land)) && echo "roundrectangle $((HW + DV / 2 - 4)),$((SB + HH / 2 - 60)) $((HW + DV / 2 + 4)),$((SB + HH / 2 + 60)) 4,4" || echo "roundrectangle $((SW / 2 - 60)),$((SB + HH + DV / 2 - 4)) $((SW / 2 + 60)),$((SB + HH + DV / 2 + 4)) 4,4")" \
+        -fill white -draw "rectangle 0,$((SH - NB)) $SW,$SH" \
+        -fill '#202124' -draw "roundrectangle $((SW / 2 - 140)),$((SH - NB / 2 - 5)) $((SW / 2 + 140)),$((SH - NB / 2 + 5)) 5,5" \
+        "$f"
+      rm -f "$docs/$n.ss-doc.png" "$docs/$n.ss-other.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
