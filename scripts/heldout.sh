@@ -2075,6 +2075,60 @@ EOF
         -fill '#202124' -draw "roundrectangle $((SW / 2 - 140)),$((SH - NB / 2 - 5)) $((SW / 2 + 140)),$((SH - NB / 2 + 5)) 5,5" \
         "$f"
       rm -f "$docs/$n.ss-doc.png" "$docs/$n.ss-other.png" ;;
+    windscreen)
+      # A phone photo of the page lying on a car's dashboard or held up
+      # against the windscreen (unseen52), as patients photograph a
+      # discharge letter or a label in the hospital car park: the page on the
+      # dark dashboard (textured plastic, a dark band at the foot of the
+      # frame), the bright, blurred view out through the glass along the
+      # top; the windscreen's tint casts its colour over the whole frame
+      # (green, blue-green or bronze-grey, the white paper about 8-14%
+      # darker in two channels); and the glass reflects the sky and the
+      # dashboard over part of the page: a soft bright wedge from one top
+      # corner (its width 45-70% of the frame), lifting the print towards
+      # grey (at most about 42% of the way to white, strongest at the
+      # corner and fading towards its tip) with two faint darker bands in
+      # it where the dashboard's vents reflect. Which corner, the wedge's
+      # width and strength, the tint and a turn of up to 1 degree are drawn
+      # from SEED and the document; then slight perspective, light falling
+      # off, noise, JPEG 85. Not harsh: the print stays legible, under the
+      # wedge as a grey.
+      f=$docs/$n.windscreen.jpg
+      local B T D W2 H2 rot corner wl ws tint cx tx
+      B=$((W / 12)); T=$((H / 10)); D=$((H / 6)); W2=$((W + 2 * B)); H2=$((H + T + D))
+      rot=$(awk "BEGIN{print ($(pick "$n windscreen turn" "$seed" 21) - 10) / 10}")
+      corner=$(pick "$n windscreen corner" "$seed" 2)
+      wl=$((45 + $(pick "$n windscreen width" "$seed" 26)))
+      ws=$((34 + $(pick "$n windscreen strength" "$seed" 9)))
+      case $(pick "$n windscreen tint" "$seed" 3) in
+        0) tint='#dcefe0' ;;
+        1) tint='#d6e9ee' ;;
+        *) tint='#ebe4d6' ;;
+      esac
+      if ((corner == 0)); then cx=0; tx=$((W2 * wl / 100)); else cx=$W2; tx=$((W2 - W2 * wl / 100)); fi
+      # The dashboard and the view out along the top.
+      convert -size "${W2}x${H2}" xc:'#2a2b2e' -seed "$seed" -attenuate 0.5 +noise Gaussian -blur 0x1.2 \
+        \( -size "${W2}x$((T * 7 / 10))" gradient:'#d9e3ec'-'#9aa3a8' -blur 0x6 \) -geometry +0+0 -compose over -composite \
+        -fill '#141517' -draw "rectangle 0,$((H2 - D / 3)) $W2,$H2" "$docs/$n.ws-bg.png"
+      # The reflection: a wedge from the top corner, blurred soft, fading to
+      # its tip, with two darker bands (the dashboard's vents).
+      convert -size "${W2}x${H2}" xc:black -fill white \
+        -draw "polygon $cx,0 $tx,0 $cx,$((H2 * 8 / 10))" -blur "0x$((W2 / 30))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "$cx,0 white $tx,$((H2 / 2)) gray35" \) -compose multiply -composite \
+        \( -size "${W2}x${H2}" xc:white -fill gray72 \
+           -draw "rectangle 0,$((H2 * 22 / 100)) $W2,$((H2 * 25 / 100))" -draw "rectangle 0,$((H2 * 38 / 100)) $W2,$((H2 * 40 / 100))" \
+           -blur "0x$((H2 / 120 + 2))" \) -compose multiply -composite \
+        -evaluate multiply "0.$ws" "$docs/$n.ws-refl.png"
+      convert "$docs/$n.ws-bg.png" \
+        \( "$base" -background none -rotate "$rot" \( +clone -background black -shadow 55x6+4+6 \) +swap -background none -layers merge +repage \) \
+        -geometry "+$B+$T" -compose over -composite \
+        \( -size "${W2}x${H2}" xc:"$tint" \) -compose multiply -composite \
+        \( "$docs/$n.ws-refl.png" \( -size "${W2}x${H2}" xc:'#f2f6fa' \) -compose multiply -composite \) -compose screen -composite \
+        -background '#1a1b1d' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 60)),$((H2 / 55))  $W2,0 $((W2 - W2 / 50)),$((H2 / 80))  0,$H2 $((W2 / 90)),$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 70)),$((H2 - H2 / 50))" \
+        \( -size "${W2}x${H2}" radial-gradient:white-'#c8c8c8' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.ws-bg.png" "$docs/$n.ws-refl.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
