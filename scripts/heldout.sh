@@ -2129,6 +2129,82 @@ EOF
         \( -size "${W2}x${H2}" radial-gradient:white-'#c8c8c8' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.ws-bg.png" "$docs/$n.ws-refl.png" ;;
+    penshadow)
+      # A phone photo of the page with a pen lying across it, its tip
+      # pointing at a line, as a patient shows where the detail is
+      # (unseen54): the pen's body (a barrel about 1/55 of the page's long
+      # side wide, its cone, metal point and clip) covers a thin band of the
+      # page and runs off it onto the table, and casts a soft shadow beside
+      # it (about half as bright, blurred by a third of the pen's width)
+      # on one side. Where it lies the document says, so that it covers no
+      # field a case measures: <meta name="heldout-penshadow" content="Y X
+      # FROM">, the band's centre at Y of the page's height and the tip at X
+      # of its width (fractions of the page inside its white border), the
+      # pen coming in from the right or the left; without it, the widest
+      # blank gap between lines of print in the middle of the page, tip at
+      # the middle. The pen's turn (up to 1.5 degrees about its tip), its
+      # colour and the side its shadow falls on are drawn from SEED and the
+      # document; then the photo on a table: slight perspective, light
+      # falling off, noise, JPEG 85. Not harsh: the pen hides only the band
+      # it lies on, and the print in its shadow stays legible.
+      f=$docs/$n.penshadow.jpg
+      local spec py tx from B W2 H2 pw ang side col tmp
+      spec=$(sed -n 's/.*name="heldout-penshadow" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      if [[ -n $spec ]]; then
+        read -r py tx from <<<"$spec"
+      else
+        # The widest run of rows with no dark print between 25% and 80% of the page.
+        py=$(convert "$base" -colorspace Gray -threshold 50% -negate -resize "1x${H}!" -depth 16 txt:- |
+          sed -nE 's/^0,([0-9]+): \(([0-9]+).*/\1 \2/p' |
+          awk -v h="$H" '$1 < h * 0.25 || $1 > h * 0.8 {next} {blank = $2 / 65535 < 0.002}
+               blank && !inb {top = $1; inb = 1} !blank && inb {if ($1 - top > best) {best = $1 - top; mid = (top + $1) / 2}; inb = 0}
+               END {if (!best) mid = h / 2; printf "%.4f", (mid - 40) / (h - 80)}')
+        tx=0.5
+        from=$( (($(pick "$n penshadow from" "$seed" 2))) && echo left || echo right)
+      fi
+      B=$((W / 16)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      pw=$(((W > H ? W : H) / 55 + 6))
+      ang=$(awk "BEGIN{print ($(pick "$n penshadow turn" "$seed" 31) - 15) / 10}")
+      side=$(( $(pick "$n penshadow side" "$seed" 2) * 2 - 1 ))
+      case $(pick "$n penshadow colour" "$seed" 4) in
+        0) col='#1f3a7a' ;; 1) col='#1c1c1c' ;; 2) col='#a3262a' ;; *) col='#7d848c' ;;
+      esac
+      # The pen's outline: point, cone, barrel and clip, from the tip
+      # (x, y) along d (away from the tip) with n across it; one "draw"
+      # argument per line, the shadow's the same shapes moved by n * 0.55 w.
+      tmp=$(awk -v x="$(awk "BEGIN{print $B + 40 + $tx * ($W - 80)}")" -v y="$(awk "BEGIN{print $B + 40 + $py * ($H - 80)}")" \
+        -v w="$pw" -v a="$ang" -v from="$from" -v L="$((W2 + H2))" -v side="$side" '
+        function pt(t, u, ox, oy) { return sprintf("%.1f,%.1f", x + dx * t + nx * u + ox, y + dy * t + ny * u + oy) }
+        BEGIN { r = a * 3.14159265 / 180; dx = cos(r); dy = sin(r); if (from == "left") { dx = -dx }; nx = -dy; ny = dx
+          for (k = 0; k < 2; k++) {
+            ox = k ? nx * side * 0.55 * w : 0; oy = k ? ny * side * 0.55 * w : 0; tag = k ? "shadow" : "pen"
+            print tag, "polygon " pt(0, 0, ox, oy) " " pt(0.55 * w, 0.16 * w, ox, oy) " " pt(0.55 * w, -0.16 * w, ox, oy)
+            print tag, "polygon " pt(0.55 * w, 0.16 * w, ox, oy) " " pt(2 * w, 0.5 * w, ox, oy) " " pt(2 * w, -0.5 * w, ox, oy) " " pt(0.55 * w, -0.16 * w, ox, oy)
+            print tag, "polygon " pt(2 * w, 0.5 * w, ox, oy) " " pt(L, 0.5 * w, ox, oy) " " pt(L, -0.5 * w, ox, oy) " " pt(2 * w, -0.5 * w, ox, oy)
+          }
+          print "clip", "polygon " pt(7 * w, 0.3 * w, 0, 0) " " pt(14 * w, 0.3 * w, 0, 0) " " pt(14 * w, 0.62 * w, 0, 0) " " pt(7 * w, 0.62 * w, 0, 0)
+          print "shine", "line " pt(2.2 * w, -0.22 * w, 0, 0) " " pt(L, -0.22 * w, 0, 0)
+        }')
+      local shadow=() point=() cone=() barrel=() clip=() shine=()
+      mapfile -t shadow < <(awk '$1 == "shadow" {sub(/^shadow /, ""); print}' <<<"$tmp")
+      point=(-draw "$(awk '$1 == "pen" {sub(/^pen /, ""); print; exit}' <<<"$tmp")")
+      cone=(-draw "$(awk '$1 == "pen" {n++} $1 == "pen" && n == 2 {sub(/^pen /, ""); print}' <<<"$tmp")")
+      barrel=(-draw "$(awk '$1 == "pen" {n++} $1 == "pen" && n == 3 {sub(/^pen /, ""); print}' <<<"$tmp")")
+      clip=(-draw "$(awk '$1 == "clip" {sub(/^clip /, ""); print}' <<<"$tmp")")
+      shine=(-draw "$(awk '$1 == "shine" {sub(/^shine /, ""); print}' <<<"$tmp")")
+      convert -size "${W2}x${H2}" xc:white -fill '#808080' -draw "${shadow[0]}" -draw "${shadow[1]}" -draw "${shadow[2]}" \
+        -blur "0x$((pw / 3 + 1))" "$docs/$n.ps-shadow.png"
+      convert -size "${W2}x${H2}" xc:none -fill "$col" "${barrel[@]}" -fill '#e6e3dc' "${cone[@]}" -fill '#a8a8a8' "${point[@]}" \
+        -fill '#c4c8cc' "${clip[@]}" -fill none -stroke 'rgba(255,255,255,0.45)' -strokewidth "$((pw / 8 + 1))" "${shine[@]}" -stroke none \
+        -blur 0x0.8 "$docs/$n.ps-pen.png"
+      convert "$base" -bordercolor '#7b6a58' -border "$B" \
+        "$docs/$n.ps-shadow.png" -compose multiply -composite \
+        "$docs/$n.ps-pen.png" -compose over -composite \
+        -background '#6b5a48' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 60)),$((H2 / 55))  $W2,0 $((W2 - W2 / 50)),$((H2 / 80))  0,$H2 $((W2 / 75)),$((H2 - H2 / 50))  $W2,$H2 $((W2 - W2 / 45)),$((H2 - H2 / 60))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #c0c0c0" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.ps-shadow.png" "$docs/$n.ps-pen.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
