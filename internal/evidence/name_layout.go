@@ -421,7 +421,7 @@ func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLeve
 			}
 		}
 		o, lv, used := matchName(ws[lo:hi], e, l.reading())
-		if o == nameOther {
+		if o == nameOther || o == nameFull && streetAddress(ws, i-len(e.forename), i+len(e.surname)-1) {
 			continue
 		}
 		if better(o, outcome) || (o == outcome && lv > level) {
@@ -436,6 +436,29 @@ func searchName(l docLine, e expectedName) (outcome nameOutcome, level matchLeve
 	}
 	return outcome, level, titled, conf, at
 }
+
+// streetAddress reports the words ws[first:last+1] as a street's name, not
+// a person's: a house number just before them and a street's type as the
+// last ("14 Ivy Lane" on a delivery note for the lead Ivy Lane, unseen49).
+// A longer number before a name is a record's (an Rx number), no house's.
+func streetAddress(ws []word, first, last int) bool {
+	if first < 1 || last >= len(ws) || !streetTypes[ws[last].text] {
+		return false
+	}
+	return houseNumberRe.MatchString(ws[first-1].text)
+}
+
+// streetTypes end a street's name.
+var streetTypes = map[string]bool{
+	"street": true, "st": true, "road": true, "rd": true, "lane": true, "ln": true, "avenue": true, "ave": true,
+	"close": true, "drive": true, "dr": true, "way": true, "court": true, "ct": true, "place": true, "pl": true,
+	"crescent": true, "terrace": true, "gardens": true, "grove": true, "hill": true, "row": true, "walk": true,
+	"boulevard": true, "blvd": true, "parkway": true, "square": true, "mews": true, "rise": true, "green": true,
+	"park": true, "circle": true, "trail": true, "view": true, "gate": true, "hollow": true, "wharf": true,
+}
+
+// houseNumberRe is a house's number: up to four digits, maybe a letter.
+var houseNumberRe = lazyRE(`^[0-9]{1,4}[a-z]?$`)
 
 // nameSearchWords are the words of l a name may be made of (not titles, not
 // e-mail addresses), and for each whether a title (not Dr or Prof) stood
