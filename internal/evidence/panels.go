@@ -4,6 +4,7 @@ package evidence
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -77,6 +78,10 @@ const gutterChars = 3
 // minPanelLines: a panel is a label of at least this many lines.
 const minPanelLines = 3
 
+// maxBandSlope: a page turned further than about 6 degrees is not levelled
+// well enough by a shear to find a band of cards' rows.
+const maxBandSlope = 0.1
+
 func docPages(d document) []int {
 	var pages []int
 	for _, l := range d.lines {
@@ -137,8 +142,10 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 	gutters := pageGutters(words, cw)
 	band := map[int]bool(nil) // the lines split; nil: all of the page's
 	if len(gutters) == 0 {
-		// A band's rows need the page levelled.
-		words = level(words)
+		// A band's rows need the page levelled; a band of cards is
+		// found on a page turned a little further than a table's rows
+		// are read on (bag tags photographed on a table, 4 degrees).
+		words = levelUpTo(words, maxBandSlope)
 		if len(words) < 4*minPanelLines {
 			return lines, places
 		}
@@ -147,7 +154,7 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 		if in == nil {
 			return lines, places
 		}
-		gutters, band = []float64{x}, in
+		gutters, band = bandGutters(words, in, x, cw), in
 	}
 	var out []Line
 	var outPlaces []linePlace
@@ -182,11 +189,41 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 	// prescription it is about is one document).
 	for _, p := range panels {
 		d := documentOf(p, nil, true)
-		if len(findMedicineMentions(d)) == 0 || band != nil && (len(d.lines) == 0 || headingName(d.lines[0]) == nil) {
+		if len(findMedicineMentions(d)) == 0 || band != nil && !cardHeading(d) {
 			return lines, places
 		}
 	}
 	return out, outPlaces
+}
+
+// bandGutters are the gutters that run down a band's rows (three bag tags
+// side by side over one footer have two), or the one bandGutter found.
+func bandGutters(words []tableWord, in map[int]bool, x, cw float64) []float64 {
+	var band []tableWord
+	for _, w := range words {
+		if in[w.line] {
+			band = append(band, w)
+		}
+	}
+	if gs := pageGutters(band, cw); slices.ContainsFunc(gs, func(g float64) bool { return math.Abs(g-x) < gutterChars*cw }) {
+		return gs
+	}
+	return []float64{x}
+}
+
+// cardHeading reports a card headed by a person's name: its first line,
+// or under a pharmacy's name and a line of its own, its third (a bag tag's
+// "MESA VERDE PHARMACY", "WILL CALL", "LEDESMA, CARMEN").
+func cardHeading(d document) bool {
+	for i, l := range d.lines[:min(3, len(d.lines))] {
+		if headingName(l) != nil {
+			return true
+		}
+		if i == 0 && linePharmacy(l).kind == noPharmacy {
+			return false
+		}
+	}
+	return false
 }
 
 // pageGutters are the middles of the gaps of at least gutterChars

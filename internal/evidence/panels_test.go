@@ -133,6 +133,45 @@ Copperleaf Pharmacy, 310 Elm Street, Dayton OH 45499`)
 	}
 }
 
+// TestSplitBandOfTags: three bag tags side by side over a footer that runs
+// across them, photographed turned 4 degrees (unseen24's household tags
+// through the production reader, which rated the lead not_found beside
+// her husband and daughter): each tag, headed by the pharmacy and a line
+// of its own over the patient's name, is a card.
+func TestSplitBandOfTags(t *testing.T) {
+	tags := drawn(`
+MESA VERDE PHARMACY #22    MESA VERDE PHARMACY #22    MESA VERDE PHARMACY #22
+WILL CALL                  WILL CALL                  WILL CALL
+LEDESMA, CARMEN            LEDESMA, RAUL              LEDESMA, ISABEL
+ZEPBOUND 7.5 MG/0.5 ML     ATORVASTATIN 40 MG TAB     ALBUTEROL HFA 90 MCG INH
+FILLED 11/18/2026          FILLED 11/14/2026          FILLED 11/12/2026
+4718 E Saguaro Blvd, Tucson, AZ 85999 - Return to stock if not picked up by 12/06/2026`)
+	for i, l := range tags.Lines {
+		for k := range l.Words {
+			l.Words[k].Box.Top += 0.07 * (l.Words[k].Box.Left + l.Words[k].Box.Width/2)
+		}
+		l.Box = Box{}
+		for _, w := range l.Words {
+			l.Box = l.Box.Union(w.Box)
+		}
+		tags.Lines[i] = l
+	}
+	got, places := splitAtGutters(tags.Lines)
+	var panels []int
+	for _, p := range places {
+		panels = append(panels, p.panel)
+	}
+	want := []int{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 0}
+	if diff := cmp.Diff(want, panels); diff != "" {
+		t.Errorf("panels of %q (-want +got):\n%s", lineTexts(got), diff)
+	}
+	carmen := Expected{PatientKnown: true, Forename: "Carmen", Surname: "Ledesma", MedicationName: "Zepbound", MedicationDosage: "7.5 mg"}
+	r, f := Explain(tags, carmen, Policy{Now: testNow, Market: "us"})
+	if r.Data.PatientName.Value != Valid || r.Data.MedicationDate.Value != Valid {
+		t.Errorf("the lead's tag beside two others: patient %v by %q, date %v (note: %s)", r.Data.PatientName, f.PatientName.Rule, r.Data.MedicationDate, r.Note)
+	}
+}
+
 func slicesAny[T any](s []T, f func(T) bool) bool {
 	for _, v := range s {
 		if f(v) {

@@ -250,7 +250,10 @@ const maxSlope = 0.05
 // level undoes a page's slight turn: the median slope of the reader's own
 // lines (each line's first and last word's centres), taken out of every
 // word's height. nil when the page slopes too far.
-func level(ws []tableWord) []tableWord {
+func level(ws []tableWord) []tableWord { return levelUpTo(ws, maxSlope) }
+
+// levelUpTo is level for a page sloping at most maxSlope.
+func levelUpTo(ws []tableWord, maxSlope float64) []tableWord {
 	var slopes []float64
 	for i := 0; i < len(ws); {
 		j := i
