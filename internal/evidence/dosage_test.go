@@ -365,6 +365,12 @@ func TestDoseOfLatestFill(t *testing.T) {
 		"Dose reduced from Wegovy 1.7mg to 1mg weekly on the prescriber's instruction", "Supplied",
 		"Wegovy 1mg FlexTouch x1 pen - 18/11/2026 (1.7mg pen returned unopened for", "destruction)",
 	}
+	cancelledExport := []string{
+		"orders:", "product: \"Mounjaro 12.5mg KwikPen\"", "ordered_at: \"2026-11-18T19:04:11Z\"", "status: \"cancelled\"",
+		"dispensed_at: null", "product: \"Mounjaro 10mg KwikPen\"", "ordered_at: \"2026-11-08T08:30:52Z\"",
+		"dispensed_at: \"2026-11-10T10:45:03Z\"", "status: \"dispatched\"", "product: \"Mounjaro 7.5mg KwikPen\"",
+		"dispensed_at: \"2026-10-12T11:20:37Z\"", "status: \"delivered\"",
+	}
 	tests := []struct {
 		name, medicine, dosage, market string
 		lines                          []string
@@ -407,6 +413,11 @@ func TestDoseOfLatestFill(t *testing.T) {
 		// (unseen12): the latest fill is the dose the patient is on.
 		{"orders under a next step not yet filled: the latest fill's dose", "Zepbound", "10 mg", "us", pendingOrders, Rating{Valid, Medium}, "dose-of-latest-fill"},
 		{"orders under a next step not yet filled: the next step's dose", "Zepbound", "12.5 mg", "us", pendingOrders, Rating{Invalid, Medium}, "latest-fill-other-dose"},
+		// A data export's latest order cancelled (unseen53, a false accept
+		// at first measure, round 16): no fill, so the latest fill is the
+		// one before it.
+		{"a cancelled latest order's strength", "Mounjaro", "12.5 mg", "uk", cancelledExport, Rating{NotFound, Low}, "several-doses"},
+		{"the fill before a cancelled order", "Mounjaro", "10 mg", "uk", cancelledExport, Rating{Valid, Medium}, "dose-of-latest-fill"},
 		// An order still with the prescriber gives no dose (unseen13's app).
 		{"an order awaiting the prescriber above the one dispensed", "Wegovy", "0.5 mg", "uk", []string{
 			"Orders for Shona McAteer", "Order PH-88213 - placed 19 Nov 2026", "Wegovy 1 mg FlexTouch pen",

@@ -259,10 +259,18 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, lea
 		return Dose{}, false
 	}
 	doseOf := map[int]Dose{}
+	withdrawn := withdrawnLines(d, all)
 	for _, a := range anchors {
 		r := recs[a.line]
 		if r < 0 {
 			return Dose{}, false
+		}
+		if withdrawn != nil && withdrawn[a.line] {
+			// An order cancelled or a supply voided is no fill: its
+			// strength is none the patient is on (unseen53's data export,
+			// a false accept at first measure: "Mounjaro 12.5mg", "status:
+			// cancelled", the latest order, rated the dose).
+			continue
 		}
 		rdoc, ra, rall := recordOf(d, recs, r, a, all)
 		ds, _, tier, _, _ := blockDoses(rdoc, []medicineMention{ra}, rall)
