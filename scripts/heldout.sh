@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen56  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen56
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen56) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen56) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen56, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -82,7 +82,9 @@ start=$SECONDS
 # (unseen41) {{dmon-es:-5}} 20 nov 2026,
 # {{long-es:-5}} 20 de noviembre de 2026, {{dmon-cy:-5}} 20 Tach 2026,
 # {{long-cy:-5}} 20 Tachwedd 2026, {{dmon-fr:-5}} 20 nov. 2026; (unseen50)
-# {{mil:-5}} 21NOV26 (military style, DDMMMYY, no separators).
+# {{mil:-5}} 21NOV26 (military style, DDMMMYY, no separators); (unseen56)
+# {{long-pl:-5}} 20 listopada 2026 (Polish, the month in the genitive, as a
+# browser's translation into Polish writes a date).
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -92,6 +94,7 @@ ES_MON = "ene feb mar abr may jun jul ago sept oct nov dic".split()
 ES_MONTH = "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split()
 CY_MON = "Ion Chwef Maw Ebr Mai Meh Gorff Awst Medi Hyd Tach Rhag".split()
 CY_MONTH = "Ionawr Chwefror Mawrth Ebrill Mai Mehefin Gorffennaf Awst Medi Hydref Tachwedd Rhagfyr".split()
+PL_MONTH = "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia".split()
 FR_MON = "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split()
 def ordinal(n): return f"{n}{'th' if 10 <= n % 100 <= 20 else {1:'st',2:'nd',3:'rd'}.get(n % 10, 'th')}"
 def render(m):
@@ -119,7 +122,9 @@ def render(m):
             "long-cy": f"{d.day} {CY_MONTH[d.month - 1]} {d.year}",
             "dmon-fr": f"{d.day} {FR_MON[d.month - 1]} {d.year}",
             # (unseen50) military style: 06NOV26.
-            "mil": d.strftime("%d%b%y").upper()}[style]
+            "mil": d.strftime("%d%b%y").upper(),
+            # (unseen56) Polish, as a browser translating a page writes it.
+            "long-pl": f"{d.day} {PL_MONTH[d.month - 1]} {d.year}"}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
@@ -2205,6 +2210,91 @@ EOF
         \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #c0c0c0" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.ps-shadow.png" "$docs/$n.ps-pen.png" ;;
+    crackedscreen)
+      # A photo of a phone's screen taken with another phone, as patients
+      # do who cannot screenshot (a relative's phone, a work phone, a
+      # locked-down app), the first phone's glass or screen protector
+      # cracked (unseen56): a few thin bright crack lines (5-7) radiating
+      # from an impact point at one corner, each a jagged polyline with a
+      # faint dark edge beside it and a branch or two, and around the impact
+      # a small shattered patch (short criss-crossing splinters and a faint
+      # frosting, a radius of about a ninth of the screen's short side);
+      # the screen's black bezel round it, lying on a table; the screen's
+      # slight moire (two fine gratings at slightly different pitch and
+      # angle beating into soft bands, about 4% deep) and a soft glare spot
+      # where the room's light reflects (lifting the print there towards
+      # grey, never white); slightly out of focus, slight perspective, light
+      # falling off, noise, JPEG 85. The corner, the cracks' angles, lengths
+      # and jags, the splinters and the glare's place are drawn from SEED and
+      # the document. Not harsh: the cracks are a couple of pixels wide and
+      # the print stays legible between them.
+      f=$docs/$n.crackedscreen.jpg
+      local corner rs B W2 H2 GX GY GR cracks
+      corner=$(pick "$n crackedscreen corner" "$seed" 4)
+      rs=$(pick "$n crackedscreen draw" "$seed" 1000000)
+      GX=$(( W / 5 + $(pick "$n crackedscreen glare x" "$seed" $((W * 3 / 5 + 1))) ))
+      GY=$(( H / 5 + $(pick "$n crackedscreen glare y" "$seed" $((H * 3 / 5 + 1))) ))
+      GR=$(((W < H ? W : H) / 3))
+      # The cracks as ImageMagick draw primitives: bright lines, their dark
+      # edges, the splinters round the impact (python only for the numbers).
+      cracks=$(python3 - "$W" "$H" "$corner" "$rs" <<'PYEOF'
+import math, random, sys
+W, H, corner, rs = (int(x) for x in sys.argv[1:5])
+r = random.Random(rs)
+sw = max(1.2, W / 520)
+cx = [W * 0.04, W * 0.96, W * 0.04, W * 0.96][corner]
+cy = [H * 0.03, H * 0.03, H * 0.97, H * 0.97][corner]
+base = [45, 135, -45, -135][corner]  # towards the middle of the screen
+diag = math.hypot(W, H)
+bright, dark = [], []
+def jag(x, y, ang, length, steps):
+    pts = [(x, y)]
+    for _ in range(steps):
+        ang += r.uniform(-14, 14)
+        d = length / steps * r.uniform(0.7, 1.3)
+        x += d * math.cos(math.radians(ang)); y += d * math.sin(math.radians(ang))
+        pts.append((x, y))
+    return pts
+def poly(pts): return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+n = r.randint(5, 7)
+for i in range(n):
+    ang = base + (i - (n - 1) / 2) * (80 / n) + r.uniform(-6, 6)
+    ang = -ang if corner in (0, 1) else ang
+    pts = jag(cx, cy, ang, diag * r.uniform(0.25, 0.75), r.randint(7, 12))
+    bright.append(poly(pts)); dark.append(poly([(x + 1.5, y + 1.5) for x, y in pts]))
+    for _ in range(r.randint(1, 2)):
+        k = r.randint(2, len(pts) - 2)
+        b = jag(pts[k][0], pts[k][1], ang + r.choice([-1, 1]) * r.uniform(25, 55), diag * r.uniform(0.05, 0.15), 4)
+        bright.append(poly(b)); dark.append(poly([(x + 1.5, y + 1.5) for x, y in b]))
+R = min(W, H) / 9
+splinters = []
+for _ in range(60):
+    a = r.uniform(0, 360); d0 = r.uniform(0, R); d1 = d0 + r.uniform(R * 0.1, R * 0.35)
+    a1 = a + r.uniform(-25, 25)
+    splinters.append(poly([(cx + d0 * math.cos(math.radians(a)), cy + d0 * math.sin(math.radians(a))),
+                           (cx + d1 * math.cos(math.radians(a1)), cy + d1 * math.sin(math.radians(a1)))]))
+out = [f"fill #ffffff20 stroke none circle {cx:.0f},{cy:.0f} {cx + R:.0f},{cy:.0f}", "fill none"]
+out += [f"stroke #00000050 stroke-width {sw:.1f} polyline {p}" for p in dark]
+out += [f"stroke #ffffffe0 stroke-width {sw:.1f} polyline {p}" for p in bright]
+out += [f"stroke #ffffffb0 stroke-width {sw * 0.8:.1f} polyline {p}" for p in splinters]
+print(" ".join(out))
+PYEOF
+)
+      B=$(((W < H ? W : H) / 22)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      local S=$(((W2 > H2 ? W2 : H2) * 3 / 2))
+      convert "$base" -draw "$cracks" \
+        \( -size "${W}x${H}" xc:black \( -size "$((2 * GR))x$((2 * GR))" radial-gradient:'#8a8a8a'-black \) \
+           -geometry "+$((GX - GR))+$((GY - GR))" -compose lighten -composite \) -compose screen -composite \
+        -bordercolor '#0b0b0c' -border "$B" \
+        \( -size "${S}x${S}" gradient: -function Sinusoid "$((S / 5)),0,0.02,0.98" -rotate 4 \
+           \( -size "${S}x${S}" gradient: -function Sinusoid "$((S / 5 + S / 60)),0,0.02,0.98" -rotate -3 \) \
+           -compose multiply -composite -gravity center -crop "${W2}x${H2}+0+0" +repage +gravity \) \
+        -compose multiply -composite \
+        -bordercolor '#5d544b' -border "$((B * 2))" \
+        -blur 0x0.6 -background '#4f473f' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 30)),$((H2 / 40))  $((W2 + 4 * B)),0 $((W2 + 4 * B - W2 / 45)),$((H2 / 70))  0,$((H2 + 4 * B)) $((W2 / 60)),$((H2 + 4 * B - H2 / 45))  $((W2 + 4 * B)),$((H2 + 4 * B)) $((W2 + 4 * B - W2 / 35)),$((H2 + 4 * B - H2 / 55))" \
+        \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #bdbdbd" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
