@@ -2228,8 +2228,10 @@ EOF
       # and jags, the splinters and the glare's place are drawn from SEED and
       # the document. Not harsh: the cracks are a couple of pixels wide and
       # the print stays legible between them.
+      # The screen is the screenshot without the page's white border.
       f=$docs/$n.crackedscreen.jpg
       local corner rs B W2 H2 GX GY GR cracks
+      W=$((W - 80)) H=$((H - 80))
       corner=$(pick "$n crackedscreen corner" "$seed" 4)
       rs=$(pick "$n crackedscreen draw" "$seed" 1000000)
       GX=$(( W / 5 + $(pick "$n crackedscreen glare x" "$seed" $((W * 3 / 5 + 1))) ))
@@ -2282,15 +2284,15 @@ PYEOF
 )
       B=$(((W < H ? W : H) / 22)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
       local S=$(((W2 > H2 ? W2 : H2) * 3 / 2))
-      convert "$base" -draw "$cracks" \
+      convert "$base" -shave 40x40 +repage -draw "$cracks" \
         \( -size "${W}x${H}" xc:black \( -size "$((2 * GR))x$((2 * GR))" radial-gradient:'#8a8a8a'-black \) \
            -geometry "+$((GX - GR))+$((GY - GR))" -compose lighten -composite \) -compose screen -composite \
-        -bordercolor '#0b0b0c' -border "$B" \
+        -compose over -bordercolor '#0b0b0c' -border "$B" \
         \( -size "${S}x${S}" gradient: -function Sinusoid "$((S / 5)),0,0.02,0.98" -rotate 4 \
            \( -size "${S}x${S}" gradient: -function Sinusoid "$((S / 5 + S / 60)),0,0.02,0.98" -rotate -3 \) \
            -compose multiply -composite -gravity center -crop "${W2}x${H2}+0+0" +repage +gravity \) \
         -compose multiply -composite \
-        -bordercolor '#5d544b' -border "$((B * 2))" \
+        -compose over -bordercolor '#5d544b' -border "$((B * 2))" \
         -blur 0x0.6 -background '#4f473f' -virtual-pixel background \
         -distort Perspective "0,0 $((W2 / 30)),$((H2 / 40))  $((W2 + 4 * B)),0 $((W2 + 4 * B - W2 / 45)),$((H2 / 70))  0,$((H2 + 4 * B)) $((W2 / 60)),$((H2 + 4 * B - H2 / 45))  $((W2 + 4 * B)),$((H2 + 4 * B)) $((W2 + 4 * B - W2 / 35)),$((H2 + 4 * B - H2 / 55))" \
         \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #bdbdbd" \) -compose multiply -composite \
