@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen56  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen56|unseen57  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen56
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen56 + unseen57
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen56) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen56 | unseen57) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen56) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen56, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen56 unseen57) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen56, unseen57, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -2297,6 +2297,47 @@ PYEOF
         -distort Perspective "0,0 $((W2 / 30)),$((H2 / 40))  $((W2 + 4 * B)),0 $((W2 + 4 * B - W2 / 45)),$((H2 / 70))  0,$((H2 + 4 * B)) $((W2 / 60)),$((H2 + 4 * B - H2 / 45))  $((W2 + 4 * B)),$((H2 + 4 * B)) $((W2 + 4 * B - W2 / 35)),$((H2 + 4 * B - H2 / 55))" \
         \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #bdbdbd" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f" ;;
+    handshadow)
+      # A phone photo taken under a ceiling light (unseen57): the lamp is
+      # above and a little behind the patient, so the phone and the hand
+      # holding it cast a soft dark shadow over part of the page, a rounded
+      # blob coming in from one edge (the phone's body nearer the middle,
+      # the hand and wrist running off the edge), darker at its core (the
+      # paper there at about half the light of the rest) and fading over a
+      # wide soft penumbra, as a ceiling light's broad source draws it; it
+      # covers at most about a third of the page and the rest is lit
+      # normally. Which edge (top, bottom, left or right), where along it,
+      # the blob's size (85-115%) and its core's darkness (46-56% of the
+      # light) are drawn from SEED and the document; then the page on a
+      # table, slight perspective, light falling off a little, noise, JPEG
+      # 85. Not harsh: the print in the shadow stays dark on a grey paper
+      # and legible at a glance.
+      f=$docs/$n.handshadow.jpg
+      local B W2 H2 edge MW MH PW PH cx sz core rot bl
+      B=$(((W < H ? W : H) / 18)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      edge=$(pick "$n handshadow edge" "$seed" 4)
+      # The mask is drawn for a shadow from the top edge and turned to its
+      # edge: MW along that edge, MH across it; PW and PH the page's share.
+      if ((edge < 2)); then MW=$W2 MH=$H2 PW=$W PH=$H; else MW=$H2 MH=$W2 PW=$H PH=$W; fi
+      cx=$((MW * (30 + $(pick "$n handshadow along" "$seed" 41)) / 100))
+      sz=$((85 + $(pick "$n handshadow size" "$seed" 31)))
+      core=$((46 + $(pick "$n handshadow core" "$seed" 11)))
+      bl=$(((PW < PH ? PW : PH) * sz / 1600 + 4))
+      convert -size "${MW}x${MH}" xc:white -fill "gray$core" \
+        -draw "roundrectangle $((cx - PW * 13 * sz / 10000)),$((B + PH * 6 * sz / 1000 / 10)) $((cx + PW * 13 * sz / 10000)),$((B + PH * 30 * sz / 10000)) $((PW * 3 / 100)),$((PW * 3 / 100))" \
+        -draw "ellipse $((cx + PW * 4 / 100)),$B $((PW * 17 * sz / 10000)),$((PH * 22 * sz / 10000)) 0,360" \
+        -draw "rectangle $((cx - PW * 4 / 100)),0 $((cx + PW * 12 / 100)),$B" \
+        -blur "0x$bl" "$docs/$n.hs-mask.png"
+      case $edge in
+        0) rot=0 ;; 1) rot=180 ;; 2) rot=-90 ;; *) rot=90 ;;
+      esac
+      convert "$base" -bordercolor '#8d7f70' -border "$B" \
+        \( "$docs/$n.hs-mask.png" -rotate "$rot" +repage -resize "${W2}x${H2}!" \) -compose multiply -composite \
+        -background '#7a6d60' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 70)),$((H2 / 60))  $W2,0 $((W2 - W2 / 55)),$((H2 / 90))  0,$H2 $((W2 / 90)),$((H2 - H2 / 70))  $W2,$H2 $((W2 - W2 / 60)),$((H2 - H2 / 55))" \
+        \( -size "${W2}x${H2}" radial-gradient:white-'#d2d2d2' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.hs-mask.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
