@@ -183,8 +183,11 @@ type pharmacyEvidence struct {
 func collectPharmacyEvidence(d document) pharmacyEvidence {
 	ev := pharmacyEvidence{sure: lowCertainty, absent: d.notFoundConfidence(), ownRecord: ownRecord(d)}
 	best := noMatch
-	for _, l := range d.lines {
+	for i, l := range d.lines {
 		p := linePharmacy(l)
+		if p.kind == noPharmacy {
+			p = institutionsPharmacy(d, i)
+		}
 		if p.kind == noPharmacy {
 			continue
 		}
@@ -284,6 +287,101 @@ func linePharmacy(l docLine) linePharmacyName {
 		}
 	}
 	return pharmacyNamedAfter(l)
+}
+
+// institutionsPharmacy finds a hospital's or a health system's own
+// pharmacy, named by the institution (round 16, unseen52's outpatient
+// labels and receipts): a department of nothing but describing words and a
+// pharmacy word ("Outpatient Pharmacy", "PHARMACY DEPARTMENT") with the
+// institution's name after a comma or a dash on its line ("Outpatient
+// Pharmacy, Eastbridge Royal Hospital NHS Trust"), or on the line just
+// above or below ("ST. BRENDAN'S HEALTH" over "OUTPATIENT PHARMACY",
+// "Hollins Park Hospital" under it). At most medium.
+func institutionsPharmacy(d document, i int) linePharmacyName {
+	l := d.lines[i]
+	k := departmentEnd(l)
+	if k < 0 {
+		return linePharmacyName{}
+	}
+	if k < len(l.words) {
+		start := l.words[k].start
+		if sep := strings.TrimSpace(l.norm[l.words[k-1].end:start]); sep != "," && sep != "-" {
+			return linePharmacyName{}
+		}
+		end := len(l.norm) // the institution ends at the next comma or column gap
+		if gap := institutionEndRe.FindStringIndex(l.norm[start:]); gap != nil {
+			end = start + gap[0]
+		}
+		ws := l.wordsIn(start, end)
+		if !institutionName(ws) {
+			return linePharmacyName{}
+		}
+		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, spotOfWords(l, append(l.words[:k:k], ws...))}
+	}
+	for _, j := range []int{i - 1, i + 1} {
+		if j >= 0 && j < len(d.lines) && d.lines[j].page == l.page && institutionName(d.lines[j].words) {
+			return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, joinSpots(spotOfWords(l, l.words), spotOfWords(d.lines[j], d.lines[j].words))}
+		}
+	}
+	return linePharmacyName{}
+}
+
+// departmentEnd is where a line that opens with a pharmacy department
+// ("Outpatient Pharmacy", "Pharmacy Department") leaves it: the index of
+// the first word after it, or -1 when the line opens otherwise.
+func departmentEnd(l docLine) int {
+	k, pharmacy := 0, false
+	for ; k < len(l.words); k++ {
+		w := l.words[k].text
+		switch {
+		case w == "pharmacy" || w == "dispensary":
+			pharmacy = true
+		case pharmacyDescriptors[w] || w == "department" || w == "dept":
+		default:
+			if k > 0 && !pharmacy {
+				return -1
+			}
+			if pharmacy && k >= 2 && l.words[0].capital {
+				return k
+			}
+			return -1
+		}
+	}
+	if !pharmacy || !l.words[0].capital || k < 2 {
+		return -1
+	}
+	return k
+}
+
+// institutionEndRe ends an institution's name on a department's line.
+var institutionEndRe = lazyRE(`,|\s{2,}|[|;]`)
+
+// institutionWords end or hold the name of an institution with a pharmacy
+// of its own.
+var institutionWords = map[string]bool{
+	"hospital": true, "hospitals": true, "infirmary": true, "trust": true, "health": true, "healthcare": true,
+	"clinic": true, "university": true, "medical": true,
+}
+
+// institutionConnectors join an institution's name ("University of
+// Eastbridge Hospitals").
+var institutionConnectors = map[string]bool{"of": true, "the": true, "and": true, "for": true}
+
+// institutionName reports words that are a hospital's or a health
+// system's name: one to eight capitalised words, no figure, one an
+// institution's word.
+func institutionName(ws []word) bool {
+	if len(ws) == 0 || len(ws) > 8 || !namesBusiness(ws) {
+		return false
+	}
+	institution := false
+	for _, w := range ws {
+		if isDigit(w.text[0]) || !w.capital && !institutionConnectors[w.text] {
+			return false
+		}
+		institution = institution || institutionWords[w.text]
+	}
+	return institution
 }
 
 // pharmacyNamedAfter finds a pharmacy named in a language that puts the

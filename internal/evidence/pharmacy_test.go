@@ -28,6 +28,14 @@ func TestRatePharmacy(t *testing.T) {
 		{"a general hospital's pharmacy", []string{"TTO dispensed by: Hartsmere General Hospital Pharmacy, 20/11/2026."}, 1, Rating{Valid, High}},
 		{"a hospital's outpatient pharmacy", []string{"Fellgate General Hospital - Outpatient Pharmacy, Level 1"}, 1, Rating{Valid, High}},
 		{"general pharmacy advice", []string{"Ask for general pharmacy advice"}, 1, Rating{NotFound, Medium}},
+		// A department named by its institution after it or beside it
+		// (unseen52's outpatient labels and receipts, round 16).
+		{"an outpatient pharmacy, its trust after a comma", []string{"Outpatient Pharmacy, Eastbridge Royal Hospital NHS Trust, Lowgate, Eastbridge EB9 9ZZ"}, 1, Rating{Valid, Medium}},
+		{"an outpatient pharmacy under its health system", []string{"ST. BRENDAN'S HEALTH", "OUTPATIENT PHARMACY", "RECEIPT"}, 1, Rating{Valid, Medium}},
+		{"an outpatient pharmacy over its hospital", []string{"Outpatient Pharmacy", "Hollins Park Hospital", "Dispensed: 24/11/2026"}, 1, Rating{Valid, Medium}},
+		{"an outpatient pharmacy of no institution", []string{"Outpatient Pharmacy", "Collect your medicines here"}, 1, Rating{NotFound, Medium}},
+		{"a heading of the word alone over a hospital", []string{"Pharmacy", "St Mary's Hospital"}, 1, Rating{NotFound, Medium}},
+		{"an outpatient pharmacy beside an address", []string{"Outpatient Pharmacy, 12 Lowgate"}, 1, Rating{NotFound, Medium}},
 		{"Rx inside a mail pharmacy's name", []string{"Evergreen Rx Mail Pharmacy, Tempe AZ"}, 1, Rating{Valid, High}},
 		{"Rx pharmacy alone names none", []string{"Your Rx pharmacy will call you"}, 1, Rating{NotFound, Medium}},
 		// Names of other languages and common words before describing
