@@ -2338,6 +2338,66 @@ PYEOF
         \( -size "${W2}x${H2}" radial-gradient:white-'#d2d2d2' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.hs-mask.png" ;;
+    tapeglare)
+      # A phone photo of a label with a strip of clear adhesive tape stuck
+      # across part of it (unseen55), as patients tape a label back on or
+      # over a pen box: the tape (28% of the label's height wide, 50-320 px)
+      # runs across the whole label and past its edges onto the box; its two
+      # edges a faint line (a thin shadow beside a thin bright rim); the
+      # print under it slightly washed (black lifted about 14%), blurred
+      # (sigma 1) and tinted by the film; a bright glare streak along it
+      # where it catches the room's light (a soft band a fifth of the
+      # tape's width, the print under it lifted to grey, at most about 42%
+      # of the way to white, strongest in the middle of its run and fading
+      # to its ends). Where it lies the document says, so that it never
+      # hides a field a case measures: <meta name="heldout-tapeglare"
+      # content="Y0 Y1">, the tape's centre line at Y0 of the label's
+      # height at its left edge and Y1 at its right (fractions of the page
+      # inside its white border); without it, drawn from SEED and the
+      # document. The streak's place across the tape and its strength are
+      # drawn from SEED and the document; then on the box or a table:
+      # slight perspective, light falling off, noise, JPEG 85. Not harsh:
+      # the print under the tape and the streak stays legible.
+      f=$docs/$n.tapeglare.jpg
+      local spec y0 y1 B W2 H2 T ya yb ga gs sx0 sx1
+      spec=$(sed -n 's/.*name="heldout-tapeglare" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      if [[ -n $spec ]]; then
+        read -r y0 y1 <<<"$spec"
+      else
+        y0=$(awk "BEGIN{print (25 + $(pick "$n tapeglare place" "$seed" 50)) / 100}")
+        y1=$(awk "BEGIN{print $y0 + ($(pick "$n tapeglare tilt" "$seed" 17) - 8) / 100}")
+      fi
+      B=$((W / 14)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      T=$((H * 28 / 100)); ((T > 320)) && T=320; ((T < 50)) && T=50
+      # The centre line across the bordered image (the label's own edges at B and B+W).
+      ya=$(awk "BEGIN{printf \"%d\", $B + 40 + $y0 * ($H - 80) - ($y1 - $y0) * ($H - 80) * $B / $W}")
+      yb=$(awk "BEGIN{printf \"%d\", $B + 40 + $y1 * ($H - 80) + ($y1 - $y0) * ($H - 80) * $B / $W}")
+      ga=$(( $(pick "$n tapeglare streak" "$seed" 41) - 20 ))   # streak's offset across the tape, % of T/2
+      gs=$((34 + $(pick "$n tapeglare strength" "$seed" 9)))    # streak's peak, % towards white
+      sx0=$((W2 * $(pick "$n tapeglare run" "$seed" 20) / 100)); sx1=$((sx0 + W2 * 55 / 100))
+      # The tape's mask, its edge lines, the streak.
+      convert -size "${W2}x${H2}" xc:black -fill white \
+        -draw "polygon 0,$((ya - T / 2)) $W2,$((yb - T / 2)) $W2,$((yb + T / 2)) 0,$((ya + T / 2))" -blur 0x0.8 "$docs/$n.tg-mask.png"
+      convert -size "${W2}x${H2}" xc:none -fill none \
+        -stroke 'rgba(0,0,0,0.20)' -strokewidth 2 \
+        -draw "line 0,$((ya - T / 2 + 2)) $W2,$((yb - T / 2 + 2))" -draw "line 0,$((ya + T / 2 + 2)) $W2,$((yb + T / 2 + 2))" \
+        -stroke 'rgba(255,255,255,0.55)' -strokewidth 2 \
+        -draw "line 0,$((ya - T / 2)) $W2,$((yb - T / 2))" -draw "line 0,$((ya + T / 2)) $W2,$((yb + T / 2))" \
+        -blur 0x0.6 "$docs/$n.tg-edges.png"
+      convert -size "${W2}x${H2}" xc:black -stroke white -strokewidth $((T / 5)) \
+        -draw "line 0,$((ya + ga * T / 200)) $W2,$((yb + ga * T / 200))" -blur "0x$((T / 10 + 1))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "$sx0,0 black $(((sx0 + sx1) / 2)),0 white $sx1,0 black" \) -compose multiply -composite \
+        -evaluate multiply "0.$gs" "$docs/$n.tg-glare.png"
+      convert "$base" -bordercolor '#c9ced3' -border "$B" "$docs/$n.tg-page.png"
+      convert "$docs/$n.tg-page.png" \
+        \( +clone -blur 0x1 +level 14%,100% -fill '#fff6dc' -colorize 7% \) "$docs/$n.tg-mask.png" -compose over -composite \
+        \( "$docs/$n.tg-glare.png" \) -compose screen -composite \
+        "$docs/$n.tg-edges.png" -compose over -composite \
+        -background '#8f8a82' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 55)),$((H2 / 45))  $W2,0 $((W2 - W2 / 50)),$((H2 / 70))  0,$H2 $((W2 / 80)),$((H2 - H2 / 55))  $W2,$H2 $((W2 - W2 / 45)),$((H2 - H2 / 50))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #c4c4c4" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.tg-mask.png" "$docs/$n.tg-edges.png" "$docs/$n.tg-glare.png" "$docs/$n.tg-page.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
