@@ -2384,20 +2384,24 @@ PYEOF
         -stroke 'rgba(255,255,255,0.55)' -strokewidth 2 \
         -draw "line 0,$((ya - T / 2)) $W2,$((yb - T / 2))" -draw "line 0,$((ya + T / 2)) $W2,$((yb + T / 2))" \
         -blur 0x0.6 "$docs/$n.tg-edges.png"
-      convert -size "${W2}x${H2}" xc:black -stroke white -strokewidth $((T / 5)) \
-        -draw "line 0,$((ya + ga * T / 200)) $W2,$((yb + ga * T / 200))" -blur "0x$((T / 10 + 1))" \
-        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "$sx0,0 black $(((sx0 + sx1) / 2)),0 white $sx1,0 black" \) -compose multiply -composite \
+      # The streak: a soft band with a brighter core, strongest in the middle of its run.
+      convert -size "${W2}x${H2}" xc:black -stroke white \
+        -strokewidth $((T / 6)) -draw "line 0,$((ya + ga * T / 200)) $W2,$((yb + ga * T / 200))" -blur "0x$((T / 16 + 1))" \
+        \( -size "${W2}x${H2}" xc:black -stroke white -strokewidth $((T / 28 + 2)) \
+           -draw "line 0,$((ya + ga * T / 200)) $W2,$((yb + ga * T / 200))" -blur 0x1.5 \) -compose lighten -composite \
+        \( -size "${W2}x1" xc: -fx "0.5 + 0.5 * cos(pi * min(1, abs(i - $(((sx0 + sx1) / 2))) / $(((sx1 - sx0) / 2))))" -scale "${W2}x${H2}!" \) -compose multiply -composite \
         -evaluate multiply "0.$gs" "$docs/$n.tg-glare.png"
-      convert "$base" -bordercolor '#c9ced3' -border "$B" "$docs/$n.tg-page.png"
-      convert "$docs/$n.tg-page.png" \
+      # The room's light falls off across the label before the glare is
+      # added, so the streak shows brighter than the paper round it.
+      convert "$base" -bordercolor '#c9ced3' -border "$B" \
         \( +clone -blur 0x1 +level 14%,100% -fill '#fff6dc' -colorize 7% \) "$docs/$n.tg-mask.png" -compose over -composite \
-        \( "$docs/$n.tg-glare.png" \) -compose screen -composite \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ececec $W2,$H2 #b8b8b8" \) -compose multiply -composite \
+        "$docs/$n.tg-glare.png" -compose screen -composite \
         "$docs/$n.tg-edges.png" -compose over -composite \
         -background '#8f8a82' -virtual-pixel background \
         -distort Perspective "0,0 $((W2 / 55)),$((H2 / 45))  $W2,0 $((W2 - W2 / 50)),$((H2 / 70))  0,$H2 $((W2 / 80)),$((H2 - H2 / 55))  $W2,$H2 $((W2 - W2 / 45)),$((H2 - H2 / 50))" \
-        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #c4c4c4" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
-      rm -f "$docs/$n.tg-mask.png" "$docs/$n.tg-edges.png" "$docs/$n.tg-glare.png" "$docs/$n.tg-page.png" ;;
+      rm -f "$docs/$n.tg-mask.png" "$docs/$n.tg-edges.png" "$docs/$n.tg-glare.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
