@@ -491,7 +491,8 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	if meds.unpaired && best >= plainDate {
 		return nil, order, sent
 	}
-	if own := slices.DeleteFunc(slices.Clone(cands), func(m datedMention) bool { return meds.requestedRows == nil || !meds.requestedRows[m.line] }); len(own) > 0 {
+	own := slices.DeleteFunc(slices.Clone(cands), func(m datedMention) bool { return meds.requestedRows == nil || !meds.requestedRows[m.line] })
+	if len(own) > 0 && !onlyAheadUnlabelled(own, cands, order, today) {
 		// On a page of several medicines each with its own dates, a date
 		// on the requested medicine's own row is its date, whatever the
 		// page's own dates say (a discharge summary signed two days ago
@@ -503,6 +504,23 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 		}
 	}
 	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order, sent
+}
+
+// onlyAheadUnlabelled reports a requested medicine's row whose only dates
+// are unlabelled (or under a plain "date") and ahead of today, on a page that labels a dispensing
+// date elsewhere (cands): the row's date is a review's or a next supply's,
+// in a column whose heading the reader split from it ("Qty Review" over
+// "date"), and the page's dispensing dates say when it was supplied (round
+// 16, unseen53's GP record: its repeat template's review date, two months
+// ahead, was rated the dispensing date over the issue history's "Dispensed
+// 11/11/2026").
+func onlyAheadUnlabelled(own, cands []datedMention, order dateOrder, today civilDate) bool {
+	for _, m := range own {
+		if m.kind < plainDate || m.reading(order.dayFirst).compare(today) <= 0 {
+			return false
+		}
+	}
+	return slices.ContainsFunc(cands, func(m datedMention) bool { return m.kind == dispensedDate })
 }
 
 // coverageWords mark an insurer's decision on covering a medicine (a prior

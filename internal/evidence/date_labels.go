@@ -141,7 +141,7 @@ func findDateLabels(l docLine) []labelMatch {
 	ms := dateLabels.find(l.words)
 	var out []labelMatch
 	for _, m := range ms {
-		if refillCount(l.words, m.first, m.last) {
+		if refillCount(l.words, m.first, m.last) || preFilled(l, m.first) {
 			continue
 		}
 		kind := m.kind
@@ -165,6 +165,18 @@ func refillCount(ws []word, first, last int) bool {
 	w := ws[first].text
 	return first == last && (w == "refill" || w == "refills") && first > 0 && isDigit(ws[first-1].text[0]) &&
 		last+1 < len(ws) && (ws[last+1].text == "left" || ws[last+1].text == "remaining")
+}
+
+// preFilled reports word i ("filled") the end of "pre-filled", a pen's
+// form, not a label of the date after it (round 16: unseen53's GP record
+// read "Tirzepatide 5mg/0.6ml solution for injection pre-filled pen
+// (Mounjaro ... 25/01/2027", its repeat's review date, as filled on it).
+func preFilled(l docLine, i int) bool {
+	if i == 0 || l.words[i-1].text != "pre" {
+		return false
+	}
+	sep := strings.TrimSpace(l.norm[l.words[i-1].end:l.words[i].start])
+	return sep == "-" || sep == ""
 }
 
 // labelBefore is the label nearest before pos: the one ending last, and of

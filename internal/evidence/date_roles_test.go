@@ -1,6 +1,9 @@
 package evidence
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestDatesInOtherRoles: a date in another role is not the dispensing
 // date: when the page was printed (a browser's header or footer), sent or
@@ -533,6 +536,44 @@ func TestRequestedRowDate(t *testing.T) {
 				t.Errorf("date %+v by %s read %q, want %s by %s (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, tt.rule, r.Note)
 			}
 		})
+	}
+}
+
+// TestReviewDateOnTheRepeatRow: a GP record's repeat template carries its
+// review date on the medicine's row, two months ahead, under a heading the
+// reader split ("Qty Review" over "date"); the issue history under it says
+// when the pharmacy dispensed (unseen53, round 16: the review date was
+// rated the dispensing date, in the future). "pre-filled" labels no date.
+func TestReviewDateOnTheRepeatRow(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Tobias", Surname: "Penhaligon", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	repeat := []string{
+		"Repeat medication", "Drug", "Dosage", "Qty Review", "date",
+		"Tirzepatide 5mg/0.6ml solution for injection pre-filled pen (Mounjaro Inject 5mg once 1 25/01/2027",
+		"KwikPen) dm+d 41958711000001103",
+	}
+	history := []string{
+		"Issue history: Tirzepatide 5mg/0.6ml pre-filled pen (Mounjaro KwikPen)", "Issued", "Issued by", "Qty Type",
+		"10/11/2026 Dr Morwenna", "1", "Repeat (4 of Dispensed 11/11/2026 by Harbourside Pharmacy",
+	}
+	tests := []struct {
+		name  string
+		lines []string
+		want  Rating
+		rule  string
+	}{
+		{"the review date beside the issue history", append(slices.Clone(repeat), history...), Rating{Valid, High}, "date-in-window"},
+		{"the review date alone", repeat, Rating{Invalid, Medium}, "future-date"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "uk"})
+			if r.Data.MedicationDate != tt.want || f.MedicationDate.Rule != tt.rule {
+				t.Errorf("date %+v by %s read %q, want %v by %s (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+	if got := findDateLabels(documentOf([]Line{{Text: repeat[5]}}, nil, true).lines[0]); len(got) != 0 {
+		t.Errorf("\"pre-filled\" read as a label: %v", got)
 	}
 }
 
