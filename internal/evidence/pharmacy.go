@@ -89,6 +89,7 @@ var notPharmacyNames = map[string]bool{
 	"dispensed": true, "consult": true, "tell": true, "inform": true, "pharmacist": true, "doctor": true,
 	"brand": true, "study": true, "trial": true, "investigational": true, "illicit": true,
 	"recreational": true, "federal": true, "food": true, "medicine": true, "medicines": true, "rx": true,
+	"medication": true, "medications": true, "prescriptions": true,
 	"schedule": true, "scheduled": true, "class": true,
 	// Labels of a patient's chosen pharmacy ("Nominated pharmacy: none").
 	"nominated": true, "preferred": true, "selected": true, "chosen": true, "usual": true, "default": true,
@@ -272,6 +273,13 @@ func linePharmacy(l docLine) linePharmacyName {
 			continue
 		}
 		p := l.words[j]
+		if gap := strings.TrimSpace(l.norm[p.end:w.start]); j == i-1 && gap != "" && gap != "." && gap != "'" {
+			// A mark just before the pharmacy word parts a breadcrumb or
+			// a title ("My Record - Medications - Pharmacy fills";
+			// unseen56, a false accept at first measure, round 16): no one
+			// name ("Medical Center - Outpatient Pharmacy" is one).
+			continue
+		}
 		// Before describing words the name may be a common word ("Good
 		// Health Pharmacy"; unseen14, round 12).
 		described := j < i-1 && p.capital && letterCount(p.text) >= 2 && !isDigit(p.text[0]) && !possessives[p.text] &&

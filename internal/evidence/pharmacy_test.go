@@ -35,6 +35,10 @@ func TestRatePharmacy(t *testing.T) {
 		{"an outpatient pharmacy over its hospital", []string{"Outpatient Pharmacy", "Hollins Park Hospital", "Dispensed: 24/11/2026"}, 1, Rating{Valid, Medium}},
 		{"an outpatient pharmacy of no institution", []string{"Outpatient Pharmacy", "Collect your medicines here"}, 1, Rating{NotFound, Medium}},
 		{"a heading of the word alone over a hospital", []string{"Pharmacy", "St Mary's Hospital"}, 1, Rating{NotFound, Medium}},
+		// A breadcrumb's parts are no one name (unseen56, a false accept
+		// at first measure, round 16).
+		{"a portal's breadcrumb", []string{"Northgate Health My Record - Medications - Pharmacy fills"}, 1, Rating{NotFound, Medium}},
+		{"a breadcrumb's other part before the pharmacy word", []string{"Account - Refills - Pharmacy orders"}, 1, Rating{NotFound, Medium}},
 		{"an outpatient pharmacy beside an address", []string{"Outpatient Pharmacy, 12 Lowgate"}, 1, Rating{NotFound, Medium}},
 		{"Rx inside a mail pharmacy's name", []string{"Evergreen Rx Mail Pharmacy, Tempe AZ"}, 1, Rating{Valid, High}},
 		{"Rx pharmacy alone names none", []string{"Your Rx pharmacy will call you"}, 1, Rating{NotFound, Medium}},
