@@ -106,6 +106,12 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 	} else {
 		datedMentionRecords(d, ms, want, pol).own(owner)
 	}
+	wanted := ms[slices.IndexFunc(ms, func(m medicineMention) bool { return m.entry.generic == want })].entry.medicine(-1)
+	for k, l := range d.lines {
+		if owner[k] == none && unnamedItemRow(l, wanted) {
+			owner[k] = other
+		}
+	}
 	for k := range d.lines {
 		if owner[k] == none && k > 0 && owner[k-1] != none && onlyADate(d.lines[k]) {
 			owner[k] = owner[k-1]
@@ -125,6 +131,24 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 	meds.otherSpans = otherLeads(ms, want)
 	return meds
 }
+
+// unnamedItemRow reports a dated row of tablets or capsules of a strength
+// the requested medicine (wanted, every product of its generic) has none
+// of, whose name no medicine of the table matches: another item's row whose
+// name OCR spoilt ("ogee rmin 500mg tablets | 21/11/2026" for metformin on
+// unseen57's sync letter, round 16, a false accept at first measure: its
+// date was taken for the requested Mounjaro's, which the letter had on
+// hold).
+func unnamedItemRow(l docLine, wanted Medicine) bool {
+	if !slices.ContainsFunc(l.words, func(w word) bool { return solidForms[w.text] }) || len(findDates(l.numberText())) == 0 {
+		return false
+	}
+	ds := scanDoses(l.norm)
+	return len(ds) > 0 && !slices.ContainsFunc(ds, func(m doseMention) bool { return m.kind.isDose() && wanted.Licensed(m.dose) })
+}
+
+// solidForms are the forms of a medicine taken by mouth.
+var solidForms = map[string]bool{"tablet": true, "tablets": true, "tabs": true, "capsule": true, "capsules": true, "caps": true}
 
 // rowMates gives a line no medicine owns to the requested medicine when
 // the lines it shares a row with on the page are all the requested

@@ -30,6 +30,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 07/01/2026",
 			"https://mychart.example.org/medications   1/1"}, Rating{Invalid, High}, "old-date"},
 		{"printed on", []string{"Wegovy 2.4 mg/0.75 mL pen", "Printed on: 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// Another item's row whose name OCR spoilt (unseen57's sync
+		// letter, a false accept at first measure, round 16): tablets of a
+		// strength Wegovy has none of, its date no Wegovy's.
+		{"a spoilt item's row beside the requested one on hold", []string{
+			"Your repeat items", "Item Last dispensed Status", "ogee rmin 500mg tablets | 19/11/2026 | In step",
+			"Ramipril 5mg capsules (28) 19/11/2026 In step", "Wegovy 2.4mg FlexTouch | On hold: we have asked your prescriber to review",
+			"before we can supply again"}, Rating{NotFound, Medium}, "no-date"},
 		// A fill history's status column read after its rows (unseen38, a
 		// false accept at first measure, round 14): the latest fill was
 		// reversed, so its date is no supply's.
