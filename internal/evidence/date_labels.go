@@ -167,6 +167,86 @@ func refillCount(ws []word, first, last int) bool {
 		last+1 < len(ws) && (ws[last+1].text == "left" || ws[last+1].text == "remaining")
 }
 
+// measurementRows are the rows of a table of measurements: the lines that
+// open with a date under a heading of two or more measurements ("Visit
+// Weight (lb) BMI Waist (in) BP Initials"), naming no medicine. Their dates
+// say when the patient was measured, not when anything was dispensed
+// (round 16: unseen55's weigh-in card, a false accept at first measure, its
+// latest weigh-in rated the dispensing date of the medicine it names). nil
+// when the page has none.
+func measurementRows(d document) []bool {
+	var out []bool
+	mark := func(j int) {
+		if out == nil {
+			out = make([]bool, len(d.lines))
+		}
+		out[j] = true
+	}
+	dated := func(j int) bool { return len(findDates(d.lines[j].numberText())) > 0 }
+	// A row's or a cell's line: a few words at most besides its figures
+	// (initials, OCR's specks), and no medicine.
+	few := func(j int) bool { return wordsOfLetters(d.lines[j]) <= 3 && len(lineMentions(d.lines[j], j)) == 0 }
+	row := func(j int) bool { return dated(j) && few(j) }
+	for i := 0; i < len(d.lines); i++ {
+		if row(i) && bloodPressureRe.MatchString(d.lines[i].norm) {
+			// A row of its own by its blood pressure ("10/23/26 208.2
+			// 33.6 40 132/84"), where the reader put the heading elsewhere.
+			mark(i)
+			continue
+		}
+		// The heading: undated lines, one or a cell to a line as Textract
+		// reads it ("Visit", "Weight (lb)", "BMI", ...), two measurements
+		// besides the weight among them.
+		seen, j := map[string]bool{}, i
+		for ; j < len(d.lines) && j < i+8 && !dated(j); j++ {
+			for _, w := range d.lines[j].words {
+				if measurementWords[w.text] {
+					seen[w.text] = true
+				}
+			}
+		}
+		if delete(seen, "weight"); len(seen) < 2 || j == i {
+			// "Weight" alone is the programme's ("weight management").
+			continue
+		}
+		// The rows: each opens with a date; a row's other cells may sit on
+		// lines of their own ("34.6 41.5", "138/88 KM").
+		for ; j < len(d.lines); j++ {
+			switch {
+			case row(j):
+				mark(j)
+			case few(j):
+			default:
+				i = j - 1
+				j = len(d.lines)
+			}
+		}
+	}
+	return out
+}
+
+// bloodPressureRe is a blood pressure after a date: systolic over
+// diastolic.
+var bloodPressureRe = lazyRE(`\s(?:[89][0-9]|1[0-9][0-9]|2[0-2][0-9])/(?:[4-9][0-9]|1[0-3][0-9])\b`)
+
+// measurementWords head a table of a patient's measurements.
+var measurementWords = map[string]bool{
+	"weight": true, "bmi": true, "bp": true, "waist": true, "height": true, "pressure": true, "hba1c": true,
+	"a1c": true, "pulse": true, "temp": true, "temperature": true, "kg": true, "lb": true, "lbs": true,
+	"ib": true, // OCR's lb
+}
+
+// wordsOfLetters counts the words of l with no figure in them.
+func wordsOfLetters(l docLine) int {
+	n := 0
+	for _, w := range l.words {
+		if !strings.ContainsAny(w.text, "0123456789") {
+			n++
+		}
+	}
+	return n
+}
+
 // preFilled reports word i ("filled") the end of "pre-filled", a pen's
 // form, not a label of the date after it (round 16: unseen53's GP record
 // read "Tirzepatide 5mg/0.6ml solution for injection pre-filled pen
@@ -252,8 +332,8 @@ func findLabelledDates(d document) []datedMention {
 			} else if stamps.stamp(l, i, f) {
 				// A stamp takes no label from the line above.
 				kind = otherDate
-			} else if stamps.diaryDay != nil && stamps.diaryDay[i] && k == 0 {
-				// A diary's day: when its entries were written.
+			} else if stamps.diaryDay != nil && stamps.diaryDay[i] && k == 0 || stamps.measured != nil && stamps.measured[i] {
+				// A diary's day, or a row of a patient's measurements.
 				kind = otherDate
 			} else {
 				// A label on the line above ("Date dispensed" / "03/11/2026"),
@@ -520,6 +600,9 @@ type stamps struct {
 	// and its date ("Tuesday 17 November 2026"), among three or more such
 	// within a fortnight (diaryDays).
 	diaryDay []bool
+	// measured: a row of a table of the patient's measurements
+	// (measurementRows).
+	measured []bool
 }
 
 var (
@@ -573,6 +656,7 @@ func stampLines(d document) stamps {
 	}
 	s.thread = slices.ContainsFunc(d.lines, func(l docLine) bool { return threadMarkRe.MatchString(l.norm) })
 	s.diaryDay = diaryDays(d)
+	s.measured = measurementRows(d)
 	for i := range d.lines {
 		near := 0
 		for k := max(0, i-4); k <= min(n-1, i+4); k++ {

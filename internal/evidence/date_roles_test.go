@@ -30,6 +30,24 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Wegovy 2.4 mg/0.75 mL pen", "Last filled: 07/01/2026",
 			"https://mychart.example.org/medications   1/1"}, Rating{Invalid, High}, "old-date"},
 		{"printed on", []string{"Wegovy 2.4 mg/0.75 mL pen", "Printed on: 19/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A weigh-in card's visits (unseen55, a false accept at first
+		// measure, round 16): when the patient was weighed.
+		{"a weigh-in card's visits", []string{
+			"Medication: Wegovy 2.4 mg/0.75 mL weekly", "Filled at: Lakeview Pharmacy #218",
+			"Visit Weight (lb) BMI Waist (in) BP Initials", "10/23/26 208.2 33.6 40 132/84 KM",
+			"11/19/26 202.5 32.7 39.25 128/82 TR"}, Rating{NotFound, Medium}, "no-date"},
+		{"a weigh-in card's visits, the heading read in two", []string{
+			"Medication: Wegovy 2.4 mg/0.75 mL weekly", "Weight (lb) BMI Waist (in) BP Initials", "Visit",
+			"10/23/26 208.2 33.6 40 KM", "11/19/26 202.5 32.7 39.25 TR"}, Rating{NotFound, Medium}, "no-date"},
+		{"a weigh-in card's visits, a cell to a line", []string{
+			"Medication: Wegovy 2.4 mg/0.75 mL weekly", "Filled at: Lakeview Pharmacy #218", "Visit", "Weight (lb)", "BMI",
+			"Waist (in)", "BP", "Initials", "10/23/26 208.2", "33.6 40", "132/84 KM", "11/19/26 202.5", "32.7 39.25", "128/82 TR",
+			"Bring this card to every weigh-in."}, Rating{NotFound, Medium}, "no-date"},
+		{"a weight programme's heading over a fill", []string{
+			"Weight management programme", "Your weight loss medicine", "19/11/2026 Wegovy 2.4 mg/0.75 mL pen dispensed"}, Rating{Valid, Medium}, "date-in-window"},
+		{"a weigh-in card's visits, the heading read elsewhere", []string{
+			"Medication: Wegovy 2.4 mg/0.75 mL weekly", "10/23/26 | 208.2 [336 40 132/84 KM",
+			"11/19/26 202.5 132.7 | 39.25 128/82 TR", "Weight (lb)"}, Rating{NotFound, Medium}, "no-date"},
 		// Another item's row whose name OCR spoilt (unseen57's sync
 		// letter, a false accept at first measure, round 16): tablets of a
 		// strength Wegovy has none of, its date no Wegovy's.
