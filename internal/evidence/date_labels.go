@@ -175,23 +175,36 @@ func refillCount(ws []word, first, last int) bool {
 // latest weigh-in rated the dispensing date of the medicine it names). nil
 // when the page has none.
 func measurementRows(d document) []bool {
-	var out []bool
-	mark := func(j int) {
-		if out == nil {
-			out = make([]bool, len(d.lines))
-		}
-		out[j] = true
+	// Most pages have no measurement: a look at the words first.
+	if !slices.ContainsFunc(d.lines, func(l docLine) bool {
+		return slices.ContainsFunc(l.words, func(w word) bool { return measurementWords[w.text] && w.text != "weight" }) ||
+			strings.Contains(l.norm, "/") && bloodPressureRe.MatchString(l.norm)
+	}) {
+		return nil
 	}
-	dated := func(j int) bool { return len(findDates(d.lines[j].numberText())) > 0 }
+	out := make([]bool, len(d.lines))
+	datedLine := make([]int8, len(d.lines)) // 0 unknown, 1 dated, 2 not
+	dated := func(j int) bool {
+		if datedLine[j] == 0 {
+			datedLine[j] = 2
+			if len(findDates(d.lines[j].numberText())) > 0 {
+				datedLine[j] = 1
+			}
+		}
+		return datedLine[j] == 1
+	}
 	// A row's or a cell's line: a few words at most besides its figures
 	// (initials, OCR's specks), and no medicine.
 	few := func(j int) bool { return wordsOfLetters(d.lines[j]) <= 3 && len(lineMentions(d.lines[j], j)) == 0 }
 	row := func(j int) bool { return dated(j) && few(j) }
 	for i := 0; i < len(d.lines); i++ {
-		if row(i) && bloodPressureRe.MatchString(d.lines[i].norm) {
+		if strings.Contains(d.lines[i].norm, "/") && bloodPressureRe.MatchString(d.lines[i].norm) && row(i) {
 			// A row of its own by its blood pressure ("10/23/26 208.2
 			// 33.6 40 132/84"), where the reader put the heading elsewhere.
-			mark(i)
+			out[i] = true
+			continue
+		}
+		if !slices.ContainsFunc(d.lines[i].words, func(w word) bool { return measurementWords[w.text] }) {
 			continue
 		}
 		// The heading: undated lines, one or a cell to a line as Textract
@@ -200,12 +213,12 @@ func measurementRows(d document) []bool {
 		seen, j := map[string]bool{}, i
 		for ; j < len(d.lines) && j < i+8 && !dated(j); j++ {
 			for _, w := range d.lines[j].words {
-				if measurementWords[w.text] {
+				if measurementWords[w.text] && w.text != "weight" {
 					seen[w.text] = true
 				}
 			}
 		}
-		if delete(seen, "weight"); len(seen) < 2 || j == i {
+		if len(seen) < 2 || j == i {
 			// "Weight" alone is the programme's ("weight management").
 			continue
 		}
@@ -214,7 +227,7 @@ func measurementRows(d document) []bool {
 		for ; j < len(d.lines); j++ {
 			switch {
 			case row(j):
-				mark(j)
+				out[j] = true
 			case few(j):
 			default:
 				i = j - 1
