@@ -341,21 +341,13 @@ func departmentEnd(l docLine) int {
 	k, pharmacy := 0, false
 	for ; k < len(l.words); k++ {
 		w := l.words[k].text
-		switch {
-		case w == "pharmacy" || w == "dispensary":
+		if w == "pharmacy" || w == "dispensary" {
 			pharmacy = true
-		case pharmacyDescriptors[w] || w == "department" || w == "dept":
-		default:
-			if k > 0 && !pharmacy {
-				return -1
-			}
-			if pharmacy && k >= 2 && l.words[0].capital {
-				return k
-			}
-			return -1
+		} else if !pharmacyDescriptors[w] && w != "department" && w != "dept" {
+			break
 		}
 	}
-	if !pharmacy || !l.words[0].capital || k < 2 {
+	if !pharmacy || k < 2 || !l.words[0].capital {
 		return -1
 	}
 	return k
