@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen59  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen59
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen59) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen59) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen59, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -84,7 +84,8 @@ start=$SECONDS
 # {{long-cy:-5}} 20 Tachwedd 2026, {{dmon-fr:-5}} 20 nov. 2026; (unseen50)
 # {{mil:-5}} 21NOV26 (military style, DDMMMYY, no separators); (unseen56)
 # {{long-pl:-5}} 20 listopada 2026 (Polish, the month in the genitive, as a
-# browser's translation into Polish writes a date).
+# browser's translation into Polish writes a date); (unseen59)
+# {{long-pt:-5}} 20 de novembro de 2026 (Portuguese, the month in lower case).
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -94,6 +95,7 @@ ES_MON = "ene feb mar abr may jun jul ago sept oct nov dic".split()
 ES_MONTH = "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split()
 CY_MON = "Ion Chwef Maw Ebr Mai Meh Gorff Awst Medi Hyd Tach Rhag".split()
 CY_MONTH = "Ionawr Chwefror Mawrth Ebrill Mai Mehefin Gorffennaf Awst Medi Hydref Tachwedd Rhagfyr".split()
+PT_MONTH = "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro".split()
 PL_MONTH = "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia".split()
 FR_MON = "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split()
 def ordinal(n): return f"{n}{'th' if 10 <= n % 100 <= 20 else {1:'st',2:'nd',3:'rd'}.get(n % 10, 'th')}"
@@ -124,7 +126,9 @@ def render(m):
             # (unseen50) military style: 06NOV26.
             "mil": d.strftime("%d%b%y").upper(),
             # (unseen56) Polish, as a browser translating a page writes it.
-            "long-pl": f"{d.day} {PL_MONTH[d.month - 1]} {d.year}"}[style]
+            "long-pl": f"{d.day} {PL_MONTH[d.month - 1]} {d.year}",
+            # (unseen59) Portuguese, as a pharmacy in Portugal or a translated label writes it.
+            "long-pt": f"{d.day} de {PT_MONTH[d.month - 1]} de {d.year}"}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
@@ -2402,6 +2406,26 @@ PYEOF
         -distort Perspective "0,0 $((W2 / 55)),$((H2 / 45))  $W2,0 $((W2 - W2 / 50)),$((H2 / 70))  0,$H2 $((W2 / 80)),$((H2 - H2 / 55))  $W2,$H2 $((W2 - W2 / 45)),$((H2 - H2 / 50))" \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.tg-mask.png" "$docs/$n.tg-edges.png" "$docs/$n.tg-glare.png" ;;
+    invert)
+      # A screenshot taken with the phone's accessibility colour inversion on
+      # (unseen59), as people with light sensitivity or migraine keep it: the
+      # screen's colours inverted, so print is light on a dark ground. Which
+      # mode is drawn from SEED and the document: Classic Invert (Android's
+      # "Colour inversion" too) negates every pixel, so colours turn to their
+      # complements (a blue header orange); Smart Invert negates the page and
+      # then turns its colours half round the colour wheel, so a blue header
+      # stays blue-ish and dark, as Smart Invert and the CSS
+      # `invert(1) hue-rotate(180deg)` it resembles leave hues (this set's
+      # pages hold no photo for it to leave alone). The screen's own status
+      # bar is part of the page and inverted with it. A screenshot: lossless
+      # PNG, no noise. Not harsh: the inversion keeps every stroke and its
+      # contrast; only light and dark change places.
+      f=$docs/$n.invert.png
+      if (($(pick "$n invert" "$seed" 2) == 0)); then
+        convert "$base" -channel RGB -negate +channel "$f"
+      else
+        convert "$base" -channel RGB -negate +channel -modulate 100,100,0 "$f"
+      fi ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
