@@ -2426,6 +2426,63 @@ PYEOF
       else
         convert "$base" -channel RGB -negate +channel -modulate 100,100,0 "$f"
       fi ;;
+    freescanner)
+      # A page scanned with a free scanner app that stamps its brand on what
+      # it saves (unseen60): the app's clean scan (grey, levelled: paper
+      # whitened, print darkened; a skew of up to 0.4 degrees; a little
+      # noise; at most 1700 px across, 200 dpi on a letter or A4 sheet),
+      # the sheet's own bottom margin below the print, then the free
+      # version's branding: a translucent watermark of the app's name beside
+      # its logo (a page with a folded corner inside scan brackets) across
+      # the middle of the page at an angle of 18-32 degrees, in the app's
+      # colour at about a fifth of its strength and multiplied, so the print
+      # under it stays black; and an opaque footer strip in the app's colour
+      # over the sheet's bottom edge, "Scanned with" and the app's name and
+      # logo in white, on the margin below the print. The app (of four
+      # invented ones, each with its colour), the angle and the skew are
+      # drawn from SEED and the document. Saved as the app shares it: a
+      # one-page PDF of the image (JPEG 80), no text layer. Not harsh: the
+      # print stays black and plain; the watermark only tints the paper.
+      f=$docs/$n.freescanner.pdf
+      local apps=("Scanlark" "PaperFox Scanner" "DocuBee Free" "ScanNook") cols=("#1f6fd1" "#e0661b" "#2a9d5b" "#8a3fc7")
+      local k app col ang sk Ws Hs S ps L fb=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+      k=$(pick "$n freescanner app" "$seed" 4); app=${apps[$k]} col=${cols[$k]}
+      ang=$((-18 - $(pick "$n freescanner angle" "$seed" 15)))
+      sk=$(awk "BEGIN{print ($(pick "$n freescanner skew" "$seed" 9) - 4) / 10}")
+      convert "$base" -colorspace Gray -resize '1700x>' -background white -rotate "$sk" +repage \
+        -level 7%,90% -seed "$seed" -attenuate 0.08 +noise Gaussian "$docs/$n.fs-scan.png"
+      Ws=$(identify -format %w "$docs/$n.fs-scan.png"); Hs=$(identify -format %h "$docs/$n.fs-scan.png")
+      S=$((Ws / 24)); ((S < 40)) && S=40
+      # The logo: a page with a folded corner and three lines, inside scan brackets.
+      logo() { # SIZE COLOUR OUT
+        local z=$1 q=$(($1 / 8))
+        convert -size "${z}x${z}" xc:none -fill none -stroke "$2" -strokewidth $((z / 14 + 1)) \
+          -draw "polyline $q,$((3 * q)) $q,$q $((3 * q)),$q" -draw "polyline $((z - 3 * q)),$q $((z - q)),$q $((z - q)),$((3 * q))" \
+          -draw "polyline $q,$((z - 3 * q)) $q,$((z - q)) $((3 * q)),$((z - q))" -draw "polyline $((z - 3 * q)),$((z - q)) $((z - q)),$((z - q)) $((z - q)),$((z - 3 * q))" \
+          -fill "$2" -stroke none -draw "polygon $((5 * q / 2)),$((2 * q)) $((5 * q)),$((2 * q)) $((11 * q / 2)),$((5 * q / 2)) $((11 * q / 2)),$((6 * q)) $((5 * q / 2)),$((6 * q))" \
+          -fill white -draw "polygon $((5 * q)),$((2 * q)) $((11 * q / 2)),$((2 * q)) $((11 * q / 2)),$((5 * q / 2))" \
+          -draw "rectangle $((13 * q / 4)),$((13 * q / 4)) $((19 * q / 4)),$((27 * q / 8))" \
+          -draw "rectangle $((13 * q / 4)),$((4 * q)) $((19 * q / 4)),$((33 * q / 8))" \
+          -draw "rectangle $((13 * q / 4)),$((19 * q / 4)) $((17 * q / 4)),$((39 * q / 8))" "$3"
+      }
+      # The watermark, its size from the page's shorter side.
+      ps=$(((Ws < Hs ? Ws : Hs) / 10))
+      logo $((ps * 3 / 2)) "$col" "$docs/$n.fs-logo.png"
+      convert -background none -fill "$col" -font "$fb" -pointsize "$ps" label:"$app" "$docs/$n.fs-name.png"
+      convert "$docs/$n.fs-logo.png" "$docs/$n.fs-name.png" -background none -gravity center +smush $((ps / 3)) \
+        -rotate "$ang" -channel A -evaluate multiply 0.2 +channel "$docs/$n.fs-wm.png"
+      # The footer strip.
+      L=$((S * 4 / 5))
+      logo "$L" white "$docs/$n.fs-slogo.png"
+      convert -background none -fill white -font "$fb" -pointsize $((S * 9 / 20)) label:"Scanned with $app" "$docs/$n.fs-stext.png"
+      convert -size "${Ws}x${S}" xc:"$col" \( "$docs/$n.fs-slogo.png" "$docs/$n.fs-stext.png" -background none -gravity center +smush $((S / 4)) \) \
+        -gravity east -geometry +$((S / 2))+0 -compose over -composite "$docs/$n.fs-strip.png"
+      convert "$docs/$n.fs-scan.png" -background white -gravity south -splice 0x$((S * 2)) -colorspace sRGB -type TrueColor \
+        "$docs/$n.fs-wm.png" -gravity center -compose multiply -composite \
+        "$docs/$n.fs-strip.png" -gravity south -compose over -composite \
+        -quality 80 "$docs/$n.freescanner.jpg"
+      jpegs_to_pdf "$f" 200 "$docs/$n.freescanner.jpg"
+      rm -f "$docs/$n.fs-"*.png "$docs/$n.freescanner.jpg" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
