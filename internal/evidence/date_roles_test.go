@@ -602,6 +602,31 @@ func TestReviewDateOnTheRepeatRow(t *testing.T) {
 	}
 }
 
+// TestTurnedDownRequestIsDated: on a GP's request history, a row whose
+// request was turned down is dated in its own roles ("Requested ...
+// Rejected by GP ..."); it is a record all the same, so the rows below it
+// keep their own fills and the requested medicine's last fill, out of the
+// window, is its date (unseen10's request history, round 17: omeprazole's
+// and Mounjaro's fills made Saxenda's dates disagree).
+func TestTurnedDownRequestIsDated(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Niamh", Surname: "Colquhoun", MedicationName: "Saxenda", MedicationDosage: "3 mg"}
+	row := func(med, requested, issued, dispensed string) []string {
+		return []string{med, "Requested " + requested + " Issued by GP " + issued + " Dispensed by Kelso Road Pharmacy " + dispensed}
+	}
+	saxenda := "Saxenda 6mg/ml solution for injection pre-filled pen (liraglutide) - inject 3mg once daily"
+	lines := []string{"Request history", "Niamh Colquhoun Date of birth 21/03/1984", "LAST 6 MONTHS",
+		saxenda, "Requested 20 Nov 2026 Rejected by GP 21 Nov 2026",
+		"Message from the practice: Saxenda was stopped when you started Mounjaro. Please do not request it again; book a review if you", "need to discuss."}
+	lines = append(lines, row("Omeprazole 20mg gastro-resistant capsules - one daily", "13 Nov 2026", "14 Nov 2026", "16 Nov 2026")...)
+	lines = append(lines, row("Mounjaro 2.5mg/0.6ml solution for injection KwikPen (tirzepatide) - inject 2.5mg once weekly", "13 Nov 2026", "14 Nov 2026", "17 Nov 2026")...)
+	lines = append(lines, row(saxenda, "28 Jul 2026", "29 Jul 2026", "31 Jul 2026")...)
+	lines = append(lines, row(saxenda, "26 Jun 2026", "27 Jun 2026", "29 Jun 2026")...)
+	r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDate.Value != Invalid || f.MedicationDate.Rule != "old-date" {
+		t.Errorf("date %+v by %s read %q, want invalid by old-date (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
+	}
+}
+
 // TestRowSplitIntoCells: a reader that splits a table's row into a line
 // per cell (Textract) leaves the requested medicine's date on a line of
 // its own, level with the medicine's; it is still the row's (unseen22's
