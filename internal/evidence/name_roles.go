@@ -28,7 +28,10 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"father", "mom", "mum", "dad", "responsible adult",
 	},
 	accountHolder: {
-		"signed in as", "logged in as", "viewing as", "proxy", "proxy access", "responsible party", "guarantor",
+		// A portal's header, "Logged in: Niamh Colquhoun", read onto one
+		// line with the practice's name ("Fernbank Surgery"), whose
+		// "surgery" then made her its prescriber (unseen10, round 17).
+		"signed in as", "logged in as", "signed in", "logged in", "viewing as", "proxy", "proxy access", "responsible party", "guarantor",
 		"subscriber", "policy holder", "policyholder", "cardholder", "card holder", "insured",
 	},
 	"the person who paid":       {"paid by", "payer", "payment by"},

@@ -44,6 +44,13 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
 		{name: "signed in, no page of one's own records", exp: jane, lines: []string{"Signed in as Jane Smith", med},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the account holder"},
+		// A practice's portal header read onto one line: "Logged in:" says
+		// who is signed in, and "Surgery" before it makes no one a
+		// prescriber (unseen10's request history scanned, round 17).
+		{name: "a practice's header with who is logged in", exp: Expected{PatientKnown: true, Forename: "Niamh", Surname: "Colquhoun"},
+			lines: []string{"Fernbank Surgery : online services Logged in: Niamh Colquhoun Log out", "Request history",
+				"Niamh Colquhoun Date of birth 21/03/1984 NHS number 999 318 4402", med},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
 		{name: "signed in over 'your prescriptions', a namesake on the page", exp: jane,
 			lines: []string{"Signed in as Jane Smith", "Your prescriptions", "Emma Smith", med},
 			want:  Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
