@@ -83,6 +83,6 @@ include Makefile.build
 include Makefile.bench
 
 ## heldout: verify-evidence on documents made outside internal/testing/corpus (needs chromium, ImageMagick, exiftool);
-##          SET=first|round5|round6|round7|unseen|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen59|unseen60|visible|all, COND=<regex>, SEED=n, SHOW=1, READER=textract (the production reader: docs/textract.md) (testdata/heldout/README.md)
+##          SET=first|round5|round6|round7|unseen|unseen4|unseen5|unseen6|unseen7|unseen8|unseen9|unseen10|unseen11|unseen12|unseen13|unseen14|unseen15|unseen16|unseen17|unseen18|unseen19|unseen20|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|visible|all, COND=<regex>, SEED=n, SHOW=1, READER=textract (the production reader: docs/textract.md) (testdata/heldout/README.md)
 heldout:
 	./scripts/heldout.sh
