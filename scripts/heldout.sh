@@ -2483,6 +2483,88 @@ PYEOF
         -quality 80 "$docs/$n.freescanner.jpg"
       jpegs_to_pdf "$f" 200 "$docs/$n.freescanner.jpg"
       rm -f "$docs/$n.fs-"*.png "$docs/$n.freescanner.jpg" ;;
+    raindrops)
+      # A phone photo of the page taken outdoors in light rain, or with a wet
+      # hand (unseen58): a few dozen round water drops sit on the paper, each
+      # a small lens that magnifies the print under it (by 1.2-1.4x) and
+      # shifts it a pixel or two, with a bright highlight towards the sky
+      # and a soft shadow rim on the far side; a few have run into short
+      # streaks (an elongated tail above a drop, a weaker lens); the wet
+      # paper under a drop is a little greyer and cooler. The drops' count
+      # (28-40, 4-6 of them streaks), radii (about 1/110 to 1/45 of the
+      # page's width), places, magnification and shift are drawn from SEED
+      # and the document; most of the page stays dry and sharp. The lens is
+      # a displacement map (ImageMagick's -compose displace, a ramp per drop
+      # with a soft edge); then the photo under a grey sky: the page on a
+      # weathered table, slight perspective, light falling off, a faint cool
+      # cast, noise, JPEG 85. Not harsh: the print under a drop is enlarged
+      # and slightly moved, never hidden.
+      f=$docs/$n.raindrops.jpg
+      local A=40 B l xs=() ys=() shade=() shine=()
+      B=$(((W < H ? W : H) / 16))
+      convert -size 256x256 xc: -fx '1-i/(w-1)' \
+        \( -size 256x256 xc: -fx 'rr=hypot(i-w/2+0.5,j-h/2+0.5)/(w/2); rr<0.78?1:(rr<1?(1-rr)/0.22:0)' \) \
+        -alpha off -compose copy_opacity -composite "$docs/$n.rd-x.png"
+      convert "$docs/$n.rd-x.png" -rotate 90 "$docs/$n.rd-y.png"
+      python3 - "$n" "$seed" "$W" "$H" "$A" "$docs/$n.rd-lens.txt" "$docs/$n.rd-shade.mvg" "$docs/$n.rd-shine.mvg" <<'EOF'
+import math, random, sys
+n, seed, W, H, A = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
+r = random.Random(f"{n} raindrops {seed}")
+drops = []  # x, y, rx, ry, angle, magnification gain, shift x, shift y
+count, streaks = r.randint(28, 40), r.randint(4, 6)
+for k in range(count):
+    R = r.uniform(W / 110, W / 45)
+    x, y = r.uniform(R, W - R), r.uniform(R, H - R)
+    g = r.uniform(0.17, 0.29)  # 1 - 1/m for m of 1.2-1.4
+    a, d = r.uniform(0, 2 * math.pi), r.uniform(0.5, 2.5)
+    if k < streaks:
+        # A drop that ran: a tail above it (narrower, weaker), its head below.
+        L = R * r.uniform(2.5, 4.5)
+        ang = r.uniform(-18, 18)
+        tx, ty = x - math.sin(math.radians(ang)) * L / 2, y - math.cos(math.radians(ang)) * L / 2
+        drops.append((tx, ty, R * 0.55, L / 2, ang, g * 0.6, 0.0, 0.0))
+    drops.append((x, y, R, R * r.uniform(0.92, 1.0), 0.0, g, d * math.cos(a), d * math.sin(a)))
+with open(sys.argv[6], "w") as lens, open(sys.argv[7], "w") as sh, open(sys.argv[8], "w") as hi:
+    for x, y, rx, ry, ang, g, ox, oy in drops:
+        w, h = 2 * rx, 2 * ry
+        c, s = abs(math.cos(math.radians(ang))), abs(math.sin(math.radians(ang)))
+        bw, bh = w * c + h * s, w * s + h * c
+        sx, sy = rx * g / A, ry * g / A
+        xlo, xhi = 50 - sx * 50 + ox / (2 * A) * 100, 50 + sx * 50 + ox / (2 * A) * 100
+        ylo, yhi = 50 - sy * 50 + oy / (2 * A) * 100, 50 + sy * 50 + oy / (2 * A) * 100
+        lens.write(f"{max(2, round(w))} {max(2, round(h))} {ang:.1f} {round(x - bw / 2):+d}{round(y - bh / 2):+d} "
+                   f"{xlo:.2f} {xhi:.2f} {ylo:.2f} {yhi:.2f}\n")
+        t = f"translate {x:.1f},{y:.1f} rotate {ang:.1f}"
+        sh.write(f"{t} fill #e6ebee stroke rgba(60,68,76,0.22) stroke-width {max(1.0, rx / 10):.1f} "
+                 f"ellipse 0,0 {rx * 0.97:.1f},{ry * 0.97:.1f} 0,360\n")
+        sh.write(f"{t} fill none stroke rgba(50,58,66,0.30) stroke-width {max(1.2, rx / 7):.1f} "
+                 f"ellipse {rx * 0.04:.1f},{ry * 0.07:.1f} {rx * 0.95:.1f},{ry * 0.95:.1f} 15,165\n")
+        hi.write(f"{t} fill rgba(255,255,255,0.95) stroke none ellipse {-rx * 0.36:.1f},{-ry * 0.42:.1f} "
+                 f"{max(1.2, rx * 0.22):.1f},{max(1, ry * 0.12):.1f} 0,360\n")
+        hi.write(f"{t} fill rgba(255,255,255,0.45) stroke none ellipse {rx * 0.25:.1f},{ry * 0.52:.1f} "
+                 f"{max(1.2, rx * 0.36):.1f},{max(1, ry * 0.13):.1f} 0,360\n")
+EOF
+      local w h ang geo xlo xhi ylo yhi
+      while read -r w h ang geo xlo xhi ylo yhi; do
+        xs+=(\( "$docs/$n.rd-x.png" -resize "${w}x${h}!" -channel RGB +level "${xlo}%,${xhi}%" +channel -background none -rotate "$ang" \) -geometry "$geo" -composite)
+        ys+=(\( "$docs/$n.rd-y.png" -resize "${w}x${h}!" -channel RGB +level "${ylo}%,${yhi}%" +channel -background none -rotate "$ang" \) -geometry "$geo" -composite)
+      done <"$docs/$n.rd-lens.txt"
+      # One -draw per shape (this ImageMagick's policy forbids reading @files).
+      while IFS= read -r l; do shade+=(-draw "$l"); done <"$docs/$n.rd-shade.mvg"
+      while IFS= read -r l; do shine+=(-draw "$l"); done <"$docs/$n.rd-shine.mvg"
+      convert -size "${W}x${H}" xc:gray50 -compose over "${xs[@]}" -alpha off "$docs/$n.rd-mx.png"
+      convert -size "${W}x${H}" xc:gray50 -compose over "${ys[@]}" -alpha off "$docs/$n.rd-my.png"
+      convert -size "${W}x${H}" xc:white "${shade[@]}" -blur 0x1.4 "$docs/$n.rd-shade.png"
+      convert -size "${W}x${H}" xc:none "${shine[@]}" -blur 0x0.8 "$docs/$n.rd-shine.png"
+      convert "$base" "$docs/$n.rd-mx.png" "$docs/$n.rd-my.png" -compose displace -define compose:args="${A}x${A}" -composite \
+        "$docs/$n.rd-shade.png" -compose multiply -composite -evaluate multiply 0.9 \
+        "$docs/$n.rd-shine.png" -compose over -composite \
+        -bordercolor '#6d716c' -border "$B" \
+        -background '#5f635e' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 45)),$((H / 40))  $((W + 2 * B)),0 $((W + 2 * B - W / 50)),$((H / 70))  0,$((H + 2 * B)) $((W / 70)),$((H + 2 * B - H / 45))  $((W + 2 * B)),$((H + 2 * B)) $((W + 2 * B - W / 40)),$((H + 2 * B - H / 50))" \
+        \( +clone -sparse-color Barycentric "0,0 #fafcff %[fx:w],%[fx:h] #bcc1c6" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".rd-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
