@@ -2486,9 +2486,10 @@ PYEOF
     raindrops)
       # A phone photo of the page taken outdoors in light rain, or with a wet
       # hand (unseen58): a few dozen round water drops sit on the paper, each
-      # a small lens that magnifies the print under it (by 1.2-1.4x) and
-      # shifts it a pixel or two, with a bright highlight towards the sky
-      # and a soft shadow rim on the far side; a few have run into short
+      # a small lens that magnifies the print under it (by 1.1-1.25x) and
+      # shifts it by up to a pixel and a half, with a bright highlight
+      # towards the sky, a faint bright caustic and a soft shadow rim on
+      # the far side; a few have run into short
       # streaks (an elongated tail above a drop, a weaker lens); the wet
       # paper under a drop is a little greyer and cooler. The drops' count
       # (28-40, 4-6 of them streaks), radii (about 1/110 to 1/45 of the
@@ -2503,7 +2504,7 @@ PYEOF
       local A=40 B l xs=() ys=() shade=() shine=()
       B=$(((W < H ? W : H) / 16))
       convert -size 256x256 xc: -fx '1-i/(w-1)' \
-        \( -size 256x256 xc: -fx 'rr=hypot(i-w/2+0.5,j-h/2+0.5)/(w/2); rr<0.78?1:(rr<1?(1-rr)/0.22:0)' \) \
+        \( -size 256x256 xc: -fx 'rr=hypot(i-w/2+0.5,j-h/2+0.5)/(w/2); rr<0.6?1:(rr<1?(1-rr)/0.4:0)' \) \
         -alpha off -compose copy_opacity -composite "$docs/$n.rd-x.png"
       convert "$docs/$n.rd-x.png" -rotate 90 "$docs/$n.rd-y.png"
       python3 - "$n" "$seed" "$W" "$H" "$A" "$docs/$n.rd-lens.txt" "$docs/$n.rd-shade.mvg" "$docs/$n.rd-shine.mvg" <<'EOF'
@@ -2515,8 +2516,8 @@ count, streaks = r.randint(28, 40), r.randint(4, 6)
 for k in range(count):
     R = r.uniform(W / 110, W / 45)
     x, y = r.uniform(R, W - R), r.uniform(R, H - R)
-    g = r.uniform(0.17, 0.29)  # 1 - 1/m for m of 1.2-1.4
-    a, d = r.uniform(0, 2 * math.pi), r.uniform(0.5, 2.5)
+    g = r.uniform(0.10, 0.20)  # 1 - 1/m for m of 1.11-1.25
+    a, d = r.uniform(0, 2 * math.pi), r.uniform(0.3, 1.5)
     if k < streaks:
         # A drop that ran: a tail above it (narrower, weaker), its head below.
         L = R * r.uniform(2.5, 4.5)
@@ -2539,9 +2540,9 @@ with open(sys.argv[6], "w") as lens, open(sys.argv[7], "w") as sh, open(sys.argv
                  f"ellipse 0,0 {rx * 0.97:.1f},{ry * 0.97:.1f} 0,360\n")
         sh.write(f"{t} fill none stroke rgba(50,58,66,0.30) stroke-width {max(1.2, rx / 7):.1f} "
                  f"ellipse {rx * 0.04:.1f},{ry * 0.07:.1f} {rx * 0.95:.1f},{ry * 0.95:.1f} 15,165\n")
-        hi.write(f"{t} fill rgba(255,255,255,0.95) stroke none ellipse {-rx * 0.36:.1f},{-ry * 0.42:.1f} "
-                 f"{max(1.2, rx * 0.22):.1f},{max(1, ry * 0.12):.1f} 0,360\n")
-        hi.write(f"{t} fill rgba(255,255,255,0.45) stroke none ellipse {rx * 0.25:.1f},{ry * 0.52:.1f} "
+        hi.write(f"{t} fill rgba(255,255,255,0.8) stroke none ellipse {-rx * 0.36:.1f},{-ry * 0.42:.1f} "
+                 f"{max(1.2, rx * 0.18):.1f},{max(1, ry * 0.1):.1f} 0,360\n")
+        hi.write(f"{t} fill rgba(255,255,255,0.3) stroke none ellipse {rx * 0.25:.1f},{ry * 0.52:.1f} "
                  f"{max(1.2, rx * 0.36):.1f},{max(1, ry * 0.13):.1f} 0,360\n")
 EOF
       local w h ang geo xlo xhi ylo yhi
