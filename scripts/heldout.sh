@@ -2566,6 +2566,26 @@ EOF
         \( +clone -sparse-color Barycentric "0,0 #fafcff %[fx:w],%[fx:h] #bcc1c6" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".rd-* ;;
+    nightshift)
+      # A screenshot taken with the phone's Night Shift or a blue-light
+      # filter on, or with "reduce white point" (unseen63): an Android
+      # filter app draws its tint as an overlay, and a laptop's night light
+      # or a screen shared from such a phone keeps it, so the screenshot
+      # sent is the tinted screen. The whole screen warm orange: green kept
+      # at 74-86% and blue at 40-60% (a little of red and green mixed back
+      # into blue, so blues go muddy rather than black), a little
+      # desaturated, and dimmer (84-92%, the lowered white point), so whites
+      # turn cream; the warmth and the dimming drawn from SEED and the
+      # document. Nothing is blurred, moved or covered: a lossless PNG, as a
+      # screenshot is. Not harsh: the print stays crisp and dark on a cream
+      # ground.
+      f=$docs/$n.nightshift.png
+      local w d gf bf
+      w=$(pick "$n nightshift warmth" "$seed" 5) d=$(pick "$n nightshift dim" "$seed" 5)
+      gf=$(awk "BEGIN{print 0.86 - 0.03 * $w}") bf=$(awk "BEGIN{print 0.60 - 0.05 * $w}")
+      convert "$base" -alpha off -modulate 100,88 \
+        -color-matrix "1 0 0  0.03 $gf 0  0.06 0.04 $bf" \
+        -evaluate multiply "$(awk "BEGIN{print 0.84 + 0.02 * $d}")" "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
