@@ -2586,6 +2586,94 @@ EOF
       convert "$base" -alpha off -modulate 100,88 \
         -color-matrix "1 0 0  0.03 $gf 0  0.06 0.04 $bf" \
         -evaluate multiply "$(awk "BEGIN{print 0.84 + 0.02 * $d}")" "$f" ;;
+    stickynote)
+      # A phone photo of the page with a yellow sticky note stuck on it, the
+      # patient's own reminder written on it (unseen62): an injection day, a
+      # clinic's or a nurse's telephone number, in a handwriting-like font
+      # (DejaVu Serif Italic, DejaVu Sans Oblique or Liberation Sans Italic,
+      # in a pen's blue, a black felt tip or a red one; the lines a little
+      # turned and wavy). The note is a square of yellow paper (a little
+      # lighter at its glued top than at its free foot), turned by up to 7
+      # degrees; its lower edge curls up off the page a little (the foot
+      # foreshortened, the lifted strip shaded, a thin highlight on its
+      # rim) and it casts a soft shadow, stronger and wider under the curl.
+      # Where it lies and what it says the document says, so that it covers
+      # no field a case measures: <meta name="heldout-stickynote"
+      # content="X Y S|line|line...">, the note's centre at X of the page's
+      # width and Y of its height and its side S of the width (fractions of
+      # the page inside its white border); without it, the emptiest of six
+      # spots near the page's edges (the fewest dark pixels under the note),
+      # a side of a fifth of the width, and a day drawn from the days of the
+      # week. The turn, the font, the ink, the curl and the wobble are drawn
+      # from SEED and the document; then the page on a table: slight
+      # perspective, light falling off, noise, JPEG 85. Not harsh: the note
+      # hides only the part of the page under it, which holds no field, and
+      # the rest reads as in any phone photo.
+      f=$docs/$n.stickynote.jpg
+      local spec geo txt sx sy sf S PW PH cx cy ang font ink curl wob B W2 H2 T
+      spec=$(sed -n 's/.*name="heldout-stickynote" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      PW=$((W - 80)) PH=$((H - 80))
+      if [[ -n $spec ]]; then
+        geo=${spec%%|*} txt=${spec#*|}
+        read -r sx sy sf <<<"$geo"
+      else
+        sf=0.2
+        local best=2 spot m
+        S=$(awk "BEGIN{printf \"%d\", $PW * $sf}")
+        for spot in "0.15 0.12" "0.85 0.12" "0.15 0.88" "0.85 0.88" "0.15 0.5" "0.85 0.5"; do
+          read -r cx cy <<<"$spot"
+          m=$(convert "$base" -crop "${S}x${S}+$(awk "BEGIN{printf \"%d\", 40 + $cx * $PW - $S / 2}")+$(awk "BEGIN{printf \"%d\", 40 + $cy * $PH - $S / 2}")" +repage \
+            -colorspace Gray -threshold 60% -negate -format '%[fx:mean]' info:)
+          if awk "BEGIN{exit !($m < $best)}"; then best=$m sx=$cx sy=$cy; fi
+        done
+        local days=(MONDAY TUESDAY WEDNESDAY THURSDAY FRIDAY SATURDAY SUNDAY)
+        txt="pen day|${days[$(pick "$n stickynote day" "$seed" 7)]}"
+      fi
+      S=$(awk "BEGIN{s = $PW * $sf; if (s < 120) s = 120; printf \"%d\", s}")
+      cx=$(awk "BEGIN{printf \"%d\", 40 + $sx * $PW}"); cy=$(awk "BEGIN{printf \"%d\", 40 + $sy * $PH}")
+      ang=$(awk "BEGIN{print ($(pick "$n stickynote turn" "$seed" 141) - 70) / 10}")
+      case $(pick "$n stickynote font" "$seed" 3) in
+        0) font=DejaVu-Serif-Italic ;; 1) font=DejaVu-Sans-Oblique ;; *) font=Liberation-Sans-Italic ;;
+      esac
+      case $(pick "$n stickynote ink" "$seed" 3) in
+        0) ink='#1d3a9e' ;; 1) ink='#1b1b1f' ;; *) ink='#b3202a' ;;
+      esac
+      curl=$((6 + $(pick "$n stickynote curl" "$seed" 5)))   # the foot lifted by curl% of the side
+      wob=$((S * (6 + $(pick "$n stickynote wobble" "$seed" 6)) / 10))
+      T=$((S * 13 / 10))   # the note's canvas, room for its shadow
+      # The reminder: one line of the note to a line of text, fitted to the
+      # note's writing area, turned a little, its baseline wavy.
+      convert -background none -fill "$ink" -font "$font" -size "$((S * 84 / 100))x$((S * 66 / 100))" -gravity west \
+        caption:"${txt//|/$'\n'}" -trim +repage -background none -rotate "$(awk "BEGIN{print 0 - ($ang) / 3 - 1.5}")" \
+        -wave "$((S / 90 + 1))x$wob" "$docs/$n.sn-text.png"
+      # The note, its glued top lighter than its foot; the lifted strip at the
+      # foot shaded, a thin bright rim at its edge; then the curl itself: the
+      # foot drawn in (foreshortened) and its corners pulled up and in.
+      convert -size "${S}x${S}" gradient:'#fff38f'-'#f7db4c' \
+        \( -size "${S}x$((S * 22 / 100))" gradient:'#ffffff'-'#cdbd86' \) -gravity south -compose multiply -composite \
+        -fill 'rgba(255,255,240,0.75)' -draw "rectangle 0,$((S - 2 - S / 150)) $S,$((S - 1))" \
+        "$docs/$n.sn-text.png" -gravity center -geometry +0+$((S / 30)) -compose over -composite +gravity \
+        -alpha set -background none -virtual-pixel transparent \
+        -distort Perspective "0,0 0,0  $S,0 $S,0  0,$S $((S * curl / 200)),$((S - S * curl / 100))  $S,$S $((S - S * curl / 140)),$((S - S * curl * 13 / 1000))" \
+        "$docs/$n.sn-note.png"
+      # The shadow: the note's shape a little down and right, soft; under
+      # the curl a wider, darker band below the foot.
+      convert -size "${T}x${T}" xc:none -fill 'rgba(0,0,0,0.32)' \
+        -draw "polygon $((S * 15 / 100 + S / 70)),$((S * 15 / 100 + S / 50)) $((S * 115 / 100 + S / 70)),$((S * 15 / 100 + S / 50)) $((S * 115 / 100 + S / 70)),$((S * 115 / 100 + S / 40)) $((S * 15 / 100 + S / 70)),$((S * 115 / 100 + S / 40))" \
+        -fill 'rgba(0,0,0,0.30)' -draw "polygon $((S * 17 / 100)),$((S * 105 / 100)) $((S * 115 / 100)),$((S * 103 / 100)) $((S * 117 / 100)),$((S * 115 / 100 + S * curl / 160)) $((S * 19 / 100)),$((S * 115 / 100 + S * curl / 200))" \
+        -channel A -blur "0x$((S / 28 + 2))" +channel \
+        "$docs/$n.sn-note.png" -geometry +$((S * 15 / 100))+$((S * 15 / 100)) -compose over -composite \
+        -background none -rotate "$ang" +repage "$docs/$n.sn-all.png"
+      local NW NH
+      NW=$(identify -format %w "$docs/$n.sn-all.png"); NH=$(identify -format %h "$docs/$n.sn-all.png")
+      B=$(((W < H ? W : H) / 18)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      convert "$base" "$docs/$n.sn-all.png" -geometry "+$((cx - NW / 2))+$((cy - NH / 2))" -compose over -composite \
+        -bordercolor '#7c6f62' -border "$B" \
+        -background '#6f6357' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 60)),$((H2 / 70))  $W2,0 $((W2 - W2 / 55)),$((H2 / 90))  0,$H2 $((W2 / 80)),$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 50)),$((H2 - H2 / 70))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #c4c4c4" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".sn-*.png ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
