@@ -2674,6 +2674,117 @@ EOF
         \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #c4c4c4" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".sn-*.png ;;
+    webcam)
+      # A frame from a telehealth video call, the patient holding the page
+      # up to a laptop's webcam to show it (unseen61): a 1280x720 frame; the
+      # page, held in both hands (fingers round its left and right edges,
+      # over its white border only), fills about half of it (its turned
+      # outline fitted in 60% of the frame's width and 94% of its height),
+      # turned by 2-5 degrees and tilted back a little (its top edge
+      # narrower, perspective); behind it the room, out of focus (a wall in
+      # one of four colours, a window's bright square, a bookshelf, a
+      # picture) and the patient's shoulders and the top of their head
+      # above the page. The webcam's look: a soft fixed focus (sigma 0.7),
+      # its white balance a little warm or cool, light falling off to the
+      # corners, sensor noise, then the video codec: chroma halved and 8x8
+      # blocking (JPEG quality 40-50 standing in for the call's bitrate).
+      # Over it the call's own layer: the clinician's tile (a silhouette,
+      # "Clinician" and a microphone) in one corner, clear of the page (the
+      # page moved a little away from it). The turn, the wall, the tint, the
+      # corner, the codec quality and the page's place drawn from SEED and
+      # the document; the saved frame JPEG 90. Not harsh: a person reads
+      # every field at a glance; the print is soft and blocky, not lost.
+      f=$docs/$n.webcam.jpg
+      local wp wc=() wb=() wall tint corner q PW PH ang dx dy x0 y0 tx ty l
+      wp=$(python3 - "$n" "$seed" "$W" "$H" "$docs/$n.wc-room.mvg" "$docs/$n.wc-hands.mvg" <<'EOF'
+import math, random, sys
+n, seed, W, H = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+r = random.Random(f"{n} webcam {seed}")
+FW, FH = 1280, 720
+ang = r.choice((-1, 1)) * r.uniform(2, 5)
+a = math.radians(abs(ang))
+# The page's turned outline fitted in 60% x 94% of the frame.
+s = min(FW * 0.60 / (W * math.cos(a) + H * math.sin(a)), FH * 0.94 / (W * math.sin(a) + H * math.cos(a)))
+PW, PH = round(W * s), round(H * s)
+corner = r.randrange(4)  # 0 top left, 1 top right, 2 bottom right, 3 bottom left
+away = 1 if corner in (0, 3) else -1
+cx = FW / 2 + away * r.uniform(6, 16)
+cy = FH / 2 + r.uniform(-6, 6)
+walls = ["#c9bda8", "#a9b8c2", "#cfc6b8", "#b7c1a8"]
+wall = r.choice(walls)
+tint = r.choice(["#ffcf99", "#a8c8ff"])
+q = r.randint(40, 50)
+with open(sys.argv[5], "w") as m:
+    wx = r.choice((60, 860))
+    m.write(f"fill #f4f6f2 rectangle {wx},40 {wx + 300},330\n")
+    m.write(f"fill #d9dcd6 rectangle {wx + 146},40 {wx + 154},330\n")
+    bx = 900 if wx == 60 else 40
+    m.write(f"fill #6b4a2e rectangle {bx},120 {bx + 330},720\n")
+    for shelf in range(4):
+        y = 150 + shelf * 140
+        x = bx + 12
+        while x < bx + 310:
+            w = r.randint(14, 30)
+            h = r.randint(80, 120)
+            col = r.choice(["#8c2f2f", "#2f4f8c", "#d8c27a", "#3f6b4a", "#e6e0d4", "#5a3d6e", "#b5651d"])
+            m.write(f"fill {col} rectangle {x},{y + 120 - h} {x + w},{y + 120}\n")
+            x += w + r.randint(1, 4)
+        m.write(f"fill #4a321e rectangle {bx},{y + 120} {bx + 330},{y + 132}\n")
+    px = 470 + r.randint(-40, 40)
+    m.write(f"fill #3b3b3b rectangle {px},30 {px + 150},140\n")
+    m.write(f"fill #8fa7b8 rectangle {px + 8},38 {px + 142},132\n")
+    hair = r.choice(["#2b1d14", "#5a3b22", "#1a1a1a", "#8a6a45", "#b9b2a6"])
+    skin = r.choice(["#e0b89a", "#c68f6a", "#8d5a3c", "#f0cdb4"])
+    jumper = r.choice(["#3d5a80", "#7a2e3a", "#4b6b47", "#5b5b5b", "#c08a3e"])
+    m.write(f"fill {jumper} ellipse {FW / 2:.0f},{FH + 60} 520,260 0,360\n")
+    m.write(f"fill {skin} ellipse {FW / 2:.0f},150 100,125 0,360\n")
+    m.write(f"fill {hair} ellipse {FW / 2:.0f},95 112,85 180,360\n")
+with open(sys.argv[6], "w") as h:
+    # Fingers round the left and right edges at their middle, reaching
+    # three quarters of the page's white border in (the border is 40 px at the
+    # page's scale).
+    skin2 = skin
+    reach = 40 * s * 0.75
+    for side in (-1, 1):
+        # The edge's middle, 1% in for the tilt's narrower top.
+        ex = cx + side * (PW * 0.49 * math.cos(math.radians(ang)))
+        ey = cy + side * (PW * 0.49 * math.sin(math.radians(ang)))
+        for k, off in enumerate((-34, -4, 26)):
+            fx = ex - side * reach + side * 22
+            fy = ey + off * (1 + 0.1 * k)
+            h.write(f"fill {skin2} stroke #00000030 stroke-width 1 ellipse {fx:.0f},{fy:.0f} 24,12 0,360\n")
+        h.write(f"fill {skin2} ellipse {ex + side * 48:.0f},{ey + 60:.0f} 40,70 0,360\n")
+print(PW, PH, f"{ang:.2f}", round(cx - PW / 2), round(cy - PH / 2), wall, tint, corner, q)
+EOF
+)
+      read -r PW PH ang x0 y0 wall tint corner q <<<"$wp"
+      while IFS= read -r l; do wc+=(-draw "$l"); done <"$docs/$n.wc-room.mvg"
+      while IFS= read -r l; do wb+=(-draw "$l"); done <"$docs/$n.wc-hands.mvg"
+      # The page: scaled, tilted back (top edge 4% narrower), turned, with
+      # a soft shadow on the patient behind it.
+      convert "$base" -resize "${PW}x${PH}!" -background none -virtual-pixel transparent \
+        -distort Perspective "0,0 $((PW * 2 / 100)),0  $PW,0 $((PW - PW * 2 / 100)),0  0,$PH 0,$PH  $PW,$PH $PW,$PH" \
+        -rotate "$ang" \( +clone -background black -shadow 50x8+6+8 \) +swap -background none -layers merge +repage "$docs/$n.wc-page.png"
+      dx=$(( (PW - $(identify -format %w "$docs/$n.wc-page.png")) / 2 )); dy=$(( (PH - $(identify -format %h "$docs/$n.wc-page.png")) / 2 ))
+      convert -size 1280x720 xc:"$wall" "${wc[@]}" -blur 0x6 \
+        "$docs/$n.wc-page.png" -geometry "+$((x0 + dx))+$((y0 + dy))" -compose over -composite \
+        "${wb[@]}" -blur 0x0.7 \
+        -fill "$tint" -colorize 7% \
+        \( -size 1280x720 radial-gradient:white-'#8a8a8a' -resize 1280x720! \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.35 +noise Gaussian \
+        -sampling-factor 4:2:0 -quality "$q" "$docs/$n.wc-frame.jpg"
+      # The clinician's tile in its corner, over the decoded frame.
+      case $corner in
+        0) tx=16 ty=16 ;; 1) tx=1044 ty=16 ;; 2) tx=1044 ty=580 ;; *) tx=16 ty=580 ;;
+      esac
+      convert -size 220x124 xc:'#2e3846' -fill '#4a5a70' -draw "rectangle 0,96 220,124" \
+        -fill '#f2f2f2' -draw "ellipse 110,128 62,44 0,360" -fill '#c99a7a' -draw "ellipse 110,56 22,27 0,360" \
+        -fill '#3a2a20' -draw "ellipse 110,38 24,14 180,360" \
+        -fill '#00000099' -draw "rectangle 0,100 220,124" -fill white -font DejaVu-Sans -pointsize 13 -draw "text 8,117 'Clinician'" \
+        -fill white -draw "roundrectangle 198,104 204,114 3,3" -draw "line 201,114 201,119" \
+        -bordercolor '#6d7f96' -border 2 "$docs/$n.wc-tile.png"
+      convert "$docs/$n.wc-frame.jpg" "$docs/$n.wc-tile.png" -geometry "+$tx+$ty" -compose over -composite -quality 90 "$f"
+      rm -f "$docs/$n".wc-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
