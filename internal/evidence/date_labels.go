@@ -72,6 +72,9 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"casglwch erbyn", "casglu erbyn", "dyddiad geni", "dyddiad dod i ben", "impreso", "fecha de impresion",
 		"fecha de nacimiento", "vence", "vencimiento", "fecha de vencimiento", "caduca", "recoger antes de", "recoger antes del",
 		"proximo surtido", "data urodzenia", "data waznosci", "wazne do",
+		// Welsh "next step" (round 17, unseen59: "Cam nesaf: Wegovy 1.7mg
+		// ... o 18 Rhagfyr 2026 ymlaen", from a day to come).
+		"cam nesaf", "nesaf",
 		// The same roles in the languages whose month names findDates reads
 		// (round 15): when printed, born, expiring, due again.
 		"argraffwyd", "dyddiad argraffu", "imprime le", "date dimpression", "impresso em", "data de impressao",
@@ -113,7 +116,7 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"disp date", "dispensed date", "dispensing date", "dispense date", "filled", "fill", "fill date",
 		"filled date", "date filled", "filled on", "supplied", "date of supply", "date supplied", "supply date",
 		// Welsh, Spanish, Polish (round 12).
-		"dyddiad rhoi", "dyddiad cyflenwi", "paratowyd", "rhoddwyd", "fecha de surtido", "surtido", "surtida", "surtido el", "surtida el", "dispensado", "dispensada",
+		"dyddiad rhoi", "dyddiad cyflenwi", "dyddiad dosbarthu", "dosbarthwyd", "paratowyd", "rhoddwyd", "fecha de surtido", "surtido", "surtida", "surtido el", "surtida el", "dispensado", "dispensada",
 		"fecha de dispensacion", "data wydania", "wydano",
 		// French, Portuguese, Romanian, Spanish (round 15).
 		"delivre le", "date de delivrance", "dispense le", "dispensado em", "data de dispensa", "data da dispensa",

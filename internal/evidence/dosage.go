@@ -14,7 +14,7 @@ var (
 	directionRe = lazyRE(`\b(?:inject|injects|take|takes|administer|sig|directions?|instructions?|strength)\b|\bdos(?:e|age)\s*[:=-]|\b(?:once|twice)\s+(?:a\s+)?(?:week|weekly|day|daily)\b|\bweekly\b|\bdaily\b|\bevery\s+(?:week|day|morning|\d+\s+days?)\b|\b(?:per|each|a)\s+week\b`)
 	// futureDoseRe starts the part of a line about later or maximum doses
 	// ("then increase to 5 mg", "do not exceed 2.4 mg").
-	futureDoseRe = lazyRE(`\b(?:then|thereafter|increas\w*|titrat\w*|escalat\w*|step\s+up|max|maximum|exceed\w*|up\s+to|next\s+(?:dose|strength|step)|from\s+week|after\s+\d+\s+weeks?)\b`)
+	futureDoseRe = lazyRE(`\b(?:then|thereafter|increas\w*|titrat\w*|escalat\w*|step\s+up|max|maximum|exceed\w*|up\s+to|next\s+(?:dose|strength|step)|cam\s+nesaf|from\s+week|after\s+\d+\s+weeks?)\b`)
 )
 
 // Dose tiers, best first: where a dose sits relative to the medicine.

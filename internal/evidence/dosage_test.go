@@ -371,6 +371,10 @@ func TestDoseOfLatestFill(t *testing.T) {
 		"dispensed_at: \"2026-11-10T10:45:03Z\"", "status: \"dispatched\"", "product: \"Mounjaro 7.5mg KwikPen\"",
 		"dispensed_at: \"2026-10-12T11:20:37Z\"", "status: \"delivered\"",
 	}
+	planned := []string{
+		"Your medicines", "Wegovy 1mg FlexTouch pen", "Dispensed: 20 November 2026",
+		"Wegovy 1.7mg FlexTouch pen", "from 18 December 2026, if your doctor agrees",
+	}
 	tests := []struct {
 		name, medicine, dosage, market string
 		lines                          []string
@@ -418,6 +422,16 @@ func TestDoseOfLatestFill(t *testing.T) {
 		// one before it.
 		{"a cancelled latest order's strength", "Mounjaro", "12.5 mg", "uk", cancelledExport, Rating{NotFound, Low}, "several-doses"},
 		{"the fill before a cancelled order", "Mounjaro", "10 mg", "uk", cancelledExport, Rating{Valid, Medium}, "dose-of-latest-fill"},
+		// A strength to start on a day to come is a plan, not a fill
+		// (unseen59's Welsh app, a false accept at first measure, round
+		// 17): the fill before it is the dose the patient is on.
+		{"a strength from a day to come beside the fill", "Wegovy", "1.7 mg", "uk", planned, Rating{NotFound, Low}, "several-doses"},
+		{"the fill beside a strength from a day to come", "Wegovy", "1 mg", "uk", planned, Rating{Valid, Medium}, "dose-of-latest-fill"},
+		{"a Welsh app's next step", "Wegovy", "1.7 mg", "uk", []string{
+			"Fy meddyginiaethau", "Claf: Heledd Prys-Davies", "Wedi'i ddosbarthu", "Wegovy 1mg FlexTouch",
+			"Sut i'w gymryd: chwistrellu 1mg unwaith yr", "wythnos", "Dyddiad dosbarthu: 20 Tachwedd 2026",
+			"Fferyllfa: Fferyllfa Pen-y-Garn, Aberystwyth", "Cam nesaf: Wegovy 1.7mg FlexTouch o", "18 Rhagfyr 2026 ymlaen, os bydd eich",
+			"meddyg yn cytuno"}, Rating{Invalid, High}, "different-dose"},
 		// An order still with the prescriber gives no dose (unseen13's app).
 		{"an order awaiting the prescriber above the one dispensed", "Wegovy", "0.5 mg", "uk", []string{
 			"Orders for Shona McAteer", "Order PH-88213 - placed 19 Nov 2026", "Wegovy 1 mg FlexTouch pen",

@@ -286,9 +286,18 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, lea
 	}
 	var latest recordDate
 	found, latestRec := false, -1
+	today := civilDay(pol.Now)
 	for _, r := range slices.Sorted(maps.Keys(doseOf)) {
 		ds := doseOf[r]
 		rd, dated := dates[r]
+		if dated && rd.kind != dispensedDate && rd.date.compare(today) > 0 {
+			// A record dated ahead of today, and not as a fill, is a plan
+			// ("Cam nesaf: Wegovy 1.7mg FlexTouch o 18 Rhagfyr 2026
+			// ymlaen", the next step from a day to come): no fill, and its
+			// strength none the patient is on (unseen59's Welsh app, a
+			// false accept at first measure, round 17).
+			continue
+		}
 		switch {
 		case !dated || found && (rd.kind == prescriptionDate) != (latest.kind == prescriptionDate):
 			return Dose{}, false
