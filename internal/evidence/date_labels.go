@@ -108,6 +108,10 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"mfg", "mfd", "mfg date", "mfd date", "date of mfg", "manufactured", "manufactured on", "manufacture date",
 		"manufacturing date", "date of manufacture", "manuf", "mfr date", "production date", "date of production",
 		"produced", "produced on",
+		// When a bank settled a card payment, after the sale
+		// (unseen60's banking app, round 17: "Status Settled 21 Nov 2026"
+		// under the sale's own day).
+		"settled", "settled on", "date settled", "posting date",
 		// A deadline a message asks to meet ("Reply YES by 21 Nov").
 		"reply", "reply by", "respond by", "collect by", "order by", "request by", "confirm by",
 	},

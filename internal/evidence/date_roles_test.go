@@ -93,6 +93,10 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a Welsh collection deadline", []string{"Wegovy 2.4mg FlexTouch pen x1", "Casglwch erbyn: 30/11/2026", "Collect by"}, Rating{NotFound, Medium}, "no-date"},
 		{"a Welsh dispensing date", []string{"Wegovy 2.4mg FlexTouch pen x1", "Dyddiad rhoi: 17/11/2026", "Date dispensed", "Casglwch erbyn: 30/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a Spanish fill date", []string{"Wegovy 2.4 mg pen", "Fecha de surtido: 11/17/2026", "Impreso: 11/20/2026"}, Rating{Valid, High}, "date-in-window"},
+		// A banking app's transaction: the bank settled the payment after
+		// the sale, and the sale's day is the supply's (unseen60, round 17).
+		{"a card payment's settled date is no sale", []string{"Harbour Road Pharmacy", "-£9.90", "Wednesday 18 November 2026 at 10:14",
+			"Status Settled 21 Nov 2026", "Itemised receipt from the merchant", "Wegovy 2.4mg pen"}, Rating{Valid, Medium}, "date-in-window"},
 		// A Welsh app's card (unseen59, round 17): "Dyddiad dosbarthu" is
 		// the dispensing date, and the next step's day to come is none.
 		{"a Welsh app's dispensing date beside its next step", []string{"Wegovy 2.4mg FlexTouch", "Dyddiad dosbarthu: 20 Tachwedd 2026",

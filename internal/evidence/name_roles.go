@@ -118,6 +118,12 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 		if vet {
 			ms = append(ms, ownerCaptions.find(l.words)...)
 		}
+		if aboutMedicine {
+			if ws := bankAccountHolder(l); looksLikeName(ws) {
+				out = append(out, roleName{line: i, words: ws, role: accountHolder})
+				continue
+			}
+		}
 		if ws := signedRelative(d, i); looksLikeName(ws) {
 			out = append(out, roleName{line: i, words: ws, role: "a relative or friend writing for the patient"})
 			continue
@@ -131,7 +137,9 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			// row's patient and how they relate to the policy's holder;
 			// "(Subscriber)" there still names the holder.
 			if ws := bracketedRoleName(l, m.first, m.start); (!relations || m.kind == accountHolder) && looksLikeName(ws) {
-				out = append(out, roleName{line: i, words: ws, role: m.kind})
+				if !patientCaptionBefore(l, ws[0].start) {
+					out = append(out, roleName{line: i, words: ws, role: m.kind})
+				}
 				continue
 			}
 			if k, ws, titled := captionedRoleName(d, i, m); looksLikeName(ws) || titled && len(ws) == 1 && !isNonNameWord(ws[0].text) {
@@ -361,6 +369,45 @@ func bracketedRoleName(l docLine, first, start int) []word {
 	if !strings.HasSuffix(before, "(") && !strings.HasSuffix(before, "-") {
 		return nil
 	}
+	return nameBefore(l, first, start)
+}
+
+// patientCaptionRe ends a line's text with a patient's caption.
+var patientCaptionRe = lazyRE(`(?:\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?|\bpt\.?(?:\s+name)?)\s*[:-]?\s*$`)
+
+// patientCaptionBefore reports a patient's caption just before byte start
+// of l: "Patient: LUCIA ESCALANTE (Spouse)" on an insurer's claim names the
+// patient, and in brackets how she stands to the plan's subscriber, no
+// other role (unseen60's explanation of benefits through the production
+// reader, a false accept at first measure, round 17: the subscriber, named
+// uncaptioned in the address block, was rated the patient).
+func patientCaptionBefore(l docLine, start int) bool {
+	return patientCaptionRe.MatchString(l.norm[:start])
+}
+
+// bankAccounts name a bank account in a banking app's or a statement's
+// heading ("< Back Tamsin Orr-Ewing < Current account").
+var bankAccounts = newPhraseSet(map[bool][]string{true: {
+	"current account", "checking account", "savings account", "joint account", "personal account",
+	"everyday account", "credit card account", "debit card account",
+}})
+
+// bankAccountHolder is the name just before a bank account's name on a
+// line: whose account paid, not whose prescription it was (unseen60's
+// banking app, a transaction's detail with the pharmacy's itemised receipt
+// under it; a false accept at first measure, round 17).
+func bankAccountHolder(l docLine) []word {
+	ms := bankAccounts.find(l.words)
+	if len(ms) == 0 {
+		return nil
+	}
+	return nameBefore(l, ms[0].first, ms[0].start)
+}
+
+// nameBefore is the name just before word first (starting at byte start)
+// of l: the capitalised words before it, back to a mark or a word no name
+// has.
+func nameBefore(l docLine, first, start int) []word {
 	var ws []word
 	for k := first - 1; k >= 0 && len(ws) < 4; k-- {
 		w := l.words[k]

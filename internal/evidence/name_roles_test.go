@@ -51,6 +51,21 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Fernbank Surgery : online services Logged in: Niamh Colquhoun Log out", "Request history",
 				"Niamh Colquhoun Date of birth 21/03/1984 NHS number 999 318 4402", med},
 			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// A banking app's transaction, the pharmacy's itemised receipt under
+		// it (unseen60, a false accept at first measure, round 17): the
+		// account's holder paid, and nobody is named its patient.
+		{name: "a banking app's account holder", exp: Expected{PatientKnown: true, Forename: "Tamsin", Surname: "Orr-Ewing"},
+			lines: []string{"< Back Tamsin Orr-Ewing < Current account", "Harbour Road Pharmacy", "-£9.90", "Thursday 19 November 2026 at 10:14",
+				"Itemised receipt from the merchant", "NHS prescription charge x1 £9.90", "Ozempic 0.5mg pen"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the account holder"},
+		// An insurer's claim for the subscriber's spouse: "(Spouse)" after
+		// the patient's caption says how she stands to the plan, and the
+		// subscriber in the address block is not the patient (unseen60's
+		// explanation of benefits through the production reader, round 17).
+		{name: "a claim's patient with her relation to the subscriber", exp: Expected{PatientKnown: true, Forename: "Raymond", Surname: "Escalante"},
+			lines: []string{"RAYMOND ESCALANTE", "1827 JUNIPER AVE", "Explanation of Benefits: Pharmacy",
+				"Patient: LUCIA ESCALANTE (Spouse)   Claim number: 26-1112-0005", "11/12/2026 PINEBROOK PHARMACY MOUNJARO 5MG/0.5ML PEN"},
+			want: Rating{Invalid, High}, rule: "labelled-other-name"},
 		{name: "signed in over 'your prescriptions', a namesake on the page", exp: jane,
 			lines: []string{"Signed in as Jane Smith", "Your prescriptions", "Emma Smith", med},
 			want:  Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
