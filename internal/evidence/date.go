@@ -497,7 +497,7 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	best := otherDate
 	coverage := coverageLetter(d)
 	unsupplied := nothingSupplied(d)
-	letter := letterWithoutSupply(d)
+	letter := letterWithoutSupply(d) || travelLetter(d)
 	for _, m := range all {
 		if coverage && m.kind >= plainDate || unsupplied && m.kind != dispensedDate || letter && m.kind >= plainDate {
 			continue
@@ -610,6 +610,32 @@ func letterWithoutSupply(d document) bool {
 		}
 	}
 	return dear
+}
+
+// travelAddressees open a letter to whoever checks a traveller's luggage;
+// travelWords say the letter is about travelling with a medicine.
+var (
+	travelAddressees = newPhraseSet(map[bool][]string{true: {
+		"to whom it may concern", "transportation security administration", "airport security", "security staff",
+		"customs officer", "customs officers", "border force", "border protection", "airline staff",
+	}})
+	travelWords = newPhraseSet(map[bool][]string{true: {
+		"travel", "travels", "traveling", "travelling", "flight", "flights", "flying", "hand luggage", "carry on",
+		"cabin baggage", "checked baggage", "luggage", "abroad", "trip", "holiday", "vacation",
+	}})
+)
+
+// travelLetter reports a letter for a traveller to show at an airport or a
+// border ("To: Transportation Security Administration ... She will be
+// traveling from November 30 ... needs to carry three pens"): it tells
+// that a medicine is prescribed and carried, and its dates are when it was
+// written and of the journey, none a supply's (unseen58's clinic letter, a
+// false accept at first measure, round 17: its own date, read clear of the
+// fax number above it, was rated the dispensing date). A labelled fill on
+// it still counts.
+func travelLetter(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return travelAddressees.any(l.words) }) &&
+		slices.ContainsFunc(d.lines, func(l docLine) bool { return travelWords.any(l.words) })
 }
 
 // judgedDate is a candidate date judged against the policy; cap is how

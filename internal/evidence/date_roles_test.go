@@ -93,6 +93,11 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a Welsh collection deadline", []string{"Wegovy 2.4mg FlexTouch pen x1", "Casglwch erbyn: 30/11/2026", "Collect by"}, Rating{NotFound, Medium}, "no-date"},
 		{"a Welsh dispensing date", []string{"Wegovy 2.4mg FlexTouch pen x1", "Dyddiad rhoi: 17/11/2026", "Date dispensed", "Casglwch erbyn: 30/11/2026"}, Rating{Valid, High}, "date-in-window"},
 		{"a Spanish fill date", []string{"Wegovy 2.4 mg pen", "Fecha de surtido: 11/17/2026", "Impreso: 11/20/2026"}, Rating{Valid, High}, "date-in-window"},
+		// A clinic's letter for airport security (unseen58, a false accept
+		// at first measure, round 17): its own date and the journey's are
+		// no supply's; a fill it dates still counts.
+		{"a travel letter's own date", travelLetterLines(), Rating{NotFound, Medium}, "no-date"},
+		{"a travel letter that dates the fill", append(travelLetterLines(), "Her last pens were dispensed on November 12, 2026."), Rating{Valid, High}, "date-in-window"},
 		// A banking app's transaction: the bank settled the payment after
 		// the sale, and the sale's day is the supply's (unseen60, round 17).
 		{"a card payment's settled date is no sale", []string{"Harbour Road Pharmacy", "-£9.90", "Wednesday 18 November 2026 at 10:14",
@@ -427,6 +432,18 @@ func TestDatesInOtherRoles(t *testing.T) {
 				t.Errorf("date rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDate, findings.MedicationDate.Rule, tt.want, tt.rule, r.Note)
 			}
 		})
+	}
+}
+
+// travelLetterLines are a clinic's letter for a traveller to show at an
+// airport, dated (unlabelled) at its head.
+func travelLetterLines() []string {
+	return []string{
+		"Mesa Alta Weight & Metabolic Clinic", "November 18, 2026", "To: Transportation Security Administration (TSA)",
+		"and to whom it may concern", "Re: Jane Smith, date of birth 03/14/1986 - carrying injectable medication when traveling",
+		"Ms. Jane Smith is under my care at this clinic. She is prescribed Wegovy 2.4 mg pens, one injection once a week.",
+		"She will be traveling from November 30, 2026 to December 14, 2026 and needs to carry two pens in her hand luggage.",
+		"Her prescription is filled at her local pharmacy, and the pens carry the pharmacy's label.",
 	}
 }
 
