@@ -632,11 +632,17 @@ var (
 // written and of the journey, none a supply's (unseen58's clinic letter, a
 // false accept at first measure, round 17: its own date, read clear of the
 // fax number above it, was rated the dispensing date). A labelled fill on
-// it still counts.
+// it still counts, and a letter that tells of a supply ("was dispensed by
+// this pharmacy", a table's "Date filled": a pharmacy's letter for the
+// customs, unseen50) is none.
 func travelLetter(d document) bool {
 	return slices.ContainsFunc(d.lines, func(l docLine) bool { return travelAddressees.any(l.words) }) &&
-		slices.ContainsFunc(d.lines, func(l docLine) bool { return travelWords.any(l.words) })
+		slices.ContainsFunc(d.lines, func(l docLine) bool { return travelWords.any(l.words) }) &&
+		!slices.ContainsFunc(d.lines, func(l docLine) bool { return suppliedRe.MatchString(l.norm) })
 }
+
+// suppliedRe tells of a supply made: dispensed, supplied, a fill's date.
+var suppliedRe = lazyRE(`\b(?:dispens\w*|supplied|date\s+filled|filled\s+on|(?:was|were|been)\s+filled)\b`)
 
 // judgedDate is a candidate date judged against the policy; cap is how
 // sure its day/month order leaves the verdict.

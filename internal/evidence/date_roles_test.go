@@ -98,6 +98,13 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// no supply's; a fill it dates still counts.
 		{"a travel letter's own date", travelLetterLines(), Rating{NotFound, Medium}, "no-date"},
 		{"a travel letter that dates the fill", append(travelLetterLines(), "Her last pens were dispensed on November 12, 2026."), Rating{Valid, High}, "date-in-window"},
+		// A pharmacy's letter for the customs that tells of its supply, the
+		// fill's date under a column heading two lines above it (unseen50).
+		{"a pharmacy's travel letter of its own supply", []string{"Gulfbreeze Family Pharmacy", "Date: 11/07/2026",
+			"To whom it may concern (customs and border officials)",
+			"This is to confirm that the medicine below was dispensed by this pharmacy on a valid prescription",
+			"for his personal use while travelling home. It must be carried in hand luggage with its cool pack.",
+			"Rx Date filled", "number (MM/DD/YYYY)", "Wegovy 2.4 mg/0.75 mL pen 4 pens", "6620917 11/06/2026"}, Rating{Valid, Medium}, "date-in-window"},
 		// A banking app's transaction: the bank settled the payment after
 		// the sale, and the sale's day is the supply's (unseen60, round 17).
 		{"a card payment's settled date is no sale", []string{"Harbour Road Pharmacy", "-£9.90", "Wednesday 18 November 2026 at 10:14",
