@@ -78,6 +78,9 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// The same roles in the languages whose month names findDates reads
 		// (round 15): when printed, born, expiring, due again.
 		"argraffwyd", "dyddiad argraffu", "imprime le", "date dimpression", "impresso em", "data de impressao",
+		// A duplicate invoice's reprint ("2.ª via emitida em 2026-11-24",
+		// Portuguese; round 17, unseen59).
+		"via emitida em", "segunda via", "2a via",
 		"data tiparirii", "tiparit", "data wydruku", "wydrukowano", "date de naissance", "ne le", "nee le",
 		"data de nascimento", "data nasterii", "date dexpiration", "expire le", "validade", "valido ate",
 		"expira", "data expirarii", "proxima recarga", "proximo resurtido", "resurtir antes de",
@@ -125,6 +128,9 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// French, Portuguese, Romanian, Spanish (round 15).
 		"delivre le", "date de delivrance", "dispense le", "dispensado em", "data de dispensa", "data da dispensa",
 		"data eliberarii", "eliberat", "fecha de despacho", "despachado",
+		// Polish e-prescriptions' "filled" (round 17, unseen59's
+		// "Zrealizowana w całości ... Data realizacji").
+		"data realizacji", "zrealizowana", "zrealizowano",
 	},
 	orderDate: {
 		"order", "ordered", "order date", "ordered on", "order placed", "placed", "placed on", "purchase",
@@ -135,8 +141,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"prescribed", "prescribed on", "date prescribed", "prescription", "date of prescription",
 		"prescription date", "rx date", "issue", "issued", "issued on", "issue date", "date of issue",
 		"date issued", "written", "date written", "written on", "signed",
+		"data wystawienia", "data wystawienia recepty", "data da receita", "fecha de receta", "fecha de la receta",
 	},
-	plainDate: {"date"},
+	// "Date" in the languages patients' pages come in (round 17,
+	// unseen59's Portuguese invoice "Data: 2026-08-14").
+	plainDate: {"date", "data", "fecha", "dyddiad"},
 })
 
 type labelMatch struct {
@@ -148,7 +157,7 @@ func findDateLabels(l docLine) []labelMatch {
 	ms := dateLabels.find(l.words)
 	var out []labelMatch
 	for _, m := range ms {
-		if refillCount(l.words, m.first, m.last) || preFilled(l, m.first) {
+		if refillCount(l.words, m.first, m.last) || preFilled(l, m.first) || unknownCompound(l, m) {
 			continue
 		}
 		kind := m.kind
@@ -164,6 +173,23 @@ func findDateLabels(l docLine) []labelMatch {
 		out = append(out, labelMatch{m.start, m.end, kind})
 	}
 	return out
+}
+
+// compoundDateWords are "date" in languages that name a date's role in
+// the words after it ("Fecha de nacimiento", "Data de validade", "Data
+// urodzenia", "Dyddiad geni").
+var compoundDateWords = map[string]bool{"fecha": true, "data": true, "dyddiad": true}
+
+// unknownCompound reports such a word followed, without a colon, by a word
+// of letters the labels do not know: a compound label this table lacks or
+// OCR spoilt ("Fecha de natifnrens 05/02/1971", a date of birth; unseen34's
+// translated portal, round 17), no plain "date".
+func unknownCompound(l docLine, m phraseMatch[dateKind]) bool {
+	if m.kind != plainDate || !compoundDateWords[l.words[m.first].text] || m.last+1 >= len(l.words) {
+		return false
+	}
+	next := l.words[m.last+1]
+	return !hasDigit(next.text) && !strings.Contains(l.norm[m.end:next.start], ":")
 }
 
 // refillCount reports the words first..last a count of refills ("1 refill

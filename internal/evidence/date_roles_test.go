@@ -105,6 +105,23 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"This is to confirm that the medicine below was dispensed by this pharmacy on a valid prescription",
 			"for his personal use while travelling home. It must be carried in hand luggage with its cool pack.",
 			"Rx Date filled", "number (MM/DD/YYYY)", "Wegovy 2.4 mg/0.75 mL pen 4 pens", "6620917 11/06/2026"}, Rating{Valid, Medium}, "date-in-window"},
+		// A Polish e-prescription app (unseen59, round 17): "Data
+		// realizacji" is when it was filled, "Data wystawienia recepty"
+		// when prescribed, and the thyroid tablets' card below has its own.
+		{"a Polish app's fill date above another medicine's card", []string{"Pacjent: Jane Smith", "Zrealizowana w całości",
+			"Wegovy 2,4 mg", "roztwór do wstrzykiwań we wstrzykiwaczu", "Data realizacji", "18 listopada 2026",
+			"Data wystawienia recepty", "16 listopada 2026", "Zrealizowana w całości", "Euthyrox N 50, tabletki",
+			"Data realizacji", "28 czerwca 2026"}, Rating{Valid, High}, "date-in-window"},
+		// "Fecha de" before a word the labels do not know (OCR spoilt
+		// "nacimiento") is no plain "date": the date of birth is none
+		// (unseen34's translated portal, round 17).
+		{"a spoilt date of birth after 'Fecha de'", []string{"Paciente Jane Smith", "Fecha de natifnrens 05/02/1971",
+			"Wegovy 2.4 mg pluma", "Fecha de surtiio 41/18/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A Portuguese invoice reprinted at the patient's request: "Data:"
+		// is the sale's, long ago; the reprint's date is none (unseen59).
+		{"a Portuguese invoice's date beside its reprint", []string{"Farmacia Atlantida, Lda.", "FATURA-RECIBO FR 2026/71458",
+			"Data: 2026-08-14 11:42", "Utente: Jane Smith", "1 WEGOVY 2.4 MG SOL INJ", "2.ª via emitida em 2026-11-19 09:15",
+			"a pedido do cliente"}, Rating{Invalid, Medium}, "old-date"},
 		// A banking app's transaction: the bank settled the payment after
 		// the sale, and the sale's day is the supply's (unseen60, round 17).
 		{"a card payment's settled date is no sale", []string{"Harbour Road Pharmacy", "-£9.90", "Wednesday 18 November 2026 at 10:14",

@@ -184,6 +184,11 @@ var dosageFormWords = newPhraseSet(map[bool][]string{true: {
 	"tablet", "tablets", "tabs", "capsule", "capsules", "caps", "injection", "inhaler", "cream", "ointment",
 	"solution", "suspension", "oral", "pen", "pens", "patch", "patches", "drops", "spray", "syrup", "mg", "mcg",
 	"ml", "ug", "gel", "sachets", "modified release", "mr", "er", "xl", "sr",
+	// The same forms in the languages patients' pages come in (round 17,
+	// unseen59's Polish app: "Euthyrox N 50, tabletki" under the requested
+	// Ozempic's card): Spanish, Portuguese, French, Polish, Welsh.
+	"tabletas", "comprimidos", "comprimes", "capsulas", "tabletki", "tabletka", "kapsulki", "tabledi",
+	"capsiwlau", "pluma", "caneta", "stylo", "wstrzykiwacz",
 }})
 
 // unlistedMentions are the medicines outside the table that line i names

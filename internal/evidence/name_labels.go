@@ -31,6 +31,11 @@ var patientLabels = []patientLabel{
 	// COUNTERFOIL - BRING THIS SLIP TO COLLECT" heads a slip, and its
 	// words were taken for another patient's name (unseen11, round 12).
 	{lazyRE(`\bpatient(?:'s\s+(?:full\s+)?name|(?:\s+\d{1,2}\b)?(?:\s+(?:full\s+)?name)?)(?:\s*[:-]|\s|$)`), strongLabel, false},
+	// The patient's caption in the languages patients' pages come in
+	// (round 17, unseen59: "PACIENTE: DE LA ROSA, MARISOL" on a bodega
+	// pharmacy's receipt, "Claf:" on a Welsh app): Spanish and
+	// Portuguese, Polish, Welsh, Portuguese's NHS "utente".
+	{lazyRE(`\b(?:paciente|pacjent|pacjenta|claf|utente)(?:\s+(?:nombre|nome))?\s*[:-]`), strongLabel, false},
 	{lazyRE(`\bpt\.?(?:\s+name)?\s*:`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},
@@ -57,6 +62,7 @@ var patientLabelWords = newPhraseSet(map[bool][]string{true: {
 	"billing", "recipient", "customer", "dear", "hi", "hello", "title", "forename", "forenames", "first", "re",
 	"viewing", "record", "records", "prescription", "prescriptions", "medication", "medications", "dependent",
 	"dependant", "child", "minor",
+	"paciente", "pacjent", "pacjenta", "claf", "utente",
 }})
 
 // patientValue is the name-like words after a patient label.

@@ -21,11 +21,16 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		// A delivery record's "Received by" is whoever took the parcel in,
 		// a neighbour who took it in for the patient too.
 		"received by", "accepted by", "left with", "handed to", "neighbour", "neighbor",
+		// Spanish, Portuguese, Welsh, Polish (round 17, unseen59's
+		// "RECOGIDO POR: TOMAS DE LA ROSA (HIJO)").
+		"recogido por", "recogida por", "retirado por", "retirada por", "levantado por", "levantada por",
+		"casglwyd gan", "odebral", "odebrala",
 	},
-	"a carer": {"carer", "caregiver", "care giver", "caretaker", "care provider"},
+	"a carer": {"carer", "caregiver", "care giver", "caretaker", "care provider", "cuidador", "cuidadora", "gofalwr", "opiekun", "opiekunka"},
 	"a parent or guardian": {
 		"parent", "parents", "guardian", "parent guardian", "parent or guardian", "legal guardian", "mother",
 		"father", "mom", "mum", "dad", "responsible adult",
+		"madre", "padre", "tutor", "tutora", "rhiant", "matka", "ojciec", "pai",
 	},
 	accountHolder: {
 		// A portal's header, "Logged in: Niamh Colquhoun", read onto one
@@ -39,6 +44,10 @@ var roleCaptions = newPhraseSet(map[string][]string{
 	"an emergency contact or next of kin": {
 		"emergency contact", "emergency contact name", "next of kin", "nok", "contact person", "in case of emergency",
 		"spouse", "husband", "wife", "partner",
+		// A relative in another language, in brackets after a name
+		// ("TOMAS DE LA ROSA (HIJO)", the patient's son who collected).
+		"hijo", "hija", "esposo", "esposa", "conyuge", "filho", "filha", "marido", "mab", "merch", "gwr", "gwraig",
+		"syn", "corka",
 	},
 })
 

@@ -8,6 +8,12 @@ import (
 // TestNamesInOtherRoles: a name in another role than the patient's is not
 // the patient's; a lead named only so is never valid: invalid when the page
 // clearly names another patient, else not_found (issue 18).
+// spanishReceipt is a New York bodega pharmacy's receipt in Spanish.
+var spanishReceipt = []string{
+	"FARMACIA LA PROVIDENCIA", "RECIBO DE RECETA", "FECHA: 11/19/2026 17:26", "PACIENTE: DE LA ROSA, MARISOL",
+	"RX# 6613308", "MOUNJARO 2.5MG/0.5ML PLUMA", "FECHA SURTIDO: 11/18/2026", "RECOGIDO POR:", "TOMAS DE LA ROSA (HIJO)",
+}
+
 func TestNamesInOtherRoles(t *testing.T) {
 	sarah := Expected{PatientKnown: true, Forename: "Sarah", Surname: "Collins"}
 	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
@@ -50,6 +56,17 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "a practice's header with who is logged in", exp: Expected{PatientKnown: true, Forename: "Niamh", Surname: "Colquhoun"},
 			lines: []string{"Fernbank Surgery : online services Logged in: Niamh Colquhoun Log out", "Request history",
 				"Niamh Colquhoun Date of birth 21/03/1984 NHS number 999 318 4402", med},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// A bodega pharmacy's receipt in Spanish (unseen59, round 17): the
+		// patient's caption, and the son who picked it up.
+		{name: "a Spanish receipt's patient", exp: Expected{PatientKnown: true, Forename: "Marisol", Surname: "de la Rosa"},
+			lines: spanishReceipt, want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "a Spanish receipt's son who picked it up", exp: Expected{PatientKnown: true, Forename: "Tomás", Surname: "de la Rosa"},
+			lines: spanishReceipt, want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		// A Portuguese pharmacy's trading name is no person beside the
+		// patient's caption.
+		{name: "a Portuguese pharmacy's name is no person", exp: Expected{PatientKnown: true, Forename: "Róisín", Surname: "Ní Chonaill"},
+			lines: []string{"Farmacia Atlantida, Lda.", "Data: 2026-08-14 11:42", "Cliente: Róisín Ní Chonaill", "1 WEGOVY 1 MG SOL INJ"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere"},
 		// A banking app's transaction, the pharmacy's itemised receipt under
 		// it (unseen60, a false accept at first measure, round 17): the

@@ -128,7 +128,7 @@ func isNonNameWord(w string) bool {
 		return true
 	}
 	_, level := matchMedicineWord(w, false)
-	return level != noMatch || isPharmacyWord(w)
+	return level != noMatch || isPharmacyWord(w) || pharmacyWordsFirst[w]
 }
 
 // looksLikeName reports whether words could be a person's name: two to
