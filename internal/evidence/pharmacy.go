@@ -390,11 +390,18 @@ func institutionName(ws []word) bool {
 // 12): a capitalised name follows the word. At most medium.
 func pharmacyNamedAfter(l docLine) linePharmacyName {
 	for i, w := range l.words {
-		if !pharmacyWordsFirst[w.text] || !w.capital || i+1 >= len(l.words) {
+		if !pharmacyWordsFirst[w.text] || !w.capital {
 			continue
 		}
-		if n := l.words[i+1]; n.capital && namesBusiness([]word{n}) && !isPharmacyWord(n.text) {
-			return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, spotOfWords(l, l.words[i:i+2])}
+		k := i + 1
+		for k < len(l.words) && k <= i+2 && businessParticles[l.words[k].text] {
+			k++
+		}
+		if k >= len(l.words) {
+			continue
+		}
+		if n := l.words[k]; n.capital && namesBusiness([]word{n}) && !isPharmacyWord(n.text) {
+			return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, spotOfWords(l, l.words[i:k+1])}
 		}
 	}
 	return linePharmacyName{}
@@ -407,6 +414,16 @@ var possessives = map[string]bool{"your": true, "my": true, "our": true, "their"
 // after them: Spanish and Italian, Welsh, Polish, French, German.
 var pharmacyWordsFirst = map[string]bool{
 	"farmacia": true, "fferyllfa": true, "apteka": true, "pharmacie": true, "apotheke": true,
+	// A chain's plural, and the Spanish of the US border and of Latin
+	// America (round 17: unseen41's "BOTICA SAN RAFAEL", "Farmacias Sol").
+	"farmacias": true, "botica": true, "drogueria": true,
+}
+
+// businessParticles join the words of a name given after a pharmacy word
+// ("Farmacia del Valle", "Farmacia de la Cruz", "Farmácia dos Santos").
+var businessParticles = map[string]bool{
+	"de": true, "del": true, "la": true, "las": true, "los": true, "el": true, "do": true, "da": true,
+	"dos": true, "das": true, "du": true, "des": true, "y": true, "e": true,
 }
 
 // notRxBrands are words before "Rx" that make a heading, not a pharmacy's

@@ -52,6 +52,12 @@ func TestRatePharmacy(t *testing.T) {
 		{"an article before the pharmacy word names none", []string{"PLEASE VISIT AN PHARMACY NEAR YOU"}, 1, Rating{NotFound, Medium}},
 		{"Welsh: the name after Fferyllfa", []string{"Fferyllfa Glannau"}, 1, Rating{Valid, Medium}},
 		{"a pharmacy word in prose names none", []string{"Llame a la farmacia si tiene preguntas"}, 1, Rating{NotFound, Medium}},
+		// Particles in the name, a chain's plural, the border's "botica"
+		// (unseen41's bilingual pages, round 17).
+		{"Spanish: a name with its particle after Farmacia", []string{"Farmacia del Valle, 1420 Calle Zaragoza, Laredo TX"}, 1, Rating{Valid, Medium}},
+		{"Spanish: a chain's plural", []string{"Farmacias Sol"}, 1, Rating{Valid, Medium}},
+		{"Spanish: a botica", []string{"BOTICA SAN RAFAEL"}, 1, Rating{Valid, Medium}},
+		{"a particle then prose names none", []string{"Llame a la Farmacia de su barrio"}, 1, Rating{NotFound, Medium}},
 		{"Capsule the company", []string{"Capsule Pharmacy, New York NY 10001"}, 1, Rating{Valid, High}},
 		{"capsule the dosage form", []string{"Take one capsule daily"}, 1, Rating{NotFound, Medium}},
 		{"independent pharmacy", []string{"Greenfield Pharmacy, 12 High Street"}, 1, Rating{Valid, High}},
