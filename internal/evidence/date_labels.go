@@ -180,16 +180,38 @@ func findDateLabels(l docLine) []labelMatch {
 // urodzenia", "Dyddiad geni").
 var compoundDateWords = map[string]bool{"fecha": true, "data": true, "dyddiad": true}
 
-// unknownCompound reports such a word followed, without a colon, by a word
-// of letters the labels do not know: a compound label this table lacks or
-// OCR spoilt ("Fecha de natifnrens 05/02/1971", a date of birth; unseen34's
-// translated portal, round 17), no plain "date".
+// unknownCompound reports such a word that is no caption of the date after
+// it: a caption has a colon after it ("Data: 2026-08-14") or the date just
+// after it. Followed by a word of letters it is a compound label this table
+// lacks or OCR spoilt ("Fecha de natifnrens 05/02/1971", a date of birth;
+// unseen34's translated portal, round 17), and ending its line it is a
+// word ("Last fill (pharmacy data)", a column heading on unseen53's care
+// record, whose fill dates it took over).
 func unknownCompound(l docLine, m phraseMatch[dateKind]) bool {
-	if m.kind != plainDate || !compoundDateWords[l.words[m.first].text] || m.last+1 >= len(l.words) {
+	if m.kind != plainDate || !compoundDateWords[l.words[m.first].text] {
 		return false
 	}
-	next := l.words[m.last+1]
-	return !hasDigit(next.text) && !strings.Contains(l.norm[m.end:next.start], ":")
+	if m.first > 0 && !cellStart(l.norm[:m.start]) {
+		// Inside a caption ("Last fill (pharmacy data):", a care record's
+		// row as its cells are joined), the word is the caption's.
+		return true
+	}
+	rest := l.norm[m.end:]
+	if m.last+1 < len(l.words) {
+		next := l.words[m.last+1]
+		if hasDigit(next.text) {
+			return false
+		}
+		rest = l.norm[m.end:next.start]
+	}
+	return !strings.Contains(rest, ":")
+}
+
+// cellStart reports text ending where a cell of a row starts: a tab, a bar,
+// or a gap of two spaces.
+func cellStart(before string) bool {
+	t := strings.TrimRight(before, " ")
+	return strings.HasSuffix(t, "|") || strings.HasSuffix(before, "\t") || strings.HasSuffix(before, "  ")
 }
 
 // refillCount reports the words first..last a count of refills ("1 refill

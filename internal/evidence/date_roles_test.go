@@ -704,3 +704,31 @@ func TestRowSplitIntoCells(t *testing.T) {
 		t.Errorf("date %+v by %s read %q, want invalid by old-date (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
 	}
 }
+
+// TestDateWordOfOtherLanguages: "Data", "Fecha" and "Dyddiad" caption a
+// date only with a colon after them or the date just after; before another
+// word they start a compound label, and ending a line they are words
+// ("(pharmacy data)" heading a care record's column of fills, unseen53,
+// round 17, whose fill dates it made plain ones).
+func TestDateWordOfOtherLanguages(t *testing.T) {
+	tests := []struct {
+		line  string
+		plain bool
+	}{
+		{"Data: 2026-08-14 11:42", true},
+		{"FECHA 11/25/2026", true},
+		{"Dyddiad: 20 Tachwedd 2026", true},
+		{"Fecha de natifnrens 05/02/1971", false},
+		{"Last fill (pharmacy data)", false},
+		{"Medication: Losartan 50 mg tablet\tLast fill (pharmacy data): 11/02/2026", false},
+		{"Rx 6613308\tData: 2026-08-14", true},
+		{"Data realizacji", false},
+	}
+	for _, tt := range tests {
+		d := documentOf([]Line{{Text: tt.line}}, nil, true)
+		plain := slices.ContainsFunc(findDateLabels(d.lines[0]), func(m labelMatch) bool { return m.kind == plainDate })
+		if plain != tt.plain {
+			t.Errorf("%q: a plain date caption %v, want %v", tt.line, plain, tt.plain)
+		}
+	}
+}
