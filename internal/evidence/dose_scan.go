@@ -158,8 +158,11 @@ func scanDoses(s string) []doseMention {
 		if ts[i].kind != numberToken {
 			continue
 		}
-		// A number glued to letters before it ("rx12", "b12") is no amount.
-		if i > 0 && ts[i-1].kind == letterToken && ts[i-1].end == ts[i].start {
+		// A number glued to letters before it ("rx12", "b12") is no amount,
+		// unless a word glued to a strength ("MOUNJARO5MG/0.5ML": a brand
+		// and its strength run together, as an insurer's statement prints
+		// them; unseen60, round 17).
+		if i > 0 && ts[i-1].kind == letterToken && ts[i-1].end == ts[i].start && !gluedStrength(ts, i) {
 			continue
 		}
 		m, next, ok := doseAt(ts, i)
@@ -170,6 +173,12 @@ func scanDoses(s string) []doseMention {
 		i = next - 1
 	}
 	return out
+}
+
+// gluedStrength reports the number ts[i], glued to a word of four letters
+// or more before it, followed by a unit of mass.
+func gluedStrength(ts []doseToken, i int) bool {
+	return len(ts[i-1].text) >= 4 && i+1 < len(ts) && ts[i+1].kind == letterToken && massScale(ts[i+1].text) > 0
 }
 
 // doseAt reads the amount that starts at ts[i]; next is the first token after it.

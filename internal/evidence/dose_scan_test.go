@@ -32,6 +32,11 @@ func TestScanDoses(t *testing.T) {
 		{"inject z.5mg weekly", nil},
 		{"inject ©.6mg daily", nil},
 		{"pen.2.4mg", nil},
+		// A brand run into its strength (unseen60's explanation of
+		// benefits, round 17); a code's figures are no strength.
+		{"pinebrook pharmacy mounjaro5mg/0.5ml 28", []found{{"5 mg", perVolumeDose}}},
+		{"member id cdlo752613 group 10526", nil},
+		{"hba1c 48 mmol/mol", nil},
 		// A decimal OCR split with a space is unknown: not 5, not 0.5.
 		{"inject one 7. 5mg dose once weekly", nil},
 		{"inject one 7 .5mg dose once weekly", nil},
