@@ -280,7 +280,7 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, []*spot, in
 		if len(fs) == 0 {
 			continue
 		}
-		if t == directionTier && productDisagrees(fs, byTier[medicineTier]) {
+		if t == directionTier && productDisagrees(fs, slices.DeleteFunc(slices.Clone(byTier[medicineTier]), func(f foundDose) bool { return b.parts[f.dose] })) {
 			// Directions that agree with no strength a product's line
 			// states beside them (a visit note's "On Zepbound 2.5 mg
 			// weekly" beside a pharmacy's "ZEPBOUND 5 MG/0.5 ML PEN" fill,
@@ -356,10 +356,18 @@ type doseBlocks struct {
 	tiers       []int
 	anyStrength []bool
 	licensed    map[Dose]bool
+	// parts are the strengths of the pens several of which make up one
+	// dose ("INJECT 1 MG (USE TWO 0.5 MG PENS)"): a unit's, not the dose.
+	parts map[Dose]bool
 }
 
+// partDoseRe ends the text before a strength that several units make up a
+// dose of: "use two", "2 x", "2.x" (unseen63's carton label, round 17: 1 mg
+// pens on back order, two 0.5 mg pens a dose; 0.5 mg was rated the dose).
+var partDoseRe = lazyRE(`(?:\buse\s+(?:two|three|four|[2-4])|\b(?:two|three|four|[2-4])\s*\.?\s*x)\s*$`)
+
 func blocksOf(d document, anchors, all []medicineMention) doseBlocks {
-	b := doseBlocks{tiers: make([]int, len(d.lines)), anyStrength: make([]bool, len(d.lines)), licensed: map[Dose]bool{}}
+	b := doseBlocks{tiers: make([]int, len(d.lines)), anyStrength: make([]bool, len(d.lines)), licensed: map[Dose]bool{}, parts: map[Dose]bool{}}
 	for i := range b.tiers {
 		b.tiers[i] = elsewhereTier
 	}
@@ -463,6 +471,10 @@ func (b doseBlocks) found(d document, anchors, all []medicineMention) [][]foundD
 		}
 		for _, m := range ms {
 			if !m.kind.isDose() || m.start < from || m.start >= cut {
+				continue
+			}
+			if partDoseRe.MatchString(l.norm[:m.start]) {
+				b.parts[m.dose] = true
 				continue
 			}
 			lic := b.licensed[m.dose]

@@ -593,3 +593,37 @@ func TestLatestFillOfTwoPeople(t *testing.T) {
 		})
 	}
 }
+
+// TestPensMakingUpADose: two pens of a lower strength make up each dose
+// when the prescribed strength is out of stock; the dose is what the
+// patient injects, the pens' strength a unit's (unseen63's carton label, a
+// false accept at first measure, round 17).
+func TestPensMakingUpADose(t *testing.T) {
+	label := []string{
+		"REDWOOD HOLLOW PHARMACY 1880 Alder Ave, Bakersfield, CA 93301", "Filled: 11/18/2026", "Rx# 6120448",
+		"DELAHUNT, MARCUS", "WEGOVY 0.5 MG/0.5 ML SINGLE-DOSE PEN", "(semaglutide) QTY: 8 PENS (28 DAYS)",
+		"INJECT 1 MG (USE TWO 0.5 MG PENS) UNDER THE SKIN", "ONCE WEEKLY ON THE SAME DAY EACH WEEK",
+		"1 MG PENS ON BACKORDER: DISPENSED AS 2 X 0.5 MG PER DOSE, PRESCRIBER OK",
+	}
+	tests := []struct {
+		dosage string
+		want   Rating
+		rule   string
+	}{
+		{"1 mg", Rating{Valid, High}, "requested-dose"},
+		{"0.5 mg", Rating{Invalid, High}, "different-dose"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dosage, func(t *testing.T) {
+			r, f := Explain(textOf(1, label...), Expected{MedicationName: "Wegovy", MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: "us"})
+			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+	for _, line := range []string{"qty: 2 wegovy 0.5 mg pens", "take 2 tablets daily"} {
+		if partDoseRe.MatchString(line) {
+			t.Errorf("%q read as units making up a dose", line)
+		}
+	}
+}
