@@ -76,7 +76,7 @@ func TestNamesInOtherRoles(t *testing.T) {
 		// patient's caption.
 		{name: "a Portuguese pharmacy's name is no person", exp: Expected{PatientKnown: true, Forename: "Róisín", Surname: "Ní Chonaill"},
 			lines: []string{"Farmacia Atlantida, Lda.", "Data: 2026-08-14 11:42", "Cliente: Róisín Ní Chonaill", "1 WEGOVY 1 MG SOL INJ"},
-			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
 		// A banking app's transaction, the pharmacy's itemised receipt under
 		// it (unseen60, a false accept at first measure, round 17): the
 		// account's holder paid, and nobody is named its patient.
