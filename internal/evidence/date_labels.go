@@ -115,6 +115,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// (unseen60's banking app, round 17: "Status Settled 21 Nov 2026"
 		// under the sale's own day).
 		"settled", "settled on", "date settled", "posting date",
+		// A card's own issue and a study's enrolment (round 17, unseen62's
+		// trial wallet card: "Enrolled 10 May 2026 Card issued 23 Nov 2026",
+		// the card's date rated a prescription's), no supply.
+		"card issued", "card issue date", "date card issued", "card issued on", "enrolled", "enrolled on", "date enrolled",
+		"enrolment date", "enrollment date", "randomised", "randomized", "date consented", "consented",
 		// A deadline a message asks to meet ("Reply YES by 21 Nov").
 		"reply", "reply by", "respond by", "collect by", "order by", "request by", "confirm by",
 	},

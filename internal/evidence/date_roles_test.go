@@ -122,6 +122,12 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a Portuguese invoice's date beside its reprint", []string{"Farmacia Atlantida, Lda.", "FATURA-RECIBO FR 2026/71458",
 			"Data: 2026-08-14 11:42", "Utente: Jane Smith", "1 WEGOVY 2.4 MG SOL INJ", "2.ª via emitida em 2026-11-19 09:15",
 			"a pedido do cliente"}, Rating{Invalid, Medium}, "old-date"},
+		// A clinical trial's wallet card: when the patient enrolled and when
+		// the card was issued, no supply (unseen62, a false accept at first
+		// measure, round 17).
+		{"a trial card's enrolment and issue dates", []string{"I am taking part in a clinical research study.", "Name", "Ms Jane Smith",
+			"Study medicine", "Wegovy (semaglutide) 2.4mg once weekly", "Study medicine supplied by",
+			"Clinical Trials Pharmacy, Royal Tamar Infirmary", "Enrolled 10 May 2026 Card issued 17 Nov 2026"}, Rating{NotFound, Medium}, "no-date"},
 		// A banking app's transaction: the bank settled the payment after
 		// the sale, and the sale's day is the supply's (unseen60, round 17).
 		{"a card payment's settled date is no sale", []string{"Harbour Road Pharmacy", "-£9.90", "Wednesday 18 November 2026 at 10:14",

@@ -16,6 +16,7 @@ type nameCase struct {
 	want   Rating
 	rule   string
 	words  string // in the note's clause
+	text   *Text  // what a reader returned, words' boxes and all, instead of lines
 }
 
 func runNameCases(t *testing.T, cases []nameCase) {
@@ -27,6 +28,9 @@ func runNameCases(t *testing.T, cases []nameCase) {
 				conf = 1
 			}
 			text := textOf(conf, tt.lines...)
+			if tt.text != nil {
+				text = *tt.text
+			}
 			if tt.source != "" {
 				text.Source = tt.source
 			}

@@ -151,6 +151,10 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 				}
 				continue
 			}
+			if k, ws := nameAboveRole(d, i, m); !relations && looksLikeName(ws) {
+				out = append(out, roleName{line: k, words: ws, role: m.kind})
+				continue
+			}
 			if k, ws, titled := captionedRoleName(d, i, m); looksLikeName(ws) || titled && len(ws) == 1 && !isNonNameWord(ws[0].text) {
 				// A titled forename alone ("Collected by daughter, Ms
 				// Rosa") is a person, her surname on the next line.
@@ -429,6 +433,40 @@ func nameBefore(l docLine, first, start int) []word {
 		ws = append([]word{w}, ws...)
 	}
 	return ws
+}
+
+// nameAboveRole is the name just above a role in brackets that starts a
+// cell of its own line, as a reader splits a table's cell over two lines
+// ("Gerald Okafor" over "(husband)" in an office log's "Picked up by"
+// column, the patient's name on the role's line; unseen62, a false accept
+// at first measure, round 17): the capitalised words of the line above
+// from the one that starts where the role starts (by the words' boxes).
+func nameAboveRole(d document, i int, m phraseMatch[string]) (int, []word) {
+	l := d.lines[i]
+	if i == 0 || !strings.HasSuffix(strings.TrimRight(l.norm[:m.start], " "), "(") {
+		return i, nil
+	}
+	rb := l.words[m.first].box
+	if rb == (Box{}) {
+		return i, nil
+	}
+	slack := max(rb.Height, 0.005)
+	above := d.lines[i-1]
+	for k, w := range above.words {
+		b := w.box
+		if b == (Box{}) || b.Left < rb.Left-slack || b.Left > rb.Left+slack || b.Top >= rb.Top || rb.Top-(b.Top+b.Height) > 2*rb.Height {
+			continue
+		}
+		var ws []word
+		for _, n := range above.words[k:] {
+			if len(ws) == 4 || !n.capital || hasDigit(n.text) || isNonNameWord(n.text) || titles[n.text] {
+				break
+			}
+			ws = append(ws, n)
+		}
+		return i - 1, ws
+	}
+	return i, nil
 }
 
 // nextStart is where the word after word k of l starts (start when k is the

@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -77,6 +78,14 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "a Portuguese pharmacy's name is no person", exp: Expected{PatientKnown: true, Forename: "Róisín", Surname: "Ní Chonaill"},
 			lines: []string{"Farmacia Atlantida, Lda.", "Data: 2026-08-14 11:42", "Cliente: Róisín Ní Chonaill", "1 WEGOVY 1 MG SOL INJ"},
 			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		// An office's log read with each row's cells over two lines: the
+		// husband who picked the pens up is named over "(husband)", the
+		// patient on the role's line (unseen62, a false accept at first
+		// measure, round 17).
+		{name: "a log's collector over his relation", exp: Expected{PatientKnown: true, Forename: "Gerald", Surname: "Okafor"},
+			text: officeLog(), want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		{name: "a log's patient beside her collector", exp: Expected{PatientKnown: true, Forename: "Gloria", Surname: "Okafor"},
+			text: officeLog(), want: Rating{Valid, Medium}, rule: "name-anywhere"},
 		// A banking app's transaction, the pharmacy's itemised receipt under
 		// it (unseen60, a false accept at first measure, round 17): the
 		// account's holder paid, and nobody is named its patient.
@@ -681,4 +690,38 @@ func TestRoleUnderNameAcrossColumns(t *testing.T) {
 			t.Errorf("%s: rated %v, want %v (%s)", tt.forename, f.rating, tt.want, f.problem)
 		}
 	}
+}
+
+// officeLog is a prescriber's office log of medicines received and picked
+// up, one row's cells read over two lines with their words' boxes: the
+// collector's name on the first, his relation under it on the second.
+func officeLog() *Text {
+	row1 := []Word{{Text: "Summit", Box: Box{Left: 0.172, Top: 0.467, Width: 0.056, Height: 0.015}},
+		{Text: "Ridge", Box: Box{Left: 0.233, Top: 0.467, Width: 0.042, Height: 0.015}},
+		{Text: "Mounjaro", Box: Box{Left: 0.329, Top: 0.468, Width: 0.07, Height: 0.015}},
+		{Text: "5", Box: Box{Left: 0.405, Top: 0.468, Width: 0.007, Height: 0.015}},
+		{Text: "mg/0.5", Box: Box{Left: 0.419, Top: 0.467, Width: 0.049, Height: 0.015}},
+		{Text: "Gerald", Box: Box{Left: 0.737, Top: 0.467, Width: 0.048, Height: 0.015}},
+		{Text: "Okafor", Box: Box{Left: 0.791, Top: 0.467, Width: 0.05, Height: 0.015}}}
+	row2 := []Word{{Text: "Gloria", Box: Box{Left: 0.043, Top: 0.488, Width: 0.043, Height: 0.015}},
+		{Text: "Okafor", Box: Box{Left: 0.092, Top: 0.488, Width: 0.05, Height: 0.015}},
+		{Text: "ml", Box: Box{Left: 0.33, Top: 0.509, Width: 0.021, Height: 0.015}},
+		{Text: "pen", Box: Box{Left: 0.357, Top: 0.516, Width: 0.026, Height: 0.015}},
+		{Text: "x4", Box: Box{Left: 0.388, Top: 0.508, Width: 0.017, Height: 0.015}},
+		{Text: "11/15/26", Box: Box{Left: 0.487, Top: 0.488, Width: 0.063, Height: 0.015}},
+		{Text: "11/22/26", Box: Box{Left: 0.654, Top: 0.488, Width: 0.063, Height: 0.015}},
+		{Text: "(husband)", Box: Box{Left: 0.737, Top: 0.483, Width: 0.072, Height: 0.02}}}
+	line := func(ws []Word) Line {
+		texts := make([]string, len(ws))
+		for i, w := range ws {
+			texts[i] = w.Text
+			ws[i].Confidence = 0.95
+		}
+		return Line{Text: strings.Join(texts, " "), Confidence: 0.95, Words: ws, Page: 1,
+			Box: Box{Left: ws[0].Box.Left, Top: ws[0].Box.Top, Width: ws[len(ws)-1].Box.Left + ws[len(ws)-1].Box.Width - ws[0].Box.Left, Height: 0.02}}
+	}
+	return &Text{Source: "tesseract", Lines: []Line{
+		{Text: "Patient Assistance Medication: Received / Picked Up", Confidence: 0.95, Page: 1, Box: Box{Left: 0.037, Top: 0.087, Width: 0.8, Height: 0.02}},
+		{Text: "Patient | Program / pharmacy | Medication / qty | Dispensed | Received | Picked up | Picked up by", Confidence: 0.95, Page: 1, Box: Box{Left: 0.042, Top: 0.235, Width: 0.9, Height: 0.02}},
+		line(row1), line(row2)}}
 }
