@@ -175,10 +175,15 @@ func scanDoses(s string) []doseMention {
 	return out
 }
 
-// gluedStrength reports the number ts[i], glued to a word of four letters
-// or more before it, followed by a unit of mass.
+// gluedStrength reports the number ts[i], glued to a medicine's name before
+// it, followed by a unit of mass. Not any word: OCR runs a caption into a
+// misread figure too ("Dose™«5mg" for "Dose: 7.5mg", unseen40's fax).
 func gluedStrength(ts []doseToken, i int) bool {
-	return len(ts[i-1].text) >= 4 && i+1 < len(ts) && ts[i+1].kind == letterToken && massScale(ts[i+1].text) > 0
+	if i+1 >= len(ts) || ts[i+1].kind != letterToken || massScale(ts[i+1].text) == 0 {
+		return false
+	}
+	_, level := matchMedicineWord(ts[i-1].text, false)
+	return level == exactMatch
 }
 
 // doseAt reads the amount that starts at ts[i]; next is the first token after it.

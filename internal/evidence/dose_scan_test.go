@@ -37,6 +37,7 @@ func TestScanDoses(t *testing.T) {
 		{"pinebrook pharmacy mounjaro5mg/0.5ml 28", []found{{"5 mg", perVolumeDose}}},
 		{"member id cdlo752613 group 10526", nil},
 		{"hba1c 48 mmol/mol", nil},
+		{"quantity: 1 pre-filled pen dose5mg once weekly", nil},
 		// A decimal OCR split with a space is unknown: not 5, not 0.5.
 		{"inject one 7. 5mg dose once weekly", nil},
 		{"inject one 7 .5mg dose once weekly", nil},
