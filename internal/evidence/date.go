@@ -68,6 +68,10 @@ type dateMedicines struct {
 	// withdrawn: the lines of records that say their supply was withdrawn
 	// (withdrawnLines): their dates are no fill's.
 	withdrawn []bool
+	// otherDose: the page's records of the medicine show its latest fill
+	// at another dose than the one requested (latestFillDose), so a date
+	// in the window is that dose's fill, not the requested dose's.
+	otherDose bool
 }
 
 // medicinesForDate finds the rows of other medicines on a document that
@@ -406,12 +410,14 @@ type dateEvidence struct {
 	absent  Confidence
 	// ownRecord: the page is only a record the patient keeps (ownRecord).
 	ownRecord bool
+	// otherDose: dateMedicines.otherDose.
+	otherDose bool
 }
 
 // collectDateEvidence gathers the document's dates of the most relevant
 // kind and judges them against the policy.
 func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
-	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24)), ownRecord: ownRecord(d)}
+	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24)), ownRecord: ownRecord(d), otherDose: meds.otherDose}
 	today := civilDay(pol.Now)
 	cands, order, sent := dateCandidates(d, pol, today, meds)
 	ev.sent = sent
@@ -746,6 +752,12 @@ var dateRules = []rule[dateEvidence]{
 		// up, not that the patient had it; which fill came before
 		// cannot be told from it (unseen31, round 13: a false accept).
 		return finding{rating: Rating{NotFound, Low}, problem: "the latest " + e.kind.noun() + " (" + e.shown() + ") is of a supply the document says was cancelled, voided or reversed", at: e.at}
+	}},
+	{"date-of-other-dose", func(e dateEvidence) bool { return e.otherDose && e.verdict == dateInWindow }, func(e dateEvidence) finding {
+		// A ledger of supplies, 2.5 mg long ago and 5 mg last week, asked
+		// about 2.5 mg: last week's date is the 5 mg fill's (unseen61, a
+		// false accept at first measure, round 17).
+		return finding{rating: Rating{NotFound, Low}, problem: "the latest fill on the document is of another dose than the one requested, so its date (" + e.shown() + ") is not the requested dose's", at: e.at}
 	}},
 	{"date-of-latest-fill", func(e dateEvidence) bool { return e.ofLatest }, func(e dateEvidence) finding {
 		// A history of fills: the latest in the window, older ones not.

@@ -107,7 +107,7 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 	ev.ownRecord = ownRecord(d)
 	ev.named, ev.product = namedStrengths(anchors)
 	ev.ocr = slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr })
-	if len(ev.doses) >= 2 && !ev.otherMedicine && !keepsOwnRecord(d) {
+	if len(ev.doses) >= 2 && !ev.otherMedicine && !keepsOwnRecord(d) && !directionsContradict(d, anchors, ms) {
 		ev.latest, ev.latestKnown = latestFillDose(d, anchors, ms, want.Generic, newExpectedName(exp.Forename, exp.Surname), pol)
 		if !ev.latestKnown {
 			ev.latest, ev.latestKnown = latestSupplyDose(d, anchors, ms, pol)
@@ -309,6 +309,19 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, []*spot, in
 	return nil, nil, 0, 0, false
 }
 
+// directionsContradict reports directions that state none of the strengths
+// the product's line beside them does (productDisagrees): which dose was
+// supplied is then no record's to settle. unseen61's clinic card, a 10 mg
+// KwikPen dispensed with "Inject 7.5mg (dial 45 clicks)", had the pen's
+// strength rated the dose by its supply's date (a false accept at first
+// measure, round 17).
+func directionsContradict(d document, anchors, all []medicineMention) bool {
+	b := blocksOf(d, anchors, all)
+	byTier := b.found(d, anchors, all)
+	return len(byTier[directionTier]) > 0 && productDisagrees(byTier[directionTier],
+		slices.DeleteFunc(slices.Clone(byTier[medicineTier]), func(f foundDose) bool { return b.parts[f.dose] }))
+}
+
 // productDisagrees reports licensed doses on the medicine's own lines
 // (product) none of which the directions (directed) state.
 func productDisagrees(directed, product []foundDose) bool {
@@ -403,6 +416,9 @@ func blocksOf(d document, anchors, all []medicineMention) doseBlocks {
 			}
 			b.tiers[k] = min(b.tiers[k], t)
 		}
+		if k := headedDirections(d, a.line, mentionsOn); k > 0 && isDirection(k) {
+			b.tiers[k] = min(b.tiers[k], directionTier)
+		}
 	}
 	for _, m := range all {
 		if slices.ContainsFunc(anchors, func(a medicineMention) bool { return a.entry == m.entry }) {
@@ -415,6 +431,29 @@ func blocksOf(d document, anchors, all []medicineMention) doseBlocks {
 		}
 	}
 	return b
+}
+
+// directionsHeadingRe is a heading of nothing but "Directions" (or
+// "Instructions", "Sig", "How to use", ...).
+var directionsHeadingRe = lazyRE(`^\W*(?:directions(?:\s+for\s+use)?|instructions(?:\s+for\s+use)?|sig|how\s+to\s+(?:use|take)|your\s+dose)\W*$`)
+
+// headedDirections is the line under a directions heading a few lines below
+// the medicine's line at line, no other medicine named between (0: none):
+// a card's or an app's fields each under its heading ("Medication",
+// "SEMAGLUTIDE 5 MG/2 ML VIAL", "compounded", "Directions", "Draw up 0.68
+// mL (68 units) = 1.7 mg"; unseen61's compounding app, round 17, whose
+// current strength was then no record's dose and the older fills' dose
+// stood alone).
+func headedDirections(d document, line int, mentionsOn [][]*medicineEntry) int {
+	for k := line + 2; k <= line+6 && k < len(d.lines); k++ {
+		if len(mentionsOn[k]) > 0 {
+			return 0
+		}
+		if directionsHeadingRe.MatchString(d.lines[k-1].norm) {
+			return k
+		}
+	}
+	return 0
 }
 
 // otherStrength reports directions on line k whose doses are none of

@@ -371,6 +371,11 @@ func TestDoseOfLatestFill(t *testing.T) {
 		"dispensed_at: \"2026-11-10T10:45:03Z\"", "status: \"dispatched\"", "product: \"Mounjaro 7.5mg KwikPen\"",
 		"dispensed_at: \"2026-10-12T11:20:37Z\"", "status: \"delivered\"",
 	}
+	clickCard := []string{
+		"Your dose in clicks", "A full dial is 60 clicks = 10mg; each click is 1/6mg", "Your dose: 45 clicks = 7.5mg.",
+		"Ms Imelda Throssell Dispensed: 18/11/2026", "Mounjaro 10mg/0.6ml solution for injection KwikPen",
+		"Inject 7.5mg (dial 45 clicks) ONCE a week as directed", "Quantity: 1 pen", "Ashcombe Clinic Pharmacy, 14 Mill Lane",
+	}
 	planned := []string{
 		"Your medicines", "Wegovy 1mg FlexTouch pen", "Dispensed: 20 November 2026",
 		"Wegovy 1.7mg FlexTouch pen", "from 18 December 2026, if your doctor agrees",
@@ -432,6 +437,11 @@ func TestDoseOfLatestFill(t *testing.T) {
 			"Sut i'w gymryd: chwistrellu 1mg unwaith yr", "wythnos", "Dyddiad dosbarthu: 20 Tachwedd 2026",
 			"Fferyllfa: Fferyllfa Pen-y-Garn, Aberystwyth", "Cam nesaf: Wegovy 1.7mg FlexTouch o", "18 Rhagfyr 2026 ymlaen, os bydd eich",
 			"meddyg yn cytuno"}, Rating{Invalid, High}, "different-dose"},
+		// A pen dialled to less than its strength: the directions state
+		// none of the product's strengths, and its supply's date settles
+		// neither (unseen61's clinic card, a false accept at first
+		// measure, round 17).
+		{"a pen dialled below its strength: the pen's strength", "Mounjaro", "10 mg", "uk", clickCard, Rating{NotFound, Low}, "several-doses"},
 		// An order still with the prescriber gives no dose (unseen13's app).
 		{"an order awaiting the prescriber above the one dispensed", "Wegovy", "0.5 mg", "uk", []string{
 			"Orders for Shona McAteer", "Order PH-88213 - placed 19 Nov 2026", "Wegovy 1 mg FlexTouch pen",
@@ -625,5 +635,62 @@ func TestPensMakingUpADose(t *testing.T) {
 		if partDoseRe.MatchString(line) {
 			t.Errorf("%q read as units making up a dose", line)
 		}
+	}
+}
+
+// TestDateOfAnotherDose: a ledger of supplies whose latest fill is of
+// another dose than the one requested; its date is that dose's (unseen61,
+// a false accept at first measure, round 17).
+func TestDateOfAnotherDose(t *testing.T) {
+	ledger := []string{
+		"Dose and supply ledger", "Date supplied Pen Dose per week",
+		"11/11/2026 Mounjaro 5mg/0.6ml KwikPen 5 mg", "13/10/2026 Mounjaro 5mg/0.6ml KwikPen 5 mg",
+		"15/08/2026 Mounjaro 2.5mg/0.6ml KwikPen 2.5 mg", "18/07/2026 Mounjaro 2.5mg/0.6ml KwikPen 2.5 mg",
+	}
+	tests := []struct {
+		dosage string
+		want   Rating
+		rule   string
+	}{
+		{"5 mg", Rating{Valid, High}, "date-in-window"},
+		{"2.5 mg", Rating{NotFound, Low}, "date-of-other-dose"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dosage, func(t *testing.T) {
+			r, f := Explain(textOf(1, ledger...), Expected{MedicationName: "Mounjaro", MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: "uk"})
+			if r.Data.MedicationDate != tt.want || f.MedicationDate.Rule != tt.rule {
+				t.Errorf("date rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
+	}
+}
+
+// TestDirectionsUnderTheirHeading: a sheet or an app that puts each field
+// under its own heading has the directions a few lines below the
+// medicine's name; under a "Directions" heading they are its directions
+// (unseen43's medication information sheet, unseen61's compounding app,
+// round 17).
+func TestDirectionsUnderTheirHeading(t *testing.T) {
+	sheet := []string{
+		"LARKSPUR PHARMACY #0417", "PATIENT MEDICATION INFORMATION", "PATIENT", "MCALLISTER, JUNE", "MEDICATION",
+		"OZEMPIC 2 MG/3 ML PEN-INJECTOR (DELIVERS 0.25 MG OR 0.5 MG PER INJECTION)", "RX NUMBER", "7704152-04417",
+		"DIRECTIONS", "Inject 0.25 mg under the skin once weekly for 4 weeks, then increase to 0.5 mg once weekly",
+		"QUANTITY ; DATE FILLED", "1 pen (3 mL) 11/16/2026",
+	}
+	tests := []struct {
+		dosage string
+		want   Rating
+		rule   string
+	}{
+		{"0.25 mg", Rating{Valid, High}, "requested-dose"},
+		{"0.5 mg", Rating{Invalid, High}, "different-dose"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dosage, func(t *testing.T) {
+			r, f := Explain(textOf(1, sheet...), Expected{MedicationName: "Ozempic", MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: "us"})
+			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
 	}
 }

@@ -223,6 +223,8 @@ func TestDateRules(t *testing.T) {
 		}),
 			"old-date", Rating{Invalid, Low}, "reading 03/11/2026 day first"},
 		{"a cancelled supply's date", with(func(e *dateEvidence) { e.withdrawn = true }), "date-of-withdrawn-supply", Rating{NotFound, Low}, "(3 Nov 2026) is of a supply the document says was cancelled"},
+		{"the latest fill is of another dose", with(func(e *dateEvidence) { e.otherDose = true }), "date-of-other-dose", Rating{NotFound, Low}, "another dose than the one requested, so its date (3 Nov 2026)"},
+		{"the latest fill is of another dose, its date too old", with(func(e *dateEvidence) { e.otherDose, e.verdict = true, dateTooOld }), "old-date", Rating{Invalid, High}, "more than 90 days old"},
 		{"the latest of several fills", with(func(e *dateEvidence) { e.ofLatest = true }), "date-of-latest-fill", Rating{Valid, Medium}, "the latest of several fills, 3 Nov 2026"},
 		{"in the window", dated, "date-in-window", Rating{Valid, High}, ""},
 		{"a plain date in the window", with(func(e *dateEvidence) { e.kind = plainDate }), "date-in-window", Rating{Valid, Medium}, "the date on the document"},

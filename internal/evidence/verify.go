@@ -54,11 +54,14 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	if s := leadsSections(doc, mentions, exp, want.Generic); len(s.lines) != len(doc.lines) {
 		own, ownMentions = s, findMedicineMentions(s)
 	}
+	dose := collectDoseEvidence(own, exp, want, wantKnown, ownMentions, pol)
+	meds := medicinesForDate(own, ownMentions, want.Generic, pol)
+	meds.otherDose = dose.latestKnown && dose.latest != dose.want
 	return [fieldCount]finding{
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, findRequested(mentions, want.Generic)),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
-		dosageField:   rateDosage(own, exp, want, wantKnown, ownMentions, pol),
-		dateField:     rateDate(own, pol, medicinesForDate(own, ownMentions, want.Generic, pol)),
+		dosageField:   decide(doseRules, dose),
+		dateField:     rateDate(own, pol, meds),
 		pharmacyField: ratePharmacy(doc),
 	}
 }
