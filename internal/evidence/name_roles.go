@@ -451,20 +451,25 @@ func nameAboveRole(d document, i int, m phraseMatch[string]) (int, []word) {
 		return i, nil
 	}
 	slack := max(rb.Height, 0.005)
-	above := d.lines[i-1]
-	for k, w := range above.words {
-		b := w.box
-		if b == (Box{}) || b.Left < rb.Left-slack || b.Left > rb.Left+slack || b.Top >= rb.Top || rb.Top-(b.Top+b.Height) > 2*rb.Height {
-			continue
-		}
-		var ws []word
-		for _, n := range above.words[k:] {
-			if len(ws) == 4 || !n.capital || hasDigit(n.text) || isNonNameWord(n.text) || titles[n.text] {
-				break
+	// The line just above, or a few lines up where the reader put the
+	// row's other cells between (Textract: "Gerald Okafor", then the
+	// patient's and the dates' cells, then "(husband)").
+	for a := i - 1; a >= max(0, i-4); a-- {
+		above := d.lines[a]
+		for k, w := range above.words {
+			b := w.box
+			if b == (Box{}) || b.Left < rb.Left-slack || b.Left > rb.Left+slack || b.Top >= rb.Top || rb.Top-(b.Top+b.Height) > 2*rb.Height {
+				continue
 			}
-			ws = append(ws, n)
+			var ws []word
+			for _, n := range above.words[k:] {
+				if len(ws) == 4 || !n.capital || hasDigit(n.text) || isNonNameWord(n.text) || titles[n.text] {
+					break
+				}
+				ws = append(ws, n)
+			}
+			return a, ws
 		}
-		return i - 1, ws
 	}
 	return i, nil
 }

@@ -86,6 +86,13 @@ func TestNamesInOtherRoles(t *testing.T) {
 			text: officeLog(), want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
 		{name: "a log's patient beside her collector", exp: Expected{PatientKnown: true, Forename: "Gloria", Surname: "Okafor"},
 			text: officeLog(), want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// Captions side by side read as one line: "Starter pack" is what
+		// was handed over, no patient (unseen62's handover receipt through
+		// the production path, round 17).
+		{name: "a caption's neighbour is no patient", exp: Expected{PatientKnown: true, Forename: "Kwabena", Surname: "Asante-Marsh"},
+			lines: []string{"Starter Pack Handover Receipt", "Patient Starter pack", "Mr Kwabena Asante-Marsh Mounjaro 2.5mg/0.6ml KwikPen x1 (4 doses)",
+				"Dispensed by", "Kestrel Pharmacy, 9 Orchard Street, Leeds"}, conf: 0.95, source: "textract",
+			want: Rating{Valid, High}, rule: "name-anywhere"},
 		// A banking app's transaction, the pharmacy's itemised receipt under
 		// it (unseen60, a false accept at first measure, round 17): the
 		// account's holder paid, and nobody is named its patient.
