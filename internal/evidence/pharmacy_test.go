@@ -58,6 +58,7 @@ func TestRatePharmacy(t *testing.T) {
 		{"Spanish: a chain's plural", []string{"Farmacias Sol"}, 1, Rating{Valid, Medium}},
 		{"Spanish: a botica", []string{"BOTICA SAN RAFAEL"}, 1, Rating{Valid, Medium}},
 		{"a particle then prose names none", []string{"Llame a la Farmacia de su barrio"}, 1, Rating{NotFound, Medium}},
+		{"a pen's word before the next column's pharmacy word", []string{"Gethin Price (dietitian) FlexTouch Pharmacy"}, 1, Rating{NotFound, Medium}},
 		{"Capsule the company", []string{"Capsule Pharmacy, New York NY 10001"}, 1, Rating{Valid, High}},
 		{"capsule the dosage form", []string{"Take one capsule daily"}, 1, Rating{NotFound, Medium}},
 		{"independent pharmacy", []string{"Greenfield Pharmacy, 12 High Street"}, 1, Rating{Valid, High}},
