@@ -176,10 +176,15 @@ func joinCellYears(lines []Line) []Line {
 // (k: the month's index) and in b the year word right under them (y);
 // -1, -1 when there is none.
 func cellYear(a, b []Word) (k, y int) {
+	isDay := func(w Word) bool { n := atoi(strings.TrimRight(w.Text, ",.")); return n >= 1 && n <= 31 }
+	isMonth := func(w Word) bool {
+		return monthNumber(strings.ToLower(strings.TrimRight(w.Text, ".,"))) != 0 && len(strings.TrimRight(w.Text, ".,")) <= 9
+	}
 	for k = 1; k < len(a); k++ {
+		// Day then month ("19 Jul"), or month then day ("November 21,",
+		// a US visit summary's cell through Textract; unseen62, round 17).
 		day, month := a[k-1], a[k]
-		if n := atoi(strings.TrimRight(day.Text, ",.")); n < 1 || n > 31 || monthNumber(strings.ToLower(month.Text)) == 0 ||
-			len(strings.TrimRight(month.Text, ".,")) > 9 || day.Box.IsZero() || month.Box.IsZero() {
+		if !(isDay(day) && isMonth(month) || isMonth(day) && isDay(month)) || day.Box.IsZero() || month.Box.IsZero() {
 			continue
 		}
 		if k+1 < len(a) && len(a[k+1].Text) == 4 && atoi(a[k+1].Text) > 1900 {
@@ -189,7 +194,8 @@ func cellYear(a, b []Word) (k, y int) {
 		for y = range b {
 			w := b[y]
 			if len(w.Text) == 4 && atoi(w.Text) >= 1900 && atoi(w.Text) <= 2199 && !w.Box.IsZero() &&
-				w.Box.Left >= left-day.Box.Height && w.Box.Left <= right && w.Box.Top > day.Box.Top {
+				w.Box.Left >= left-day.Box.Height && w.Box.Left <= right && w.Box.Top > day.Box.Top &&
+				len(findDates(strings.ToLower(day.Text+" "+month.Text+" "+w.Text))) == 1 {
 				return k, y
 			}
 		}

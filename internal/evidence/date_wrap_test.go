@@ -73,6 +73,24 @@ func TestJoinCellYears(t *testing.T) {
 		{"a year in another column", line(w("KwikPen", 0.06, 0.806), w("weekly", 0.22, 0.792), w("2099327", 0.45, 0.785), w("2026", 0.80, 0.785)),
 			"Mounjaro 5mg 19 Jul Clearleaf", "KwikPen weekly 2099327 2026"},
 	}
+	// Month first ("November 21," over "2026": a US visit summary's cell
+	// through the production reader; unseen62, round 17); a first name
+	// that starts like a month is none.
+	usCell := line(w("November", 0.675, 0.312), w("21,", 0.76, 0.312))
+	named := line(w("Marisol", 0.36, 0.344), w("21", 0.45, 0.344))
+	for _, tt := range []struct {
+		name         string
+		a, b         Line
+		want0, want1 string
+	}{
+		{"month then day, the year under them", usCell, line(w("2026", 0.674, 0.323)), "November 21, 2026", ""},
+		{"a name like a month", named, line(w("2026", 0.36, 0.36)), "Marisol 21", "2026"},
+	} {
+		out := joinCellYears([]Line{tt.a, tt.b})
+		if out[0].Text != tt.want0 || out[1].Text != tt.want1 {
+			t.Errorf("%s: got %q / %q, want %q / %q", tt.name, out[0].Text, out[1].Text, tt.want0, tt.want1)
+		}
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := joinCellYears([]Line{row, tt.next})
