@@ -72,6 +72,10 @@ const monthPattern = `(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june
 var (
 	isoDateRe     = lazyRE(`\b(\d{4})([-/.])(\d{1,2})([-/.])(\d{1,2})(?:t|\b)`)
 	numericDateRe = lazyRE(`\b(\d{1,2})([-/.])(\d{1,2})([-/.])(\d{4}|\d{2})\b`)
+	// splitDateRe is a numeric date whose middle number OCR split with a
+	// space ("dispensed 23/1 1/2026" through Textract; unseen62's ward
+	// checklist, round 17): a four-digit year only.
+	splitDateRe = lazyRE(`\b(\d{1,2})([-/.])(\d) (\d)([-/.])(\d{4})\b`)
 	dayMonthRe    = lazyRE(`\b(\d{1,2})(?:st|nd|rd|th)?[\s./-]*(?:of\s+)?` + monthPattern + `\.?[\s./,-]*(\d{4}|\d{2})\b`)
 	monthDayRe    = lazyRE(`\b` + monthPattern + `\.?[\s./-]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s./-]+)(\d{4}|\d{2})\b`)
 )
@@ -126,6 +130,11 @@ func findDates(s string) []foundDate {
 		}
 		add(f, m[2], m[11])
 	}
+	for _, m := range splitDateRe.FindAllStringSubmatchIndex(s, -1) {
+		if f, ok := splitDate(s, m); ok {
+			add(f, m[2], m[13])
+		}
+	}
 	if hasForeignMonth(s) {
 		for _, m := range foreignDayMonthRe.FindAllStringSubmatchIndex(s, -1) {
 			c := civilDate{fullYear(s[m[6]:m[7]]), foreignMonths()[s[m[4]:m[5]]], atoi(s[m[2]:m[3]])}
@@ -152,6 +161,25 @@ func findDates(s string) []foundDate {
 	}
 	slices.SortFunc(out, func(a, b foundDate) int { return a.start - b.start })
 	return out
+}
+
+// splitDate is the date of splitDateRe's match m in s, its middle number's
+// two digits put together.
+func splitDate(s string, m []int) (foundDate, bool) {
+	if s[m[4]:m[5]] != s[m[10]:m[11]] {
+		return foundDate{}, false
+	}
+	a, b, y := atoi(s[m[2]:m[3]]), atoi(s[m[6]:m[7]]+s[m[8]:m[9]]), atoi(s[m[12]:m[13]])
+	f := foundDate{dayFirst: civilDate{y, b, a}, monthFirst: civilDate{y, a, b}}
+	switch {
+	case !f.dayFirst.valid() && !f.monthFirst.valid():
+		return foundDate{}, false
+	case !f.monthFirst.valid():
+		f.numericOrder, f.monthFirst = "dmy", civilDate{}
+	case !f.dayFirst.valid():
+		f.numericOrder, f.dayFirst = "mdy", civilDate{}
+	}
+	return f, true
 }
 
 // foreignMonthNames are the month names, and their usual abbreviations, of

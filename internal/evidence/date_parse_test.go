@@ -30,6 +30,11 @@ func TestFindDates(t *testing.T) {
 		{"03.11.2026", []reading{r("03.11.2026", "3 Nov 2026", "11 Mar 2026")}},
 		{"03-11-2026", []reading{r("03-11-2026", "3 Nov 2026", "11 Mar 2026")}},
 		{"25/11/2026", []reading{r("25/11/2026", "25 Nov 2026", "")}},
+		// OCR split the month with a space (unseen62's ward checklist
+		// through Textract, round 17); a two-digit year is too short to
+		// tell from other numbers.
+		{"dispensed 23/1 1/2026", []reading{r("23/1 1/2026", "23 Nov 2026", "")}},
+		{"tablets 23/1 1/26", nil},
 		{"11/25/2026", []reading{r("11/25/2026", "", "25 Nov 2026")}},
 		{"05/05/2026", []reading{r("05/05/2026", "5 May 2026", "5 May 2026")}},
 		{"3 nov 2026", []reading{r("3 nov 2026", "3 Nov 2026", "3 Nov 2026")}},
