@@ -103,11 +103,12 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 	if !ev.anchored {
 		return ev
 	}
-	ev.doses, ev.at, ev.tier, ev.read, ev.repaired = blockDoses(d, anchors, ms)
+	var contradicted bool
+	ev.doses, ev.at, ev.tier, ev.read, ev.repaired, contradicted = blockDosesContradicted(d, anchors, ms)
 	ev.ownRecord = ownRecord(d)
 	ev.named, ev.product = namedStrengths(anchors)
 	ev.ocr = slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr })
-	if len(ev.doses) >= 2 && !ev.otherMedicine && !keepsOwnRecord(d) && !directionsContradict(d, anchors, ms) {
+	if len(ev.doses) >= 2 && !ev.otherMedicine && !keepsOwnRecord(d) && !contradicted {
 		ev.latest, ev.latestKnown = latestFillDose(d, anchors, ms, want.Generic, newExpectedName(exp.Forename, exp.Surname), pol)
 		if !ev.latestKnown {
 			ev.latest, ev.latestKnown = latestSupplyDose(d, anchors, ms, pol)
@@ -274,13 +275,26 @@ func glyphApart(a, b Dose, badly bool) bool {
 // confidence of the lines they came from, and whether any was read only
 // after putting back digits OCR read as letters.
 func blockDoses(d document, anchors, all []medicineMention) ([]Dose, []*spot, int, float64, bool) {
+	doses, at, tier, read, repaired, _ := blockDosesContradicted(d, anchors, all)
+	return doses, at, tier, read, repaired
+}
+
+// blockDosesContradicted is blockDoses that also reports directions that
+// state none of the strengths the product's line beside them does
+// (productDisagrees): which dose was supplied is then no record's to
+// settle. unseen61's clinic card, a 10 mg KwikPen dispensed with "Inject
+// 7.5mg (dial 45 clicks)", had the pen's strength rated the dose by its
+// supply's date (a false accept at first measure, round 17).
+func blockDosesContradicted(d document, anchors, all []medicineMention) ([]Dose, []*spot, int, float64, bool, bool) {
 	b := blocksOf(d, anchors, all)
 	byTier := b.found(d, anchors, all)
 	for t, fs := range byTier {
 		if len(fs) == 0 {
 			continue
 		}
+		contradicted := false
 		if t == directionTier && productDisagrees(fs, slices.DeleteFunc(slices.Clone(byTier[medicineTier]), func(f foundDose) bool { return b.parts[f.dose] })) {
+			contradicted = true
 			// Directions that agree with no strength a product's line
 			// states beside them (a visit note's "On Zepbound 2.5 mg
 			// weekly" beside a pharmacy's "ZEPBOUND 5 MG/0.5 ML PEN" fill,
@@ -304,22 +318,9 @@ func blockDoses(d document, anchors, all []medicineMention) ([]Dose, []*spot, in
 			repaired = repaired || f.repaired
 		}
 		sortDoses(doses, at)
-		return doses, at, t, conf, repaired
+		return doses, at, t, conf, repaired, contradicted
 	}
-	return nil, nil, 0, 0, false
-}
-
-// directionsContradict reports directions that state none of the strengths
-// the product's line beside them does (productDisagrees): which dose was
-// supplied is then no record's to settle. unseen61's clinic card, a 10 mg
-// KwikPen dispensed with "Inject 7.5mg (dial 45 clicks)", had the pen's
-// strength rated the dose by its supply's date (a false accept at first
-// measure, round 17).
-func directionsContradict(d document, anchors, all []medicineMention) bool {
-	b := blocksOf(d, anchors, all)
-	byTier := b.found(d, anchors, all)
-	return len(byTier[directionTier]) > 0 && productDisagrees(byTier[directionTier],
-		slices.DeleteFunc(slices.Clone(byTier[medicineTier]), func(f foundDose) bool { return b.parts[f.dose] }))
+	return nil, nil, 0, 0, false, false
 }
 
 // productDisagrees reports licensed doses on the medicine's own lines
