@@ -431,8 +431,19 @@ func blocksOf(d document, anchors, all []medicineMention) doseBlocks {
 			}
 		}
 	}
+	for k, l := range d.lines {
+		if b.tiers[k] != medicineTier && errorLineRe.MatchString(l.norm) {
+			// A line that tells of an error ("Error: the label's
+			// directions read "inject 0.5 mg once weekly"", a pharmacy's
+			// letter correcting a label; unseen31) states the wrong dose.
+			b.tiers[k] = ignoredTier
+		}
+	}
 	return b
 }
+
+// errorLineRe marks a line about a mistake: its doses are the mistake's.
+var errorLineRe = lazyRE(`\b(?:error|incorrect(?:ly)?|wrong(?:ly)?|mistaken(?:ly)?|misprint\w*)\b`)
 
 // directionsHeadingRe is a heading of nothing but "Directions" (or
 // "Instructions", "Sig", "How to use", ...).

@@ -694,3 +694,25 @@ func TestDirectionsUnderTheirHeading(t *testing.T) {
 		})
 	}
 }
+
+// TestDoseOnAnErrorLine: a pharmacy's letter correcting a label quotes the
+// wrong directions; their dose is the mistake's, not the medicine's
+// (unseen31's labelling-error letter, round 17).
+func TestDoseOnAnErrorLine(t *testing.T) {
+	letter := []string{
+		"Riverbend Community Pharmacy", "Dear Ms. Fairweather,",
+		"We are writing about a labeling error on a prescription we dispensed to you.",
+		"Medicine dispensed: Ozempic 1 mg/dose pen (semaglutide)", "Rx# 5530917 · Date dispensed: November 10, 2026",
+		"Error: the label's directions read \"inject 0.5 mg once weekly\".",
+		"Correct directions: inject 1 mg under the skin once weekly.",
+	}
+	for _, tt := range []struct {
+		dosage string
+		want   Rating
+	}{{"1 mg", Rating{Valid, High}}, {"0.5 mg", Rating{Invalid, High}}} {
+		r, f := Explain(textOf(1, letter...), Expected{MedicationName: "Ozempic", MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDosage != tt.want {
+			t.Errorf("%s: dose rated %v by %q, want %v (note: %s)", tt.dosage, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, r.Note)
+		}
+	}
+}

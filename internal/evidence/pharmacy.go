@@ -94,7 +94,7 @@ var notPharmacyNames = map[string]bool{
 	// A pen's or a pack's word, run into a pharmacy word from the next
 	// column ("Wegovy 0.5mg FlexTouch | Castlegate Hosp. Pharmacy" read
 	// "FlexTouch Pharmacy" on unseen62's booklet, round 17).
-	"flextouch": true, "kwikpen": true, "pens": true, "vial": true, "vials": true,
+	"flextouch": true, "kwikpen": true,
 	// Labels of a patient's chosen pharmacy ("Nominated pharmacy: none").
 	"nominated": true, "preferred": true, "selected": true, "chosen": true, "usual": true, "default": true,
 	// A message's opening after its sender ("Kingsmere Pharmacy: Hi
