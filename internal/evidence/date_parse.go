@@ -76,8 +76,8 @@ var (
 	// space ("dispensed 23/1 1/2026" through Textract; unseen62's ward
 	// checklist, round 17): a four-digit year only.
 	splitDateRe = lazyRE(`\b(\d{1,2})([-/.])(\d) (\d)([-/.])(\d{4})\b`)
-	dayMonthRe    = lazyRE(`\b(\d{1,2})(?:st|nd|rd|th)?[\s./-]*(?:of\s+)?` + monthPattern + `\.?[\s./,-]*(\d{4}|\d{2})\b`)
-	monthDayRe    = lazyRE(`\b` + monthPattern + `\.?[\s./-]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s./-]+)(\d{4}|\d{2})\b`)
+	dayMonthRe  = lazyRE(`\b(\d{1,2})(?:st|nd|rd|th)?[\s./-]*(?:of\s+)?` + monthPattern + `\.?[\s./,-]*(\d{4}|\d{2})\b`)
+	monthDayRe  = lazyRE(`\b` + monthPattern + `\.?[\s./-]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s./-]+)(\d{4}|\d{2})\b`)
 )
 
 // findDates finds the dates written in a normalised (lowercase) line:
