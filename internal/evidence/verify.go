@@ -3,6 +3,7 @@
 package evidence
 
 import (
+	"slices"
 	"strings"
 	"time"
 )
@@ -56,7 +57,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	}
 	dose := collectDoseEvidence(own, exp, want, wantKnown, ownMentions, pol)
 	meds := medicinesForDate(own, ownMentions, want.Generic, pol)
-	meds.otherDose = dose.latestKnown && dose.latest != dose.want
+	meds.otherDose = dose.latestKnown && dose.latest != dose.want && slices.Contains(dose.doses, dose.want)
 	return [fieldCount]finding{
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, findRequested(mentions, want.Generic)),
 		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
