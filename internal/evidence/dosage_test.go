@@ -615,22 +615,10 @@ func TestPensMakingUpADose(t *testing.T) {
 		"INJECT 1 MG (USE TWO 0.5 MG PENS) UNDER THE SKIN", "ONCE WEEKLY ON THE SAME DAY EACH WEEK",
 		"1 MG PENS ON BACKORDER: DISPENSED AS 2 X 0.5 MG PER DOSE, PRESCRIBER OK",
 	}
-	tests := []struct {
-		dosage string
-		want   Rating
-		rule   string
-	}{
+	checkDoses(t, label, "Wegovy", "us", []doseCase{
 		{"1 mg", Rating{Valid, High}, "requested-dose"},
 		{"0.5 mg", Rating{Invalid, High}, "different-dose"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.dosage, func(t *testing.T) {
-			r, f := Explain(textOf(1, label...), Expected{MedicationName: "Wegovy", MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: "us"})
-			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
-				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
-			}
-		})
-	}
+	})
 	for _, line := range []string{"qty: 2 wegovy 0.5 mg pens", "take 2 tablets daily"} {
 		if partDoseRe.MatchString(line) {
 			t.Errorf("%q read as units making up a dose", line)
@@ -677,22 +665,10 @@ func TestDirectionsUnderTheirHeading(t *testing.T) {
 		"DIRECTIONS", "Inject 0.25 mg under the skin once weekly for 4 weeks, then increase to 0.5 mg once weekly",
 		"QUANTITY ; DATE FILLED", "1 pen (3 mL) 11/16/2026",
 	}
-	tests := []struct {
-		dosage string
-		want   Rating
-		rule   string
-	}{
+	checkDoses(t, sheet, "Ozempic", "us", []doseCase{
 		{"0.25 mg", Rating{Valid, High}, "requested-dose"},
 		{"0.5 mg", Rating{Invalid, High}, "different-dose"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.dosage, func(t *testing.T) {
-			r, f := Explain(textOf(1, sheet...), Expected{MedicationName: "Ozempic", MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: "us"})
-			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
-				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
-			}
-		})
-	}
+	})
 }
 
 // TestDoseOnAnErrorLine: a pharmacy's letter correcting a label quotes the
@@ -706,13 +682,29 @@ func TestDoseOnAnErrorLine(t *testing.T) {
 		"Error: the label's directions read \"inject 0.5 mg once weekly\".",
 		"Correct directions: inject 1 mg under the skin once weekly.",
 	}
-	for _, tt := range []struct {
-		dosage string
-		want   Rating
-	}{{"1 mg", Rating{Valid, High}}, {"0.5 mg", Rating{Invalid, High}}} {
-		r, f := Explain(textOf(1, letter...), Expected{MedicationName: "Ozempic", MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: "us"})
-		if r.Data.MedicationDosage != tt.want {
-			t.Errorf("%s: dose rated %v by %q, want %v (note: %s)", tt.dosage, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, r.Note)
-		}
+	checkDoses(t, letter, "Ozempic", "us", []doseCase{
+		{"1 mg", Rating{Valid, High}, "requested-dose"},
+		{"0.5 mg", Rating{Invalid, High}, "different-dose"},
+	})
+}
+
+// doseCase is a dosage asked for and the rating (and rule) its dose gets.
+type doseCase struct {
+	dosage string
+	want   Rating
+	rule   string
+}
+
+// checkDoses verifies lines once for each case's dosage of medicine and
+// checks the dose's rating and rule.
+func checkDoses(t *testing.T, lines []string, medicine, market string, cases []doseCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.dosage, func(t *testing.T) {
+			r, f := Explain(textOf(1, lines...), Expected{MedicationName: medicine, MedicationDosage: tt.dosage}, Policy{Now: testNow, Market: market})
+			if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+				t.Errorf("dose rated %v by %q, want %v by %q (note: %s)", r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
+			}
+		})
 	}
 }
