@@ -261,10 +261,13 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 		case outcome == nameOther && v.at != nil && specks(v.at.line, nameRun(v.words)):
 			// OCR's noise between the caption and the name ("Patient me
 			// BE. Mr Tariq Haddadin"): no one.
-		case outcome == nameOther && v.strength == strongLabel && looksLikeName(nameRun(v.words)) && (v.ocr || allCapitalised(nameRun(v.words))):
+		case outcome == nameOther && v.strength == strongLabel && looksLikeName(nameRun(v.words)) &&
+			(v.ocr && anyCapitalised(nameRun(v.words)) || allCapitalised(nameRun(v.words))):
 			// Names are written with capitals: in a text layer "At the
-			// patient's written request we release" names no one (OCR may
-			// lose a capital).
+			// patient's written request we release" names no one. OCR may
+			// lose a capital, never all of them: "Patient demonstrated
+			// drawing up and injecting the dose" is a sentence (unseen61's
+			// teaching checklist, round 17, where it was another patient).
 			seen.sure = readCertainty(v.conf)
 			firstSeen(&ev.labelledOther, seen)
 		case outcome == nameOther && looksLikeName(v.words) && allCapitalised(v.words):

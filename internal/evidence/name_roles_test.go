@@ -93,6 +93,16 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Starter Pack Handover Receipt", "Patient Starter pack", "Mr Kwabena Asante-Marsh Mounjaro 2.5mg/0.6ml KwikPen x1 (4 doses)",
 				"Dispensed by", "Kestrel Pharmacy, 9 Orchard Street, Leeds"}, conf: 0.95, source: "textract",
 			want: Rating{Valid, High}, rule: "name-anywhere"},
+		// "Patient" before a sentence, and a portal's header, name no
+		// other patient (unseen61's teaching checklist and portal, round 17).
+		{name: "a sentence after 'Patient'", exp: Expected{PatientKnown: true, Forename: "Rosalind", Surname: "Theriot"},
+			lines: []string{"Injection teaching checklist", "Name: Rosalind Theriot", "Semaglutide 2.5 mg/mL vial",
+				"Patient demonstrated drawing up and injecting the dose with saline practice syringe"}, conf: 0.9, source: "tesseract",
+			want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "a patient portal's header", exp: Expected{PatientKnown: true, Forename: "Genevieve", Surname: "Halloran"},
+			lines: []string{"Highland Compounding Pharmacy - Patient Portal Signed in: Genevieve Halloran - Sign out",
+				"Message from your pharmacist", "Hi Genevieve Halloran, your semaglutide dose goes up this week."}, conf: 0.9, source: "tesseract",
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
 		// A banking app's transaction, the pharmacy's itemised receipt under
 		// it (unseen60, a false accept at first measure, round 17): the
 		// account's holder paid, and nobody is named its patient.

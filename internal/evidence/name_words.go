@@ -3,6 +3,7 @@
 package evidence
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -91,6 +92,9 @@ var nonNameWords = map[string]bool{
 	// receipt's captions read as one line through the production path;
 	// unseen62, round 17, where "Starter pack" was rated another patient).
 	"pack": true, "packs": true, "kit": true, "kits": true, "starter": true, "supply": true, "items": true,
+	// A portal's header ("Patient Portal Signed in: Genevieve Halloran -
+	// Sign out", unseen61): no one's name.
+	"portal": true, "signed": true, "sign": true, "logout": true, "login": true,
 	// A statement's column headings ("Insurance paid  You paid").
 	"insurance": true, "paid": true, "copay": true, "total": true, "amount": true, "balance": true,
 	"savings": true, "refund": true, "claim": true, "claims": true, "status": true,
@@ -169,6 +173,11 @@ func nameRun(ws []word) []word {
 		}
 	}
 	return ws
+}
+
+// anyCapitalised reports a capitalised word among ws.
+func anyCapitalised(ws []word) bool {
+	return slices.ContainsFunc(ws, func(w word) bool { return w.capital })
 }
 
 func allCapitalised(ws []word) bool {
