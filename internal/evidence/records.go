@@ -394,10 +394,16 @@ func datedMentionRecords(d document, ms []medicineMention, want string, pol Poli
 		return nil
 	}
 	otherDated := false
+	var inRole map[int]bool // read once, when a requested record has no fill's date
 	for r, o := range owner {
 		_, dated := dates[r]
-		if o == requestedOwner && !dated && !unreadFill(d, recs, r) && !roleDated(d, recs, r, pol) {
-			return nil
+		if o == requestedOwner && !dated && !unreadFill(d, recs, r) {
+			if inRole == nil {
+				inRole = roleDatedRecords(d, recs, pol)
+			}
+			if !inRole[r] {
+				return nil
+			}
 		}
 		otherDated = otherDated || o == otherOwner && dated
 	}
@@ -426,17 +432,21 @@ func unreadFill(d document, recs []int, r int) bool {
 	return false
 }
 
-// roleDated reports record r holding a calendar date of another role
+// roleDatedRecords are the records holding a calendar date of another role
 // ("Requested 20 Nov 2026 Rejected by GP 21 Nov 2026" on a request
-// history's row whose request was turned down): the record is dated, in
+// history's row whose request was turned down): such a record is dated, in
 // its own role, so the records below keep their own dates (unseen10's GP
 // request history, round 17: its omeprazole and Mounjaro fills were taken
 // for Saxenda's, whose own was out of the window).
-func roleDated(d document, recs []int, r int, pol Policy) bool {
+func roleDatedRecords(d document, recs []int, pol Policy) map[int]bool {
 	all, order := datesInOrder(d, pol.Market)
-	return slices.ContainsFunc(all, func(m datedMention) bool {
-		return recs[m.line] == r && m.kind == otherDate && !m.sent && m.reading(order.dayFirst).valid()
-	})
+	out := map[int]bool{}
+	for _, m := range all {
+		if m.kind == otherDate && !m.sent && m.reading(order.dayFirst).valid() {
+			out[recs[m.line]] = true
+		}
+	}
+	return out
 }
 
 // inPassing reports a line that names the requested medicine and another
