@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -85,7 +85,9 @@ start=$SECONDS
 # {{mil:-5}} 21NOV26 (military style, DDMMMYY, no separators); (unseen56)
 # {{long-pl:-5}} 20 listopada 2026 (Polish, the month in the genitive, as a
 # browser's translation into Polish writes a date); (unseen59)
-# {{long-pt:-5}} 20 de novembro de 2026 (Portuguese, the month in lower case).
+# {{long-pt:-5}} 20 de novembro de 2026 (Portuguese, the month in lower case);
+# (unseen64) {{yymmdd:-5}} 261120 (YYMMDD, as pharmacy systems print fill dates
+# on pick tickets and fill logs).
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -128,7 +130,9 @@ def render(m):
             # (unseen56) Polish, as a browser translating a page writes it.
             "long-pl": f"{d.day} {PL_MONTH[d.month - 1]} {d.year}",
             # (unseen59) Portuguese, as a pharmacy in Portugal or a translated label writes it.
-            "long-pt": f"{d.day} de {PT_MONTH[d.month - 1]} de {d.year}"}[style]
+            "long-pt": f"{d.day} de {PT_MONTH[d.month - 1]} de {d.year}",
+            # (unseen64) YYMMDD, as pharmacy systems print fill dates: 261120.
+            "yymmdd": d.strftime("%y%m%d")}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
@@ -2785,6 +2789,101 @@ EOF
         -bordercolor '#6d7f96' -border 2 "$docs/$n.wc-tile.png"
       convert "$docs/$n.wc-frame.jpg" "$docs/$n.wc-tile.png" -geometry "+$tx+$ty" -compose over -composite -quality 90 "$f"
       rm -f "$docs/$n".wc-* ;;
+    dotmatrix)
+      # The page printed on an old impact dot-matrix printer with a tired
+      # ribbon, as some pharmacies and surgeries still print labels, slips and
+      # repeat forms on tractor-feed stationery, then photographed (unseen64).
+      # The print is remade of the pins' dots: the page sampled on a 3 px grid
+      # (about 7 dots to a capital at the pages' own scale, as a 9-pin head
+      # has), each cell a pin struck or not, drawn 4 px apart as a round dot
+      # 3 px across, the ink spreading a little. The ribbon's ink fades in soft
+      # horizontal bands (the darkest print where the ribbon was fresh, the
+      # faintest at about 55% of it, never less) and is a worn blue-black;
+      # now and then the feed slipped and a band of rows (2-4 bands, 14-40 px
+      # high) lies 1-2 px to the side. Down one edge (left or right) the
+      # tractor-feed strip: holes 0.16 in across every 0.5 in, showing the
+      # table through them, and the line of perforation between strip and
+      # page. Then a phone photo on a table: slight perspective, light falling
+      # off, noise, JPEG 85. The bands, the shifted rows, the strip's side and
+      # the perspective are drawn from SEED and the document. Not harsh: every
+      # field stays legible to a person; the dots and the fading are plain to
+      # see, the words are not lost.
+      f=$docs/$n.dotmatrix.jpg
+      local GW GH FW FH dm side ops=() l b bh by bx
+      GW=$((W / 3)) GH=$((H / 3)) FW=$((W / 3 * 4)) FH=$((H / 3 * 4))
+      dm=$(python3 - "$n" "$seed" "$FW" "$FH" "$docs/$n.dm-profile.pgm" "$docs/$n.dm-strip.mvg" <<'PYEOF'
+import math, random, sys
+n, seed, FW, FH = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+r = random.Random(f"{n} dotmatrix {seed}")
+# The ribbon's density down the page: a few slow waves and one or two
+# fresher (darker) stretches, kept between 0.55 and 1.
+waves = [(r.uniform(0.6, 1.0), r.uniform(FH / 5, FH / 1.6), r.uniform(0, 2 * math.pi)) for _ in range(3)]
+fresh = [(r.uniform(0, FH), r.uniform(FH / 14, FH / 7)) for _ in range(r.randint(1, 2))]
+vals = []
+for y in range(FH):
+    v = sum(a * math.sin(2 * math.pi * y / p + ph) for a, p, ph in waves) / sum(a for a, _, _ in waves)
+    v = 0.775 + 0.2 * v
+    for c, w in fresh:
+        v += 0.25 * math.exp(-((y - c) / w) ** 2)
+    vals.append(min(1.0, max(0.55, v)))
+with open(sys.argv[5], "w") as f:
+    f.write(f"P2\n1 {FH}\n255\n" + "\n".join(str(round(v * 255)) for v in vals) + "\n")
+side = r.choice(("left", "right"))
+# The tractor strip at the page's scale (192 px an inch at scale 2, then 4/3).
+S = 128
+with open(sys.argv[6], "w") as m:
+    pitch, rad = 128, 20
+    y = r.randint(20, pitch - 20)
+    while y < FH:
+        m.write(f"fill #5b4a3a ellipse {S // 2},{y} {rad},{rad} 0,360\n")
+        m.write(f"fill none stroke #00000055 stroke-width 2 ellipse {S // 2},{y} {rad},{rad} 200,340\n")
+        y += pitch
+    # The perforation: short cuts with gaps, at the strip's inner edge.
+    y = 0
+    x = S - 1
+    while y < FH:
+        m.write(f"stroke #b9b4a6 stroke-width 2 line {x},{y} {x},{y + 7}\n")
+        y += 11
+bands = []
+for _ in range(r.randint(2, 4)):
+    h = r.randint(14, 40)
+    y0 = r.randint(40, max(41, FH - 40 - h))
+    bands.append(f"{h}:{y0}:{r.choice((-2, -1, 1, 2))}")
+print(side, r.randint(0, 3), " ".join(bands))
+PYEOF
+)
+      read -r side _ l <<<"$dm"
+      # The pins: the page sampled on the 3 px grid, a cell struck where the
+      # print covers most of it, each struck cell a round dot 4 px apart.
+      convert -size 4x4 xc:white -fill black -draw "circle 1.5,1.5 1.5,0.1" "$docs/$n.dm-dot.png"
+      convert "$base" -colorspace Gray -scale "${GW}x${GH}!" -threshold 72% \
+        -filter point -scale "${FW}x${FH}!" +filter \
+        \( -size "${FW}x${FH}" tile:"$docs/$n.dm-dot.png" \) -compose lighten -composite \
+        -blur 0x0.45 "$docs/$n.dm-pins.png"
+      # The feed's slips: bands of rows pushed a pixel or two aside.
+      for b in $l; do
+        IFS=: read -r bh by bx <<<"$b"
+        ops+=(\( "$docs/$n.dm-pins.png" -crop "${FW}x${bh}+0+${by}" +repage \) -geometry "$(printf '%+d%+d' "$bx" "$by")" -compose over -composite)
+      done
+      convert "$docs/$n.dm-pins.png" "${ops[@]}" -negate \
+        \( "$docs/$n.dm-profile.pgm" -scale "${FW}x${FH}!" \) -compose multiply -composite -negate \
+        +level-colors '#23213a','#f6f3ea' "$docs/$n.dm-print.png"
+      # The tractor strip on its side, then the photo.
+      local SW=$((FW + 128)) px=0 sx=$FW flop=()
+      [[ $side == left ]] && px=128 sx=0
+      [[ $side == right ]] && flop=(-flop)
+      convert -size "${SW}x${FH}" xc:'#f6f3ea' "$docs/$n.dm-print.png" -geometry "+$px+0" -compose over -composite \
+        \( -size "128x${FH}" xc:none -draw "$(cat "$docs/$n.dm-strip.mvg")" "${flop[@]}" \) -geometry "+$sx+0" -compose over -composite \
+        "$docs/$n.dm-paper.png"
+      convert "$docs/$n.dm-paper.png" -bordercolor '#5b4a3a' -border 60 -background '#5b4a3a' -virtual-pixel background \
+        -distort Perspective "$(python3 -c "
+import random; r = random.Random('$n dotmatrix persp $seed')
+w, h = $SW + 120, $FH + 120
+d = lambda a: round(a * r.uniform(0.4, 1.0))
+print(f'0,0 {d(w/45)},{d(h/40)}  {w},0 {w-d(w/50)},{d(h/60)}  0,{h} {d(w/60)},{h-d(h/45)}  {w},{h} {w-d(w/40)},{h-d(h/50)}')")" \
+        \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #a9a39a" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".dm-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
