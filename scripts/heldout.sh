@@ -2853,10 +2853,10 @@ print(side, r.randint(0, 3), " ".join(bands))
 PYEOF
 )
       read -r side _ l <<<"$dm"
-      # The pins: the page sampled on the 3 px grid, a cell struck where the
-      # print covers most of it, each struck cell a round dot 4 px apart.
+      # The pins: the page sampled on the 3 px grid, a cell struck where any
+      # print darkens it (under 78% of white), each struck cell a round dot 4 px apart.
       convert -size 4x4 xc:white -fill black -draw "circle 1.5,1.5 1.5,0.1" "$docs/$n.dm-dot.png"
-      convert "$base" -colorspace Gray -scale "${GW}x${GH}!" -threshold 72% \
+      convert "$base" -colorspace Gray -scale "${GW}x${GH}!" -threshold 78% \
         -filter point -scale "${FW}x${FH}!" +filter \
         \( -size "${FW}x${FH}" tile:"$docs/$n.dm-dot.png" \) -compose lighten -composite \
         -blur 0x0.45 "$docs/$n.dm-pins.png"
