@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen66  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen66
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen66) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen66) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen66, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -87,7 +87,9 @@ start=$SECONDS
 # browser's translation into Polish writes a date); (unseen59)
 # {{long-pt:-5}} 20 de novembro de 2026 (Portuguese, the month in lower case);
 # (unseen64) {{yymmdd:-5}} 261120 (YYMMDD, as pharmacy systems print fill dates
-# on pick tickets and fill logs).
+# on pick tickets and fill logs);
+# (unseen66) {{dmon-up:-5}} 20 NOV 2026 (day, month in capitals, four-digit
+# year, as VA and military pharmacy systems print it).
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -132,7 +134,9 @@ def render(m):
             # (unseen59) Portuguese, as a pharmacy in Portugal or a translated label writes it.
             "long-pt": f"{d.day} de {PT_MONTH[d.month - 1]} de {d.year}",
             # (unseen64) YYMMDD, as pharmacy systems print fill dates: 261120.
-            "yymmdd": d.strftime("%y%m%d")}[style]
+            "yymmdd": d.strftime("%y%m%d"),
+            # (unseen66) VA and military systems: 20 NOV 2026.
+            "dmon-up": f"{d.day:02d} {d:%b} {d.year}".upper()}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
@@ -2884,6 +2888,102 @@ print(f'0,0 {d(w/45)},{d(h/40)}  {w},0 {w-d(w/50)},{d(h/60)}  0,{h} {d(w/60)},{h
         \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #a9a39a" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".dm-* ;;
+    laminated)
+      # The page laminated, as people keep a letter, a list or a card they
+      # carry about, and photographed lying on a table (unseen66): the clear
+      # film a border round the page (its fused edge a faint bright rim,
+      # its corners rounded), a faint haze of the film over the print; the
+      # gloss, added after the room's light has fallen off across the page
+      # so that it shows brighter than the paper round it: soft broad
+      # reflections of the room's light (at most about 16% towards white)
+      # and one brighter streak across part of it (a soft band, the print
+      # under it lifted at most about 45% of the way to white, fading
+      # towards both ends of its run); a faint rainbow tint (about 12%, the
+      # hue cycling across it) in a patch where the film is uneven; a few
+      # tiny trapped air bubbles (2-7 px, a soft bright fill and a faint
+      # dark rim). The streak's place and angle, the reflections, the
+      # tint's patch and the bubbles drawn from SEED and the document; then
+      # a phone photo: slight perspective, noise, JPEG 85. Not harsh: every
+      # word stays legible, under the streak as a grey.
+      f=$docs/$n.laminated.jpg
+      local lp M TM CW CH FW FH sw sh l lm=() ls=() lk=() lt=()
+      lp=$(python3 - "$n" "$seed" "$W" "$H" "$docs/$n.lm-sheen.mvg" "$docs/$n.lm-streak.mvg" "$docs/$n.lm-tint.mvg" "$docs/$n.lm-film.mvg" <<'EOF'
+import math, random, sys
+n, seed, W, H = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+r = random.Random(f"{n} laminated {seed}")
+M = min(W, H) // 18 + 14          # the clear film beyond the page's edge
+TM = M                            # the table round the film
+FW, FH = W + 2 * M, H + 2 * M     # the film
+CW, CH = FW + 2 * TM, FH + 2 * TM # the photo before perspective
+S = 4                             # the light and tint maps are drawn at 1/4 scale
+sw, sh = CW // S, CH // S
+with open(sys.argv[5], "w") as m:
+    # Soft broad reflections: two or three big faint blobs.
+    for _ in range(r.randint(2, 3)):
+        cx, cy = r.uniform(0.15, 0.85) * sw, r.uniform(0.15, 0.85) * sh
+        rx, ry = r.uniform(0.16, 0.28) * sw, r.uniform(0.12, 0.22) * sh
+        g = r.randint(26, 34)
+        m.write(f"fill gray({g}%) ellipse {cx:.0f},{cy:.0f} {rx:.0f},{ry:.0f} 0,360\n")
+with open(sys.argv[6], "w") as m:
+    # The streak: a band across part of the film, brightest in the middle
+    # of its run; drawn long and dim, then shorter and brighter.
+    ang = math.radians(r.choice((-1, 1)) * r.uniform(28, 58))
+    px, py = r.uniform(0.3, 0.7) * sw, r.uniform(0.3, 0.7) * sh
+    L = math.hypot(sw, sh)
+    T = max(4, min(sw, sh) / 14)
+    for frac, g in ((0.34, 45), (0.25, 72), (0.16, 100)):
+        dx, dy = math.cos(ang) * L * frac, math.sin(ang) * L * frac
+        m.write(f"stroke gray({g}%) stroke-width {T:.1f} stroke-linecap round line {px - dx:.0f},{py - dy:.0f} {px + dx:.0f},{py + dy:.0f}\n")
+with open(sys.argv[7], "w") as m:
+    # Where the film is uneven: an irregular patch of a few overlapping ellipses.
+    cx, cy = r.uniform(0.2, 0.8) * sw, r.uniform(0.2, 0.8) * sh
+    for _ in range(4):
+        ex, ey = cx + r.uniform(-0.08, 0.08) * sw, cy + r.uniform(-0.06, 0.06) * sh
+        m.write(f"fill white ellipse {ex:.0f},{ey:.0f} {r.uniform(0.06, 0.13) * sw:.0f},{r.uniform(0.04, 0.09) * sh:.0f} 0,360\n")
+with open(sys.argv[8], "w") as m:
+    # The film: a faint haze, its fused edge, the bubbles.
+    rad = M // 2
+    m.write(f"fill rgba(250,252,255,0.16) stroke none roundrectangle {TM},{TM} {TM + FW},{TM + FH} {rad},{rad}\n")
+    m.write(f"fill none stroke rgba(255,255,255,0.70) stroke-width 3 roundrectangle {TM + 2},{TM + 2} {TM + FW - 2},{TM + FH - 2} {rad},{rad}\n")
+    m.write(f"fill none stroke rgba(0,0,0,0.18) stroke-width 2 roundrectangle {TM + 6},{TM + 6} {TM + FW - 6},{TM + FH - 6} {rad},{rad}\n")
+    for _ in range(r.randint(5, 9)):
+        bx = TM + r.uniform(0.05, 0.95) * FW
+        by = TM + r.uniform(0.05, 0.95) * FH
+        br = r.uniform(2, 7)
+        m.write(f"fill rgba(255,255,255,0.30) stroke rgba(40,40,40,0.30) stroke-width 1 circle {bx:.1f},{by:.1f} {bx + br:.1f},{by:.1f}\n")
+        hr = max(0.8, br / 3)
+        m.write(f"fill rgba(255,255,255,0.90) stroke none circle {bx - br / 3:.1f},{by - br / 3:.1f} {bx - br / 3 + hr:.1f},{by - br / 3:.1f}\n")
+print(M, TM, CW, CH, FW, FH, sw, sh)
+EOF
+)
+      read -r M TM CW CH FW FH sw sh <<<"$lp"
+      while IFS= read -r l; do lm+=(-draw "$l"); done <"$docs/$n.lm-film.mvg"
+      while IFS= read -r l; do ls+=(-draw "$l"); done <"$docs/$n.lm-sheen.mvg"
+      while IFS= read -r l; do lk+=(-draw "$l"); done <"$docs/$n.lm-streak.mvg"
+      while IFS= read -r l; do lt+=(-draw "$l"); done <"$docs/$n.lm-tint.mvg"
+      # The gloss (broad reflections, much blurred, and the streak, a
+      # little) and the tint's patch, drawn small, blurred and scaled up:
+      # smooth, as reflections off a gloss are.
+      convert -size "${sw}x${sh}" xc:black "${ls[@]}" -blur "0x$((sw / 24 + 3))" \
+        \( -size "${sw}x${sh}" xc:black "${lk[@]}" -blur "0x$((sw / 110 + 1))" \) -compose lighten -composite \
+        -resize "${CW}x${CH}!" -evaluate multiply 0.5 "$docs/$n.lm-light.png"
+      convert -size "${sw}x${sh}" xc:black "${lt[@]}" -blur "0x$((sw / 60 + 2))" \
+        -resize "${CW}x${CH}!" -evaluate multiply 0.12 "$docs/$n.lm-mask.png"
+      # The rainbow: the hue cycling three times across the patch.
+      convert -size "${sw}x${sh}" xc: -fx "(3 * (0.7 * i / w + 0.3 * j / h)) % 1" \
+        \( +clone -fill white -colorize 100 \) \( +clone -fill gray50 -colorize 100 \) \
+        -set colorspace HSL -combine -colorspace sRGB -resize "${CW}x${CH}!" \
+        "$docs/$n.lm-mask.png" -alpha off -compose copy_opacity -composite "$docs/$n.lm-tint.png"
+      convert -size "${CW}x${CH}" xc:'#84705c' -seed "$seed" -attenuate 0.3 +noise Gaussian -blur 0x1.2 \
+        "$base" -geometry "+$((TM + M))+$((TM + M))" -compose over -composite \
+        "${lm[@]}" \
+        "$docs/$n.lm-tint.png" -compose over -composite \
+        \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #eaeaea $CW,$CH #b6b6b6" \) -compose multiply -composite \
+        "$docs/$n.lm-light.png" -compose screen -composite -compose over \
+        -background '#6f5e4d' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 55)),$((CH / 50))  $CW,0 $((CW - CW / 45)),$((CH / 75))  0,$CH $((CW / 75)),$((CH - CH / 45))  $CW,$CH $((CW - CW / 40)),$((CH - CH / 55))" \
+        -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".lm-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
