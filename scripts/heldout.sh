@@ -2984,6 +2984,47 @@ EOF
         -distort Perspective "0,0 $((CW / 55)),$((CH / 50))  $CW,0 $((CW - CW / 45)),$((CH / 75))  0,$CH $((CW / 75)),$((CH - CH / 45))  $CW,$CH $((CW - CW / 40)),$((CH - CH / 55))" \
         -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".lm-* ;;
+    photocopy2)
+      # A copy of a copy, as schools, clinics and families pass paper on
+      # (unseen65): the page photocopied, that copy photocopied again, then
+      # scanned. Each copy is grey, a little enlarged (101-103%) and turned
+      # (0.3-0.7 degrees, both the same way, so about a degree in all), its
+      # toner laid down by a threshold over noise: flat grey areas go to
+      # speckled toner, black print stays black, the edges of letters ragged;
+      # the first copy thickens the strokes by a pixel. The second copier's
+      # lid, not quite down, leaves a faint speckled grey band down one side
+      # (left or right), and its dirty glass a few black specks (1-3 px).
+      # The side, the turns, the enlargements and the specks' places are
+      # drawn from SEED and the document. Scanned grey at 200 dpi, JPEG 85.
+      # Not harsh: every word stays legible to a person.
+      f=$docs/$n.photocopy2.jpg
+      local sg t1 t2 e1 e2 W2 H2 bw side k sx sy sr dots=()
+      sg=$(( $(pick "$n photocopy2 sign" "$seed" 2) * 2 - 1 ))
+      t1=$(awk "BEGIN{print $sg * (0.3 + $(pick "$n photocopy2 t1" "$seed" 5) / 10)}")
+      t2=$(awk "BEGIN{print $sg * (0.3 + $(pick "$n photocopy2 t2" "$seed" 5) / 10)}")
+      e1=$((101 + $(pick "$n photocopy2 e1" "$seed" 3))) e2=$((101 + $(pick "$n photocopy2 e2" "$seed" 3)))
+      convert "$base" -colorspace Gray -resize "${e1}%" -background white -rotate "$t1" +repage \
+        -blur 0x0.6 -seed "$seed" -attenuate 0.7 +noise Gaussian -level 30%,72% \
+        -morphology Erode Diamond:1 "$docs/$n.pc-1.png"
+      convert "$docs/$n.pc-1.png" -resize "${e2}%" -background white -rotate "$t2" +repage \
+        -blur 0x0.7 -seed "$((seed + 1))" -attenuate 0.35 +noise Gaussian -level 24%,76% "$docs/$n.pc-2.png"
+      W2=$(identify -format %w "$docs/$n.pc-2.png"); H2=$(identify -format %h "$docs/$n.pc-2.png")
+      bw=$((W2 / 16)) side=$(pick "$n photocopy2 side" "$seed" 2)
+      # The lid's band: grey at the very edge (about 72%), fading to white.
+      convert -size "${H2}x${bw}" gradient:'#b8b8b8'-white -rotate -90 \
+        -seed "$((seed + 2))" -attenuate 0.6 +noise Gaussian -blur 0x0.8 "$docs/$n.pc-band.png"
+      ((side == 1)) && convert "$docs/$n.pc-band.png" -flop "$docs/$n.pc-band.png"
+      for k in 1 2 3 4 5 6 7 8 9 10 11; do
+        sx=$(pick "$n photocopy2 speck x $k" "$seed" "$W2"); sy=$(pick "$n photocopy2 speck y $k" "$seed" "$H2")
+        sr=$((1 + $(pick "$n photocopy2 speck r $k" "$seed" 3)))
+        dots+=(-draw "circle $sx,$sy $((sx + sr)),$sy")
+      done
+      convert "$docs/$n.pc-2.png" \
+        \( "$docs/$n.pc-band.png" \) -gravity "$( ((side == 1)) && echo east || echo west)" -compose multiply -composite +gravity \
+        -fill black "${dots[@]}" \
+        -blur 0x0.5 -seed "$((seed + 3))" -attenuate 0.1 +noise Gaussian \
+        -bordercolor white -border 24 -colorspace Gray -units PixelsPerInch -density 200 -quality 85 "$f"
+      rm -f "$docs/$n".pc-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
