@@ -2,7 +2,10 @@
 
 package evidence
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // wrapLeads are the words after which a line's last words begin a date:
 // "Dispensed by Hollybank Pharmacy on 20" over "November 2026".
@@ -26,6 +29,9 @@ func joinWrappedDates(lines []Line) []Line {
 // after it that wrapped says (by the two lines' words) belong with it.
 func joinWrapped(lines []Line, wrapped func(af, bf []string) (head int, ok bool)) []Line {
 	return mendAdjacent(lines, func(a, b Line, af, bf []string) (Line, Line, bool) {
+		if !wrapsUnder(a, b) {
+			return a, b, false
+		}
 		head, ok := wrapped(af, bf)
 		if !ok {
 			return a, b, false
@@ -41,6 +47,21 @@ func joinWrapped(lines []Line, wrapped func(af, bf []string) (head int, ok bool)
 		}
 		return a, b, true
 	})
+}
+
+// wrapsUnder reports whether b could be where a's text wrapped to: a wrap
+// goes back to the start of a's column, so b begins under a, give or take
+// two of a's characters. Lines read with no place, or not running across
+// the page (a page read sideways), may be either. Only a reader's order
+// put a bag label's name "OKAFOR-LIND, CYRUS" on its vial stub right
+// before the same name on the label at the page's left (unseen61 through
+// the production reader, round 18): that is no wrap.
+func wrapsUnder(a, b Line) bool {
+	if a.Box.IsZero() || b.Box.IsZero() || a.Box.Width <= a.Box.Height || b.Box.Width <= b.Box.Height {
+		return true
+	}
+	cw := a.Box.Width / float64(max(1, utf8.RuneCountInString(a.Text)))
+	return b.Box.Left >= a.Box.Left-2*cw && b.Box.Left <= a.Box.Left+a.Box.Width+2*cw
 }
 
 // mendAdjacent gives each pair of consecutive lines of one page, both with

@@ -37,4 +37,20 @@ func TestWrappedLeadName(t *testing.T) {
 	if got := joinWrappedLeadName(cells, gina); got[0].Text != "GINA" || got[1].Text != "CASTELLANO" {
 		t.Errorf("a table cell's wrapped name was joined: %q, %q", got[0].Text, got[1].Text)
 	}
+	// A wrap goes back to the start of its own column: a vial stub's line
+	// at the page's right, read just before the label's own line at its
+	// left, wrapped nothing (unseen61's perforated bag label through the
+	// production reader, round 18: the label's name was cut in two and its
+	// panel lost to the stub's).
+	cyrus := Expected{PatientKnown: true, Forename: "Cyrus", Surname: "Okafor-Lind"}
+	stub := Line{Text: "' OKAFOR-LIND, CYRUS", Box: Box{Left: 0.743, Top: 0.218, Width: 0.134, Height: 0.03}}
+	label := Line{Text: "OKAFOR-LIND, CYRUS", Box: Box{Left: 0.066, Top: 0.273, Width: 0.197, Height: 0.041}}
+	if got := joinWrappedLeadName([]Line{stub, label}, cyrus); got[0].Text != stub.Text || got[1].Text != label.Text {
+		t.Errorf("a line of another column was joined: %q, %q", got[0].Text, got[1].Text)
+	}
+	greeting := Line{Text: "Kingsmere Pharmacy: Hi Cyrus", Box: Box{Left: 0.1, Top: 0.2, Width: 0.5, Height: 0.03}}
+	under := Line{Text: "Okafor-Lind, your pens are ready", Box: Box{Left: 0.1, Top: 0.24, Width: 0.55, Height: 0.03}}
+	if got := joinWrappedLeadName([]Line{greeting, under}, cyrus); got[0].Text != "Kingsmere Pharmacy: Hi Cyrus Okafor-Lind," {
+		t.Errorf("a name wrapped under its line was not joined: %q, %q", got[0].Text, got[1].Text)
+	}
 }
