@@ -156,13 +156,23 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 		}
 		gutters, band = bandGutters(words, in, x, cw), in
 	}
+	// The panels' lines are put together panel by panel, where the first
+	// of them was read: a reader that reads the page row by row across
+	// the gutter (Textract) leaves each label's lines interleaved with its
+	// neighbour's, and the label's captions, doses and dates would lie
+	// apart (unseen27's two labels side by side, round 18).
 	var out []Line
 	var outPlaces []linePlace
+	at := -1 // where in out the panels go
 	panels := make([][]Line, len(gutters)+1)
+	panelPlaces := make([][]linePlace, len(gutters)+1)
 	for li, l := range lines {
 		if l.Page != page || l.Box.IsZero() || band != nil && !band[li] {
 			out, outPlaces = append(out, l), append(outPlaces, places[li])
 			continue
+		}
+		if at < 0 {
+			at = len(out)
 		}
 		parts := make([][]Word, len(gutters)+1)
 		for _, w := range l.Words {
@@ -179,8 +189,7 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 			case len(p) < len(l.Words):
 				part = lineOfWords(p, l)
 			}
-			out, outPlaces = append(out, part), append(outPlaces, place)
-			panels[k] = append(panels[k], part)
+			panels[k], panelPlaces[k] = append(panels[k], part), append(panelPlaces[k], place)
 		}
 	}
 	// Only labels side by side are panels: each names a medicine. A page
@@ -193,7 +202,11 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 			return lines, places
 		}
 	}
-	return out, outPlaces
+	if at < 0 {
+		return out, outPlaces
+	}
+	split, splitPlaces := slices.Concat(panels...), slices.Concat(panelPlaces...)
+	return slices.Concat(out[:at], split, out[at:]), slices.Concat(outPlaces[:at], splitPlaces, outPlaces[at:])
 }
 
 // bandGutters are the gutters that run down a band's rows (three bag tags
@@ -522,7 +535,11 @@ func leadsSections(d document, ms []medicineMention, exp Expected, want string) 
 }
 
 // familyMember reports a name of the lead's surname, word for word, and
-// another forename: "Meera Kulkarni" beside the lead Rohan Kulkarni.
+// another forename: "Meera Kulkarni" beside the lead Rohan Kulkarni. An
+// initial of the lead's forename is the lead's name shortened, not
+// another's: a bag label's receipt stub "OKAFOR-LIND, C" beside the label's
+// "OKAFOR-LIND, CYRUS" (unseen61 through the production reader, round 18,
+// whose stub's section with the label's dose was left out as a relative's).
 func familyMember(name []word, lead expectedName) bool {
 	if len(name) < 2 || len(lead.surname) == 0 {
 		return false
@@ -531,7 +548,9 @@ func familyMember(name []word, lead expectedName) bool {
 	sameSurname, leadsForename := false, false
 	for _, w := range name {
 		sameSurname = sameSurname || w.text == last
-		leadsForename = leadsForename || slices.ContainsFunc(lead.forename, func(f word) bool { return f.text == w.text })
+		leadsForename = leadsForename || slices.ContainsFunc(lead.forename, func(f word) bool {
+			return f.text == w.text || utf8.RuneCountInString(w.text) == 1 && strings.HasPrefix(f.text, w.text)
+		})
 	}
 	return sameSurname && !leadsForename
 }
