@@ -48,13 +48,16 @@ var pharmacyChains = func() []pharmacyChain {
 var pharmacyWords = map[string]certainty{
 	"pharmacy": highCertainty, "pharmacies": highCertainty, "chemist": highCertainty, "chemists": highCertainty,
 	"apothecary": mediumCertainty, "dispensary": mediumCertainty, "drugstore": mediumCertainty, "drugs": mediumCertainty, "drug": mediumCertainty,
+	// A compounding pharmacy by its trade ("NORTHFIELD 503A COMPOUNDING",
+	// unseen43's vial box).
+	"compounding": mediumCertainty,
 }
 
 // nameEndingPharmacyWords name a business only where they end its name
 // ("Lakeshore Drug", "Harbor Drugs Inc", "Main Street Drugstore #4"):
 // elsewhere they are ordinary words ("Drug interactions", "Drugs that
 // interact with this medicine").
-var nameEndingPharmacyWords = map[string]bool{"drug": true, "drugs": true, "drugstore": true}
+var nameEndingPharmacyWords = map[string]bool{"drug": true, "drugs": true, "drugstore": true, "compounding": true}
 
 // businessSuffixes may follow the end of a business's name.
 var businessSuffixes = map[string]bool{
@@ -73,6 +76,8 @@ var pharmacyDescriptors = map[string]bool{
 	"general": true, "university": true, "memorial": true, "regional": true, "infirmary": true,
 	// Inside a brand: "Evergreen Rx Mail Pharmacy".
 	"rx": true,
+	// A US compounding pharmacy's kind: "Northfield 503A Compounding".
+	"503a": true, "503b": true,
 }
 
 // notPharmacyNames are words before a pharmacy word that show it names no
@@ -91,6 +96,9 @@ var notPharmacyNames = map[string]bool{
 	"recreational": true, "federal": true, "food": true, "medicine": true, "medicines": true, "rx": true,
 	"medication": true, "medications": true, "prescriptions": true,
 	"schedule": true, "scheduled": true, "class": true,
+	// Kinds of drug: "COMPOUNDED DRUG - KEEP REFRIGERATED" on a vial's
+	// label (unseen61, round 18), a plan's "Covered Drug".
+	"compounded": true, "covered": true, "formulary": true,
 	// A pen's or a pack's word, run into a pharmacy word from the next
 	// column ("Wegovy 0.5mg FlexTouch | Castlegate Hosp. Pharmacy" read
 	// "FlexTouch Pharmacy" on unseen62's booklet, round 17).

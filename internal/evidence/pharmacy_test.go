@@ -78,6 +78,16 @@ func TestRatePharmacy(t *testing.T) {
 		{"Drug, then the address", []string{"Lakeshore Drug, 2210 N Shore Dr"}, 1, Rating{Valid, Medium}},
 		{"Drug and a store number", []string{"Main Street Drug #12"}, 1, Rating{Valid, Medium}},
 		{"Drug Co", []string{"Harbor Drug Co."}, 1, Rating{Valid, Medium}},
+		// A kind of drug is no business (unseen61's compounded vial label,
+		// "COMPOUNDED DRUG - KEEP REFRIGERATED", round 18).
+		{"a compounded drug", []string{"COMPOUNDED DRUG - KEEP REFRIGERATED - BUD 01/05/2027"}, 1, Rating{NotFound, Medium}},
+		{"a covered drug", []string{"Covered Drug - Tier 2"}, 1, Rating{NotFound, Medium}},
+		{"a formulary drug", []string{"Formulary Drug"}, 1, Rating{NotFound, Medium}},
+		// A compounding pharmacy by its trade, where the word ends its name
+		// (unseen43's vial box, which had passed by "COMPOUNDED DRUG").
+		{"a compounding pharmacy by its trade", []string{"NORTHFIELD 503A COMPOUNDING 1980 Lantern Way, Boise ID 83799"}, 1, Rating{Valid, Medium}},
+		{"compounding in prose", []string{"Compounding is the preparation of a medicine for one patient"}, 1, Rating{NotFound, Medium}},
+		{"your compounding", []string{"Questions about your compounding?"}, 1, Rating{NotFound, Medium}},
 		{"Drugstore", []string{"Corner Drugstore   Tel (608) 555-0187"}, 1, Rating{Valid, Medium}},
 		{"Drug read by OCR", []string{"LAKESHORE DRUG"}, 0.96, Rating{Valid, Medium}},
 		{"Drug starting a caption", []string{"Drug: Wegovy 2.4 mg"}, 1, Rating{NotFound, Medium}},
