@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -90,6 +90,11 @@ start=$SECONDS
 # on pick tickets and fill logs);
 # (unseen66) {{dmon-up:-5}} 20 NOV 2026 (day, month in capitals, four-digit
 # year, as VA and military pharmacy systems print it).
+# (unseen67) dates in words, as people say and dictate them: {{dowl:-5}}
+# Friday, {{ordw:-5}} twentieth, {{ordw-of:-5}} twentieth of November,
+# {{mon-ordw:-5}} November twentieth, {{dow-ordw-of:-5}} Friday the twentieth
+# of November, {{dow-mon-ordw:-5}} Friday, November twentieth, {{legal-us:-5}}
+# twentieth day of November, two thousand twenty-six (a US attestation's).
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -102,6 +107,14 @@ CY_MONTH = "Ionawr Chwefror Mawrth Ebrill Mai Mehefin Gorffennaf Awst Medi Hydre
 PT_MONTH = "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro".split()
 PL_MONTH = "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia".split()
 FR_MON = "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split()
+ORDW = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+        "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth twenty-first twenty-second twenty-third "
+        "twenty-fourth twenty-fifth twenty-sixth twenty-seventh twenty-eighth twenty-ninth thirtieth thirty-first").split()
+UNITS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+def words(n):  # 0-99
+    return UNITS[n] if n < 20 else TENS[n // 10] + ("" if n % 10 == 0 else "-" + UNITS[n % 10])
+def yearw(y): return f"two thousand{'' if y % 100 == 0 else ' ' + words(y % 100)}"
 def ordinal(n): return f"{n}{'th' if 10 <= n % 100 <= 20 else {1:'st',2:'nd',3:'rd'}.get(n % 10, 'th')}"
 def render(m):
     style, days = m.group(1), int(m.group(2))
@@ -136,7 +149,12 @@ def render(m):
             # (unseen64) YYMMDD, as pharmacy systems print fill dates: 261120.
             "yymmdd": d.strftime("%y%m%d"),
             # (unseen66) VA and military systems: 20 NOV 2026.
-            "dmon-up": f"{d.day:02d} {d:%b} {d.year}".upper()}[style]
+            "dmon-up": f"{d.day:02d} {d:%b} {d.year}".upper(),
+            # (unseen67) in words, as spoken, dictated or attested.
+            "dowl": f"{d:%A}", "ordw": ORDW[d.day - 1], "ordw-of": f"{ORDW[d.day - 1]} of {d:%B}",
+            "mon-ordw": f"{d:%B} {ORDW[d.day - 1]}", "dow-ordw-of": f"{d:%A} the {ORDW[d.day - 1]} of {d:%B}",
+            "dow-mon-ordw": f"{d:%A}, {d:%B} {ORDW[d.day - 1]}",
+            "legal-us": f"{ORDW[d.day - 1]} day of {d:%B}, {yearw(d.year)}"}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
@@ -3025,6 +3043,61 @@ EOF
         -blur 0x0.5 -seed "$((seed + 3))" -attenuate 0.1 +noise Gaussian \
         -bordercolor white -border 24 -colorspace Gray -units PixelsPerInch -density 200 -quality 85 "$f"
       rm -f "$docs/$n".pc-* ;;
+    tonersave)
+      # The page printed on an office laser printer in toner-save (economy)
+      # mode, then photographed (unseen67). The printer lays toner only on a
+      # share of the dots inside each shape and keeps its edges solid, so
+      # the print comes out a light grey: strokes of body text (3 px and
+      # more at the page's scale) keep a solid 1 px edge with a stipple of
+      # dots (about 55%) inside; the thick strokes of large text and
+      # headings are hollowed out more (their cores, 3 px and more from the
+      # edge, about 22% dots); thin strokes (1-2 px) are dotted at about 55%
+      # with no solid edge; rules and box lines (thin runs of 41 px and
+      # more) turn to sparse dots (about 30%); shaded and tinted areas to
+      # sparse dots in proportion to their tone (a 10% grey box about 6%
+      # dots). The toner is a dark grey, not black, and scatters a little.
+      # Then a phone photo of the sheet on a desk: slight perspective, light
+      # falling off, noise, JPEG 85. The dots and the perspective are drawn
+      # from SEED and the document. Not harsh: every field stays legible to
+      # a person, as a faint grey print.
+      f=$docs/$n.tonersave.jpg
+      local ts=$docs/$n.ts r1 r2 pp
+      r1=$(pick "$n tonersave dots" "$seed" 1000000) r2=$(pick "$n tonersave tone" "$seed" 1000000)
+      convert "$base" -colorspace Gray "$ts-g.png"
+      # Print (white = toner wanted): darker than 55% grey.
+      convert "$ts-g.png" -threshold 55% -negate "$ts-ink.png"
+      # Strokes 3 px wide and more; their 1 px edge; their cores.
+      convert "$ts-ink.png" -morphology Open Square:1 "$ts-open.png"
+      convert "$ts-open.png" -morphology EdgeIn Disk:1 "$ts-edge.png"
+      convert "$ts-open.png" -morphology Erode Disk:2.5 "$ts-deep.png"
+      # Rules: thin horizontal or vertical runs of 41 px and more.
+      convert \( "$ts-ink.png" -morphology Open Rectangle:41x1 \) \( "$ts-ink.png" -morphology Open Rectangle:1x41 \) \
+        -compose lighten -composite \( "$ts-open.png" -negate \) -compose multiply -composite "$ts-rule.png"
+      # Two fields of uniform random values, one for the print, one for tones.
+      convert -size "${W}x${H}" xc:gray50 -seed "$r1" +noise Random -channel R -separate +channel "$ts-r1.png"
+      convert -size "${W}x${H}" xc:gray50 -seed "$r2" +noise Random -channel R -separate +channel "$ts-r2.png"
+      # The print's dots: 55% in strokes, 22% in cores, 30% on rules.
+      convert "$ts-ink.png" \( "$ts-deep.png" -negate \) -compose multiply -composite \
+        \( "$ts-rule.png" -negate \) -compose multiply -composite \
+        \( "$ts-r1.png" -threshold 45% \) -compose multiply -composite \
+        \( "$ts-deep.png" \( "$ts-r1.png" -threshold 78% \) -compose multiply -composite \) -compose lighten -composite \
+        \( "$ts-rule.png" \( "$ts-r1.png" -threshold 70% \) -compose multiply -composite \) -compose lighten -composite \
+        "$ts-edge.png" -compose lighten -composite "$ts-print.png"
+      # Tones outside the print: a dot where 0.6 x the tone's darkness beats the random field.
+      convert \( "$ts-g.png" -negate -evaluate multiply 0.6 \) "$ts-r2.png" -compose minus_src -composite -threshold 0 \
+        \( "$ts-ink.png" -negate \) -compose multiply -composite "$ts-tone.png"
+      pp=$(python3 -c "
+import random; r = random.Random('$n tonersave persp $seed')
+w, h = $W + 120, $H + 120
+d = lambda a: round(a * r.uniform(0.4, 1.0))
+print(f'0,0 {d(w/45)},{d(h/40)}  {w},0 {w-d(w/50)},{d(h/60)}  0,{h} {d(w/60)},{h-d(h/45)}  {w},{h} {w-d(w/40)},{h-d(h/50)}')")
+      convert "$ts-print.png" "$ts-tone.png" -compose lighten -composite -negate \
+        +level-colors '#424242','#f7f6f2' -blur 0x0.45 -compose over \
+        -bordercolor '#6b5d50' -border 60 -background '#6b5d50' -virtual-pixel background \
+        -distort Perspective "$pp" \
+        \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #aaa49c" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$ts"-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
