@@ -3098,6 +3098,98 @@ print(f'0,0 {d(w/45)},{d(h/40)}  {w},0 {w-d(w/50)},{d(h/60)}  0,{h} {d(w/60)},{h
         \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #aaa49c" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$ts"-* ;;
+    lowink)
+      # The page printed on a home inkjet printer running out of ink, then
+      # photographed or scanned, as patients print the letters, prep sheets
+      # and portal pages a clinic sends them (unseen68): clogged nozzles
+      # leave thin pale stripes through the print at a regular pitch (every
+      # 40-62 px at the page's scale, 2-3 px high, the ink there at 35-55%),
+      # with a fainter seam between the head's passes; one colour runs low,
+      # so black comes out brownish (cyan weak) or greenish (magenta weak),
+      # the ink at 60-94% in each channel; along one side (left, right or
+      # the foot, where the cartridge ran lowest) a faded band a fifth of the
+      # page deep, the ink falling to 62-70% at the edge; 2-4 ink smears
+      # (soft, elongated, turned, the paper at most about a fifth darker in
+      # the ink's colour). Then a flatbed colour scan (turned up to 0.9
+      # degrees, noise, JPEG 88) or a phone photo (slight perspective, light
+      # falling off, noise, JPEG 85). The cast, the pitch, the side, the
+      # smears and the capture are drawn from SEED and the document. Not
+      # harsh: every word stays legible to a person, paler in the stripes.
+      f=$docs/$n.lowink.jpg
+      local li kr kg kb cap l sm=()
+      li=$(python3 - "$n" "$seed" "$W" "$H" "$docs/$n.li-rows.pgm" "$docs/$n.li-cols.pgm" "$docs/$n.li-smear.mvg" <<'EOF'
+import math, random, sys
+n, seed, W, H = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+r = random.Random(f"{n} lowink {seed}")
+pitch = r.randint(40, 62)
+off = r.randint(0, pitch - 1)
+sh = r.randint(2, 3)
+depth = r.uniform(0.35, 0.55)
+side = r.choice(("left", "right", "foot"))
+edge = r.uniform(0.62, 0.70)
+def fade(t):  # t: 0 at the faded edge, 1 a fifth of the page in
+    return 1.0 if t >= 1 else edge + (1 - edge) * (t * t * (3 - 2 * t))
+rows = []
+for y in range(H):
+    v = 1.0
+    k = (y - off) % pitch
+    if k < sh:
+        v = depth + r.uniform(-0.04, 0.04)
+    elif k == pitch // 2:
+        v = 0.9  # the seam between two passes of the head
+    if side == "foot":
+        v *= fade((H - 1 - y) / (H / 5))
+    rows.append(max(0.0, min(1.0, v)))
+cols = [fade(x / (W / 5)) if side == "left" else fade((W - 1 - x) / (W / 5)) if side == "right" else 1.0 for x in range(W)]
+with open(sys.argv[5], "w") as f:
+    f.write(f"P2\n1 {H}\n255\n" + "\n".join(str(round(v * 255)) for v in rows) + "\n")
+with open(sys.argv[6], "w") as f:
+    f.write(f"P2\n{W} 1\n255\n" + " ".join(str(round(v * 255)) for v in cols) + "\n")
+if r.random() < 0.5:   # brownish: cyan runs low
+    k = (r.uniform(0.60, 0.68), r.uniform(0.74, 0.82), r.uniform(0.88, 0.94))
+else:                  # greenish: magenta runs low
+    k = (r.uniform(0.80, 0.86), r.uniform(0.60, 0.68), r.uniform(0.76, 0.84))
+with open(sys.argv[7], "w") as m:
+    for _ in range(r.randint(2, 4)):
+        cx, cy = r.uniform(0.08, 0.92) * W, r.uniform(0.08, 0.92) * H
+        rx, ry = r.uniform(W / 40, W / 18), r.uniform(H / 260, H / 120)
+        a = r.uniform(-25, 25)
+        g = r.randint(66, 78)
+        m.write(f"push graphic-context translate {cx:.0f},{cy:.0f} rotate {a:.1f} fill gray({g}%) ellipse 0,0 {rx:.0f},{ry:.0f} 0,360 pop graphic-context\n")
+cap = r.choice(("scan", "photo"))
+print(f"{k[0]:.3f} {k[1]:.3f} {k[2]:.3f} {cap}")
+EOF
+)
+      read -r kr kg kb cap <<<"$li"
+      while IFS= read -r l; do sm+=(-draw "$l"); done <"$docs/$n.li-smear.mvg"
+      # The ink: the page's darkness per channel, thinned by the stripes and
+      # the faded side, each channel by its cartridge; then the smears.
+      convert "$base" -negate \
+        \( "$docs/$n.li-rows.pgm" -scale "${W}x${H}!" \) -compose multiply -composite \
+        \( "$docs/$n.li-cols.pgm" -scale "${W}x${H}!" \) -compose multiply -composite \
+        -channel R -evaluate multiply "$kr" -channel G -evaluate multiply "$kg" -channel B -evaluate multiply "$kb" +channel \
+        -negate \
+        \( -size "${W}x${H}" xc:white "${sm[@]}" -blur "0x$((W / 300 + 3))" \
+           \( +clone -fill "rgb($(awk "BEGIN{printf \"%d,%d,%d\", 255 - 200 * $kr, 255 - 200 * $kg, 255 - 200 * $kb}"))" -colorize 100 \) \
+           +swap -compose screen -composite \) -compose multiply -composite \
+        "$docs/$n.li-print.png"
+      if [[ $cap == scan ]]; then
+        local t
+        t=$(awk "BEGIN{print ($(pick "$n lowink turn" "$seed" 19) - 9) / 10}")
+        convert "$docs/$n.li-print.png" -background white -rotate "$t" +repage \
+          -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 88 "$f"
+      else
+        convert "$docs/$n.li-print.png" -bordercolor '#8b8378' -border $((W / 25)) \
+          -background '#8b8378' -virtual-pixel background \
+          -distort Perspective "$(python3 -c "
+import random; r = random.Random('$n lowink persp $seed')
+w, h = $W + 2 * ($W // 25), $H + 2 * ($W // 25)
+d = lambda a: round(a * r.uniform(0.4, 1.0))
+print(f'0,0 {d(w/45)},{d(h/45)}  {w},0 {w-d(w/50)},{d(h/60)}  0,{h} {d(w/60)},{h-d(h/50)}  {w},{h} {w-d(w/40)},{h-d(h/45)}')")" \
+          \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #a8a39b" \) -compose multiply -composite \
+          -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      fi
+      rm -f "$docs/$n".li-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
