@@ -502,7 +502,7 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	}
 	best := otherDate
 	coverage := coverageLetter(d)
-	unsupplied := nothingSupplied(d)
+	unsupplied := nothingSupplied(d) || consentForm(d)
 	letter := letterWithoutSupply(d) || travelLetter(d)
 	for _, m := range all {
 		if coverage && m.kind >= plainDate || unsupplied && m.kind != dispensedDate || letter && m.kind >= plainDate {
@@ -644,6 +644,27 @@ var (
 func travelLetter(d document) bool {
 	return slices.ContainsFunc(d.lines, func(l docLine) bool { return travelAddressees.any(l.words) }) &&
 		slices.ContainsFunc(d.lines, func(l docLine) bool { return travelWords.any(l.words) }) &&
+		!slices.ContainsFunc(d.lines, func(l docLine) bool { return suppliedRe.MatchString(l.norm) })
+}
+
+// consentWords name a form by which a patient or a parent agrees to a
+// treatment.
+var consentWords = newPhraseSet(map[bool][]string{true: {
+	"consent form", "parental agreement", "agreement to investigation or treatment", "agreement to treatment",
+	"consent to treatment", "i agree to the procedure", "i agree to the treatment", "i consent to",
+}})
+
+// consentForm reports a form agreeing to a treatment ("Consent form 2:
+// parental agreement to investigation or treatment for a child or young
+// person ... Start semaglutide (Wegovy) 0.25mg"): its dates are when it was
+// signed ("Signed: T. Wilk Date: ..." reads as a signature's, a
+// prescription's, date when OCR spoils "Date"), before anything was
+// supplied (unseen65's NHS consent form, a false accept at first measure,
+// round 18: the parent's signature's "Date:" three days ago was rated the
+// dispensing date). A dispensing date on it still counts, and a form that
+// tells of a supply is none.
+func consentForm(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return consentWords.any(l.words) }) &&
 		!slices.ContainsFunc(d.lines, func(l docLine) bool { return suppliedRe.MatchString(l.norm) })
 }
 

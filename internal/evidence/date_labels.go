@@ -57,6 +57,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"report date", "run date", "as of", "accessed", "viewed", "sent", "sent on", "date sent", "received",
 		"received on", "date received", "forwarded", "fwd", "fax", "faxed", "fax date", "transmitted",
 		"next fill", "next fill date", "next refill", "next refill date", "refill due", "refill due date",
+		// Pharmacy systems' short captions (round 18, unseen64's labels,
+		// app and bag tags): the next fill, the prescription's original
+		// fill, the discard date, the pick-up deadline.
+		"nxt fill", "nxt refill", "nxt fill date", "orig", "orig date", "original date", "original fill",
+		"disc", "disc date", "pu by", "pick up by", "pickup by", "pick up before", "coll by",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
 		"next dispensing", "next supply", "next order", "next delivery",
 		// When a request was handed in or sent to the surgery ("Signed: G
@@ -125,6 +130,8 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 	},
 	dispensedDate: {
 		"dispensed", "dispensing", "dispense", "disp", "date dispensed", "date of dispensing", "date disp",
+		// A US label's date of fill (round 18, unseen64).
+		"dof", "date of fill", "lst fill", "lst filled", "disp'd", "dispd",
 		"disp date", "dispensed date", "dispensing date", "dispense date", "filled", "fill", "fill date",
 		"filled date", "date filled", "filled on", "supplied", "date of supply", "date supplied", "supply date",
 		// Welsh, Spanish, Polish (round 12).

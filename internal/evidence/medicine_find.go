@@ -184,6 +184,11 @@ var dosageFormWords = newPhraseSet(map[bool][]string{true: {
 	"tablet", "tablets", "tabs", "capsule", "capsules", "caps", "injection", "inhaler", "cream", "ointment",
 	"solution", "suspension", "oral", "pen", "pens", "patch", "patches", "drops", "spray", "syrup", "mg", "mcg",
 	"ml", "ug", "gel", "sachets", "modified release", "mr", "er", "xl", "sr",
+	// Pharmacy systems' short forms (round 18, unseen64's patient history
+	// printout, "19/11/26 Amlodipine 5mg tab" read "Amlodipine Seg tab"
+	// off a dot-matrix print: its date was taken for the requested
+	// medicine's, a false accept at first measure).
+	"tab", "inj", "soln", "susp",
 	// The same forms in the languages patients' pages come in (round 17,
 	// unseen59's Polish app: "Euthyrox N 50, tabletki" under the requested
 	// Ozempic's card): Spanish, Portuguese, French, Polish, Welsh.
@@ -301,6 +306,14 @@ func matchMedicineWord(w string, ocr bool) (medicineName, matchLevel) {
 	for _, n := range medicineNames {
 		if w == n.text || (len(n.text) >= 6 && strings.HasPrefix(w, n.text)) {
 			return n, exactMatch
+		}
+	}
+	// A name a pharmacy system cut to its field's width ("LIRAGLUT 6MG/ML",
+	// "SEMAGLUT 2.4MG", "TIRZEPATID 5MG"; round 18, unseen64's labels):
+	// seven letters or more, at most four cut, read as OCR's near match.
+	for _, n := range medicineNames {
+		if len(w) >= 7 && len(n.text)-len(w) <= 4 && strings.HasPrefix(n.text, w) {
+			return n, ocrMatch
 		}
 	}
 	if !ocr {

@@ -297,8 +297,8 @@ func valueOnwards(v patientValue) []word {
 // addLines looks for the lead's name on every line that is not about the
 // prescriber or pharmacist.
 func (ev *nameEvidence) addLines(d document, e expectedName) {
-	for _, l := range d.lines {
-		if isPrescriberLine(l) {
+	for i, l := range d.lines {
+		if isPrescriberLine(l) || i > 0 && d.lines[i-1].page == l.page && prescriberCaption(d.lines[i-1]) {
 			continue
 		}
 		outcome, level, titled, conf, at := searchName(l, e)

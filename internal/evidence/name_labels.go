@@ -408,6 +408,9 @@ func nameFieldsValue(d document) (patientValue, bool) {
 		}
 	}
 	if fore == nil || sur == nil {
+		fore, sur = bareNameFields(d)
+	}
+	if fore == nil || sur == nil {
 		return patientValue{}, false
 	}
 	v := patientValue{strength: strongLabel, ordered: true, conf: min(fore.conf, sur.conf), ocr: fore.ocr || sur.ocr, paired: fore.paired || sur.paired, at: joinSpots(fore.at, sur.at)}
@@ -423,6 +426,111 @@ func nameFieldsValue(d document) (patientValue, bool) {
 		}
 	}
 	return v, true
+}
+
+var (
+	// bareSurnameRe and bareForenameRe are the name fields' captions
+	// without a colon, at the start of a line: a card's boxed fields.
+	bareSurnameRe  = lazyRE(`^(?:(?:last|family)\s*na(?:m|rn)es?|su(?:rn|m)a(?:m|rn)e)\b`)
+	bareForenameRe = lazyRE(`^(?:(?:first|given)\s*na(?:m|rn)es?|forena(?:m|rn)es?(?:\s*\(s\))?)`)
+)
+
+// bareNameFields finds a card's surname and forename fields captioned
+// without colons (round 18, unseen66's forces medication card, whose
+// patient was rated invalid as "HARGREAVES Jordan", a surname first with
+// no comma): a caption row "SURNAME FORENAME(S)" over a line of the two
+// words, in the captions' order, or each caption starting a line of its
+// own before its value ("SURNAME HARGREAVES", "FORENAME(S) Jordan", as
+// Textract reads the boxes). nil when either is missing.
+func bareNameFields(d document) (fore, sur *patientValue) {
+	field := func(l docLine, ws []word) *patientValue {
+		return &patientValue{words: ws, conf: l.reading().of(ws).conf, ocr: l.ocr, at: spotOfWords(l, ws)}
+	}
+	for i, l := range d.lines {
+		if isPrescriberLine(l) || otherPersonWords.any(l.words) {
+			continue
+		}
+		sl, fl := bareSurnameRe.FindStringIndex(l.norm), bareForenameRe.FindStringIndex(l.norm)
+		if sl == nil && fl == nil {
+			continue
+		}
+		first, re := sl, bareForenameRe // the caption starting the line, and the other one
+		if sl == nil {
+			first, re = fl, bareSurnameRe
+		}
+		rest := strings.TrimSpace(l.norm[first[1]:])
+		if loc := re.FindStringIndex(rest); loc != nil && strings.TrimSpace(rest[loc[1]:]) == "" {
+			// A caption row: the value line under it, word for word, or
+			// its two words read as lines of their own, left to right.
+			a, b := captionRowValues(d, i)
+			if a == nil {
+				continue
+			}
+			if sl != nil {
+				return b, a
+			}
+			return a, b
+		}
+		ws, _ := valueWords(l, first[1])
+		if !fieldName(ws) || bareSurnameRe.MatchString(ws[0].text) || bareForenameRe.MatchString(ws[0].text) {
+			continue
+		}
+		switch {
+		case sl != nil && sur == nil:
+			sur = field(l, ws)
+		case sl == nil && fore == nil:
+			fore = field(l, ws)
+		}
+	}
+	if fore == nil || sur == nil {
+		return nil, nil
+	}
+	return fore, sur
+}
+
+// captionRowValues are the two values under a caption row at line i, left
+// to right: a line of two words, or two lines of one word each (the local
+// reader reads a card's boxes so). nil, nil when there are none.
+func captionRowValues(d document, i int) (left, right *patientValue) {
+	field := func(l docLine) *patientValue {
+		return &patientValue{words: l.words, conf: l.reading().of(l.words).conf, ocr: l.ocr, at: spotOfWords(l, l.words)}
+	}
+	next := func(k int) (docLine, bool) {
+		if k >= len(d.lines) || d.lines[k].page != d.lines[i].page {
+			return docLine{}, false
+		}
+		return d.lines[k], true
+	}
+	v, ok := next(i + 1)
+	switch {
+	case !ok:
+		return nil, nil
+	case len(v.words) == 2 && fieldName(v.words):
+		return &patientValue{words: v.words[:1], conf: v.reading().of(v.words[:1]).conf, ocr: v.ocr, at: spotOfWords(v, v.words[:1])},
+			&patientValue{words: v.words[1:], conf: v.reading().of(v.words[1:]).conf, ocr: v.ocr, at: spotOfWords(v, v.words[1:])}
+	}
+	w, ok := next(i + 2)
+	if !ok || len(v.words) != 1 || len(w.words) != 1 || !fieldName(v.words) || !fieldName(w.words) || v.box.IsZero() || w.box.IsZero() {
+		return nil, nil
+	}
+	if w.box.Left < v.box.Left {
+		v, w = w, v
+	}
+	return field(v), field(w)
+}
+
+// fieldName reports a name field's value: one to three capitalised words
+// with no digit that a name may have.
+func fieldName(ws []word) bool {
+	if len(ws) == 0 || len(ws) > 3 {
+		return false
+	}
+	for _, w := range ws {
+		if !w.capital || hasDigit(w.text) || isNonNameWord(w.text) || letterCount(w.text) < 2 {
+			return false
+		}
+	}
+	return true
 }
 
 var valueEndRe = lazyRE(`\s{2,}|[|;(\[@\d]`)

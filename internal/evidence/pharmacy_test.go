@@ -83,6 +83,10 @@ func TestRatePharmacy(t *testing.T) {
 		{"a compounded drug", []string{"COMPOUNDED DRUG - KEEP REFRIGERATED - BUD 01/05/2027"}, 1, Rating{NotFound, Medium}},
 		{"a covered drug", []string{"Covered Drug - Tier 2"}, 1, Rating{NotFound, Medium}},
 		{"a formulary drug", []string{"Formulary Drug"}, 1, Rating{NotFound, Medium}},
+		// A pharmacy named by its institution after a comma, inside a line
+		// (unseen66's forces medication card, round 18).
+		{"a pharmacy by its institution inside a line", []string{"DISPENSED 16 NOV 2026 By Pharmacy, RAF Brackenmoor Medical Centre"}, 1, Rating{Valid, Medium}},
+		{"a pharmacy then an address", []string{"Collect from Pharmacy, 12 High Street"}, 1, Rating{NotFound, Medium}},
 		// A compounding pharmacy by its trade, where the word ends its name
 		// (unseen43's vial box, which had passed by "COMPOUNDED DRUG").
 		{"a compounding pharmacy by its trade", []string{"NORTHFIELD 503A COMPOUNDING 1980 Lantern Way, Boise ID 83799"}, 1, Rating{Valid, Medium}},

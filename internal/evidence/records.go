@@ -562,6 +562,24 @@ func withdrawnLines(d document, ms []medicineMention) []bool {
 			said[recs[k]] = true
 		}
 	}
+	if codes := unsuppliedCodes(d); codes != nil {
+		coded := func(l docLine) bool { return slices.ContainsFunc(l.words, func(w word) bool { return codes[w.text] }) }
+		for k, l := range d.lines {
+			// The code on the row's line, on the line just after it
+			// (the rest of the row, which Textract cut at a wide gap:
+			// "261117 5530217 WEGOVY 1.7MG/0.75ML", "3ML 28 1 RTS KB"),
+			// or in a cell of its own just under the row's first line
+			// (Textract reads a table's cells as lines: "20/11/26
+			// Mounjaro 10mg/0.6ml inj KwikPen", "1", "ND").
+			if recs[k] < 0 || !coded(l) {
+				continue
+			}
+			start := recordStart(recs, k)
+			if named[k] && row(k) || k == start+1 && !row(k) || codeCell(l, codes) && k > start && k-3 <= start {
+				said[recs[k]] = true
+			}
+		}
+	}
 	if len(said) == 0 {
 		return nil
 	}
@@ -570,6 +588,45 @@ func withdrawnLines(d document, ms []medicineMention) []bool {
 		out[k] = r >= 0 && said[r]
 	}
 	return out
+}
+
+// unsuppliedKeyRe is a key's entry for a status code that says an item was
+// not supplied: "ND = not dispensed", "X: cancelled", "RTS = returned to
+// stock" (its code and its meaning).
+var unsuppliedKeyRe = lazyRE(`(?:^|[\s,;(])([a-z]{1,3})\s*(?:=|:|-)\s*(?:not dispensed|not supplied|cancelled|canceled|voided|reversed|withdrawn|returned to stock)\b`)
+
+// unsuppliedCodes are the status codes a page's key defines as not
+// supplied ("Key: D = dispensed ND = not dispensed O/S = owing" on a UK
+// pharmacy's patient history printout): a record row that carries one was
+// no supply (unseen64, round 18: the row "Mounjaro 10mg/0.6ml inj KwikPen
+// 1 ND" six days ago was rated the dispensing date, a false accept at
+// first measure, over the last supply 108 days ago). nil when the page
+// has no such key.
+func unsuppliedCodes(d document) map[string]bool {
+	var codes map[string]bool
+	for _, l := range d.lines {
+		for _, m := range unsuppliedKeyRe.FindAllStringSubmatchIndex(l.norm, -1) {
+			if codes == nil {
+				codes = map[string]bool{}
+			}
+			codes[l.norm[m[2]:m[3]]] = true
+		}
+	}
+	return codes
+}
+
+// codeCell reports a line of nothing but status codes, numbers and marks:
+// a table's cell read as a line of its own.
+func codeCell(l docLine, codes map[string]bool) bool {
+	return len(l.words) <= 3 && !slices.ContainsFunc(l.words, func(w word) bool { return !codes[w.text] && !isDigit(w.text[0]) })
+}
+
+// recordStart is the first line of line k's record.
+func recordStart(recs []int, k int) int {
+	for k > 0 && recs[k-1] == recs[k] {
+		k--
+	}
+	return k
 }
 
 // columnWithdrawnWords say, in a status column, that a row's supply was
