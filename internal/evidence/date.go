@@ -504,8 +504,26 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	coverage := coverageLetter(d)
 	unsupplied := nothingSupplied(d) || consentForm(d)
 	letter := letterWithoutSupply(d) || travelLetter(d)
+	opening := salutationLine(d)
+	if opening >= 0 && !slices.ContainsFunc(all, func(m datedMention) bool { return m.line > opening && m.kind != otherDate }) {
+		opening = -1 // the prose dates nothing: the letter's own date stands (a clinic's "I have today prescribed")
+	}
+	roleColumns := otherRoleHeadings(d)
 	for _, m := range all {
 		if coverage && m.kind >= plainDate || unsupplied && m.kind != dispensedDate || letter && m.kind >= plainDate {
+			continue
+		}
+		if roleColumns && m.kind == unlabelledDate {
+			// The rows' dates under columns of other roles.
+			continue
+		}
+		if m.line < opening && m.kind >= plainDate {
+			// A letter's own date, above its salutation, is when it was
+			// written, where its prose has dates of its own: the supply
+			// it speaks of is dated there (unseen68's anaesthetic letter, a false accept at first
+			// measure, round 18: its "Date:" was rated the dispensing
+			// date once a folded page's OCR put "last dispensed by" out
+			// of its sentence's order).
 			continue
 		}
 		if span, ok := meds.otherSpans[m.line]; m.kind == otherDate || meds.otherRows != nil && meds.otherRows[m.line] ||
@@ -597,6 +615,40 @@ var nothingSuppliedRe = lazyRE(`\bnothing\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(
 // (nothingSuppliedRe; unseen35, false accepts at first measure, round 14).
 func nothingSupplied(d document) bool {
 	return slices.ContainsFunc(d.lines, func(l docLine) bool { return nothingSuppliedRe.MatchString(l.norm) })
+}
+
+// otherRoleHeadings reports a page whose date columns are headed only by
+// other roles than a supply's: a line of two or more such captions with
+// no date on it ("Last dose taken | Hold from | Restart on" over a wallet
+// card's rows, as Textract read it with its headings split; unseen68, a
+// false accept at first measure, round 18), and no caption of a fill,
+// an order or a prescription without its date (a column's heading) on
+// the page. The page's unlabelled dates are then those roles'.
+func otherRoleHeadings(d document) bool {
+	headed := false
+	for _, l := range d.lines {
+		ls := findDateLabels(l)
+		if len(ls) == 0 || len(findDates(l.numberText())) > 0 {
+			continue
+		}
+		others := 0
+		for _, m := range ls {
+			switch m.kind {
+			case otherDate:
+				others++
+			case dispensedDate, orderDate, prescriptionDate:
+				return false
+			}
+		}
+		headed = headed || others >= 2
+	}
+	return headed
+}
+
+// salutationLine is the line of a letter's salutation ("Dear Mrs
+// Ormerod,"), or -1 when the document opens with none.
+func salutationLine(d document) int {
+	return slices.IndexFunc(d.lines, func(l docLine) bool { return salutationRe.MatchString(l.norm) })
 }
 
 // salutationRe opens a letter.

@@ -62,6 +62,12 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// fill, the discard date, the pick-up deadline.
 		"nxt fill", "nxt refill", "nxt fill date", "orig", "orig date", "original date", "original fill",
 		"disc", "disc date", "pu by", "pick up by", "pickup by", "pick up before", "coll by",
+		// A medicine held around an operation (round 18, unseen68's wallet
+		// card, "Last dose taken", "Hold from", "Restart on" columns read
+		// by Textract: the last dose's day was rated the fill's).
+		"last dose", "last dose taken", "date of last dose", "last taken", "last injection", "last injected",
+		"hold from", "withhold from", "held from", "stop on", "stopped on", "restart", "restart on", "restart date",
+		"resume", "resume on", "reviewed", "reviewed on", "reviewed at",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
 		"next dispensing", "next supply", "next order", "next delivery",
 		// When a request was handed in or sent to the surgery ("Signed: G
@@ -169,7 +175,7 @@ func findDateLabels(l docLine) []labelMatch {
 	ms := dateLabels.find(l.words)
 	var out []labelMatch
 	for _, m := range ms {
-		if refillCount(l.words, m.first, m.last) || preFilled(l, m.first) || unknownCompound(l, m) {
+		if refillCount(l.words, m.first, m.last) || preFilled(l, m.first) || unknownCompound(l, m) || placeCaption(l, m) {
 			continue
 		}
 		kind := m.kind
@@ -331,6 +337,13 @@ func wordsOfLetters(l docLine) int {
 // form, not a label of the date after it (round 16: unseen53's GP record
 // read "Tirzepatide 5mg/0.6ml solution for injection pre-filled pen
 // (Mounjaro ... 25/01/2027", its repeat's review date, as filled on it).
+// placeCaption reports "Filled at" or "Dispensed at" heading a column of
+// places, no date after it on its line (unseen68's wallet card, round 18).
+func placeCaption(l docLine, m phraseMatch[dateKind]) bool {
+	return m.kind == dispensedDate && m.last+1 < len(l.words) && l.words[m.last+1].text == "at" &&
+		len(findDates(l.numberText()[l.words[m.last+1].end:])) == 0
+}
+
 func preFilled(l docLine, i int) bool {
 	if i == 0 || l.words[i-1].text != "pre" {
 		return false

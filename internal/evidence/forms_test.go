@@ -181,3 +181,31 @@ func TestReturnedToStockRowContinued(t *testing.T) {
 		t.Errorf("a row returned to stock dated the fill: %v by %q (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
 	}
 }
+
+// TestAroundAnOperation: a letter's own date, above its salutation, is
+// when it was written, not the supply its prose dates; a wallet card's
+// columns of a medicine held around an operation ("Last dose taken",
+// "Hold from", "Restart on") date no fill, and "Filled at" heads a column
+// of places (unseen68, false accepts at first measure).
+func TestAroundAnOperation(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Gillian", Surname: "Ormerod", MedicationName: "Mounjaro", MedicationDosage: "10 mg"}
+	letter := []string{
+		"Anaesthetic Pre-operative Assessment Clinic", "Date: 18 November 2026", "Mrs Gillian Ormerod", "Dear Mrs Ormerod,",
+		"Please withhold Mounjaro for 7 days before surgery.",
+		"Harrowgate Pharmacy, Halton Brook on 8 August 2026. If you have had a supply since then, please",
+		"Our check of your Summary Care Record shows Mounjaro 10mg KwikPen last dispensed by",
+	}
+	r, f := Explain(textOf(0.95, letter...), exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDate.Value == Valid {
+		t.Errorf("a letter's own date dated the supply: %v by %q (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	}
+	card := []string{
+		"My Medication List", "Last dose Hold from | Restart on", "Medicine & Filled at", "dose", "taken",
+		"Name: Gillian Ormerod", "Mounjaro 10mg weekly | Fairmont Pharmacy 11/15/26 11/15/26 11/27/26",
+		"REVIEWED AT PRE-OP 11/18/2026",
+	}
+	r, f = Explain(textractOf(0.95, card...), exp, Policy{Now: testNow, Market: "us"})
+	if r.Data.MedicationDate.Value != NotFound {
+		t.Errorf("a card's last dose dated the fill: %v by %q (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	}
+}
