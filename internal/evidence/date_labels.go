@@ -397,20 +397,7 @@ func findLabelledDates(d document) []datedMention {
 		if len(dates) == 0 {
 			continue
 		}
-		labels := findDateLabels(l)
-		var above []labelMatch
-		if i > 0 {
-			prev := d.lines[i-1]
-			if len(findDates(prev.numberText())) == 0 {
-				above = sortedLabels(outermostLabels(findDateLabels(prev)))
-				if len(above) > 0 && periodAfterRe.MatchString(prev.numberText()[above[len(above)-1].end:]) {
-					// "Discard each pen 1 month after first use.": the
-					// label has its time on its own line, and the date under
-					// it is not its (unseen43's Saxenda label, round 15).
-					above = nil
-				}
-			}
-		}
+		labels, above := findDateLabels(l), labelsAbove(d, i)
 		for k, f := range dates {
 			kind := unlabelledDate
 			sent := false
@@ -428,6 +415,11 @@ func findLabelledDates(d document) []datedMention {
 			} else if stamps.diaryDay != nil && stamps.diaryDay[i] && k == 0 || stamps.measured != nil && stamps.measured[i] {
 				// A diary's day, or a row of a patient's measurements.
 				kind = otherDate
+			} else if suppliedAfterRe.MatchString(l.numberText()[f.end:]) {
+				// Prose that says the supply was made that day, whatever
+				// caption the line above holds ("Report date" over "Our
+				// records show that on August 6, 2026 we dispensed ...").
+				kind = dispensedDate
 			} else {
 				// A label on the line above ("Date dispensed" / "03/11/2026"),
 				// or a row of column headings over a row of dates.
@@ -460,6 +452,32 @@ func findLabelledDates(d document) []datedMention {
 	}
 	return out
 }
+
+// labelsAbove are the date labels of the line above line i, when it has
+// no date of its own: they may caption the dates of line i.
+func labelsAbove(d document, i int) []labelMatch {
+	if i == 0 {
+		return nil
+	}
+	prev := d.lines[i-1]
+	if len(findDates(prev.numberText())) > 0 {
+		return nil
+	}
+	above := sortedLabels(outermostLabels(findDateLabels(prev)))
+	if len(above) > 0 && periodAfterRe.MatchString(prev.numberText()[above[len(above)-1].end:]) {
+		// "Discard each pen 1 month after first use.": the label has its
+		// time on its own line, and the date under it is not its
+		// (unseen43's Saxenda label, round 15).
+		return nil
+	}
+	return above
+}
+
+// suppliedAfterRe is prose that says a supply was made on the date before
+// it: "on August 6, 2026 we dispensed to you Wegovy" (unseen69's pharmacy
+// recall letter, a false accept at first measure, round 18: the letter's
+// report dates were rated over it).
+var suppliedAfterRe = lazyRE(`^\s*,?\s*(?:(?:we|i|they|the pharmacy|your pharmacy)\s+)?(?:dispensed|filled|supplied)\b`)
 
 // periodWords join the two ends of a period ("11/27/2025 through
 // 11/26/2026", "1 Oct to 31 Oct 2026").

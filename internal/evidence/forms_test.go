@@ -209,3 +209,20 @@ func TestAroundAnOperation(t *testing.T) {
 		t.Errorf("a card's last dose dated the fill: %v by %q (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
 	}
 }
+
+// TestProseSupplyDate: "on August 6, 2026 we dispensed to you" dates the
+// supply, whatever caption Textract put on the line above it; the
+// letter's report dates do not (unseen69's recall letter, a false accept
+// at first measure).
+func TestProseSupplyDate(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Cornelius", Surname: "Abernathy", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
+	letter := []string{
+		"PALMETTO CORNER DRUG", "November 17, 2026", "Cornelius Abernathy", "RE: Recall of Wegovy 1.7 mg/0.75 mL pen, lot RW3J8840",
+		"Dear Mr. Abernathy:", "FDA Enforcement Report - Drugs", "11/10/2026", "Recall initiated", "11/14/2026", "Report date",
+		"Our records show that on July 31, 2026 we dispensed to you Wegovy 1.7 mg/0.75 mL pen, 4 pens, lot RW3J8840",
+	}
+	r, f := Explain(textractOf(0.95, letter...), exp, Policy{Now: testNow, Market: "us"})
+	if r.Data.MedicationDate.Value != Invalid {
+		t.Errorf("date %v by %q, want invalid by the dispensing in the prose (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	}
+}
