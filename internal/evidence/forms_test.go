@@ -226,3 +226,24 @@ func TestProseSupplyDate(t *testing.T) {
 		t.Errorf("date %v by %q, want invalid by the dispensing in the prose (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
 	}
 }
+
+// TestUnderPrescriberCaption: the line under a prescriber's caption is the
+// prescriber's, unless the caption is one of a run of captions read one
+// under another (their values follow by position), or a sentence's word.
+func TestUnderPrescriberCaption(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		want  bool
+	}{
+		{"a card's caption under its date line", []string{"DISPENSED 16 NOV 2026 By Pharmacy", "PRESCRIBED BY", "Flt Lt Imogen Tarrant"}, true},
+		{"a run of captions", []string{"First dispensed", "Dispensed by", "Tamsin Okafor-Hale"}, false},
+		{"a sentence's word", []string{"Your dose change was approved by your", "prescriber", "Gretchen Aldana"}, false},
+		{"a place's caption", []string{"To be dispensed by the hospital pharmacy only - Form CHT/PH/07", "CLINIC", "GALLAGHER, Siobhan Mary (Mrs)"}, false},
+	} {
+		d := readDocument(textOf(0.95, tc.lines...))
+		if got := underPrescriberCaption(d, 2); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -298,7 +298,7 @@ func valueOnwards(v patientValue) []word {
 // prescriber or pharmacist.
 func (ev *nameEvidence) addLines(d document, e expectedName) {
 	for i, l := range d.lines {
-		if isPrescriberLine(l) || i > 0 && d.lines[i-1].page == l.page && prescriberCaption(d.lines[i-1]) {
+		if isPrescriberLine(l) || underPrescriberCaption(d, i) {
 			continue
 		}
 		outcome, level, titled, conf, at := searchName(l, e)

@@ -55,9 +55,32 @@ func isPrescriberLine(l docLine) bool {
 func prescriberCaption(l docLine) bool {
 	covered := 0
 	for _, m := range prescriberWords.find(l.words) {
+		if placeCaptions[l.words[m.first].text] {
+			return false
+		}
 		covered += m.last - m.first + 1
 	}
-	return covered > 0 && covered == len(l.words) && !hasDigit(l.norm)
+	return covered > 0 && covered == len(l.words) && !hasDigit(l.norm) && l.words[0].capital
+}
+
+// placeCaptions caption where, not who: a form's "CLINIC" box over the
+// patient's name (unseen66's outpatient prescription form) is no one's.
+var placeCaptions = map[string]bool{"clinic": true, "surgery": true, "hospital": true}
+
+// underPrescriberCaption reports line i under a prescriber's caption
+// (prescriberCaption) that is not one of a run of captions: captions read
+// one under another ("First dispensed", "Dispensed by", then their values)
+// pair with their values by position, and the line under the last is not
+// its value (unseen56's PDF viewer, unseen61's dosing chart, round 18).
+func underPrescriberCaption(d document, i int) bool {
+	if i == 0 || d.lines[i-1].page != d.lines[i].page || !prescriberCaption(d.lines[i-1]) {
+		return false
+	}
+	if i < 2 || d.lines[i-2].page != d.lines[i].page {
+		return true
+	}
+	prev := d.lines[i-2]
+	return hasDigit(prev.norm) || len(prev.words) > 4
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
