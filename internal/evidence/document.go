@@ -65,7 +65,7 @@ type word struct {
 func readDocument(t Text) document {
 	// OCR output may be noisy however sure the reader was of a line.
 	ocrSource := t.Source == "tesseract" || t.Source == "textract" || t.Source == unseenSource
-	lines, places := reflowTables(readDeclaredDates(t.Lines))
+	lines, places := reflowTables(writeSpelledDoses(readDeclaredDates(t.Lines)))
 	lines = joinCellYears(joinWrappedDates(lines))
 	return documentOf(lines, places, ocrSource)
 }

@@ -517,11 +517,16 @@ func (b doseBlocks) found(d document, anchors, all []medicineMention) [][]foundD
 			continue
 		}
 		from, cut := lineSegment(anchors, all, i)
-		if loc := futureDoseRe.FindStringIndex(l.norm); loc != nil {
-			cut = min(cut, loc[0])
+		prev := ""
+		if i > 0 && d.lines[i-1].page == l.page {
+			prev = d.lines[i-1].norm
+		}
+		former, after := pastChange(prev, l.norm)
+		if loc := futureDoseRe.FindStringIndex(l.norm[after:]); loc != nil {
+			cut = min(cut, after+loc[0])
 		}
 		for _, m := range ms {
-			if !m.kind.isDose() || m.start < from || m.start >= cut {
+			if !m.kind.isDose() || m.start < from || m.start >= cut || m.start >= former && m.start < after {
 				continue
 			}
 			if partDoseRe.MatchString(l.norm[:m.start]) {
@@ -540,6 +545,39 @@ func (b doseBlocks) found(d document, anchors, all []medicineMention) [][]foundD
 	}
 	return byTier
 }
+
+// pastChangeRe is a change of dose already made, up to the new dose:
+// "your dose was increased from five milligrams to" (the new dose next).
+var pastChangeRe = lazyRE(`\b(?:was|were|has\s+been|have\s+been|had\s+been|is\s+now|been)\s+(?:increased|decreased|reduced|lowered|raised|changed|moved|stepped|titrated|switched)(?:\s+(?:up|down))?\s+from\b[^.;]*?\bto\b`)
+
+// pastChange is where on a line a change of dose already made speaks of
+// the former dose (from former up to after; none: after 0, former past
+// the line's end): "your dose was increased from five milligrams to
+// Mounjaro seven point five milligrams" states the new dose, 7.5 mg, and
+// the old one no longer (round 18, unseen67's dictated clinic letter,
+// several-doses). A change to come ("increase to 5 mg after 4 weeks")
+// still cuts the line at futureDoseRe.
+func pastChange(prev, norm string) (former, after int) {
+	if pastChangeStartRe.MatchString(prev) {
+		// The change wrapped after its "from": this line starts with the
+		// former dose.
+		if loc := toWordRe.FindStringIndex(norm); loc != nil {
+			return 0, loc[1]
+		}
+	}
+	loc := pastChangeRe.FindStringIndex(norm)
+	if loc == nil {
+		return len(norm) + 1, 0
+	}
+	return loc[0], loc[1]
+}
+
+// pastChangeStartRe ends a line with a change of dose already made, up to
+// its "from"; toWordRe is the "to" that ends the former dose after it.
+var (
+	pastChangeStartRe = lazyRE(`\b(?:was|were|has\s+been|have\s+been|had\s+been|is\s+now|been)\s+(?:increased|decreased|reduced|lowered|raised|changed|moved|stepped|titrated|switched)(?:\s+(?:up|down))?\s+from\s*$`)
+	toWordRe          = lazyRE(`^[^.;]*?\bto\b`)
+)
 
 // lineSegment is the part of line i that speaks of the anchors' medicine:
 // all of it, unless the line also names another medicine ("Mounjaro 5 mg,
