@@ -618,16 +618,21 @@ func nothingSupplied(d document) bool {
 }
 
 // otherRoleHeadings reports a page whose date columns are headed only by
-// other roles than a supply's: a line of two or more such captions with
-// no date on it ("Last dose taken | Hold from | Restart on" over a wallet
-// card's rows, as Textract read it with its headings split; unseen68, a
-// false accept at first measure, round 18), and no caption of a fill,
-// an order or a prescription without its date (a column's heading) on
-// the page. The page's unlabelled dates are then those roles'.
+// other roles than a supply's: three or more such captions, each its own
+// ("Last dose taken", "Hold from", "Restart on" over a wallet card's rows,
+// as Textract read them with their headings split over several lines;
+// unseen68, a false accept at first measure, round 18), two of them on one
+// line, on lines with no date; and no caption of a fill, an order, a
+// prescription or a plain "Date" (a column of any role) standing as a
+// heading on the page. Captions are counted whole and once: "Date of
+// birth" is one, not "date" and "birth", and a signature's "Received by"
+// beside an "Expiry" column (unseen65's boarding-school medicines record)
+// are two. The page's unlabelled dates are then those roles'.
 func otherRoleHeadings(d document) bool {
-	headed := false
+	captions := map[string]bool{}
+	paired := false
 	for _, l := range d.lines {
-		ls := findDateLabels(l)
+		ls := outermostLabels(findDateLabels(l))
 		if len(ls) == 0 || len(findDates(l.numberText())) > 0 {
 			continue
 		}
@@ -636,13 +641,14 @@ func otherRoleHeadings(d document) bool {
 			switch m.kind {
 			case otherDate:
 				others++
-			case dispensedDate, orderDate, prescriptionDate:
+				captions[l.norm[m.start:m.end]] = true
+			case dispensedDate, orderDate, prescriptionDate, plainDate:
 				return false
 			}
 		}
-		headed = headed || others >= 2
+		paired = paired || others >= 2
 	}
-	return headed
+	return paired && len(captions) >= 3
 }
 
 // salutationLine is the line of a letter's salutation ("Dear Mrs

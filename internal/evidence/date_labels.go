@@ -337,11 +337,11 @@ func wordsOfLetters(l docLine) int {
 // form, not a label of the date after it (round 16: unseen53's GP record
 // read "Tirzepatide 5mg/0.6ml solution for injection pre-filled pen
 // (Mounjaro ... 25/01/2027", its repeat's review date, as filled on it).
-// placeCaption reports "Filled at" or "Dispensed at" heading a column of
-// places, no date after it on its line (unseen68's wallet card, round 18).
+// placeCaption reports "Filled at" or "Dispensed at" ending its line, a
+// column's heading of places (unseen68's wallet card, round 18). "Last
+// filled at Pinecrest" over a date is that fill's date's caption.
 func placeCaption(l docLine, m phraseMatch[dateKind]) bool {
-	return m.kind == dispensedDate && m.last+1 < len(l.words) && l.words[m.last+1].text == "at" &&
-		len(findDates(l.numberText()[l.words[m.last+1].end:])) == 0
+	return m.kind == dispensedDate && m.last+2 == len(l.words) && l.words[m.last+1].text == "at"
 }
 
 func preFilled(l docLine, i int) bool {
@@ -476,8 +476,9 @@ func labelsAbove(d document, i int) []labelMatch {
 // suppliedAfterRe is prose that says a supply was made on the date before
 // it: "on August 6, 2026 we dispensed to you Wegovy" (unseen69's pharmacy
 // recall letter, a false accept at first measure, round 18: the letter's
-// report dates were rated over it).
-var suppliedAfterRe = lazyRE(`^\s*,?\s*(?:(?:we|i|they|the pharmacy|your pharmacy)\s+)?(?:dispensed|filled|supplied)\b`)
+// report dates were rated over it). Not the next date's caption: "Week
+// commencing: Monday 30 November 2026 Dispensed: 23/11/2026" (unseen50).
+var suppliedAfterRe = lazyRE(`^\s*,?\s*(?:(?:we|i|they|the pharmacy|your pharmacy)\s+)?(?:dispensed|filled|supplied)(?:\s+[a-z]|\s*[,.;]|\s*$)`)
 
 // periodWords join the two ends of a period ("11/27/2025 through
 // 11/26/2026", "1 Oct to 31 Oct 2026").

@@ -247,3 +247,35 @@ func TestUnderPrescriberCaption(t *testing.T) {
 		}
 	}
 }
+
+// TestNextCaptionIsNoProse: a caption after a date is the next date's
+// ("Week commencing: Monday 30 November 2026 Dispensed: 23/11/2026" on a
+// blister pack's card, unseen50), not prose dating the one before it.
+func TestNextCaptionIsNoProse(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Mary", Surname: "Quayle", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	card := []string{"Mrs Mary Quayle", "Mounjaro 5mg/0.6ml KwikPen", "Week commencing: Monday 30 November 2026 Dispensed: 16/11/2026", "Ashby Pharmacy"}
+	r, f := Explain(textOf(0.95, card...), exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDate.Value != Valid || f.MedicationDate.Text != "16 11 2026" {
+		t.Errorf("date %v by %q from %q, want valid from 16/11/2026 (note: %s)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
+	}
+}
+
+// TestOtherRoleHeadings: a page's date columns headed only by other roles,
+// their headings split over lines, make its unlabelled dates those roles';
+// a signature's "Received by" beside an "Expiry" column does not, nor a
+// heading of fills.
+func TestOtherRoleHeadings(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		want  bool
+	}{
+		{"split headings of a held medicine", []string{"Medicine &", "Filled at", "Hold from Restart on", "taken", "Last dose", "Ozempic | Fairmont 11/14/26"}, true},
+		{"a signature beside an expiry", []string{"Received by | Expiry", "Quantity received", "Medicine received into San", "11/11/2026"}, false},
+		{"a fill column beside them", []string{"Last dose Hold from Restart on", "Date filled", "11/14/26"}, false},
+	} {
+		if got := otherRoleHeadings(readDocument(textOf(0.95, tc.lines...))); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
