@@ -4,6 +4,7 @@
 package evidence
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -30,9 +31,15 @@ var spelledUnits = map[string]string{
 // answer, 51 doses not_found at first measure). A line's reported words
 // are written the same way, each new word where its words were read.
 func writeSpelledDoses(lines []Line) []Line {
+	if !slices.ContainsFunc(lines, func(l Line) bool { return spelledUnitIn(l.Text) }) {
+		return lines
+	}
 	lines = joinWrapped(lines, wrappedSpelledUnit)
 	var out []Line
 	for i, l := range lines {
+		if !spelledUnitIn(l.Text) {
+			continue
+		}
 		fields := strings.Fields(l.Text)
 		lined := len(l.Words) > 0 && wordsLineUp(l, fields)
 		var nf []string
@@ -77,6 +84,17 @@ func writeSpelledDoses(lines []Line) []Line {
 		return lines
 	}
 	return out
+}
+
+// spelledUnitIn reports a unit written in words in s ("milligram",
+// "MICROGRAMS", "millilitre"), without copying s: most lines have none.
+func spelledUnitIn(s string) bool {
+	for i := 0; i+5 <= len(s); i++ {
+		if c := s[i] | 0x20; c == 'm' && (strings.EqualFold(s[i:i+5], "milli") || i+6 <= len(s) && strings.EqualFold(s[i:i+6], "microg")) {
+			return true
+		}
+	}
+	return false
 }
 
 // spelledAmount reads an amount in words starting at fields[k] and the
