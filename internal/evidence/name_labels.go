@@ -443,9 +443,6 @@ var (
 // own before its value ("SURNAME HARGREAVES", "FORENAME(S) Jordan", as
 // Textract reads the boxes). nil when either is missing.
 func bareNameFields(d document) (fore, sur *patientValue) {
-	field := func(l docLine, ws []word) *patientValue {
-		return &patientValue{words: ws, conf: l.reading().of(ws).conf, ocr: l.ocr, at: spotOfWords(l, ws)}
-	}
 	for i, l := range d.lines {
 		if isPrescriberLine(l) || otherPersonWords.any(l.words) {
 			continue
@@ -477,9 +474,9 @@ func bareNameFields(d document) (fore, sur *patientValue) {
 		}
 		switch {
 		case sl != nil && sur == nil:
-			sur = field(l, ws)
+			sur = fieldValue(l, ws)
 		case sl == nil && fore == nil:
-			fore = field(l, ws)
+			fore = fieldValue(l, ws)
 		}
 	}
 	if fore == nil || sur == nil {
@@ -492,9 +489,6 @@ func bareNameFields(d document) (fore, sur *patientValue) {
 // to right: a line of two words, or two lines of one word each (the local
 // reader reads a card's boxes so). nil, nil when there are none.
 func captionRowValues(d document, i int) (left, right *patientValue) {
-	field := func(l docLine) *patientValue {
-		return &patientValue{words: l.words, conf: l.reading().of(l.words).conf, ocr: l.ocr, at: spotOfWords(l, l.words)}
-	}
 	next := func(k int) (docLine, bool) {
 		if k >= len(d.lines) || d.lines[k].page != d.lines[i].page {
 			return docLine{}, false
@@ -506,8 +500,7 @@ func captionRowValues(d document, i int) (left, right *patientValue) {
 	case !ok:
 		return nil, nil
 	case len(v.words) == 2 && fieldName(v.words):
-		return &patientValue{words: v.words[:1], conf: v.reading().of(v.words[:1]).conf, ocr: v.ocr, at: spotOfWords(v, v.words[:1])},
-			&patientValue{words: v.words[1:], conf: v.reading().of(v.words[1:]).conf, ocr: v.ocr, at: spotOfWords(v, v.words[1:])}
+		return fieldValue(v, v.words[:1]), fieldValue(v, v.words[1:])
 	}
 	w, ok := next(i + 2)
 	if !ok || len(v.words) != 1 || len(w.words) != 1 || !fieldName(v.words) || !fieldName(w.words) || v.box.IsZero() || w.box.IsZero() {
@@ -516,7 +509,13 @@ func captionRowValues(d document, i int) (left, right *patientValue) {
 	if w.box.Left < v.box.Left {
 		v, w = w, v
 	}
-	return field(v), field(w)
+	return fieldValue(v, v.words), fieldValue(w, w.words)
+}
+
+// fieldValue is a name field's value: words ws of line l, as well as they
+// were read there.
+func fieldValue(l docLine, ws []word) *patientValue {
+	return &patientValue{words: ws, conf: l.reading().of(ws).conf, ocr: l.ocr, at: spotOfWords(l, ws)}
 }
 
 // fieldName reports a name field's value: one to three capitalised words
