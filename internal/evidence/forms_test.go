@@ -46,6 +46,19 @@ func TestStatusCodesOfAKey(t *testing.T) {
 	}
 }
 
+// TestUnsuppliedCodes: a key's entry "ND = not dispensed" defines a code;
+// a sentence "Rx: cancelled by the GP" defines none (or every "Rx" on the
+// page would withdraw its row).
+func TestUnsuppliedCodes(t *testing.T) {
+	codes := unsuppliedCodes(readDocument(textOf(0.95, "Key: D = dispensed ND = not dispensed RTS = RETURNED TO STOCK")))
+	if !codes["nd"] || !codes["rts"] || codes["d"] {
+		t.Errorf("codes %v, want nd and rts", codes)
+	}
+	if codes := unsuppliedCodes(readDocument(textOf(0.95, "Rx: cancelled by the GP, a new one sent"))); codes != nil {
+		t.Errorf("a sentence defined codes %v", codes)
+	}
+}
+
 // TestPharmacySystemsDosageForms: "tab", "inj" and the like make a word
 // with a medicine's stem another medicine's row, even with its strength
 // misread ("Amlodipine Seg tab" off a dot-matrix print, unseen64).

@@ -591,9 +591,10 @@ func withdrawnLines(d document, ms []medicineMention) []bool {
 }
 
 // unsuppliedKeyRe is a key's entry for a status code that says an item was
-// not supplied: "ND = not dispensed", "X: cancelled", "RTS = returned to
-// stock" (its code and its meaning).
-var unsuppliedKeyRe = lazyRE(`(?:^|[\s,;(])([a-z]{1,3})\s*(?:=|:|-)\s*(?:not dispensed|not supplied|cancelled|canceled|voided|reversed|withdrawn|returned to stock)\b`)
+// not supplied: "ND = not dispensed", "RTS = returned to stock" (its code
+// and its meaning). Only "=": "Rx: cancelled" is a sentence's, and would
+// make every "Rx" a code.
+var unsuppliedKeyRe = lazyRE(`(?:^|[\s,;(])([a-z]{1,3})\s*=\s*(?:not dispensed|not supplied|cancelled|canceled|voided|reversed|withdrawn|returned to stock)\b`)
 
 // unsuppliedCodes are the status codes a page's key defines as not
 // supplied ("Key: D = dispensed ND = not dispensed O/S = owing" on a UK
