@@ -343,7 +343,32 @@ func institutionsPharmacy(d document, i int) linePharmacyName {
 			return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, joinSpots(spotOfWords(l, l.words), spotOfWords(d.lines[j], d.lines[j].words))}
 		}
 	}
+	if j := i - 1; j >= 0 && d.lines[j].page == l.page && (j == 0 || d.lines[j-1].page != l.page || addressNext(d, i)) && letterheadName(d.lines[j]) {
+		// A letterhead's name over its kind of pharmacy ("ALAMO HEIGHTS"
+		// over "COMPOUNDING PHARMACY", a receipt's first two lines, or
+		// over its street's line where the receipt sits in a chat's
+		// screenshot; unseen23, round 18).
+		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, joinSpots(spotOfWords(d.lines[j], d.lines[j].words), spotOfWords(l, l.words))}
+	}
 	return linePharmacyName{}
+}
+
+// addressNext reports a street's line after line i: it opens with a house
+// number ("615 BRACKEN DR").
+func addressNext(d document, i int) bool {
+	return i+1 < len(d.lines) && d.lines[i+1].page == d.lines[i].page && len(d.lines[i+1].words) >= 2 && isDigit(d.lines[i+1].words[0].text[0])
+}
+
+// letterheadName reports a page's first line that could be a business's
+// name: one to three capitalised words of letters, none a word no name
+// has.
+func letterheadName(l docLine) bool {
+	if len(l.words) > 3 || !namesBusiness(l.words) {
+		return false
+	}
+	return !slices.ContainsFunc(l.words, func(w word) bool {
+		return !w.capital || letterCount(w.text) != len(w.text) || notPharmacyNames[w.text] || isNonNameWord(w.text)
+	})
 }
 
 // departmentEnd is where a line that opens with a pharmacy department

@@ -87,6 +87,12 @@ func TestRatePharmacy(t *testing.T) {
 		// (unseen66's forces medication card, round 18).
 		{"a pharmacy by its institution inside a line", []string{"DISPENSED 16 NOV 2026 By Pharmacy, RAF Brackenmoor Medical Centre"}, 1, Rating{Valid, Medium}},
 		{"a pharmacy then an address", []string{"Collect from Pharmacy, 12 High Street"}, 1, Rating{NotFound, Medium}},
+		// A letterhead's name over its kind of pharmacy (unseen23's
+		// compounding receipt, round 18); not a heading of other words.
+		{"a letterhead's name over its kind of pharmacy", []string{"ALAMO HEIGHTS", "COMPOUNDING PHARMACY", "615 BRACKEN DR"}, 1, Rating{Valid, Medium}},
+		{"a page's title over a kind of pharmacy", []string{"Your prescription", "ONLINE PHARMACY"}, 1, Rating{NotFound, Medium}},
+		{"a name under the page's first line", []string{"Receipt", "ALAMO HEIGHTS", "COMPOUNDING PHARMACY"}, 1, Rating{NotFound, Medium}},
+		{"a letterhead inside a chat, over its street", []string{"Family", "Today", "ALAMO HEIGHTS", "COMPOUNDING PHARMACY", "615 BRACKEN DR"}, 1, Rating{Valid, Medium}},
 		// A compounding pharmacy by its trade, where the word ends its name
 		// (unseen43's vial box, which had passed by "COMPOUNDED DRUG").
 		{"a compounding pharmacy by its trade", []string{"NORTHFIELD 503A COMPOUNDING 1980 Lantern Way, Boise ID 83799"}, 1, Rating{Valid, Medium}},
