@@ -702,7 +702,7 @@ var (
 func travelLetter(d document) bool {
 	return slices.ContainsFunc(d.lines, func(l docLine) bool { return travelAddressees.any(l.words) }) &&
 		slices.ContainsFunc(d.lines, func(l docLine) bool { return travelWords.any(l.words) }) &&
-		!slices.ContainsFunc(d.lines, func(l docLine) bool { return suppliedRe.MatchString(l.norm) })
+		!tellsOfSupply(d)
 }
 
 // consentWords name a form by which a patient or a parent agrees to a
@@ -723,7 +723,13 @@ var consentWords = newPhraseSet(map[bool][]string{true: {
 // tells of a supply is none.
 func consentForm(d document) bool {
 	return slices.ContainsFunc(d.lines, func(l docLine) bool { return consentWords.any(l.words) }) &&
-		!slices.ContainsFunc(d.lines, func(l docLine) bool { return suppliedRe.MatchString(l.norm) })
+		!tellsOfSupply(d)
+}
+
+// tellsOfSupply reports a page that tells of a supply made (suppliedRe):
+// a letter or a form that does is evidence of it, whatever else it is.
+func tellsOfSupply(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return suppliedRe.MatchString(l.norm) })
 }
 
 // suppliedRe tells of a supply made: dispensed, supplied, a fill's date.
