@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -95,6 +95,8 @@ start=$SECONDS
 # {{mon-ordw:-5}} November twentieth, {{dow-ordw-of:-5}} Friday the twentieth
 # of November, {{dow-mon-ordw:-5}} Friday, November twentieth, {{legal-us:-5}}
 # twentieth day of November, two thousand twenty-six (a US attestation's).
+# (unseen70) {{long-ga:-5}} 20 Samhain 2026 (the month in Irish, as a pharmacy
+# in the Gaeltacht prints it on a label).
 for s in "${sets[@]}"; do
   mkdir -p "$out/$s/html" "$out/$s/png" "$out/$s/docs"
   python3 - "$(setdir "$s")/html" "$out/$s/html" <<'EOF'
@@ -105,6 +107,8 @@ ES_MONTH = "enero febrero marzo abril mayo junio julio agosto septiembre octubre
 CY_MON = "Ion Chwef Maw Ebr Mai Meh Gorff Awst Medi Hyd Tach Rhag".split()
 CY_MONTH = "Ionawr Chwefror Mawrth Ebrill Mai Mehefin Gorffennaf Awst Medi Hydref Tachwedd Rhagfyr".split()
 PT_MONTH = "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro".split()
+GA_MONTH = ["Eanáir", "Feabhra", "Márta", "Aibreán", "Bealtaine", "Meitheamh", "Iúil", "Lúnasa",
+            "Meán Fómhair", "Deireadh Fómhair", "Samhain", "Nollaig"]
 PL_MONTH = "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia".split()
 FR_MON = "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split()
 ORDW = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
@@ -154,7 +158,9 @@ def render(m):
             "dowl": f"{d:%A}", "ordw": ORDW[d.day - 1], "ordw-of": f"{ORDW[d.day - 1]} of {d:%B}",
             "mon-ordw": f"{d:%B} {ORDW[d.day - 1]}", "dow-ordw-of": f"{d:%A} the {ORDW[d.day - 1]} of {d:%B}",
             "dow-mon-ordw": f"{d:%A}, {d:%B} {ORDW[d.day - 1]}",
-            "legal-us": f"{ORDW[d.day - 1]} day of {d:%B}, {yearw(d.year)}"}[style]
+            "legal-us": f"{ORDW[d.day - 1]} day of {d:%B}, {yearw(d.year)}",
+            # (unseen70) the month in Irish.
+            "long-ga": f"{d.day} {GA_MONTH[d.month - 1]} {d.year}"}[style]
 for f in pathlib.Path(sys.argv[1]).glob("*.html"):
     # {{uk:0}} is today as {{uk:+0}} is: two sets wrote it so, and it
     # printed as it stood until the pattern took it.
@@ -3230,6 +3236,80 @@ print(f'0,0 {d(w/45)},{d(h/45)}  {w},0 {w-d(w/50)},{d(h/60)}  0,{h} {d(w/60)},{h
         q=$((q - 6)); convert "$docs/$n.en-big.png" -quality "$q" "$f"
       done
       rm -f "$docs/$n".en-* ;;
+    datestamp)
+      # A phone photo taken with a camera app that burns the date and time of
+      # the photo into its corner, as timestamp camera apps, older phones and
+      # some patients' settings do (unseen70): the page on a table (a margin
+      # of about a fourteenth of its width), slight perspective, light
+      # falling off, a little warm, noise; then, over the finished photo and
+      # straight whatever the page's turn, the stamp: orange-red
+      # seven-segment digits leaning a little as such displays do, the date
+      # as 'YY MM DD and the time as HH:MM, with a faint glow round them, in
+      # one lower corner (left or right), over the table and at most the
+      # page's white margin at its foot; the digits about 3.5% of the
+      # photo's short side high (2.2% of its long side at the least). The
+      # stamp's date is the photo's own: the run day (HELDOUT_TODAY, else
+      # today) or up to 3 days after it, as a camera clock set a little
+      # ahead shows; the day, the time (08:00-21:59), the corner and the
+      # perspective drawn from SEED and the document; JPEG 85. Not harsh:
+      # every field stays legible to a person, the stamp covers none.
+      f=$docs/$n.datestamp.jpg
+      local B W2 H2 k hh mi side dh text x0 y0 a b c d
+      B=$((W / 14)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      k=$(pick "$n datestamp day" "$seed" 4)
+      hh=$((8 + $(pick "$n datestamp hour" "$seed" 14))); mi=$(pick "$n datestamp minute" "$seed" 60)
+      side=$(pick "$n datestamp side" "$seed" 2)
+      a=$((40 + $(pick "$n datestamp a" "$seed" 30))); b=$((40 + $(pick "$n datestamp b" "$seed" 30)))
+      c=$((40 + $(pick "$n datestamp c" "$seed" 30))); d=$((40 + $(pick "$n datestamp d" "$seed" 30)))
+      text="$(python3 -c 'import datetime, os, sys
+t = datetime.date.fromisoformat(os.environ["HELDOUT_TODAY"]) if os.environ.get("HELDOUT_TODAY") else datetime.date.today()
+print((t + datetime.timedelta(days=int(sys.argv[1]))).strftime("'"'"'%y %m %d"))' "$k")  $(printf '%02d:%02d' "$hh" "$mi")"
+      dh=$(( (W2 < H2 ? W2 : H2) * 35 / 1000 )); (( dh < (W2 > H2 ? W2 : H2) * 22 / 1000 )) && dh=$(( (W2 > H2 ? W2 : H2) * 22 / 1000 ))
+      # The seven segments of each character as polygons (ImageMagick MVG),
+      # leaning 8 degrees; x0 is where the text starts, y0 its baseline.
+      python3 - "$text" "$dh" "$W2" "$H2" "$side" >"$docs/$n.ds.mvg" <<'EOF'
+import math, sys
+text, h, W, H, side = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+t, w, gap, g = h * 0.15, h * 0.56, h * 0.24, h * 0.025
+lean = math.tan(math.radians(8))
+SEG = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg",
+       "6": "acdefg", "7": "abc", "8": "abcdefg", "9": "abcdfg"}
+def adv(ch): return {" ": h * 0.42, ":": h * 0.34, "'": h * 0.3}.get(ch, w + gap)
+total = sum(adv(ch) for ch in text)
+x0 = W * 0.045 if side == 0 else W - W * 0.045 - total
+y0 = H - H * 0.032
+polys = []
+def hseg(yc, x1, x2): return [(x1, yc), (x1 + t / 2, yc - t / 2), (x2 - t / 2, yc - t / 2), (x2, yc), (x2 - t / 2, yc + t / 2), (x1 + t / 2, yc + t / 2)]
+def vseg(xc, y1, y2): return [(xc, y1), (xc + t / 2, y1 + t / 2), (xc + t / 2, y2 - t / 2), (xc, y2), (xc - t / 2, y2 - t / 2), (xc - t / 2, y1 + t / 2)]
+x = x0
+for ch in text:
+    L, R, T, M, Bm = t / 2, w - t / 2, t / 2, h / 2, h - t / 2
+    shapes = []
+    if ch in SEG:
+        seg = {"a": hseg(T, L + g, R - g), "g": hseg(M, L + g, R - g), "d": hseg(Bm, L + g, R - g),
+               "f": vseg(L, T + g, M - g), "b": vseg(R, T + g, M - g), "e": vseg(L, M + g, Bm - g), "c": vseg(R, M + g, Bm - g)}
+        shapes = [seg[k] for k in SEG[ch]]
+    elif ch == ":":
+        shapes = [[(h * 0.1, y), (h * 0.1 + t, y), (h * 0.1 + t, y + t), (h * 0.1, y + t)] for y in (h * 0.28, h * 0.62)]
+    elif ch == "'":
+        shapes = [vseg(h * 0.12, 0, h * 0.34)]
+    for s in shapes:
+        pts = [(x + px + (h - py) * lean, y0 - h + py) for px, py in s]
+        polys.append("polygon " + " ".join(f"{px:.1f},{py:.1f}" for px, py in pts))
+    x += adv(ch)
+print("\n".join(polys))
+EOF
+      convert -size "${W2}x${H2}" xc:none -fill '#ff5424' -draw "@$docs/$n.ds.mvg" "$docs/$n.ds-digits.png"
+      convert "$base" -bordercolor '#8a7560' -border "$B" \
+        -background '#6b5a48' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / a)),$((H2 / b))  $W2,0 $((W2 - W2 / c)),$((H2 / d))  0,$H2 $((W2 / d)),$((H2 - H2 / c))  $W2,$H2 $((W2 - W2 / b)),$((H2 - H2 / a))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #fffaf0 $W2,$H2 #a89f94" \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.35 +noise Gaussian \
+        \( "$docs/$n.ds-digits.png" -channel A -evaluate multiply 0.75 +channel -blur "0x$((dh / 7 + 1))" \) -compose screen -composite \
+        \( "$docs/$n.ds-digits.png" -blur 0x0.7 \) -compose over -composite \
+        \( "$docs/$n.ds-digits.png" -fill '#ffb08a' -colorize 100% -channel A -morphology Erode Disk:"$((dh / 30 + 1))" -evaluate multiply 0.6 +channel -blur 0x0.6 \) -compose over -composite \
+        -quality 85 "$f"
+      rm -f "$docs/$n.ds.mvg" "$docs/$n.ds-digits.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
