@@ -3299,7 +3299,7 @@ for ch in text:
     x += adv(ch)
 print("\n".join(polys))
 EOF
-      convert -size "${W2}x${H2}" xc:none -fill '#ff5424' -draw "@$docs/$n.ds.mvg" "$docs/$n.ds-digits.png"
+      convert -size "${W2}x${H2}" xc:none -fill '#ff5424' -draw "$(cat "$docs/$n.ds.mvg")" "$docs/$n.ds-digits.png"
       convert "$base" -bordercolor '#8a7560' -border "$B" \
         -background '#6b5a48' -virtual-pixel background \
         -distort Perspective "0,0 $((W2 / a)),$((H2 / b))  $W2,0 $((W2 - W2 / c)),$((H2 / d))  0,$H2 $((W2 / d)),$((H2 - H2 / c))  $W2,$H2 $((W2 - W2 / b)),$((H2 - H2 / a))" \
