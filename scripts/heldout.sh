@@ -3310,6 +3310,59 @@ EOF
         \( "$docs/$n.ds-digits.png" -fill '#ffb08a' -colorize 100% -channel A -morphology Erode Disk:"$((dh / 30 + 1))" -evaluate multiply 0.6 +channel -blur 0x0.6 \) -compose over -composite \
         -quality 85 "$f"
       rm -f "$docs/$n.ds.mvg" "$docs/$n.ds-digits.png" ;;
+    coffeestain)
+      # The page with a coffee cup's ring and a splash dried on it, then
+      # photographed (unseen71): a paper letter, slip or label left on the
+      # kitchen table under a mug. The cup's ring is a brown annulus (its
+      # radius 17-23% of the mean of the page's sides, its centre anywhere in the
+      # middle 70% of the page, so part of it may run off the edge), pale
+      # inside its band and darker at its outer rim where the coffee dried
+      # (the tide line), broken and uneven along its length (a smooth random
+      # field); a paler brown splash elsewhere, an irregular blob with its
+      # own darker edge, and 3-6 drops (3-14 px) near it; the stain
+      # multiplies the paper, so the print under it stays black. The paper
+      # cockled where it was wet: a smooth displacement of up to 3 px and a
+      # faint shading from the same field (at most about 7% darker). Then a
+      # phone photo: slight perspective, light falling off, noise, JPEG 85.
+      # The ring's size and place, the splash, the drops and the field drawn
+      # from SEED and the document. Not harsh: every field stays legible to a
+      # person, the print under the stain as dark as elsewhere.
+      f=$docs/$n.coffeestain.jpg
+      local m=$(((W + H) / 2)) R RX RY BW RW SX SY SA SB k drops=() dx dy dr
+      R=$((m * (17 + $(pick "$n coffee r" "$seed" 7)) / 100))
+      RX=$((W * (15 + $(pick "$n coffee x" "$seed" 71)) / 100)); RY=$((H * (15 + $(pick "$n coffee y" "$seed" 71)) / 100))
+      BW=$((R / 9 + 2)) RW=$((R / 70 + 2))
+      # The splash: in the half of the page away from the ring's centre.
+      SA=$((m * (6 + $(pick "$n coffee sa" "$seed" 6)) / 100)); SB=$((SA * (55 + $(pick "$n coffee sb" "$seed" 40)) / 100))
+      if ((RX > W / 2)); then SX=$((W * (18 + $(pick "$n coffee sx" "$seed" 20)) / 100)); else SX=$((W * (62 + $(pick "$n coffee sx" "$seed" 20)) / 100)); fi
+      if ((RY > H / 2)); then SY=$((H * (18 + $(pick "$n coffee sy" "$seed" 20)) / 100)); else SY=$((H * (62 + $(pick "$n coffee sy" "$seed" 20)) / 100)); fi
+      for ((k = 0; k < 3 + $(pick "$n coffee nd" "$seed" 4); k++)); do
+        dx=$((SX + $(pick "$n coffee dx$k" "$seed" $((4 * SA + 1))) - 2 * SA)); dy=$((SY + $(pick "$n coffee dy$k" "$seed" $((4 * SB + 1))) - 2 * SB))
+        dr=$((3 + $(pick "$n coffee dr$k" "$seed" 12)))
+        drops+=(-draw "circle $dx,$dy $((dx + dr)),$dy")
+      done
+      # The ring's mask (white = most coffee): a soft band, a sharper rim at its outer edge, broken by a smooth field.
+      convert -size "$((W / 12 + 1))x$((H / 12 + 1))" -seed "$((seed + $(pick "$n coffee field" "$seed" 997)))" plasma:grey50-grey50 \
+        -colorspace Gray -blur 0x2 -auto-level -resize "${W}x${H}!" "$docs/$n.cs-field.png"
+      convert -size "${W}x${H}" xc:black -fill none -stroke gray30 -strokewidth "$BW" -draw "circle $RX,$RY $((RX + R - BW / 2)),$RY" -blur "0x$((BW / 4 + 1))" \
+        \( -size "${W}x${H}" xc:black -fill none -stroke gray62 -strokewidth "$RW" -draw "circle $RX,$RY $((RX + R)),$RY" -blur 0x1.2 \) -compose lighten -composite \
+        \( "$docs/$n.cs-field.png" -level 15%,75% \) -compose multiply -composite "$docs/$n.cs-ring.png"
+      # The splash's mask: an irregular blob (the field cut inside a soft ellipse) with its own darker edge, and the drops.
+      convert -size "${W}x${H}" xc:black -fill white -draw "ellipse $SX,$SY $SA,$SB 0,360" -blur "0x$((SA / 3 + 1))" \
+        \( "$docs/$n.cs-field.png" -negate \) -compose multiply -composite -threshold 22% -blur 0x1.5 "$docs/$n.cs-blob.png"
+      convert "$docs/$n.cs-blob.png" -evaluate multiply 0.22 \
+        \( "$docs/$n.cs-blob.png" -morphology EdgeIn Disk:2 -blur 0x1 -evaluate multiply 0.30 \) -compose plus -composite \
+        \( -size "${W}x${H}" xc:black -fill gray22 -stroke gray45 -strokewidth 1.5 "${drops[@]}" -blur 0x0.8 \) -compose lighten -composite \
+        "$docs/$n.cs-ring.png" -compose lighten -composite "$docs/$n.cs-mask.png"
+      # The stain multiplies the page (white where none, coffee brown where the mask is white); then the cockle.
+      convert "$base" \( -size "${W}x${H}" xc:white xc:'#6a3b17' "$docs/$n.cs-mask.png" -composite \) -compose multiply -composite \
+        "$docs/$n.cs-field.png" "$docs/$n.cs-field.png" -compose displace -define compose:args=3x3 -composite \
+        \( "$docs/$n.cs-field.png" -shade 120x50 -auto-level +level 93%,100% \) -compose multiply -composite \
+        -background '#7d6a58' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 45)),$((H / 40))  $W,0 $((W - W / 55)),$((H / 60))  0,$H $((W / 60)),$((H - H / 45))  $W,$H $((W - W / 40)),$((H - H / 50))" \
+        \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #bdbab4" \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".cs-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
