@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -3363,6 +3363,101 @@ EOF
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #bdbab4" \) -compose multiply -composite \
         -blur 0x0.5 -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".cs-* ;;
+    receivedstamp)
+      # The page received by an office's post room and stamped before it was
+      # scanned or photographed (unseen72), as a licensing agency, an
+      # insurer's underwriting department or an employer's safety office
+      # stamps the declarations that reach it: a rubber date stamp, its face
+      # a double rounded frame round RECEIVED (bold), the date (the band
+      # dater's monospace) and the office's name (condensed capitals), in
+      # red or blue ink (drawn from SEED and the document), turned 2.5-7.5
+      # degrees either way, unevenly inked: the ink's strength varies in
+      # soft patches (45-100%, a smooth field), one side pressed harder than
+      # the other (a gradient to about 64%), about a tenth of the face's
+      # dots left bare, the ink spreading a little. It is laid over the page
+      # multiplied, as ink is, so the print under it stays black. Where it
+      # lies, the office and the date the document says:
+      # <meta name="heldout-receivedstamp" content="X Y|OFFICE|DATE">, the
+      # stamp's centre at X of the page's width and Y of its height
+      # (fractions of the page inside its white border), a margin or blank
+      # space it overlaps a little of the print from; DATE is written with
+      # a placeholder ({{dmon-up:-1}}), on or a few days after the form's
+      # own date. Without it, the emptiest of six spots near the page's
+      # edges, "POST ROOM" and the day of the run. Then the stamped page is
+      # scanned in colour (turned up to 0.9 degrees, noise, JPEG 88) or
+      # photographed on a desk (slight perspective, light falling off,
+      # noise, JPEG 85), drawn from SEED and the document. Not harsh: the
+      # stamp covers a little print with translucent ink and every field
+      # stays legible to a person.
+      f=$docs/$n.receivedstamp.jpg
+      local spec geo office sdate sx sy PW PH SW SH cx cy ang ink cap bw
+      spec=$(sed -n 's/.*name="heldout-receivedstamp" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      PW=$((W - 80)) PH=$((H - 80))
+      SW=$(awk "BEGIN{s = $PW * 0.27; if (s < 300) s = 300; printf \"%d\", s}")
+      SH=$((SW * 46 / 100))
+      if [[ -n $spec ]]; then
+        IFS='|' read -r geo office sdate <<<"$spec"
+        read -r sx sy <<<"$geo"
+      else
+        local best=2 spot m
+        for spot in "0.80 0.06" "0.20 0.06" "0.80 0.94" "0.20 0.94" "0.85 0.5" "0.15 0.5"; do
+          read -r cx cy <<<"$spot"
+          m=$(convert "$base" -crop "${SW}x${SH}+$(awk "BEGIN{printf \"%d\", 40 + $cx * $PW - $SW / 2}")+$(awk "BEGIN{printf \"%d\", 40 + $cy * $PH - $SH / 2}")" +repage \
+            -colorspace Gray -threshold 60% -negate -format '%[fx:mean]' info:)
+          if awk "BEGIN{exit !($m < $best)}"; then best=$m sx=$cx sy=$cy; fi
+        done
+        office="POST ROOM"
+        sdate=$(date -d "${HELDOUT_TODAY:-today}" +'%d %b %Y' | tr '[:lower:]' '[:upper:]')
+      fi
+      cx=$(awk "BEGIN{printf \"%d\", 40 + $sx * $PW}"); cy=$(awk "BEGIN{printf \"%d\", 40 + $sy * $PH}")
+      ang=$(awk "BEGIN{a = 2.5 + $(pick "$n receivedstamp turn" "$seed" 51) / 10; print ($(pick "$n receivedstamp side" "$seed" 2) ? a : -a)}")
+      case $(pick "$n receivedstamp ink" "$seed" 2) in
+        0) ink='#c3262e' ;; *) ink='#23449c' ;;
+      esac
+      bw=$((SW / 70 + 2))
+      # The stamp's face, white on black: the double frame, RECEIVED, the
+      # date and the office, each fitted to its band.
+      convert -size "${SW}x${SH}" xc:black -fill none -stroke white \
+        -strokewidth "$bw" -draw "roundrectangle $((bw + 2)),$((bw + 2)) $((SW - bw - 3)),$((SH - bw - 3)) $((SH / 8)),$((SH / 8))" \
+        -strokewidth "$((bw / 3 + 1))" -draw "roundrectangle $((3 * bw + 2)),$((3 * bw + 2)) $((SW - 3 * bw - 3)),$((SH - 3 * bw - 3)) $((SH / 12)),$((SH / 12))" \
+        -stroke none \
+        \( -background black -fill white -font DejaVu-Sans-Bold -size "$((SW * 74 / 100))x$((SH * 30 / 100))" -gravity center label:RECEIVED \) \
+        -gravity north -geometry "+0+$((SH * 11 / 100))" -compose over -composite \
+        \( -background black -fill white -font DejaVu-Sans-Mono-Bold -size "$((SW * 62 / 100))x$((SH * 22 / 100))" -gravity center label:"$sdate" \) \
+        -gravity north -geometry "+0+$((SH * 44 / 100))" -compose over -composite \
+        \( -background black -fill white -font DejaVu-Sans-Condensed-Bold -size "$((SW * 80 / 100))x$((SH * 15 / 100))" -gravity center label:"$office" \) \
+        -gravity north -geometry "+0+$((SH * 70 / 100))" -compose over -composite +gravity \
+        "$docs/$n.rs-face.png"
+      # The inking: a smooth field of strength, the harder-pressed side, the
+      # bare dots; multiplied into the face, the ink spreading a little.
+      convert -size "$((SW / 10 + 1))x$((SH / 10 + 1))" -seed "$((seed + $(pick "$n receivedstamp field" "$seed" 997)))" plasma:grey50-grey50 \
+        -colorspace Gray -blur 0x1.2 -auto-level -resize "${SW}x${SH}!" +level 45%,100% "$docs/$n.rs-field.png"
+      convert -size "${SW}x${SH}" xc:gray50 -seed "$((seed + $(pick "$n receivedstamp dots" "$seed" 997)))" +noise Random \
+        -colorspace Gray -threshold 10% -blur 0x0.6 "$docs/$n.rs-dots.png"
+      convert "$docs/$n.rs-face.png" "$docs/$n.rs-field.png" -compose multiply -composite \
+        "$docs/$n.rs-dots.png" -compose multiply -composite \
+        \( -size "${SH}x${SW}" gradient:white-'#a3a3a3' -rotate "$((90 + 180 * $(pick "$n receivedstamp press" "$seed" 2)))" \) -compose multiply -composite \
+        -blur 0x0.6 "$docs/$n.rs-alpha.png"
+      convert -size "${SW}x${SH}" xc:"$ink" "$docs/$n.rs-alpha.png" -alpha off -compose copy_opacity -composite \
+        -background none -rotate "$ang" +repage "$docs/$n.rs-stamp.png"
+      local NW NH
+      NW=$(identify -format %w "$docs/$n.rs-stamp.png"); NH=$(identify -format %h "$docs/$n.rs-stamp.png")
+      convert "$base" \( -size "${W}x${H}" xc:white "$docs/$n.rs-stamp.png" -geometry "+$((cx - NW / 2))+$((cy - NH / 2))" -compose over -composite \) \
+        -geometry +0+0 -compose multiply -composite "$docs/$n.rs-page.png"
+      cap=$(pick "$n receivedstamp capture" "$seed" 2)
+      if ((cap == 0)); then
+        convert "$docs/$n.rs-page.png" -background white -rotate "$(awk "BEGIN{print ($(pick "$n receivedstamp skew" "$seed" 19) - 9) / 10}")" +repage \
+          -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 88 "$f"
+      else
+        local B W2 H2
+        B=$(((W < H ? W : H) / 25)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+        convert "$docs/$n.rs-page.png" -bordercolor '#8a7f70' -border "$B" \
+          -background '#7d7264' -virtual-pixel background \
+          -distort Perspective "0,0 $((W2 / 60)),$((H2 / 70))  $W2,0 $((W2 - W2 / 55)),$((H2 / 90))  0,$H2 $((W2 / 80)),$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 50)),$((H2 - H2 / 70))" \
+          \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #bdbdbd" \) -compose multiply -composite \
+          -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      fi
+      rm -f "$docs/$n".rs-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
