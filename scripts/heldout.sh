@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -3458,6 +3458,74 @@ EOF
           -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       fi
       rm -f "$docs/$n".rs-* ;;
+    faraway)
+      # A phone photo taken standing up, the page lying on a desk or on the
+      # floor well below (unseen73), as patients photograph a statement or
+      # a receipt without bending over it: the page small in a large 12 MP
+      # frame (4000x3000, or 3000x4000 for a page taller than wide), about
+      # a third of the frame's width (30-37%, less where a long page would
+      # pass 62% of the frame's height), turned up to 6 degrees and a
+      # little off centre, with its soft shadow; around it what lies there:
+      # a wooden desk with a keyboard's edge and its keys along one side, a
+      # plain desk, or a patterned rug on the floor; the phone held at an
+      # angle, so the frame is in perspective (its far side about 12%
+      # narrower); light falling off, a little noise, the phone's
+      # sharpening, the best JPEG quality under the 4,000,000-byte upload
+      # limit, stored upright. The surround, the turn, the size, the place
+      # and which edge the keyboard lies along drawn from SEED and the
+      # document. Not harsh: the print is small but sharp, and every field
+      # is legible to a person zooming in.
+      f=$docs/$n.faraway.jpg
+      local FW=4000 FH=3000 PW PH kind turn ox oy kb q
+      ((H > W)) && FW=3000 FH=4000
+      PW=$((FW * (30 + $(pick "$n faraway size" "$seed" 8)) / 100)); PH=$((H * PW / W))
+      if ((PH > FH * 62 / 100)); then PH=$((FH * 62 / 100)); PW=$((W * PH / H)); fi
+      kind=$(pick "$n faraway surround" "$seed" 3)
+      turn=$(awk "BEGIN{print ($(pick "$n faraway turn" "$seed" 121) - 60) / 10}")
+      ox=$(( $(pick "$n faraway x" "$seed" 21) - 10 )); oy=$(( $(pick "$n faraway y" "$seed" 21) - 10 ))
+      kb=$(pick "$n faraway keyboard" "$seed" 2)
+      # The surround, drawn at a quarter of the frame and scaled up (it is
+      # texture, not print).
+      local SW=$((FW / 4)) SH=$((FH / 4))
+      case $kind in
+        0 | 1)  # a wooden desk: grain along its length, planks' seams
+          convert -size "${SW}x${SH}" xc:'#9a7650' -seed "$((seed + 7))" -attenuate 1.6 +noise Gaussian \
+            -motion-blur 0x18+0 -modulate 100,80 \
+            -fill '#6e5236' -draw "line 0,$((SH / 3)) $SW,$((SH / 3))" -draw "line 0,$((SH * 3 / 4)) $SW,$((SH * 3 / 4))" \
+            -blur 0x0.6 -resize "${FW}x${FH}!" "$docs/$n.fa-bg.png" ;;
+        2)  # a patterned rug on the floor: a soft check of two colours and its pile
+          convert -size "${SW}x${SH}" pattern:checkerboard -fill '#7a3b34' -opaque black -fill '#b89a74' -opaque white \
+            -scale "$((SW * 3))x$((SH * 3))!" -resize "${SW}x${SH}!" -blur 0x1.5 \
+            -seed "$((seed + 7))" -attenuate 1.2 +noise Gaussian -resize "${FW}x${FH}!" "$docs/$n.fa-bg.png" ;;
+      esac
+      if ((kind == 0)); then
+        # A keyboard's edge along the top or the bottom of the frame: its
+        # dark case and a row and a half of keys.
+        local KH=$((FH / 9)) ky y0 x k=$((FW / 26))
+        ky=$((kb == 0 ? 0 : FH - KH))
+        local kd=(-fill '#26282b' -draw "roundrectangle $((FW / 12)),$ky $((FW - FW / 10)),$((ky + KH)) 30,30" -fill '#3b3e42')
+        for y0 in $((ky + KH / 8)) $((ky + KH / 2 + KH / 16)); do
+          for ((x = FW / 12 + k / 3; x + k < FW - FW / 10; x += k + k / 6)); do
+            kd+=(-draw "roundrectangle $x,$y0 $((x + k)),$((y0 + KH * 3 / 8)) 10,10")
+          done
+        done
+        convert "$docs/$n.fa-bg.png" "${kd[@]}" "$docs/$n.fa-bg.png"
+      fi
+      # The page: scaled down sharp, turned, its soft shadow, placed a little
+      # off centre.
+      convert "$base" -filter Lanczos -resize "${PW}x${PH}!" +filter -background none -rotate "$turn" \
+        \( +clone -background black -shadow 55x12+10+14 \) +swap -background none -layers merge +repage "$docs/$n.fa-page.png"
+      convert "$docs/$n.fa-bg.png" "$docs/$n.fa-page.png" -gravity center \
+        -geometry "$(printf '%+d%+d' $((FW * ox / 100)) $((FH * oy / 100)))" -compose over -composite +gravity \
+        -background '#3a3026' -virtual-pixel background \
+        -distort Perspective "0,0 $((FW * 6 / 100)),$((FH / 40))  $FW,0 $((FW - FW * 6 / 100)),$((FH / 40))  0,$FH 0,$FH  $FW,$FH $FW,$FH" \
+        \( -size "${FW}x${FH}" xc: -sparse-color Barycentric "0,0 #ffffff $FW,$FH #9c9c9c" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.15 +noise Gaussian -unsharp 0x1+0.6+0 "$docs/$n.fa.miff"
+      for q in 92 88 84 80 76 72 68; do
+        convert "$docs/$n.fa.miff" -quality "$q" "$f"
+        (($(stat -c %s "$f") < 4000000)) && break
+      done
+      rm -f "$docs/$n".fa-* "$docs/$n.fa.miff" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
