@@ -3494,9 +3494,9 @@ EOF
             -fill '#6e5236' -draw "line 0,$((SH / 3)) $SW,$((SH / 3))" -draw "line 0,$((SH * 3 / 4)) $SW,$((SH * 3 / 4))" \
             -blur 0x0.6 -resize "${FW}x${FH}!" "$docs/$n.fa-bg.png" ;;
         2)  # a patterned rug on the floor: a soft check of two colours and its pile
-          convert -size "${SW}x${SH}" pattern:checkerboard -fill '#7a3b34' -opaque black -fill '#b89a74' -opaque white \
-            -scale "$((SW * 3))x$((SH * 3))!" -resize "${SW}x${SH}!" -blur 0x1.5 \
-            -seed "$((seed + 7))" -attenuate 1.2 +noise Gaussian -resize "${FW}x${FH}!" "$docs/$n.fa-bg.png" ;;
+          convert \( -size 40x40 xc:'#b89a74' -fill '#7a3b34' -draw 'rectangle 0,0 19,19' -draw 'rectangle 20,20 39,39' -write mpr:fa-check +delete \) \
+            -size "${SW}x${SH}" tile:mpr:fa-check -blur 0x1.2 \
+            -seed "$((seed + 7))" -attenuate 0.5 +noise Gaussian -resize "${FW}x${FH}!" "$docs/$n.fa-bg.png" ;;
       esac
       if ((kind == 0)); then
         # A keyboard's edge along the top or the bottom of the frame: its
@@ -3517,7 +3517,7 @@ EOF
         \( +clone -background black -shadow 55x12+10+14 \) +swap -background none -layers merge +repage "$docs/$n.fa-page.png"
       convert "$docs/$n.fa-bg.png" "$docs/$n.fa-page.png" -gravity center \
         -geometry "$(printf '%+d%+d' $((FW * ox / 100)) $((FH * oy / 100)))" -compose over -composite +gravity \
-        -background '#3a3026' -virtual-pixel background \
+        -virtual-pixel mirror \
         -distort Perspective "0,0 $((FW * 6 / 100)),$((FH / 40))  $FW,0 $((FW - FW * 6 / 100)),$((FH / 40))  0,$FH 0,$FH  $FW,$FH $FW,$FH" \
         \( -size "${FW}x${FH}" xc: -sparse-color Barycentric "0,0 #ffffff $FW,$FH #9c9c9c" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.15 +noise Gaussian -unsharp 0x1+0.6+0 "$docs/$n.fa.miff"
