@@ -3489,8 +3489,8 @@ EOF
       local SW=$((FW / 4)) SH=$((FH / 4))
       case $kind in
         0 | 1)  # a wooden desk: grain along its length, planks' seams
-          convert -size "${SW}x${SH}" xc:'#9a7650' -seed "$((seed + 7))" -attenuate 1.6 +noise Gaussian \
-            -motion-blur 0x18+0 -modulate 100,80 \
+          convert -size "$((SW + 80))x${SH}" xc:'#9a7650' -seed "$((seed + 7))" -attenuate 1.6 +noise Gaussian \
+            -motion-blur 0x18+0 -crop "${SW}x${SH}+40+0" +repage -modulate 100,80 \
             -fill '#6e5236' -draw "line 0,$((SH / 3)) $SW,$((SH / 3))" -draw "line 0,$((SH * 3 / 4)) $SW,$((SH * 3 / 4))" \
             -blur 0x0.6 -resize "${FW}x${FH}!" "$docs/$n.fa-bg.png" ;;
         2)  # a patterned rug on the floor: a soft check of two colours and its pile
