@@ -3537,7 +3537,7 @@ EOF
       # lying on its second sheet (unseen74): the print of the sheet's back
       # shows through, mirrored as seen from the front (the sheet turned
       # over left to right or top to bottom) and offset from the page's own
-      # lines, faint, soft and grey (its darkest at 70-78% of white) behind
+      # lines, faint, soft (blurred, sigma 1.8 px) and grey (its darkest at 70-78% of white) behind
       # the page's own print, which stays black; the thin paper a little
       # cream and uneven (a soft mottle, about 4%); then a phone photo:
       # slight perspective, light falling off, noise, JPEG 85. The strength,
@@ -3553,7 +3553,7 @@ EOF
       mirror=-flop
       (($(pick "$n showthrough axis" "$seed" 3) == 0)) && mirror=-flip
       # The back, seen through the paper: mirrored, soft, faded to grey.
-      convert "$base" "$mirror" -colorspace Gray -blur 0x1.4 +level "${lv}%,100%" "$docs/$n.st-back.png"
+      convert "$base" "$mirror" -colorspace Gray -blur 0x1.8 +level "${lv}%,100%" "$docs/$n.st-back.png"
       convert -size "${W}x${H}" xc:white "$docs/$n.st-back.png" -geometry "$(printf '%+d%+d' "$dx" "$dy")" -compose over -composite \
         "$docs/$n.st-ghost.png"
       # The thin paper's mottle, drawn small and scaled up (it is texture).
