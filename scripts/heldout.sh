@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -3568,6 +3568,70 @@ EOF
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #b4b4b4" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".st-* ;;
+    dappled)
+      # A phone photo of the page taken outdoors or by a window in bright
+      # direct sun (unseen75), the shadows of a tree's or a house plant's
+      # leaves dappled across it: clusters of leaf shadows (rotated
+      # ellipses, 4-6 clusters of 14-24 leaves, with the twigs' thin
+      # shadows) hard-edged, as the shadow of near leaves is in direct sun
+      # (blurred 1.2 px), the paper in them at about 60% of the light and a
+      # little cool; two or three broad soft shadows of farther foliage
+      # (about 72%) with the bright round sun-flecks that gaps in the
+      # leaves let through; the sunlit paper warm (cream) and its
+      # highlights slightly blown (levels pulled to 90%, and a broad soft
+      # warm bloom screened over one part of the page, black lifted at most
+      # about 16%). The shadows fall on the sill or garden table round the
+      # page too. Where the clusters, twigs, soft shadows, flecks and bloom
+      # fall, and the leaves' sizes and turns, are drawn from SEED and the
+      # document (awk's srand from pick); then slight perspective, light
+      # falling off a little, noise, JPEG 85. Not harsh: the print in the
+      # shade stays black on a grey-blue paper and the print in the sun
+      # black on cream; every field is legible at a glance.
+      f=$docs/$n.dappled.jpg
+      local B W2 H2 rs surface
+      B=$(((W < H ? W : H) / 20)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      rs=$(pick "$n dappled" "$seed" 2147483)
+      surface=$( (($(pick "$n dappled surface" "$seed" 2) == 0)) && echo '#a38b6b' || echo '#dcd6cb')
+      local -a hard soft
+      mapfile -t hard < <(awk -v r="$rs" -v w="$W2" -v h="$H2" 'BEGIN{
+        srand(r); m = (w < h ? w : h); nc = 4 + int(rand() * 3)
+        for (c = 0; c < nc; c++) {
+          cx = rand() * w; cy = rand() * h; R = m * (0.10 + rand() * 0.10)
+          tw = rand() * 360; tl = R * (1.2 + rand())
+          printf "-draw\nstroke #979cab stroke-width %d line %d,%d %d,%d\n", m / 170 + 1, cx, cy, cx + tl * cos(tw * 3.14159 / 180), cy + tl * sin(tw * 3.14159 / 180)
+          nl = 14 + int(rand() * 11)
+          for (i = 0; i < nl; i++) {
+            a = rand() * 6.28318; d = R * sqrt(rand())
+            x = cx + d * cos(a); y = cy + d * sin(a)
+            L = m * (0.025 + rand() * 0.04)
+            printf "-draw\ntranslate %d,%d rotate %d fill #979cab ellipse 0,0 %d,%d 0,360\n", x, y, rand() * 180, L, L * (0.35 + rand() * 0.2)
+          }
+        }}')
+      mapfile -t soft < <(awk -v r="$((rs + 17))" -v w="$W2" -v h="$H2" 'BEGIN{
+        srand(r); m = (w < h ? w : h); ns = 2 + int(rand() * 2)
+        for (i = 0; i < ns; i++) {
+          x = rand() * w; y = rand() * h
+          printf "-draw\ntranslate %d,%d rotate %d fill #b5b8c2 ellipse 0,0 %d,%d 0,360\n", x, y, rand() * 180, m * (0.18 + rand() * 0.12), m * (0.10 + rand() * 0.08)
+        }
+        printf "-blur\n0x%d\n", m / 30
+        nf = 10 + int(rand() * 8)
+        for (i = 0; i < nf; i++) printf "-draw\nfill white circle %d,%d %d,%d\n", rand() * w, rand() * h, 0, m * (0.006 + rand() * 0.012)
+        }')
+      local BX BY BR
+      BX=$(pick "$n dappled bloom x" "$seed" "$W2"); BY=$(pick "$n dappled bloom y" "$seed" "$H2"); BR=$(((W2 > H2 ? W2 : H2) / 3))
+      convert -size "${W2}x${H2}" xc:white "${soft[@]}" -blur 0x2 \
+        \( -size "${W2}x${H2}" xc:white "${hard[@]}" -blur 0x1.2 \) -compose multiply -composite "$docs/$n.dp-mask.png"
+      convert "$base" -bordercolor "$surface" -border "$B" \
+        \( +clone -fill '#fff1da' -colorize 100 \) -compose multiply -composite \
+        -level 0%,90% \
+        "$docs/$n.dp-mask.png" -compose multiply -composite \
+        \( -size "${W2}x${H2}" xc:black \( -size "$((2 * BR))x$((2 * BR))" radial-gradient:'#2a2418'-black \) \
+           -geometry "+$((BX - BR))+$((BY - BR))" -compose lighten -composite \) -compose screen -composite \
+        -background '#6f6a5f' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 60)),$((H2 / 70))  $W2,0 $((W2 - W2 / 45)),$((H2 / 100))  0,$H2 $((W2 / 100)),$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 70)),$((H2 - H2 / 50))" \
+        \( -size "${W2}x${H2}" radial-gradient:white-'#dcdcdc' \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.dp-mask.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
