@@ -660,8 +660,14 @@ func salutationLine(d document) int {
 // salutationRe opens a letter.
 var salutationRe = lazyRE(`^\W*dear\b`)
 
+// madeUpWords say in plain words that a pharmacy dispensed: "we made them
+// up ... on Wednesday the eleventh of November" (round 19, unseen67's
+// easy-read letter from its pharmacy, whose dates had been set aside as an
+// appointment letter's).
+var madeUpWords = []string{"made up", "made them up", "was filled", "were filled"}
+
 // letterWithoutSupply reports a letter (a salutation) that speaks nowhere
-// of prescribing or supplying (prescribingWords): a GP's appointment letter
+// of prescribing or supplying (prescribingWords, madeUpWords): a GP's appointment letter
 // asking the patient to bring their pens. Its own date and the dates in its
 // prose are when it was written and of the appointment, none the
 // medicine's (unseen35, a false accept at first measure, round 14).
@@ -669,7 +675,8 @@ func letterWithoutSupply(d document) bool {
 	dear := false
 	for _, l := range d.lines {
 		dear = dear || salutationRe.MatchString(l.norm)
-		if slices.ContainsFunc(prescribingWords, func(p string) bool { return strings.Contains(l.norm, p) }) {
+		if slices.ContainsFunc(prescribingWords, func(p string) bool { return strings.Contains(l.norm, p) }) ||
+			slices.ContainsFunc(madeUpWords, func(p string) bool { return strings.Contains(l.norm, p) }) {
 			return false
 		}
 	}

@@ -49,6 +49,9 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"do not use after", "dob", "d o b", "date of birth", "birth date", "birthdate", "birthday", "born",
 		"birth", "refill", "refills", "refill date", "next", "review", "review date", "due", "due date",
 		"valid until", "valid to", "valid through", "valid thru", "estimated delivery", "expected delivery",
+		// An estimate is of a day to come ("estimated w/c 30th November",
+		// unseen42's order-status page, round 19).
+		"estimated", "expected", "eta",
 		"estimated arrival", "expected arrival", "arrive", "arrives", "arriving", "arrival", "delivery by",
 		"delivered by", "deliver by", "start", "started", "start date", "last visit", "last seen",
 		// Dates of another role than the dispensing (issue 18): when the
@@ -389,6 +392,7 @@ func findLabelledDates(d document) []datedMention {
 	// otherLabelled: the lines (by the text of their date) where an other
 	// role's label names a date ("started 22/11/26").
 	otherLabelled := map[string][]docLine{}
+	captioned := captionColumns(d)
 	for i, l := range d.lines {
 		if !strings.ContainsAny(l.norm, "0123456789") {
 			continue
@@ -424,6 +428,8 @@ func findLabelledDates(d document) []datedMention {
 				// A label on the line above ("Date dispensed" / "03/11/2026"),
 				// or a row of column headings over a row of dates.
 				switch {
+				case captioned[i] != 0 && len(dates) == 1:
+					kind = captioned[i]
 				case len(above) == 0 && len(dates) == 1 && columnLine == i-1 && onlyADate(l):
 					kind = column
 				case len(above) == 0 && len(dates) >= 2:
@@ -556,6 +562,64 @@ func headingColumns(d document, i int) []dateKind {
 		return nil
 	}
 	return cols
+}
+
+// captionColumns are the kinds that a column of captions gives the column
+// of dates read after it, by line: a reader that reads a two-column table
+// column by column ("Order placed", "Prescription approved", "Dispensed",
+// "Dispatched" over "20th November", "21st November", "-", "estimated w/c
+// 30th November": unseen42's order-status page, its dates placed in their
+// year in round 19) gives two or more caption lines (headings of one to
+// three words, one a date's label), then a line of one date each. As
+// many dates as captions, from the first date's, take theirs in order. Fewer or more (a cell with
+// no date, "-", is no line) leave each date's caption unknown: where the
+// captions are of more than one kind, each date is one of another role's
+// for all anyone can tell, where before each took the last caption's kind
+// and an order's date was rated its dispensing date. Captions of one kind
+// leave the dates as the line above makes them.
+func captionColumns(d document) map[int]dateKind {
+	var out map[int]dateKind
+	for i := 0; i < len(d.lines); {
+		top := i
+		for i < len(d.lines) && isHeadingCell(d.lines[i]) {
+			i++
+		}
+		if i-top < 2 {
+			i = max(i, top+1)
+			continue
+		}
+		kinds := map[dateKind]bool{}
+		var caps []dateKind
+		for _, l := range d.lines[top:i] {
+			kind := unlabelledDate
+			if ls := sortedLabels(outermostLabels(findDateLabels(l))); len(ls) == 1 {
+				kind = ls[0].kind
+				kinds[kind] = true
+			}
+			if len(kinds) > 0 {
+				caps = append(caps, kind) // from the first date's caption
+			}
+		}
+		first := i
+		for i < len(d.lines) && len(d.lines[i].words) <= 4 && len(findDates(d.lines[i].numberText())) == 1 {
+			i++
+		}
+		if len(kinds) == 0 || i == first {
+			continue
+		}
+		if out == nil {
+			out = map[int]dateKind{}
+		}
+		for k := first; k < i; k++ {
+			switch {
+			case i-first == len(caps):
+				out[k] = caps[k-first]
+			case len(kinds) > 1 || kinds[otherDate]:
+				out[k] = otherDate
+			}
+		}
+	}
+	return out
 }
 
 // writtenColumnAbove reports a fill record's headings on one of the two
@@ -847,13 +911,6 @@ var fillEntryWords = newPhraseSet(map[bool][]string{true: {
 	"ready", "shipped", "arrived", "ordered",
 }})
 
-// weekdayWords are the weekdays a diary heads its days with, whole or
-// short.
-var weekdayWords = map[string]bool{
-	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
-	"mon": true, "tue": true, "tues": true, "wed": true, "thu": true, "thur": true, "thurs": true, "fri": true, "sat": true, "sun": true,
-}
-
 // boxesOverlap reports two places on a page that share some of it (never
 // when either is unknown).
 func boxesOverlap(a, b Box) bool {
@@ -876,7 +933,7 @@ func diaryDays(d document) []bool {
 	var at []int
 	var days []civilDate
 	for i, l := range d.lines {
-		if len(l.words) < 2 || !weekdayWords[l.words[0].text] {
+		if len(l.words) < 2 || !isWeekday(l.words[0].text) {
 			continue
 		}
 		text := l.numberText()

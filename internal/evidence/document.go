@@ -5,6 +5,7 @@ package evidence
 import (
 	"math"
 	"strings"
+	"time"
 )
 
 // document is Text prepared for matching: blank lines dropped, each line
@@ -63,10 +64,18 @@ type word struct {
 }
 
 func readDocument(t Text) document {
+	return readDocumentOn(t, time.Time{})
+}
+
+// readDocumentOn is readDocument on the day today: a date later than the
+// day after it is no page's own date (a misread year: "PRINTED 11/22/28"
+// off a postcard's postmark) to place yearless dates by. The zero time
+// sets no such bound.
+func readDocumentOn(t Text, today time.Time) document {
 	// OCR output may be noisy however sure the reader was of a line.
 	ocrSource := t.Source == "tesseract" || t.Source == "textract" || t.Source == unseenSource
 	lines, places := reflowTables(writeSpelledDoses(readDeclaredDates(t.Lines)))
-	lines = joinCellYears(joinWrappedDates(lines))
+	lines = writeSpelledDates(joinCellYears(joinWrappedDates(lines)), today)
 	return documentOf(lines, places, ocrSource)
 }
 

@@ -32,7 +32,7 @@ func Verify(text Text, exp Expected, pol Policy) Result {
 func Explain(text Text, exp Expected, pol Policy) (Result, Findings) {
 	pol = pol.withDefaults()
 	text.Lines = joinWrappedLeadName(text.Lines, exp)
-	doc := readDocument(text)
+	doc := readDocumentOn(text, pol.Now)
 	if len(doc.lines) == 0 {
 		return unreadableResult(exp), unreadableFindings()
 	}
@@ -83,7 +83,7 @@ var fieldNouns = [fieldCount]string{"the patient name", "the medicine", "the dos
 // believed, but a field valid on the image that the layer reads as invalid
 // is not_found, for a person to look at the page.
 func heldAgainstUnseen(fields [fieldCount]finding, unseen []Line, exp Expected, pol Policy) [fieldCount]finding {
-	layer := readDocument(Text{Lines: unseen, Source: unseenSource})
+	layer := readDocumentOn(Text{Lines: unseen, Source: unseenSource}, pol.Now)
 	if len(layer.lines) == 0 {
 		return fields
 	}
