@@ -570,13 +570,15 @@ func headingColumns(d document, i int) []dateKind {
 // "Dispatched" over "20th November", "21st November", "-", "estimated w/c
 // 30th November": unseen42's order-status page, its dates placed in their
 // year in round 19) gives two or more caption lines (headings of one to
-// three words, one a date's label), then a line of one date each. As
-// many dates as captions, from the first date's, take theirs in order. Fewer or more (a cell with
-// no date, "-", is no line) leave each date's caption unknown: where the
-// captions are of more than one kind, each date is one of another role's
-// for all anyone can tell, where before each took the last caption's kind
-// and an order's date was rated its dispensing date. Captions of one kind
-// leave the dates as the line above makes them.
+// three words, one a date's label), then lines of a date alone (a line
+// with other words, "Stopped 10/09/2026", is no such cell). As many dates
+// as captions, from the first date's, take theirs in order. Two dates or
+// more under a different number of captions (a cell with no date, "-", is
+// no line) of more than one kind could each be any of them, and are taken
+// as another role's: before, each took the last caption's kind and an
+// order's date was rated its dispensing date. One date under them keeps
+// the caption just above it ("RX WRITTEN", "FILLED" over a receipt's fill
+// date), as do dates under captions of one kind.
 func captionColumns(d document) map[int]dateKind {
 	var out map[int]dateKind
 	for i := 0; i < len(d.lines); {
@@ -601,7 +603,7 @@ func captionColumns(d document) map[int]dateKind {
 			}
 		}
 		first := i
-		for i < len(d.lines) && len(d.lines[i].words) <= 4 && len(findDates(d.lines[i].numberText())) == 1 {
+		for i < len(d.lines) && len(findDates(d.lines[i].numberText())) == 1 && onlyADate(d.lines[i]) {
 			i++
 		}
 		if len(kinds) == 0 || i == first {
@@ -614,7 +616,7 @@ func captionColumns(d document) map[int]dateKind {
 			switch {
 			case i-first == len(caps):
 				out[k] = caps[k-first]
-			case len(kinds) > 1 || kinds[otherDate]:
+			case i-first >= 2 && (len(kinds) > 1 || kinds[otherDate]):
 				out[k] = otherDate
 			}
 		}
