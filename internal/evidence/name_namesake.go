@@ -14,7 +14,8 @@ import (
 // forename before the surname ("Leo Huang" for the lead Patricia Huang), or
 // after it behind a comma ("HUANG, LEO"), that is not the lead's forename,
 // nor a letter or two from it (a misreading), nor a middle name after it
-// ("Alejandro Ruiz Mendoza"), nor a caption's value. Nil when there is
+// ("Alejandro Ruiz Mendoza"), nor a caption's value; or the lead's surname
+// with another generational suffix than the lead's. Nil when there is
 // none.
 func namesake(d document, e expectedName) *nameSeen {
 	captioned := captionedWords(d)
@@ -66,8 +67,22 @@ func lineNamesake(l docLine, e expectedName, captioned map[wordPlace]bool) *name
 		if l.words[last].commaAfter && last+1 < len(l.words) && otherForename(l.words[last+1], e) {
 			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k:last+2])}
 		}
+		if suffix := readSuffix(wordAt(l, last+1)); e.suffix != "" && suffix != "" && suffix != e.suffix {
+			// The lead's names with another generation's suffix: a father
+			// or a son ("WHITFIELD III, ROBERT" beside the lead Robert
+			// Whitfield Jr's own tile; unseen71, round 19).
+			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k:last+2])}
+		}
 	}
 	return nil
+}
+
+// wordAt is word k of l, or no word past its end.
+func wordAt(l docLine, k int) word {
+	if k < 0 || k >= len(l.words) {
+		return word{}
+	}
+	return l.words[k]
 }
 
 // surnameAt reports the lead's surname, every word of it ("OKAFOR-REID"),

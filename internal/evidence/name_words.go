@@ -188,7 +188,7 @@ func looksLikeName(ws []word) bool {
 		// ("PETTIGREW, DWAYNE A", "Jane A. Smith"), though "a" is no name;
 		// first, it may be the article ("A PATEL" is no one).
 		initial := k > 0 && len(w.text) == 1 && w.capital
-		suffix := k > 0 && generationalSuffix(w.text) != ""
+		suffix := k > 0 && readSuffix(w) != ""
 		if hasDigit(w.text) || isNonNameWord(w.text) && !initial && !suffix {
 			return false
 		}
