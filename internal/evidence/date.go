@@ -737,7 +737,7 @@ func consentForm(d document) bool {
 // prescriber's signature, and a word that says it was dispensed.
 var (
 	pharmacyStampBoxRe    = lazyRE(`\bpharmacy(?:'s)? stamp\b|\bpharmacist(?:'s)? stamp\b`)
-	prescriberSignatureRe = lazyRE(`\bsignature of (?:the )?(?:prescriber|doctor|gp)\b|\bprescriber(?:'s)? signature\b`)
+	prescriberSignatureRe = lazyRE(`\bsignature (?:of )?(?:the )?(?:prescriber|doctor|gp)\b|\bprescriber(?:'s)? signature\b`)
 	dispensedWordRe       = lazyRE(`\b(?:dispensed|supplied|date filled|filled on|(?:was|were|been) filled|gweinyddwyd)\b`)
 )
 

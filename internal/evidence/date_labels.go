@@ -573,12 +573,13 @@ func headingColumns(d document, i int) []dateKind {
 // three words, one a date's label), then lines of a date alone (a line
 // with other words, "Stopped 10/09/2026", is no such cell). As many dates
 // as captions, from the first date's, take theirs in order. Two dates or
-// more under a different number of captions (a cell with no date, "-", is
-// no line) of more than one kind could each be any of them, and are taken
-// as another role's: before, each took the last caption's kind and an
-// order's date was rated its dispensing date. One date under them keeps
-// the caption just above it ("RX WRITTEN", "FILLED" over a receipt's fill
-// date), as do dates under captions of one kind.
+// more under more captions (a cell with no date, "-", is no line) of more
+// than one kind could each be any of them, and are taken as another
+// role's: before, each took the last caption's kind and an order's date
+// was rated its dispensing date. One date under them keeps the caption
+// just above it ("RX WRITTEN", "FILLED" over a receipt's fill date), as do
+// dates under captions of one kind, and more dates than captions are a
+// column under its heading ("Order activity", "Date" over seven dates).
 func captionColumns(d document) map[int]dateKind {
 	var out map[int]dateKind
 	for i := 0; i < len(d.lines); {
@@ -616,7 +617,7 @@ func captionColumns(d document) map[int]dateKind {
 			switch {
 			case i-first == len(caps):
 				out[k] = caps[k-first]
-			case i-first >= 2 && (len(kinds) > 1 || kinds[otherDate]):
+			case i-first >= 2 && i-first < len(caps) && (len(kinds) > 1 || kinds[otherDate]):
 				out[k] = otherDate
 			}
 		}

@@ -137,3 +137,34 @@ func TestYearlessDatesRated(t *testing.T) {
 		})
 	}
 }
+
+// TestCaptionColumns: a column of captions read before a column of dates
+// gives them kinds only as a key column can (round 19).
+func TestCaptionColumns(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []string
+		want  map[int]dateKind
+	}{
+		{"as many dates as captions", []string{"Order placed", "Dispensed", "12/11/2026", "13/11/2026"},
+			map[int]dateKind{2: orderDate, 3: dispensedDate}},
+		{"fewer dates than captions of several kinds", []string{"Order placed", "Approved", "Dispensed", "Dispatched", "12/11/2026", "13/11/2026"},
+			map[int]dateKind{4: otherDate, 5: otherDate}},
+		{"one date under the captions", []string{"RX WRITTEN", "FILLED", "11/23/2026", "BUD"}, nil},
+		{"more dates than captions: a column under its heading", []string{"Order activity", "Date", "13/11/2026", "14/11/2026", "15/11/2026"}, nil},
+		{"a date with other words is no cell", []string{"Last shipped", "Pharmacy", "Stopped 10/09/2026", "08/15/2026"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := captionColumns(readDocument(textOf(0.95, tt.lines...)))
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for k, v := range tt.want {
+				if got[k] != v {
+					t.Errorf("line %d: kind %v, want %v (all: %v)", k, got[k], v, got)
+				}
+			}
+		})
+	}
+}
