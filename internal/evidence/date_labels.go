@@ -696,8 +696,14 @@ var (
 	usStateZipRe = lazyRE(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b`)
 	fiveDigitsRe = lazyRE(`\d{5}`)
 	ukPostcodeRe = lazyRE(`\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[ABD-HJLNP-UW-Z]{2}\b`)
-	usStyle      = newPhraseSet(map[bool][]string{true: {"rx no", "rx number", "refill", "refills", "ndc", "npi", "dea"}})
-	ukStyle      = newPhraseSet(map[bool][]string{true: {"nhs", "gphc", "gmc", "mhra", "chemist"}})
+	// ukPhoneRe is a UK telephone number: 0 and an area code, or +44 ("01632
+	// 960508", "0131 496 0000", "+44 20 7946 0000"), spaced so an NDC
+	// ("00169-4060-12") is none; no US number starts with 0 (round 19, unseen70: an Edinburgh pharmacy's label for a US
+	// student, its postcode misread "EH9 922", had "06/11/2026" read month
+	// first, in the future).
+	ukPhoneRe = lazyRE(`(?:\+44\s?|\b0)\d{2,4}[\s-]\d{3,4}[\s-]?\d{3,4}\b`)
+	usStyle   = newPhraseSet(map[bool][]string{true: {"rx no", "rx number", "refill", "refills", "ndc", "npi", "dea"}})
+	ukStyle   = newPhraseSet(map[bool][]string{true: {"nhs", "gphc", "gmc", "mhra", "chemist"}})
 )
 
 // documentDateOrder decides the day/month order of the document's numeric
@@ -733,7 +739,7 @@ func documentDateOrder(d document, dates []datedMention, market string) dateOrde
 		if usStyle.any(l.words) || strings.Contains(l.norm, "rx#") || strings.Contains(l.norm, "rx #") || strings.Contains(l.norm, "$") {
 			us++
 		}
-		if capitalThenDigit(l.raw) && ukPostcodeRe.MatchString(l.raw) {
+		if capitalThenDigit(l.raw) && ukPostcodeRe.MatchString(l.raw) || ukPhoneRe.MatchString(l.raw) {
 			uk++
 		}
 		if ukStyle.any(l.words) || strings.Contains(l.norm, "£") {

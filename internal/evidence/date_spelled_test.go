@@ -168,3 +168,22 @@ func TestCaptionColumns(t *testing.T) {
 		})
 	}
 }
+
+// TestUKPhoneSetsDayFirst: a UK telephone number on a page for the US
+// stack says its numeric dates are day first (round 19, unseen70).
+func TestUKPhoneSetsDayFirst(t *testing.T) {
+	for _, tt := range []struct {
+		line     string
+		dayFirst bool
+	}{
+		{"Warrender Pharmacy, 31 Warrender Park Road, Edinburgh EH9 922 - 01632 960508", true},
+		{"Call +44 20 7946 0000", true},
+		{"Pinecrest Pharmacy (555) 555-0123", false},
+		{"NDC 00169-4060-12", false},
+	} {
+		d := readDocument(textOf(0.95, "Wegovy 1mg FlexTouch", "06/11/2026", tt.line))
+		if got := documentDateOrder(d, nil, "us"); got.dayFirst != tt.dayFirst {
+			t.Errorf("%q: day first %v, want %v", tt.line, got.dayFirst, tt.dayFirst)
+		}
+	}
+}
