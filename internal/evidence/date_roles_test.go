@@ -449,6 +449,15 @@ func TestDatesInOtherRoles(t *testing.T) {
 			Rating{NotFound, Low}, "dates-disagree"},
 		{"a history of fills that says it is not a prescription", append(history("Refill"), "This export lists prescriptions filled at our pharmacies. It is not a prescription."),
 			Rating{Valid, Medium}, "date-of-latest-fill"},
+		// A serial prescription's instalments, the next one only due
+		// (unseen70's Scottish MCR record, round 19).
+		{"a serial prescription's instalments, the next due", []string{
+			"Serial prescription - dispensing record", "Patient", "Jane Smith",
+			"Item: Wegovy 2.4mg pen\tInstalment: 1 of 12\tQuantity: 1 pen\tDispensed: 22/07/2026",
+			"Item: Wegovy 2.4mg pen\tInstalment: 2 of 12\tQuantity: 1 pen\tDispensed: 19/08/2026",
+			"Item: Wegovy 2.4mg pen\tInstalment: 3 of 12\tQuantity: 1 pen\tDispensed: 14/11/2026",
+			"Wegovy 2.4mg pen 4 of 12", "1 pen", "Due 12/12/2026"},
+			Rating{Valid, Medium}, "date-of-latest-fill"},
 		// A prescription form not yet dispensed (unseen70's HS21, a false
 		// accept at first measure, round 19; unseen35's FP10): the
 		// prescriber's date is no supply's. Stamped, it keeps its dates.

@@ -520,6 +520,9 @@ var notSupplied = newPhraseSet(map[bool][]string{true: append([]string{
 	"owing", "owed", "none supplied", "to follow",
 }, notYetSuppliedPhrases...)})
 
+// dueWords say when a record's supply falls due, none made yet.
+var dueWords = newPhraseSet(map[bool][]string{true: {"due", "due on", "due date", "next due", "falls due"}})
+
 // withdrawnWords say a supply was withdrawn after the pharmacy made it
 // up: cancelled or voided. Narrower than notSupplied: a part supplied and
 // the rest owed, a refill on hold, or a supply dispensed and "not
@@ -723,10 +726,12 @@ func latestFillRecord(d document, ms []medicineMention, want string, pol Policy)
 		}
 	}
 	for r := range wanted {
-		if _, dated := dates[r]; !dated && recordSays(d, recs, r, notSupplied) {
+		if _, dated := dates[r]; !dated && (recordSays(d, recs, r, notSupplied) || recordSays(d, recs, r, dueWords)) {
 			// An undated record that says it was not supplied ("Next step:
-			// Zepbound 12.5 mg, awaiting approval. Not yet filled.") is no
-			// fill of the history.
+			// Zepbound 12.5 mg, awaiting approval. Not yet filled.") or
+			// only when it falls due (a serial prescription's next
+			// instalment, "5 of 12 ... Due 12/12/2026": unseen70's
+			// Scottish MCR record, round 19) is no fill of the history.
 			delete(wanted, r)
 		}
 	}
