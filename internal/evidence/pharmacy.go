@@ -407,9 +407,11 @@ var institutionConnectors = map[string]bool{"of": true, "the": true, "and": true
 // institutionAfterPharmacy finds, inside a line, "Pharmacy" named by the
 // institution after a comma ("DISPENSED 16 NOV 2026 By Pharmacy, RAF
 // Brackenmoor Medical Centre": unseen66's forces medication card, round
-// 18). At most medium.
+// 18), or starting it where a sentence wrapped ("dispensed ... by the
+// Outpatient" over "Pharmacy, Lisnacree Hospital, and you collected it":
+// unseen70's trust letter, round 19). At most medium.
 func institutionAfterPharmacy(l docLine) linePharmacyName {
-	for k := 1; k+1 < len(l.words); k++ {
+	for k := 0; k+1 < len(l.words); k++ {
 		w := l.words[k]
 		if w.text != "pharmacy" && w.text != "dispensary" || !w.capital || strings.TrimSpace(l.norm[w.end:l.words[k+1].start]) != "," {
 			continue

@@ -22,6 +22,10 @@ func TestRatePharmacy(t *testing.T) {
 		{"Rite Aid", []string{"Rite Aid Pharmacy 05432"}, 1, Rating{Valid, High}},
 		{"retailer with a pharmacy", []string{"Walmart Pharmacy 10-2345"}, 1, Rating{Valid, High}},
 		{"retailer without a pharmacy", []string{"Walmart Supercenter receipt"}, 1, Rating{NotFound, Medium}},
+		// A letter's sentence wrapped before "Pharmacy," (unseen70's trust
+		// letter, round 19).
+		{"a hospital's pharmacy named where a sentence wrapped", []string{"FlexTouch pen was dispensed on 17 November 2026 by the Outpatient",
+			"Pharmacy, Lisnacree Hospital, and you collected it the same day."}, 1, Rating{Valid, Medium}},
 		{"a word that is also a chain", []string{"Get well soon from your pharmacy team"}, 1, Rating{NotFound, Medium}},
 		{"Well Pharmacy", []string{"Well Pharmacy, 3 Church Road"}, 1, Rating{Valid, High}},
 		// A hospital's pharmacy, named after the hospital (unseen10, unseen13).
