@@ -52,6 +52,32 @@ func generationalSuffix(w string) string {
 	return ""
 }
 
+// forenameAt is the word of ws, not yet used, that is the lead's (first)
+// forename and how well it matched; for a lead of one name, a filler for
+// the forename she has not. -1 when there is none.
+func forenameAt(ws []word, used []bool, e expectedName, r nameReading) (int, matchLevel) {
+	fi, fl := bestUnused(ws, used, e.forename[0], r)
+	if fi < 0 && e.singleName() {
+		fi, fl = slices.IndexFunc(ws, func(w word) bool { return nameUnknownFillers[w.text] }), exactMatch
+		if fi >= 0 && used[fi] {
+			fi = -1
+		}
+	}
+	return fi, fl
+}
+
+// nameUnknownFillers stand in US systems for the part of a one-word name
+// that the person has not: "FNU" (first name unknown), "LNU", "NFN", "NLN".
+var nameUnknownFillers = map[string]bool{"fnu": true, "lnu": true, "nfn": true, "nln": true}
+
+// singleName reports a lead with one name, entered as both forename and
+// surname: "SUHARTI, FNU" on a label is that person, the filler standing
+// for the forename she has not (unseen71's community health centre label,
+// round 19, where the lead was rated another person).
+func (e expectedName) singleName() bool {
+	return len(e.forename) == 1 && len(e.surname) == 1 && e.forename[0].text == e.surname[0].text
+}
+
 // readSuffix is the generational suffix a name's word is, as printed or
 // as OCR reads III's strokes ("IH", "Ill", "1II"): "WHITFIELD IH, ROBERT"
 // on a kiosk's tile is Robert Whitfield III, no misreading of the lead
@@ -222,7 +248,7 @@ func matchName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLeve
 	}
 	f0 := e.forename[0]
 	forename, initial, otherInitial := false, false, false
-	fi, fl := bestUnused(ws, used, f0, r)
+	fi, fl := forenameAt(ws, used, e, r)
 	if fi >= 0 {
 		used[fi] = true
 		forename = true

@@ -46,6 +46,11 @@ func TestCompareName(t *testing.T) {
 		{"Emmanuel Okafor Junior", "Emmanuel", "Okafor Jr", layer, nameFull, exactMatch},
 		{"OKAFOR SR, EMMANUEL A", "Emmanuel", "Okafor", clearly, nameFull, exactMatch},
 		{"Emmanuel Okafor", "Emmanuel", "Okafor Jr", layer, nameFull, exactMatch},
+		// A one-word name, its missing part filled in "FNU" by a US system
+		// (unseen71, round 19): the lead entered with it in both fields.
+		{"SUHARTI, FNU", "Suharti", "Suharti", clearly, nameFull, exactMatch},
+		{"SUHARTI, FNU", "Dewi", "Suharti", clearly, nameOther, noMatch},
+		{"SUHARTI, DEWI", "Suharti", "Suharti", clearly, nameOther, noMatch},
 		{"John Smith", "Jane", "Smith", layer, nameOther, noMatch},
 		{"Jane Doe", "Jane", "Smith", layer, nameOther, noMatch},
 		{"Maria Garcia", "Maria", "Garcia Lopez", layer, namePartial, exactMatch},
