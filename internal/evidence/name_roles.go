@@ -538,14 +538,39 @@ func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
 			firstSeen(&ev.inRole, nameSeen{sure: readCertainty(l.reading().of(r.words).conf), ocr: l.ocr, at: spotOfWords(l, r.words), role: r.role, signedIn: r.signedIn})
 		}
 	}
-	for _, l := range d.lines {
-		if !isPrescriberLine(l) {
+	for i, l := range d.lines {
+		if !isPrescriberLine(l) || declarantSignature(d, i) {
 			continue
 		}
 		if o, level, _, conf, at := searchName(l, e); (o == nameFull || o == nameSwapped) && level >= ocrMatch {
 			firstSeen(&ev.inRole, nameSeen{sure: readCertainty(conf), ocr: l.ocr, at: at, role: "the prescriber or pharmacist"})
 		}
 	}
+}
+
+// declarantCertifiesRe is a form's declaration in its signer's own words
+// ("I certify that my answers are true", "| certify that" as OCR reads
+// the I, "I declare that", "I have read the answers above"), and declarantSignatureRe the signature of whoever
+// answers a form about themselves ("Signature of proposed insured",
+// "Applicant signature", "Driver's signature").
+var (
+	declarantCertifiesRe = lazyRE(`\b(?:i\s+)?(?:certify|declare|confirm|attest)\s+that\b|\bi\s+have\s+read\b`)
+	declarantSignatureRe = lazyRE(`\b(?:(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant)(?:'s)?\s+signature|signature\s+of\s+(?:the\s+)?(?:proposed\s+)?(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant))\b`)
+)
+
+// declarantSignature reports a signature line of a form's own declarant,
+// no prescriber's: one captioned as the declarant's, or one on or just
+// under a declaration in the signer's own words (unseen72's occupational,
+// driving and insurance forms, round 19: the patient who signed her own
+// answers was taken for their prescriber, and her name was not_found on
+// eleven uploads).
+func declarantSignature(d document, i int) bool {
+	l := d.lines[i]
+	if !strings.Contains(l.norm, "signature") && !strings.Contains(l.norm, "signed") {
+		return false
+	}
+	return declarantSignatureRe.MatchString(l.norm) || declarantCertifiesRe.MatchString(l.norm) ||
+		i > 0 && declarantCertifiesRe.MatchString(d.lines[i-1].norm)
 }
 
 // signedInCaption reports a caption of whoever is signed in ("Logged in

@@ -302,6 +302,20 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"WHITFIELD JR, ROBERT", "DOB 04/17/1962 - 1 ready", "ATORVASTATIN 40 MG TAB Qty 30", "Filled 11/19/2026",
 				"WHITFIELD IH, ROBERT ~ Selectea", "DOB 09/02/1991 - 1 ready", "MOUNJARO 7.5 MG/0.5 ML PEN Qty 4", "Filled 11/19/2026"},
 			want: Rating{NotFound, Low}, rule: "name-beside-namesake"},
+		// A form the patient answers and signs about herself (unseen72's
+		// occupational, driving and insurance forms, round 19): her
+		// signature is no prescriber's.
+		{name: "a declarant's own signature under her declaration", exp: Expected{PatientKnown: true, Forename: "Tamara", Surname: "Lindgren", MedicationName: "Wegovy"},
+			lines: []string{"Post-offer medical questionnaire", "Applicant", "Tamara Lindgren", "Wegovy 0.5 mg injection, once weekly",
+				"I certify that my answers are true and complete.", "Signature Tamara Lindgren Date November 19, 2026"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "a declarant's signature captioned", exp: Expected{PatientKnown: true, Forename: "Monique", Surname: "Delacroix-Hart", MedicationName: "Ozempic"},
+			lines: []string{"Proposed insured", "Monique A. Delacroix-Hart", "Ozempic 1 mg pen weekly",
+				"Signature of proposed insured Monique Delacroix-Hart Date signed 11/18/2026"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "a prescriber's signature is still a role", exp: Expected{PatientKnown: true, Forename: "Tamara", Surname: "Lindgren", MedicationName: "Wegovy"},
+			lines: []string{"Patient: Jane Smith", "Wegovy 0.5 mg injection, once weekly", "Signature of prescriber Tamara Lindgren Date 19/11/2026"},
+			want:  Rating{Invalid, High}, rule: "labelled-other-name"},
 		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
 			want: Rating{Valid, High}, rule: "labelled-name"},
 		// An insurer's statement to the subscriber, the family's claims in
