@@ -86,11 +86,15 @@ func normalise(s string) (string, []word) {
 }
 
 // lowerWord lowercases a word's runes without folding accents, dropping the
-// apostrophes inside it.
+// apostrophes inside it and writing ligatures as their letters.
 func lowerWord(rs []rune) string {
 	var b strings.Builder
 	for _, r := range rs {
-		if !isApostrophe(r) {
+		switch {
+		case isApostrophe(r):
+		case r >= 0xFB00 && r <= 0xFB06:
+			b.WriteString(foldTable[r]) // a ligature is its letters
+		default:
 			b.WriteRune(unicode.ToLower(r))
 		}
 	}
@@ -135,6 +139,10 @@ var foldTable = func() map[rune]string {
 		{"śŝşšș", "s"}, {"ţťŧț", "t"}, {"ùúûüũūŭůűų", "u"}, {"ŵ", "w"},
 		{"ýÿŷ", "y"}, {"źżž", "z"}, {"ß", "ss"}, {"æ", "ae"}, {"œ", "oe"},
 		{"þ", "th"}, {"ð", "d"}, {"ﬁ", "fi"}, {"ﬂ", "fl"},
+		// The other ligatures a PDF's text may carry (round 19: Chromium's
+		// print of a pay-later e-mail gave "Saﬀron Mabey", rated another
+		// person than the lead Saffron Mabey; unseen73).
+		{"ﬀ", "ff"}, {"ﬃ", "ffi"}, {"ﬄ", "ffl"}, {"ﬅﬆ", "st"},
 		{"µμ", "u"}, // micro sign and Greek mu: "µg" is "ug"
 	}
 	m := make(map[rune]string)

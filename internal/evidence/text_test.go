@@ -33,6 +33,8 @@ func TestNormaliseWords(t *testing.T) {
 	}{
 		{"Núñez-García", []string{"nunez", "garcia"}, []string{"núñez", "garcía"}},
 		{"O’Neil", []string{"oneil"}, []string{"oneil"}},
+		// A PDF's ligatures (unseen73, round 19).
+		{"Saﬀron Muﬃn Ruﬄe", []string{"saffron", "muffin", "ruffle"}, []string{"saffron", "muffin", "ruffle"}},
 		{"SIOBHÁN", []string{"siobhan"}, []string{"siobhán"}},
 		{"Concei¢ao", []string{"concei¢ao"}, []string{"concei¢ao"}}, // ç read as ¢ stays in the word
 		{"50¢ each", []string{"50", "each"}, []string{"50", "each"}},
