@@ -667,8 +667,8 @@ var salutationRe = lazyRE(`^\W*dear\b`)
 var madeUpWords = []string{"made up", "made them up", "was filled", "were filled"}
 
 // letterWithoutSupply reports a letter (a salutation) that speaks nowhere
-// of prescribing or supplying (prescribingWords, madeUpWords): a GP's appointment letter
-// asking the patient to bring their pens. Its own date and the dates in its
+// of prescribing or supplying (prescribingWords, madeUpWords): a GP's
+// appointment letter asking the patient to bring their pens. Its own date and the dates in its
 // prose are when it was written and of the appointment, none the
 // medicine's (unseen35, a false accept at first measure, round 14).
 func letterWithoutSupply(d document) bool {

@@ -698,9 +698,10 @@ var (
 	ukPostcodeRe = lazyRE(`\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[ABD-HJLNP-UW-Z]{2}\b`)
 	// ukPhoneRe is a UK telephone number: 0 and an area code, or +44 ("01632
 	// 960508", "0131 496 0000", "+44 20 7946 0000"), spaced so an NDC
-	// ("00169-4060-12") is none; no US number starts with 0 (round 19, unseen70: an Edinburgh pharmacy's label for a US
-	// student, its postcode misread "EH9 922", had "06/11/2026" read month
-	// first, in the future).
+	// ("00169-4060-12") is none; no US number starts with 0 (round 19,
+	// unseen70: an Edinburgh pharmacy's label for a US student, its
+	// postcode misread "EH9 922", had "06/11/2026" read month first, in the
+	// future).
 	ukPhoneRe = lazyRE(`(?:\+44\s?|\b0)\d{2,4}[\s-]\d{3,4}[\s-]?\d{3,4}\b`)
 	usStyle   = newPhraseSet(map[bool][]string{true: {"rx no", "rx number", "refill", "refills", "ndc", "npi", "dea"}})
 	ukStyle   = newPhraseSet(map[bool][]string{true: {"nhs", "gphc", "gmc", "mhra", "chemist"}})

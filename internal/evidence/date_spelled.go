@@ -6,7 +6,6 @@
 package evidence
 
 import (
-	"regexp"
 	"strings"
 	"time"
 )
@@ -399,7 +398,7 @@ func ordinalSuffix(d int, suffix string) bool {
 }
 
 // yearWordRe is a year in figures.
-var yearWordRe = regexp.MustCompile(`^(19|20|21)\d\d$`)
+var yearWordRe = lazyRE(`^(19|20|21)\d\d$`)
 
 // yearAt reads a year at fields[i]: in figures, or in words ("two thousand
 // twenty-six", "two thousand and twenty-six", "twenty twenty-six",

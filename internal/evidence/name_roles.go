@@ -550,9 +550,10 @@ func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
 
 // declarantCertifiesRe is a form's declaration in its signer's own words
 // ("I certify that my answers are true", "| certify that" as OCR reads
-// the I, "I declare that", "I have read the answers above"), and declarantSignatureRe the signature of whoever
-// answers a form about themselves ("Signature of proposed insured",
-// "Applicant signature", "Driver's signature").
+// the I, "I declare that", "I have read the answers above"), and
+// declarantSignatureRe the signature of whoever answers a form about
+// themselves ("Signature of proposed insured", "Applicant signature",
+// "Driver's signature").
 var (
 	declarantCertifiesRe = lazyRE(`\b(?:i\s+)?(?:certify|declare|confirm|attest)\s+that\b|\bi\s+have\s+read\b`)
 	declarantSignatureRe = lazyRE(`\b(?:(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant)(?:'s)?\s+signature|signature\s+of\s+(?:the\s+)?(?:proposed\s+)?(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant))\b`)
