@@ -47,6 +47,9 @@ type word struct {
 	lower      string
 	start, end int // byte offsets in norm
 	capital    bool
+	// upper: the word was printed in capitals, two letters or more
+	// ("KIM" in "KIM Min-seo").
+	upper bool
 	// commaAfter: a comma follows the word ("OWEN, THOMAS"), which marks a
 	// surname written first.
 	commaAfter bool

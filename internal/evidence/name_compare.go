@@ -290,7 +290,7 @@ func matchName(ws []word, e expectedName, r nameReading) (nameOutcome, matchLeve
 		return nameOther, noMatch, used
 	case surnameFound == len(e.surname) && forename && !allForenames:
 		return namePartial, level, used
-	case surnameFound == len(e.surname) && forename && surnameFirst < fi && !surnameMarked(ws[surnameFirst:fi]) && !e.eitherWay():
+	case surnameFound == len(e.surname) && forename && surnameFirst < fi && !surnameMarked(ws[surnameFirst:fi], ws[fi]) && !e.eitherWay():
 		// The surname before the forename with no comma after it: written
 		// the other way round, this is another person's name.
 		return nameSwapped, level, used
@@ -328,10 +328,17 @@ func (e expectedName) nameHas(t string) bool {
 	return slices.ContainsFunc(e.forename, has) || slices.ContainsFunc(e.surname, has)
 }
 
-// surnameMarked reports a comma after one of the words before the forename:
-// the "SURNAME, Forename" form.
-func surnameMarked(ws []word) bool {
-	return slices.ContainsFunc(ws, func(w word) bool { return w.commaAfter })
+// surnameMarked reports the words before the forename marked as the
+// surname: a comma after one of them (the "SURNAME, Forename" form), or
+// all of them in capitals before a forename that is not ("KIM Min-seo",
+// "HARGREAVES Jordan": how UK forms and many countries' papers set a
+// surname first; round 19, unseen71's clinic letter, where "Patient: KIM
+// Min-seo (Ms)" was taken for another person beside "Ms Min-seo Kim").
+func surnameMarked(ws []word, forename word) bool {
+	if slices.ContainsFunc(ws, func(w word) bool { return w.commaAfter }) {
+		return true
+	}
+	return forename.capital && !forename.upper && !slices.ContainsFunc(ws, func(w word) bool { return !w.upper })
 }
 
 // eitherWay reports a lead whose forename is also a word of their surname

@@ -46,6 +46,13 @@ func TestCompareName(t *testing.T) {
 		{"Emmanuel Okafor Junior", "Emmanuel", "Okafor Jr", layer, nameFull, exactMatch},
 		{"OKAFOR SR, EMMANUEL A", "Emmanuel", "Okafor", clearly, nameFull, exactMatch},
 		{"Emmanuel Okafor", "Emmanuel", "Okafor Jr", layer, nameFull, exactMatch},
+		// A surname in capitals before a forename that is not marks the
+		// surname-first form, as a comma does (unseen71, round 19); all in
+		// capitals, the order is unmarked.
+		{"KIM Min-seo", "Min-seo", "Kim", clearly, nameFull, exactMatch},
+		{"HARGREAVES Jordan", "Jordan", "Hargreaves", clearly, nameFull, exactMatch},
+		{"HARGREAVES JORDAN", "Jordan", "Hargreaves", clearly, nameSwapped, exactMatch},
+		{"Hargreaves Jordan", "Jordan", "Hargreaves", clearly, nameSwapped, exactMatch},
 		// A one-word name, its missing part filled in "FNU" by a US system
 		// (unseen71, round 19): the lead entered with it in both fields.
 		{"SUHARTI, FNU", "Suharti", "Suharti", clearly, nameFull, exactMatch},

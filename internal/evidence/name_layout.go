@@ -23,10 +23,14 @@ func titledSurnames(d document) map[string]bool {
 				continue
 			}
 			// A hyphen or an apostrophe joins the parts of one name
-			// ("Ms Ana-Lucía Ferreira"), and so does a particle ("Mr
-			// Gruffydd ap Rhys"; unseen14, round 12, where the forename
-			// was read as a surname after a title); other marks end it.
-			alone := k+2 == len(l.words) || next.commaAfter || !l.words[k+2].capital && !particleThenName(l.words, k+2) ||
+			// ("Ms Ana-Lucía Ferreira", "Ms Min-seo Kim" with its second
+			// part in small letters: unseen71's clinic letter, round 19,
+			// where "Min" was taken for a surname after the title), and so
+			// does a particle ("Mr Gruffydd ap Rhys"; unseen14, round 12,
+			// where the forename was read as a surname after a title);
+			// other marks end it.
+			alone := k+2 == len(l.words) || next.commaAfter ||
+				!l.words[k+2].capital && !particleThenName(l.words, k+2) && l.norm[next.end:l.words[k+2].start] != "-" ||
 				strings.ContainsAny(l.norm[next.end:l.words[k+2].start], ",.;:()/|")
 			if alone {
 				out[next.text] = true

@@ -452,7 +452,7 @@ func nameBefore(l docLine, first, start int) []word {
 	var ws []word
 	for k := first - 1; k >= 0 && len(ws) < 4; k-- {
 		w := l.words[k]
-		if !w.capital || hasDigit(w.text) || isNonNameWord(w.text) || titles[w.text] {
+		if !w.capital && !hyphenedToName(l, k) || hasDigit(w.text) || isNonNameWord(w.text) || titles[w.text] {
 			break
 		}
 		if gap := l.norm[w.end:max(w.end, nextStart(l, k, start))]; strings.ContainsAny(gap, ":;|") {
@@ -461,6 +461,15 @@ func nameBefore(l docLine, first, start int) []word {
 		ws = append([]word{w}, ws...)
 	}
 	return ws
+}
+
+// hyphenedToName reports word k of l joined by a hyphen to a capitalised
+// word before it: the second part of a name such as "Soon-ja" or
+// "Min-seo", in small letters as such names are romanised (unseen71's
+// clinic letter, round 19: "Mrs KIM Soon-ja (mother)" was no name before
+// its role).
+func hyphenedToName(l docLine, k int) bool {
+	return k > 0 && l.words[k-1].capital && l.norm[l.words[k-1].end:l.words[k].start] == "-"
 }
 
 // nameAboveRole is the name just above a role in brackets that starts a

@@ -316,6 +316,17 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "a prescriber's signature is still a role", exp: Expected{PatientKnown: true, Forename: "Tamara", Surname: "Lindgren", MedicationName: "Wegovy"},
 			lines: []string{"Patient: Jane Smith", "Wegovy 0.5 mg injection, once weekly", "Signature of prescriber Tamara Lindgren Date 19/11/2026"},
 			want:  Rating{Invalid, High}, rule: "labelled-other-name"},
+		// A Korean name romanised with its second syllable in small
+		// letters, surname first in capitals (unseen71's clinic letter,
+		// round 19): the patient is labelled so, her mother interprets.
+		{name: "a surname in capitals first, the mother in brackets", exp: Expected{PatientKnown: true, Forename: "Min-seo", Surname: "Kim", MedicationName: "Mounjaro"},
+			lines: []string{"Ms Min-seo Kim", "Patient", "KIM Min-seo (Ms)", "Interpreter present", "Mrs KIM Soon-ja (mother)", "Dear Ms Kim,",
+				"Mounjaro 7.5mg/0.6ml KwikPen, 1 pen (4 doses)", "Dispensed 18 Nov 2026"},
+			want: Rating{Valid, High}, rule: "labelled-name"},
+		{name: "the mother in brackets is no patient", exp: Expected{PatientKnown: true, Forename: "Soon-ja", Surname: "Kim", MedicationName: "Mounjaro"},
+			lines: []string{"Ms Min-seo Kim", "Patient", "KIM Min-seo (Ms)", "Interpreter present", "Mrs KIM Soon-ja (mother)", "Dear Ms Kim,",
+				"Mounjaro 7.5mg/0.6ml KwikPen, 1 pen (4 doses)", "Dispensed 18 Nov 2026"},
+			want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
 		{name: "the lead labelled and also collecting", exp: sarah, lines: []string{"Patient: Sarah Collins", med, "Collected by: Sarah Collins"},
 			want: Rating{Valid, High}, rule: "labelled-name"},
 		// An insurer's statement to the subscriber, the family's claims in

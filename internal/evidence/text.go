@@ -28,6 +28,7 @@ func normalise(s string) (string, []word) {
 				w.lower = lowerWord(runes[wordRune:i])
 			}
 			w.end = b.Len()
+			w.upper = inCapitals(runes[wordRune:i])
 			words = append(words, w)
 			cur.Reset()
 			inWord, accented = false, false
@@ -83,6 +84,21 @@ func normalise(s string) (string, []word) {
 		words[i].commaAfter = strings.HasPrefix(rest, ",")
 	}
 	return norm, words
+}
+
+// inCapitals reports a word of two or more letters and no small one
+// ("KIM", not "Kim", "K" or "Min").
+func inCapitals(rs []rune) bool {
+	n := 0
+	for _, r := range rs {
+		switch {
+		case unicode.IsLower(r):
+			return false
+		case unicode.IsUpper(r):
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // lowerWord lowercases a word's runes without folding accents, dropping the
