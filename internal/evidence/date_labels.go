@@ -564,22 +564,23 @@ func headingColumns(d document, i int) []dateKind {
 	return cols
 }
 
-// captionColumns are the kinds that a column of captions gives the column
-// of dates read after it, by line: a reader that reads a two-column table
-// column by column ("Order placed", "Prescription approved", "Dispensed",
-// "Dispatched" over "20th November", "21st November", "-", "estimated w/c
-// 30th November": unseen42's order-status page, its dates placed in their
-// year in round 19) gives two or more caption lines (headings of one to
-// three words, one a date's label), then lines of a date alone (a line
-// with other words, "Stopped 10/09/2026", is no such cell). As many dates
-// as captions, from the first date's, take theirs in order. Two dates or
-// more under more captions (a cell with no date, "-", is no line) of more
-// than one kind could each be any of them, and are taken as another
-// role's: before, each took the last caption's kind and an order's date
-// was rated its dispensing date. One date under them keeps the caption
-// just above it ("RX WRITTEN", "FILLED" over a receipt's fill date), as do
-// dates under captions of one kind, and more dates than captions are a
-// column under its heading ("Order activity", "Date" over seven dates).
+// captionColumns are the dates that a column of captions read before
+// them leaves of unknown role, by line: a reader that reads a two-column
+// table column by column ("Order placed", "Prescription approved",
+// "Dispensed", "Dispatched" over "20th November", "21st November", "-",
+// "estimated w/c 30th November": unseen42's order-status page, its dates
+// placed in their year in round 19) gives two or more caption lines
+// (headings of one to three words, one a date's label; a section's title,
+// "Order summary", is none), then lines of a date alone (a line with other
+// words, "Stopped 10/09/2026", is no such cell). Two dates or more under
+// more captions (a cell with no date, "-", is no line) of more than one
+// kind could each be any of them, and are taken as another role's:
+// before, each took the last caption's kind and an order's date was rated
+// its dispensing date. As many dates as captions are not paired by order
+// (Textract put a vial's beyond-use date before its fill date under
+// "Filled", "Compounded": unseen16), nor are one date, more dates than
+// captions (a column under its heading, "Order activity", "Date"), or
+// dates under captions of one kind: the line above labels them as before.
 func captionColumns(d document) map[int]dateKind {
 	var out map[int]dateKind
 	for i := 0; i < len(d.lines); {
@@ -594,6 +595,9 @@ func captionColumns(d document) map[int]dateKind {
 		kinds := map[dateKind]bool{}
 		var caps []dateKind
 		for _, l := range d.lines[top:i] {
+			if sectionTitle(l) {
+				continue
+			}
 			kind := unlabelledDate
 			if ls := sortedLabels(outermostLabels(findDateLabels(l))); len(ls) == 1 {
 				kind = ls[0].kind
@@ -614,15 +618,22 @@ func captionColumns(d document) map[int]dateKind {
 			out = map[int]dateKind{}
 		}
 		for k := first; k < i; k++ {
-			switch {
-			case i-first == len(caps):
-				out[k] = caps[k-first]
-			case i-first >= 2 && i-first < len(caps) && (len(kinds) > 1 || kinds[otherDate]):
+			if i-first >= 2 && i-first < len(caps) && (len(kinds) > 1 || kinds[otherDate]) {
 				out[k] = otherDate
 			}
 		}
 	}
 	return out
+}
+
+// sectionTitles end a heading that titles a section rather than captions a
+// date ("Order summary", "Order status").
+var sectionTitles = map[string]bool{"summary": true, "status": true, "details": true, "history": true, "tracking": true, "timeline": true, "progress": true}
+
+// sectionTitle reports a heading that titles a section: its last word is
+// a title noun.
+func sectionTitle(l docLine) bool {
+	return len(l.words) >= 2 && sectionTitles[l.words[len(l.words)-1].text]
 }
 
 // writtenColumnAbove reports a fill record's headings on one of the two

@@ -146,8 +146,8 @@ func TestCaptionColumns(t *testing.T) {
 		lines []string
 		want  map[int]dateKind
 	}{
-		{"as many dates as captions", []string{"Order placed", "Dispensed", "12/11/2026", "13/11/2026"},
-			map[int]dateKind{2: orderDate, 3: dispensedDate}},
+		{"as many dates as captions: not paired by order", []string{"Order placed", "Dispensed", "12/11/2026", "13/11/2026"}, nil},
+		{"a section's title is no caption", []string{"Order summary", "Placed", "Approved", "Dispensed", "12/11/2026", "13/11/2026", "14/11/2026"}, nil},
 		{"fewer dates than captions of several kinds", []string{"Order placed", "Approved", "Dispensed", "Dispatched", "12/11/2026", "13/11/2026"},
 			map[int]dateKind{4: otherDate, 5: otherDate}},
 		{"one date under the captions", []string{"RX WRITTEN", "FILLED", "11/23/2026", "BUD"}, nil},
