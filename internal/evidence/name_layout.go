@@ -30,7 +30,7 @@ func titledSurnames(d document) map[string]bool {
 			// where the forename was read as a surname after a title);
 			// other marks end it.
 			alone := k+2 == len(l.words) || next.commaAfter ||
-				!l.words[k+2].capital && !particleThenName(l.words, k+2) && l.norm[next.end:l.words[k+2].start] != "-" ||
+				!l.words[k+2].capital && !particleThenName(l.words, k+2) && !hyphenedToName(l, k+2) ||
 				strings.ContainsAny(l.norm[next.end:l.words[k+2].start], ",.;:()/|")
 			if alone {
 				out[next.text] = true
