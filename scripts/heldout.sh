@@ -3632,6 +3632,115 @@ EOF
         \( -size "${W2}x${H2}" radial-gradient:white-'#dcdcdc' \) -compose multiply -composite \
         -blur 0x0.5 -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.dp-mask.png" ;;
+    torncorner)
+      # A page with a torn edge and one corner torn away or folded back,
+      # photographed or scanned (unseen79): a sheet torn off a pad or out of
+      # a register, a slip pulled off a bag, a sheet that lived in a pocket.
+      # One side is torn along a ragged line (two slow waves and a little
+      # jitter, up to 35 px in from the edge, inside the page's white margin);
+      # one corner (legs 8-12% of the page's shorter side) is torn away along
+      # a ragged line or, one time in three, folded back behind the page
+      # along a straight crease (no fibres there, a soft dark line where the
+      # paper bends). White paper fibres stand out of the torn lines (a
+      # broken, fuzzy white fringe of 1-4 px over the background), and a
+      # crease runs across the page (a faint shadow line beside a lighter
+      # one, the print under it about 15% greyer at most). The side, the
+      # corner, the tear's shape and the crease's place and angle are drawn
+      # from SEED and the document; then either a phone photo (the page on a
+      # table with its soft shadow, slight perspective, light falling off,
+      # noise, JPEG 85) or, one time in three, a flatbed scan (the lid's
+      # grey round the page, turned up to 1 degree, light noise, JPEG 88),
+      # drawn the same way.
+      # Not harsh: the tear takes only margin and the corner's blank paper;
+      # every field stays legible to a person.
+      f=$docs/$n.torncorner.jpg
+      local mm a b fold side flips rs x1 y1 x2 y2 B PW PH bg
+      mm=$((W < H ? W : H))
+      a=$((mm * (8 + $(pick "$n torn a" "$seed" 5)) / 100)); b=$((mm * (8 + $(pick "$n torn b" "$seed" 5)) / 100))
+      fold=$(( $(pick "$n torn fold" "$seed" 3) == 0 ))
+      side=$(pick "$n torn side" "$seed" 2)
+      case $(pick "$n torn corner" "$seed" 4) in 0) flips="" ;; 1) flips="-flop" ;; 2) flips="-flip" ;; *) flips="-flip -flop" ;; esac
+      rs=$(pick "$n torn shape" "$seed" 2147483)
+      # The paper's shape (white = paper), drawn with the torn corner at the
+      # bottom right and the torn side at the top or the left, then turned
+      # to the corner drawn; a second mask holds the torn lines alone (where
+      # the fibres are), a third the fold's line.
+      local -a shape
+      mapfile -t shape < <(awk -v r="$rs" -v W="$W" -v H="$H" -v a="$a" -v b="$b" -v fold="$fold" -v side="$side" 'BEGIN{
+        srand(r); pi = 3.14159
+        d = 12 + rand() * 10; A1 = 3 + rand() * 4; L1 = 60 + rand() * 80; P1 = rand() * 6.3; A2 = 1.5 + rand() * 2; L2 = 11 + rand() * 9; P2 = rand() * 6.3
+        n = (side == 0 ? W : H); pts = ""
+        for (t = 0; t <= n + 6; t += 6) {
+          u = (t > n ? n : t); v = d + A1 * sin(u / L1 + P1) + A2 * sin(u / L2 + P2) + rand() * 2.2
+          if (side == 0) pts = pts sprintf(" %d,%d", u, v); else pts = pts sprintf(" %d,%d", v, u)
+        }
+        if (side == 0) edge = "polygon" pts sprintf(" %d,-5 -5,-5", W + 5); else edge = "polygon" pts sprintf(" -5,%d -5,-5", H + 5)
+        # the corner: from (W-a,H) to (W,H-b), ragged unless folded
+        cp = ""; k = 40 + int(rand() * 16); len = sqrt(a * a + b * b); nx = b / len; ny = a / len
+        for (i = 0; i <= k; i++) {
+          s = i / k; x = W - a + a * s; y = H - b * s
+          j = (fold || i == 0 || i == k) ? 0 : (sin(s * pi * 2.5 + P1) * mm_j() + (rand() - 0.5) * 4)
+          cp = cp sprintf(" %d,%d", x - nx * j, y - ny * j)
+        }
+        corner = sprintf("polygon %s %d,%d", cp, W + 5, H + 5)
+        print "-draw"; print edge; print "-draw"; print corner
+        print "CP" cp
+      }
+      function mm_j() { return (W < H ? W : H) / 110 }')
+      local cpts=${shape[4]#CP}
+      convert -size "${W}x${H}" xc:white -fill black "${shape[@]:0:4}" $flips "$docs/$n.tc-mask.png"
+      # The torn lines: the paper's outline, less the fold's straight line.
+      convert "$docs/$n.tc-mask.png" -morphology EdgeOut Disk:3.5 "$docs/$n.tc-edge.png"
+      if ((fold)); then
+        convert -size "${W}x${H}" xc:black -stroke white -strokewidth 9 -fill none -draw "polyline $cpts" $flips -negate \
+          "$docs/$n.tc-edge.png" -compose multiply -composite "$docs/$n.tc-edge.png"
+        convert -size "${W}x${H}" xc:white -stroke '#8a8a8a' -strokewidth 3 -fill none -draw "polyline $cpts" -blur 0x2.5 $flips "$docs/$n.tc-foldline.png"
+      else
+        convert -size "${W}x${H}" xc:white "$docs/$n.tc-foldline.png"
+      fi
+      # The fibres: the torn lines broken by speckle, fuzzy.
+      convert "$docs/$n.tc-edge.png" \( -size "${W}x${H}" xc:gray50 -seed "$((seed + rs % 997))" -attenuate 1.6 +noise Uniform -colorspace Gray -threshold 38% \) \
+        -compose multiply -composite -blur 0x0.8 -level 0%,55% "$docs/$n.tc-fib.png"
+      # The crease: through a point in the middle third, at an angle drawn.
+      local cx cy ang dxl dyl
+      cx=$((W / 3 + $(pick "$n torn cx" "$seed" $((W / 3 + 1))))); cy=$((H / 3 + $(pick "$n torn cy" "$seed" $((H / 3 + 1)))))
+      ang=$((-35 + $(pick "$n torn ang" "$seed" 71)))
+      ((W > H)) && ang=$((ang + 90))
+      read -r dxl dyl < <(awk -v a="$ang" -v L="$((W + H))" 'BEGIN{print int(L * sin(a * 3.14159 / 180)), int(L * cos(a * 3.14159 / 180))}')
+      x1=$((cx - dxl)); y1=$((cy - dyl)); x2=$((cx + dxl)); y2=$((cy + dyl))
+      convert -size "${W}x${H}" xc:white -stroke '#d8d8d8' -strokewidth 4 -draw "line $x1,$y1 $x2,$y2" -blur 0x1.6 "$docs/$n.tc-crease.png"
+      convert -size "${W}x${H}" xc:black -stroke '#2e2e2e' -strokewidth 3 -draw "line $((x1 + 5)),$y1 $((x2 + 5)),$y2" -blur 0x1.2 "$docs/$n.tc-crlight.png"
+      # The paper: the print, the crease and the fold's shading, cut to its shape.
+      convert "$base" "$docs/$n.tc-crease.png" -compose multiply -composite "$docs/$n.tc-crlight.png" -compose screen -composite \
+        "$docs/$n.tc-foldline.png" -compose multiply -composite \
+        "$docs/$n.tc-mask.png" -alpha off -compose copy_opacity -composite "$docs/$n.tc-paper.png"
+      B=$((mm / 14 + 20)); PW=$((W + 2 * B)); PH=$((H + 2 * B))
+      # The paper, its fibres and its shadow, each on the whole frame so
+      # that they line up pixel for pixel.
+      convert "$docs/$n.tc-paper.png" -background none -gravity center -extent "${PW}x${PH}" +gravity "$docs/$n.tc-paperP.png"
+      convert "$docs/$n.tc-fib.png" -bordercolor black -border "$B" "$docs/$n.tc-fibP.png"
+      if (($(pick "$n torn how" "$seed" 3) == 0)); then
+        # A flatbed scan: the lid's grey round the page, turned a little.
+        local turn
+        turn=$(awk "BEGIN{print ($(pick "$n torn turn" "$seed" 21) - 10) / 10}")
+        convert -size "${PW}x${PH}" xc:'#dcdcd9' \
+          xc:black \( "$docs/$n.tc-paperP.png" -alpha extract -blur 0x2 -roll +1+1 +level 0,35% \) -compose over -composite \
+          "$docs/$n.tc-paperP.png" -compose over -composite \
+          xc:white "$docs/$n.tc-fibP.png" -compose over -composite \
+          -background '#dcdcd9' -rotate "$turn" -seed "$seed" -attenuate 0.15 +noise Gaussian -quality 88 "$f"
+      else
+        # A phone photo: the page on a table, its soft shadow, perspective, light falling off.
+        bg=$( (($(pick "$n torn table" "$seed" 2) == 0)) && echo '#6f5a45' || echo '#4f5b66')
+        convert -size "${PW}x${PH}" xc:"$bg" -seed "$seed" -attenuate 0.4 +noise Gaussian -blur 0x1.2 \
+          xc:black \( "$docs/$n.tc-paperP.png" -alpha extract -blur 0x6 -roll +5+7 +level 0,50% \) -compose over -composite \
+          "$docs/$n.tc-paperP.png" -compose over -composite \
+          xc:'#f4f2ec' "$docs/$n.tc-fibP.png" -compose over -composite \
+          -background "$bg" -virtual-pixel background \
+          -distort Perspective "0,0 $((PW / 55)),$((PH / 60))  $PW,0 $((PW - PW / 70)),$((PH / 90))  0,$PH $((PW / 80)),$((PH - PH / 55))  $PW,$PH $((PW - PW / 45)),$((PH - PH / 70))" \
+          \( -size "${PW}x${PH}" radial-gradient:white-'#b3b3b3' \) -compose multiply -composite \
+          -blur 0x0.5 -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      fi
+      rm -f "$docs/$n".tc-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
