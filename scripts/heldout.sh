@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen79  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen79|unseen81  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen79
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen79 + unseen81
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen79) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen79 | unseen81) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen79) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen79, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen79 unseen81) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen79, unseen81, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -3568,6 +3568,83 @@ EOF
         \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #b4b4b4" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".st-* ;;
+    stapled)
+      # Two or three pages stapled at a corner and photographed as a stack
+      # lying on a desk (unseen81), as patients keep a letter, a form or a
+      # statement with its other pages: the staple's crown (a short metal
+      # bar, a bright and a dark edge) at 45 degrees across the corner, in
+      # the sheet's margin (the page is given a margin of paper round its
+      # print first), with its small shadow; the pages under the top one
+      # (one or two, drawn from SEED and the document) a little off white,
+      # each turned 0.2-0.6 degrees about the staple and pushed 0.6-1.6% of
+      # the width and height out of line, so their edges show along one or
+      # two sides; every sheet casts a soft shadow on what is under it. The
+      # top page's free corner across from the staple is lifted a little:
+      # drawn in by about 1% (a smooth local warp), shaded 8-14% darker
+      # beyond a fold line (a fifth of the width, a sixth of the height),
+      # with a deeper shadow on the sheet under it. The staple is at the top
+      # left or (a third of the time) the top right, and the turns, shifts,
+      # shading and the desk's colour drawn from SEED and the document; then
+      # a phone photo: slight perspective, light falling off, noise, JPEG 85.
+      # Not harsh: the print is untouched but for the lifted corner's shade.
+      f=$docs/$n.stapled.jpg
+      local P=$((W / 40)) PW PH M CW CH side desk k npages i lx ly fw fh
+      PW=$((W + 2 * P)); PH=$((H + 2 * P)); M=$(((PW > PH ? PW : PH) / 12)); CW=$((PW + 2 * M)); CH=$((PH + 2 * M))
+      side=$(pick "$n stapled side" "$seed" 3)
+      desk=$( (($(pick "$n stapled desk" "$seed" 2) == 0)) && echo '#8a6b4e' || echo '#a7a39b')
+      k=$((8 + $(pick "$n stapled shade" "$seed" 7)))
+      npages=$((2 + $(pick "$n stapled pages" "$seed" 2)))
+      lx=$((PW / 100 + $(pick "$n stapled lx" "$seed" $((PW / 200 + 1))))); ly=$((PH / 110 + $(pick "$n stapled ly" "$seed" $((PH / 220 + 1)))))
+      fw=$((PW / 5)); fh=$((PH / 6))
+      # The staple's point (the sheets turn about it), in the canvas.
+      local sx=$((M + PW * 4 / 100)) sy=$((M + PW * 4 / 100)) sl=$((PW * 23 / 1000))
+      local flip=()
+      ((side == 0)) && flip=(-flop)
+      # The top page (mirrored for a top-right staple: built as top-left,
+      # mirrored back at the end), with its paper margin and the corner
+      # drawn in by the lift.
+      convert "$base" "${flip[@]}" -bordercolor white -border "$P" -alpha set -background none -virtual-pixel transparent \
+        -distort Shepards "$PW,$PH $((PW - lx)),$((PH - ly))  0,0 0,0  $PW,0 $PW,0  0,$PH 0,$PH  $((PW / 2)),$((PH / 2)) $((PW / 2)),$((PH / 2))  $PW,$((PH * 3 / 4)) $PW,$((PH * 3 / 4))  $((PW * 3 / 4)),$PH $((PW * 3 / 4)),$PH  $((PW / 2)),$PH $((PW / 2)),$PH  $PW,$((PH / 2)) $PW,$((PH / 2))" \
+        "$docs/$n.sp-top.png"
+      # The lifted corner beyond its fold line, soft-edged.
+      convert -size "${PW}x${PH}" xc:black -fill white -draw "polygon $((PW - fw)),$PH $PW,$((PH - fh)) $PW,$PH" -blur "0x$((PW / 90))" "$docs/$n.sp-fold.png"
+      convert "$docs/$n.sp-top.png" \( "$docs/$n.sp-fold.png" -evaluate multiply "0.$(printf %02d "$k")" -negate \) -compose multiply -composite \
+        "$docs/$n.sp-top.png" -compose copy_opacity -composite "$docs/$n.sp-top2.png"
+      convert -size "${CW}x${CH}" xc:none "$docs/$n.sp-top2.png" -geometry "+$M+$M" -compose over -composite "$docs/$n.sp-L0.png"
+      convert -size "${CW}x${CH}" xc:black "$docs/$n.sp-fold.png" -geometry "+$M+$M" -compose over -composite "$docs/$n.sp-foldc.png"
+      # The desk, with a faint grain.
+      convert -size "${CW}x${CH}" xc:"$desk" \( -size "$((CW / 8))x${CH}" xc:gray50 -seed "$seed" -attenuate 0.6 +noise Gaussian -resize "${CW}x${CH}!" -blur 0x2 \) \
+        -compose softlight -composite "$docs/$n.sp-acc.png"
+      # The pages under the top one, lowest first, each with its shadow.
+      for ((i = npages - 1; i >= 1; i--)); do
+        local ang dx dy paper two
+        ang=$(awk -v a="$(pick "$n stapled ang $i" "$seed" 41)" -v s="$(pick "$n stapled sgn $i" "$seed" 2)" 'BEGIN{printf "%.2f", (s ? 1 : -1) * (0.2 + a / 100)}')
+        two=$(pick "$n stapled two $i" "$seed" 3)
+        dx=$((PW * (6 + $(pick "$n stapled dx $i" "$seed" 10) + 3 * (i - 1)) / 1000)); dy=$((PH * (6 + $(pick "$n stapled dy $i" "$seed" 10) + 3 * (i - 1)) / 1000))
+        ((two == 1)) && dy=$((dy / 4))
+        ((two == 2)) && dx=$((dx / 4))
+        paper=$( ((i == 1)) && echo '#f5f4ef' || echo '#eeede7')
+        convert -size "${CW}x${CH}" xc:none \( -size "${PW}x${PH}" xc:"$paper" \) -geometry "+$M+$M" -compose over -composite \
+          -background none -virtual-pixel transparent -distort SRT "$sx,$sy 1 $ang $((sx + dx)),$((sy + dy))" "$docs/$n.sp-L$i.png"
+        convert "$docs/$n.sp-acc.png" \( "$docs/$n.sp-L$i.png" -alpha extract -blur "0x$((PW / 120))" -roll "+$((PW / 200))+$((PW / 150))" -evaluate multiply 0.30 -negate \) \
+          -compose multiply -composite "$docs/$n.sp-L$i.png" -compose over -composite "$docs/$n.sp-acc.png"
+      done
+      # The top page's shadow, the lifted corner's deeper one, the page, the staple.
+      local x0=$((sx - sl)) y0=$((sy + sl)) x1=$((sx + sl)) y1=$((sy - sl)) sw=$((PW / 300 + 3))
+      convert "$docs/$n.sp-acc.png" \
+        \( "$docs/$n.sp-L0.png" -alpha extract -blur "0x$((PW / 120))" -roll "+$((PW / 200))+$((PW / 150))" -evaluate multiply 0.30 -negate \) -compose multiply -composite \
+        \( "$docs/$n.sp-foldc.png" -blur "0x$((PW / 60))" -roll "+$((PW / 70))+$((PW / 60))" -evaluate multiply 0.35 -negate \) -compose multiply -composite \
+        "$docs/$n.sp-L0.png" -compose over -composite \
+        \( -size "${CW}x${CH}" xc:none -stroke 'rgba(0,0,0,0.45)' -strokewidth "$sw" -draw "line $((x0 + 3)),$((y0 + 4)) $((x1 + 3)),$((y1 + 4))" -blur 0x2.5 \) -compose over -composite \
+        -stroke '#6f757c' -strokewidth "$sw" -draw "line $x0,$y0 $x1,$y1" \
+        -stroke '#dfe3e8' -strokewidth 1.5 -draw "line $((x0 - 1)),$((y0 - 1)) $((x1 - 1)),$((y1 - 1))" \
+        -stroke '#3c4046' -strokewidth 1 -draw "line $((x0 + sw / 2)),$((y0 + sw / 2)) $((x1 + sw / 2)),$((y1 + sw / 2))" \
+        "${flip[@]}" -alpha off \
+        -background '#5a5048' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 70)),$((CH / 90))  $CW,0 $((CW - CW / 60)),$((CH / 120))  0,$CH $((CW / 110)),$((CH - CH / 80))  $CW,$CH $((CW - CW / 90)),$((CH - CH / 70))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#c4c4c4' \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".sp-* ;;
     dappled)
       # A phone photo of the page taken outdoors or by a window in bright
       # direct sun (unseen75), the shadows of a tree's or a house plant's
