@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen79|unseen81  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen79|unseen81  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen79 + unseen81
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen79 + unseen81
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen79 | unseen81) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen79 | unseen81) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen79 unseen81) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen79, unseen81, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen79 unseen81) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen79, unseen81, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -3818,6 +3818,119 @@ EOF
           -blur 0x0.5 -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       fi
       rm -f "$docs/$n".tc-* ;;
+    plasticbag)
+      # A label or page photographed through the clear or frosted plastic
+      # bag the pharmacy sealed it in, without taking it out (unseen76):
+      # the bag a little larger than the page, lying on a table; its
+      # heat-sealed seam along the top (a denser band of fine ridges with a
+      # bright rim) and its printed logo (a green cross and PRESCRIPTION,
+      # with a small recycling line) on the film below the page, never over
+      # the print; the film's haze lifting the print's black (clear film
+      # about 7%, frosted about 15% and a faint softening), so a slight loss
+      # of contrast; the crinkled plastic's specular streaks: 7-11 bright
+      # narrow wobbly streaks (a bright core in a softer glow) centred on
+      # the page and running across its print in one main direction
+      # (screened, peak about 40-52% towards white, so print under them is
+      # a grey, not lost), a few zigzag crinkles (a faint shadow beside a
+      # bright edge), and two or three broad soft white reflections (at
+      # most about 20%). The film (clear or frosted), the streaks'
+      # direction, places and wobble, the crinkles, the reflections and the
+      # logo's place are drawn from SEED and the document; then a phone
+      # photo: slight perspective, light falling off, noise, JPEG 85. Not
+      # harsh: every field stays legible to a person at a glance.
+      f=$docs/$n.plasticbag.jpg
+      local pp M T CW CH PX PY frost l pbs=() pbk=() pbf=() fb=()
+      pp=$(python3 - "$n" "$seed" "$W" "$H" "$docs/$n.pb-soft.mvg" "$docs/$n.pb-streak.mvg" "$docs/$n.pb-film.mvg" <<'EOF'
+import math, random, sys
+n, seed, W, H = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+r = random.Random(f"{n} plasticbag {seed}")
+M = max(60, min(W, H) // 10)      # the bag beyond the page
+T = M // 2                        # the table round the bag
+CW, CH = W + 2 * M + 2 * T, H + 3 * M + 2 * T
+PX, PY = T + M, T + M             # the page's corner (seam band above it, logo band below)
+frost = 1 if r.random() < 0.5 else 0
+BX0, BY0, BX1, BY1 = T, T, CW - T, CH - T
+with open(sys.argv[5], "w") as m:
+    # The light reflected by the film, white on black: soft broad reflections.
+    for _ in range(r.randint(2, 3)):
+        cx, cy = r.uniform(BX0, BX1), r.uniform(BY0, BY1)
+        rx, ry = r.uniform(0.14, 0.26) * CW, r.uniform(0.08, 0.16) * CH
+        m.write(f"fill gray({r.randint(40, 48)}%) stroke none ellipse {cx:.0f},{cy:.0f} {rx:.0f},{ry:.0f} 0,360\n")
+with open(sys.argv[6], "w") as m:
+    # The crinkles' narrow streaks, along one main direction.
+    base = math.radians(r.uniform(-35, 35) + (90 if r.random() < 0.3 else 0))
+    L = math.hypot(CW, CH)
+    sw = max(3.0, min(W, H) / 130)
+    for _ in range(r.randint(7, 11)):
+        a = base + math.radians(r.uniform(-14, 14))
+        cx, cy = r.uniform(PX, PX + W), r.uniform(PY, PY + H)   # across the print
+        half = L * r.uniform(0.12, 0.32)
+        ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+        k = r.randint(5, 8)
+        pts = []
+        for i in range(k + 1):
+            t = -half + 2 * half * i / k
+            w = r.uniform(-1, 1) * min(W, H) / 45
+            pts.append((cx + ux * t + vx * w, cy + uy * t + vy * w))
+        g = r.randint(78, 100)
+        wid = sw * r.uniform(0.8, 2.2)
+        pl = " ".join(f"{x:.0f},{y:.0f}" for x, y in pts)
+        m.write(f"fill none stroke gray({g * 7 // 10}%) stroke-width {wid * 2.2:.1f} stroke-linejoin round stroke-linecap round polyline {pl}\n")
+        m.write(f"fill none stroke gray({g}%) stroke-width {wid * 0.7:.1f} stroke-linejoin round stroke-linecap round polyline {pl}\n")
+with open(sys.argv[7], "w") as m:
+    # The film over everything: haze, the seam's ridges and rim, the printed
+    # logo under the page, a few faint crinkle shadows, the bag's edge.
+    haze = 0.15 if frost else 0.07
+    m.write(f"fill rgba(248,250,252,{haze}) stroke none rectangle {BX0},{BY0} {BX1},{BY1}\n")
+    sy0, sy1 = BY0, BY0 + M * 2 // 3
+    m.write(f"fill rgba(250,252,255,0.28) stroke none rectangle {BX0},{sy0} {BX1},{sy1}\n")
+    for y in range(sy0 + 3, sy1, 5):
+        m.write(f"stroke rgba(0,0,0,0.10) stroke-width 1 line {BX0},{y} {BX1},{y}\n")
+    m.write(f"stroke rgba(255,255,255,0.80) stroke-width 2 line {BX0},{sy1} {BX1},{sy1}\n")
+    ly = PY + H + M * 3 // 2
+    fs = max(22, M * 2 // 3)
+    lx = BX0 + r.randint(M // 2, max(M // 2 + 1, (BX1 - BX0) // 3))
+    c = fs // 2
+    m.write(f"stroke none fill rgba(30,140,70,0.80) rectangle {lx + c * 2 // 3},{ly - c} {lx + c * 4 // 3},{ly + c}\n")
+    m.write(f"fill rgba(30,140,70,0.80) rectangle {lx},{ly - c // 3} {lx + 2 * c},{ly + c // 3}\n")
+    m.write(f"font '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf' font-size {fs} fill rgba(30,140,70,0.80) text {lx + 2 * c + fs // 3},{ly + fs * 3 // 8} 'PRESCRIPTION'\n")
+    m.write(f"font '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf' font-size {max(11, fs // 3)} fill rgba(60,60,60,0.55) text {lx + 2 * c + fs // 3},{ly + fs} 'Please reuse or recycle this bag  LDPE 4'\n")
+    for _ in range(r.randint(4, 7)):
+        # A crinkle: a zigzag crease, a faint shadow beside a bright edge.
+        x, y = r.uniform(BX0, BX1), r.uniform(BY0, BY1)
+        a = r.uniform(0, math.pi)
+        seg = min(CW, CH) * r.uniform(0.04, 0.07)
+        pts = [(x, y)]
+        for _ in range(r.randint(3, 6)):
+            a += r.uniform(-0.7, 0.7)
+            x, y = x + math.cos(a) * seg, y + math.sin(a) * seg
+            pts.append((x, y))
+        sh = " ".join(f"{px + 2:.0f},{py + 3:.0f}" for px, py in pts)
+        hi = " ".join(f"{px:.0f},{py:.0f}" for px, py in pts)
+        m.write(f"fill none stroke rgba(0,0,0,0.12) stroke-width 3 stroke-linejoin round polyline {sh}\n")
+        m.write(f"fill none stroke rgba(255,255,255,0.50) stroke-width 2 stroke-linejoin round polyline {hi}\n")
+    m.write(f"fill none stroke rgba(255,255,255,0.60) stroke-width 3 rectangle {BX0 + 1},{BY0 + 1} {BX1 - 1},{BY1 - 1}\n")
+print(M, T, CW, CH, PX, PY, frost)
+EOF
+)
+      read -r M T CW CH PX PY frost <<<"$pp"
+      while IFS= read -r l; do pbs+=(-draw "$l"); done <"$docs/$n.pb-soft.mvg"
+      while IFS= read -r l; do pbk+=(-draw "$l"); done <"$docs/$n.pb-streak.mvg"
+      while IFS= read -r l; do pbf+=(-draw "$l"); done <"$docs/$n.pb-film.mvg"
+      if ((frost)); then fb=(-blur 0x0.6); fi
+      convert -size "${CW}x${CH}" xc:black "${pbs[@]}" -blur "0x$((M / 3 + 4))" \
+        \( -size "${CW}x${CH}" xc:black "${pbk[@]}" -blur "0x$((M / 40 + 1))" \) -compose lighten -composite \
+        -evaluate multiply 0.52 "$docs/$n.pb-light.png"
+      convert -size "${CW}x${CH}" xc:'#a58f74' -seed "$seed" -attenuate 0.3 +noise Gaussian -blur 0x1.2 \
+        "$base" -geometry "+$PX+$PY" -compose over -composite \
+        "${fb[@]}" \
+        "${pbf[@]}" \
+        "$docs/$n.pb-light.png" -compose screen -composite -compose over \
+        -background '#a58f74' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 60)),$((CH / 50))  $CW,0 $((CW - CW / 45)),$((CH / 90))  0,$CH $((CW / 90)),$((CH - CH / 45))  $CW,$CH $((CW - CW / 35)),$((CH - CH / 60))" \
+        \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #c2c2c2" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".pb-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
