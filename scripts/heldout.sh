@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen79|unseen81  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen79|unseen81  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen79 + unseen81
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen79 + unseen81
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen79 | unseen81) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen79 | unseen81) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen79 unseen81) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen79, unseen81, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen79 unseen81) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen79, unseen81, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -3931,6 +3931,72 @@ EOF
         \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #c2c2c2" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".pb-* ;;
+    binder)
+      # The page kept in a ring binder and photographed there, the binder
+      # lying open on a table (unseen77), as patients keep their letters,
+      # slips and notices in a medical file: the page a little wider than
+      # the print (its punched margin, a twelfth of the width) with two or
+      # four punched holes down its left edge (2 at the 80 mm pitch's middle
+      # pair, 4 at its full set, placed as on an A4 or letter sheet); the
+      # binder's metal rings through them, each seen from above as a bar of
+      # metal (dark rim, grey body, bright highlight) crossing the gutter to
+      # the facing page, with its soft shadow on the paper; the ring
+      # mechanism's plate down the gutter; the page bowed up towards the
+      # rings, so its part near the gutter is foreshortened (pulled in by up
+      # to 60% of the punched margin, a quadratic ramp over the page's left
+      # quarter) and darker (down to about 60% of the light at the very
+      # edge); the facing page's edge in frame left of the rings, shaded
+      # towards the gutter; the binder's cover round it all (navy, black,
+      # burgundy or grey). The holes' number, the cover's colour and the
+      # perspective drawn from SEED and the document; then a phone photo:
+      # slight perspective, light falling off, noise, JPEG 85. Not harsh:
+      # the print past the punched margin is untouched but for the shading
+      # and a slight squeeze, and every field stays legible at a glance.
+      f=$docs/$n.binder.jpg
+      local P=$((W / 12)) B F G Wp CW CH x0 y0 r t hx L A L2 cover holes fr y bars="" shadows="" circles=""
+      B=$(((W < H ? W : H) / 16 + 10)); F=$((W / 9)); G=$((W / 7)); Wp=$((W + P))
+      CW=$((B + F + G + Wp + B)); CH=$((H + 2 * B)); x0=$((B + F + G)); y0=$B
+      r=$(((W < H ? W : H) / 60 + 6)); t=$((r * 13 / 10)); hx=$((x0 + P / 2))
+      L=$((Wp / 4)); A=$((P * 6 / 10)); L2=$((Wp * 3 / 10))
+      case $(pick "$n binder cover" "$seed" 4) in
+        0) cover='#1f2a44' ;; 1) cover='#1c1c1e' ;; 2) cover='#5a1f2b' ;; *) cover='#5f6368' ;;
+      esac
+      if (($(pick "$n binder holes" "$seed" 2) == 0)); then holes="365 635"; else holes="96 365 635 904"; fi
+      for fr in $holes; do
+        y=$((y0 + H * fr / 1000))
+        circles+="circle $hx,$y $((hx + r)),$y "
+        shadows+="rectangle $((B + F * 2 / 3 + t / 2)),$((y - t / 2 + t)) $((hx + r + t / 2)),$((y + t / 2 + t)) "
+        bars+="$y "
+      done
+      # The page: a punched margin added, bowed (a displacement ramp) and
+      # shaded towards the rings.
+      convert -size "${Wp}x1" xc: -fx "i < $L ? 0.5 + 0.5 * pow(1 - i / $L, 2) : 0.5" -scale "${Wp}x${H}!" "$docs/$n.bd-map.png"
+      convert -size "${Wp}x1" xc: -fx "i < $L2 ? 0.60 + 0.40 * pow(i / $L2, 0.6) : 1" -scale "${Wp}x${H}!" "$docs/$n.bd-shade.png"
+      convert "$base" -background white -gravity east -extent "${Wp}x${H}" +gravity \
+        "$docs/$n.bd-map.png" -compose displace -set option:compose:args "${A}x0" -composite \
+        "$docs/$n.bd-shade.png" -compose multiply -composite "$docs/$n.bd-page.png"
+      local -a draw=()
+      for y in $bars; do
+        draw+=(-fill '#3a3a3a' -draw "roundrectangle $((B + F * 2 / 3)),$((y - t / 2)) $((hx + r / 3)),$((y + t / 2)) $((t / 2)),$((t / 2))")
+        draw+=(-fill '#9a9ea3' -draw "roundrectangle $((B + F * 2 / 3)),$((y - t / 2 + t / 6)) $((hx + r / 3 - t / 6)),$((y + t / 2 - t / 6)) $((t / 3)),$((t / 3))")
+        draw+=(-fill '#eef1f4' -draw "rectangle $((B + F * 2 / 3 + t / 3)),$((y - t / 5)) $((hx - r)),$((y - t / 5 + t / 8 + 1))")
+      done
+      convert -size "${CW}x${CH}" xc:"$cover" -seed "$seed" -attenuate 0.2 +noise Gaussian -blur 0x1 \
+        \( -size "$((F + G / 2))x$((H - H / 80))" gradient:'#f4f2ec'-'#f4f2ec' \
+           \( -size "$((H - H / 80))x$((F + G / 2))" gradient:'#ffffff'-'#8c8a84' -rotate -90 \) -compose multiply -composite \) \
+        -geometry "+$((B - B / 3))+$((y0 + H / 160))" -compose over -composite \
+        -fill '#7d8186' -draw "rectangle $((B + F + G / 4)),$((y0 - B / 3)) $((B + F + G * 3 / 4)),$((y0 + H + B / 3))" \
+        -fill '#b9bdc2' -draw "rectangle $((B + F + G / 4 + G / 10)),$((y0 - B / 3)) $((B + F + G / 4 + G / 7)),$((y0 + H + B / 3))" \
+        "$docs/$n.bd-page.png" -geometry "+$x0+$y0" -compose over -composite \
+        -fill "$cover" -draw "$circles" \
+        \( -size "${CW}x${CH}" xc:white -fill '#6b6b6b' -draw "$shadows" -blur "0x$((t / 2 + 1))" \) -compose multiply -composite -compose over \
+        "${draw[@]}" "$docs/$n.bd-canvas.png"
+      local px=$((CW / (45 + $(pick "$n binder persp" "$seed" 30))))
+      convert "$docs/$n.bd-canvas.png" -background '#6c655b' -virtual-pixel background \
+        -distort Perspective "0,0 $px,$((CH / 70))  $CW,0 $((CW - CW / 60)),0  0,$CH $((CW / 90)),$((CH - CH / 60))  $CW,$CH $((CW - px)),$((CH - CH / 45))" \
+        \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #c2c2c2" \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".bd-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
