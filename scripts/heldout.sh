@@ -3997,6 +3997,118 @@ EOF
         \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #c2c2c2" \) -compose multiply -composite \
         -blur 0x0.5 -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".bd-* ;;
+    fridgedoor)
+      # The page held to a fridge door by one or two magnets and photographed
+      # there (unseen78), as people keep a medication list, a refill slip or
+      # a letter from the health service on the fridge: a glossy white door
+      # or a brushed steel one (drawn from SEED and the document) with its
+      # handle down one side, a margin round the page a ninth of its longer
+      # side; a broad soft reflection of a window on the door (a four-pane
+      # window, skewed, blurred to a glow, screened over the door at about
+      # 60-75% and over the paper at about 8%); the page's soft shadow on
+      # the door; a round magnet over one top corner, or one over each
+      # (coloured, a rim, a highlight and its own shadow), placed on the
+      # diagonal outside the print's bounding box (measured on the page:
+      # the box of the pixels darker than 55% grey), so it covers
+      # only paper and margin, never print; the page turned 0.5-2.5 degrees
+      # either way, and one free lower corner lifting off the door: pushed
+      # out and down a little (1.2% of the page), shaded towards the corner
+      # (about 18% darker at the tip) with a wider shadow beneath it. The
+      # door, the magnets' number, colours and corners, the turn, the lifted
+      # corner and the window's place drawn from SEED and the document; then
+      # slight perspective, light falling off, noise, at most 2600 px on the
+      # long side, JPEG 85. Not harsh: every field stays legible to a person.
+      f=$docs/$n.fridgedoor.jpg
+      local M CW CH steel nmag mside lc turn R d bb bw bh bx0 by0 bx1 by1 cols col
+      M=$(((W > H ? W : H) / 9)); CW=$((W + 2 * M)); CH=$((H + 2 * M))
+      steel=$(pick "$n fridgedoor door" "$seed" 2)
+      nmag=$((1 + $(pick "$n fridgedoor magnets" "$seed" 2)))
+      mside=$(pick "$n fridgedoor magnet side" "$seed" 2)
+      lc=$(pick "$n fridgedoor lifted corner" "$seed" 2)
+      turn=$((5 + $(pick "$n fridgedoor turn" "$seed" 21)))
+      (($(pick "$n fridgedoor turn sign" "$seed" 2) == 0)) && turn=$((-turn))
+      # The print's bounding box on the page.
+      bb=$(convert "$base" -colorspace Gray -threshold 55% -format '%@' info:)
+      [[ $bb =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] || { echo "heldout: fridgedoor: no print found on $n" >&2; exit 1; }
+      bw=${BASH_REMATCH[1]} bh=${BASH_REMATCH[2]} bx0=${BASH_REMATCH[3]} by0=${BASH_REMATCH[4]}
+      bx1=$((bx0 + bw)) by1=$((by0 + bh))
+      R=$(((W < H ? W : H) * 5 / 100)); ((R < 34)) && R=34; ((R > 80)) && R=80
+      d=$(((R + 10) * 71 / 100))
+      cols=('#c62828 #7f1414' '#1565c0 #0b3b78' '#f9a825 #a56b00' '#2e7d32 #17451a' '#303030 #000000')
+      # Magnets (centres in the canvas, the page at +M+M): top-left and/or top-right.
+      local -a mx my mags
+      if ((nmag == 2)); then mx=($((M + bx0 - d)) $((M + bx1 + d))); my=($((M + by0 - d)) $((M + by0 - d)))
+      elif ((mside == 0)); then mx=($((M + bx0 - d))); my=($((M + by0 - d)))
+      else mx=($((M + bx1 + d))); my=($((M + by0 - d))); fi
+      # Each magnet: its soft shadow and its highlight drawn at a quarter of
+      # the size and scaled up, its body and rim at full size.
+      local i x y c1 c2 ms=() mh=() mb=()
+      for i in "${!mx[@]}"; do
+        x=${mx[$i]} y=${my[$i]}
+        read -r c1 c2 <<<"${cols[$(pick "$n fridgedoor colour $i" "$seed" 5)]}"
+        ms+=(-draw "circle $(((x + R / 6) / 4)),$(((y + R / 4) / 4)) $(((x + R / 6 + R) / 4)),$(((y + R / 4) / 4))")
+        mh+=(-draw "circle $(((x - R / 3) / 4)),$(((y - R / 3) / 4)) $(((x - R / 3 + R / 3) / 4)),$(((y - R / 3) / 4))")
+        mb+=(-fill "$c1" -stroke "$c2" -strokewidth 3 -draw "circle $x,$y $((x + R)),$y" -stroke none)
+      done
+      mags=(\( -size "$((CW / 4))x$((CH / 4))" xc:none -fill 'rgba(0,0,0,0.5)' "${ms[@]}" -channel A -blur "0x$((R / 20 + 1))" +channel -resize "${CW}x${CH}!" \) -compose over -composite
+        "${mb[@]}"
+        \( -size "$((CW / 4))x$((CH / 4))" xc:none -fill 'rgba(255,255,255,0.45)' "${mh[@]}" -channel A -blur "0x$((R / 24 + 1))" +channel -resize "${CW}x${CH}!" \) -compose over -composite)
+      # The free lower corner lifting: pushed out and down, shaded. Soft
+      # masks and shadows are drawn at an eighth of the size and scaled up
+      # (they are smooth; a full-size blur of that radius takes minutes).
+      local cxp cyp dx dy sx sy q=8
+      dx=$((W * 12 / 1000)); dy=$((H * 12 / 1000)); ((dy > dx)) && dy=$dx
+      if ((lc == 0)); then cxp=0 sx=$((-dx)); else cxp=$W sx=$dx; fi
+      cyp=$H sy=$dy
+      local LX=$((W * 24 / 100)) LY=$((H * 18 / 100))
+      convert -size "$((W / q))x$((H / q))" xc:white -fill '#a0a0a0' \
+        -draw "polygon $((cxp / q)),$((cyp / q)) $(((cxp == 0 ? LX : W - LX) / q)),$((H / q)) $((cxp / q)),$(((H - LY) / q))" \
+        -blur "0x$((LX / 4 / q + 1))" -resize "${W}x${H}!" "$docs/$n.fd-shade.png"
+      convert "$base" "$docs/$n.fd-shade.png" -compose multiply -composite -alpha set -virtual-pixel transparent \
+        -distort Shepards "0,0 0,0  $W,0 $W,0  $((W - cxp)),$H $((W - cxp)),$H  $cxp,$cyp $((cxp + sx)),$((cyp + sy))  $((W / 2)),$((H / 2)) $((W / 2)),$((H / 2))  $((W / 2)),$H $((W / 2)),$H  $cxp,$((H / 2)) $cxp,$((H / 2))" \
+        "$docs/$n.fd-page.png"
+      # The page's shadow (wider at the lifted corner), the page and the
+      # magnets on a transparent canvas, turned.
+      convert -size "$((CW / q))x$((CH / q))" xc:none -fill 'rgba(0,0,0,0.40)' \
+        -draw "rectangle $(((M + 8) / q)),$(((M + 12) / q)) $(((M + W + 8) / q)),$(((M + H + 12) / q))" \
+        -fill 'rgba(0,0,0,0.55)' -draw "ellipse $(((M + cxp + sx) / q)),$(((M + cyp + sy) / q)) $((LX / 4 / q + 1)),$((LY / 5 / q + 1)) 0,360" \
+        -channel A -blur "0x$((12 / q + 1))" +channel -resize "${CW}x${CH}!" "$docs/$n.fd-shadow.png"
+      convert "$docs/$n.fd-shadow.png" \
+        "$docs/$n.fd-page.png" -geometry "+$M+$M" -compose over -composite \
+        "${mags[@]}" \
+        -background none -rotate "$(awk "BEGIN{print $turn / 10}")" -gravity center -extent "${CW}x${CH}" +gravity "$docs/$n.fd-layer.png"
+      # The door, its handle and the window's reflection.
+      local hx=$(((M * 25 / 100))) hw=$((M * 16 / 100 + 6)) wx wy ww wh
+      (($(pick "$n fridgedoor handle" "$seed" 2) == 1)) && hx=$((CW - M * 25 / 100 - hw))
+      if ((steel == 1)); then
+        # Brushed steel: noise a few rows high stretched down the door.
+        convert -size "$((CW / 2))x6" xc:'#b9bdc0' -seed "$((seed + 7))" -attenuate 0.9 +noise Gaussian -colorspace Gray -resize "${CW}x${CH}!" \
+          \( -size "${CW}x${CH}" gradient:'#e2e5e8'-'#b3b7bb' \) -compose multiply -composite -level 0%,78% \
+          -fill '#7f8488' -stroke '#5c6165' -strokewidth 2 -draw "roundrectangle $hx,$((CH / 5)) $((hx + hw)),$((CH * 3 / 4)) $((hw / 2)),$((hw / 2))" \
+          "$docs/$n.fd-door.png"
+      else
+        convert -size "${CW}x${CH}" gradient:'#fbfbfa'-'#e3e6e5' \
+          -fill '#d3d6d7' -stroke '#9a9ea0' -strokewidth 2 -draw "roundrectangle $hx,$((CH / 5)) $((hx + hw)),$((CH * 3 / 4)) $((hw / 2)),$((hw / 2))" \
+          "$docs/$n.fd-door.png"
+      fi
+      ww=$((CW * 45 / 100 / q)); wh=$((CH * 50 / 100 / q))
+      wx=$((CW * $(pick "$n fridgedoor window x" "$seed" 50) / 100 / q)); wy=$((CH * $(pick "$n fridgedoor window y" "$seed" 40) / 100 / q))
+      local sk=$((ww / 5)) g=$((ww / 30 + 1))
+      convert -size "$((CW / q))x$((CH / q))" xc:black -fill white \
+        -draw "polygon $((wx + sk)),$wy $((wx + sk + ww)),$wy $((wx + ww)),$((wy + wh)) $wx,$((wy + wh))" \
+        -stroke black -strokewidth "$g" \
+        -draw "line $((wx + sk / 2 + ww / 2)),$wy $((wx + sk / 2 + ww / 2 - sk / 2)),$((wy + wh))" \
+        -draw "line $((wx + sk / 2)),$((wy + wh / 2)) $((wx + sk / 2 + ww)),$((wy + wh / 2))" \
+        -blur "0x$(((CW < CH ? CW : CH) / 40 / q + 1))" -resize "${CW}x${CH}!" "$docs/$n.fd-refl.png"
+      local rs=$((60 + $(pick "$n fridgedoor reflection" "$seed" 16)))
+      convert "$docs/$n.fd-door.png" \( "$docs/$n.fd-refl.png" -evaluate multiply "0.$rs" \) -compose screen -composite \
+        "$docs/$n.fd-layer.png" -compose over -composite \
+        \( "$docs/$n.fd-refl.png" -evaluate multiply 0.08 \) -compose screen -composite \
+        -background '#8e8f8c' -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 70)),$((CH / 60))  $CW,0 $((CW - CW / 45)),$((CH / 90))  0,$CH $((CW / 90)),$((CH - CH / 70))  $CW,$CH $((CW - CW / 55)),$((CH - CH / 45))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#c4c4c4' \) -compose multiply -composite \
+        -resize '2600x2600>' -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".fd-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
