@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen81  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen81
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen81) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen81) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen81, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -4109,6 +4109,102 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#c4c4c4' \) -compose multiply -composite \
         -resize '2600x2600>' -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".fd-* ;;
+    pinboard)
+      # The paper pinned to a cork pinboard (a kitchen or office noticeboard,
+      # where people keep what the pharmacy gave them) with coloured push
+      # pins and photographed there (unseen80): the page on its paper (a
+      # white margin of about 1/28 of its short side beyond the page's own
+      # white border, so the pins and the other note sit on blank paper),
+      # turned 0.6-2.2 degrees either way, its soft shadow on the cork; the
+      # cork round it (brown, its grain a fine light and dark speckle, a soft
+      # mottle and dark flecks); two or four push pins (red, blue, yellow,
+      # green, white or orange heads, a bright highlight on each) in the
+      # paper's blank corners, each with its small soft shadow falling down
+      # and right; another note or leaflet (pale blue, yellow, green, pink or
+      # white, grey lines of print standing for its words, a coloured
+      # heading bar, its own pin out on the cork) pinned beside one edge and
+      # overlapping the paper by about half its blank margin, never into the
+      # print, with its own shadow. The side, the leaflet's place, size and
+      # colour, the pins' number and colours, the turn and the cork drawn
+      # from SEED and the document; then a phone photo: slight perspective,
+      # light falling off, noise, JPEG 85. Not harsh: nothing covers print
+      # and every line reads as in any phone photo.
+      f=$docs/$n.pinboard.jpg
+      local M D R C PW PH GW GH side ov out L off x0 x1 y0 y1 lc ang np k cx cy pc RW RH
+      M=$(((W < H ? W : H) / 28)); ((M < 24)) && M=24
+      D=$((M + 40)) PW=$((W + 2 * M)) PH=$((H + 2 * M))
+      R=$((D * 3 / 10)) C=$(((PW < PH ? PW : PH) / 6))
+      GW=$((PW + 2 * C)) GH=$((PH + 2 * C))
+      local -a pcols=('#d42a2a' '#2a5bd4' '#f2c81d' '#2f9e44' '#f4f4f4' '#ef7d1a')
+      local -a lcols=('#d3e8f8' '#f8eca2' '#d8efd2' '#f6d3e1' '#fbfbf7')
+      local -a hcols=('#2a6fb0' '#c0392b' '#3c8d3c' '#8e44ad' '#d35400')
+      # The other note: which side, how long, where along it; it reaches
+      # ov px onto the paper (under half of the blank D) and out onto the cork.
+      side=$(pick "$n pinboard side" "$seed" 4)
+      ov=$((D * 45 / 100)) out=$((C * 8 / 10))
+      if ((side < 2)); then L=$((PH * (30 + $(pick "$n pinboard len" "$seed" 16)) / 100)); off=$((PH * (8 + $(pick "$n pinboard off" "$seed" 45)) / 100))
+      else L=$((PW * (30 + $(pick "$n pinboard len" "$seed" 16)) / 100)); off=$((PW * (8 + $(pick "$n pinboard off" "$seed" 45)) / 100)); fi
+      case $side in
+        0) x0=$((C - out)) x1=$((C + ov)) y0=$((C + off)) y1=$((C + off + L)) ;;
+        1) x0=$((C + PW - ov)) x1=$((C + PW + out)) y0=$((C + off)) y1=$((C + off + L)) ;;
+        2) x0=$((C + off)) x1=$((C + off + L)) y0=$((C - out)) y1=$((C + ov)) ;;
+        *) x0=$((C + off)) x1=$((C + off + L)) y0=$((C + PH - ov)) y1=$((C + PH + out)) ;;
+      esac
+      lc=${lcols[$(pick "$n pinboard leaflet" "$seed" 5)]}
+      # The leaflet's face: a heading bar and grey lines standing for its
+      # print, across its whole width (a sheet pinned up, not a field).
+      local LW=$((x1 - x0)) LH=$((y1 - y0)) lt=$(((D / 9) + 3))
+      local -a bars
+      mapfile -t bars < <(awk -v r="$(pick "$n pinboard bars" "$seed" 99991)" -v w="$LW" -v h="$LH" -v t="$lt" -v hc="${hcols[$(pick "$n pinboard head" "$seed" 5)]}" 'BEGIN{
+        srand(r); m = int(t * 1.6); y = m
+        printf "-draw\nfill %s rectangle %d,%d %d,%d\n", hc, m, y, w - m, y + 3 * t; y += 5 * t
+        while (y + t < h - m) { e = w - m - rand() * w * 0.35; printf "-draw\nfill #8a8a8a rectangle %d,%d %d,%d\n", m, y, e, y + t; y += int(t * 2.4) }
+        }')
+      convert -size "${LW}x${LH}" xc:"$lc" "${bars[@]}" -bordercolor '#00000022' -border 1 "$docs/$n.pb-leaf.png"
+      # The pins: the paper's corners (two top ones, or all four), each at
+      # the middle of the blank margin, a little off; and the leaflet's own.
+      np=$((2 + 2 * $(pick "$n pinboard np" "$seed" 2)))
+      local -a spots=("$((C + D / 2)) $((C + D / 2))" "$((C + PW - D / 2)) $((C + D / 2))" "$((C + D / 2)) $((C + PH - D / 2))" "$((C + PW - D / 2)) $((C + PH - D / 2))")
+      spots=("${spots[@]:0:np}")
+      case $side in
+        0) spots+=("$((x0 + out / 2)) $(((y0 + y1) / 2))") ;; 1) spots+=("$((x1 - out / 2)) $(((y0 + y1) / 2))") ;;
+        2) spots+=("$(((x0 + x1) / 2)) $((y0 + out / 2))") ;; *) spots+=("$(((x0 + x1) / 2)) $((y1 - out / 2))") ;;
+      esac
+      local -a shad=() heads=()
+      for k in "${!spots[@]}"; do
+        read -r cx cy <<<"${spots[$k]}"
+        cx=$((cx + D / 10 - $(pick "$n pinboard jx $k" "$seed" $((D / 5 + 1)))))
+        cy=$((cy + D / 10 - $(pick "$n pinboard jy $k" "$seed" $((D / 5 + 1)))))
+        pc=${pcols[$(pick "$n pinboard pin $k" "$seed" 6)]}
+        shad+=(-draw "ellipse $((cx + R / 2)),$((cy + R * 3 / 5)) $R,$((R * 4 / 5)) 0,360")
+        heads+=(-fill "$pc" -draw "circle $cx,$cy $((cx + R)),$cy" -fill 'rgba(0,0,0,0.18)' -draw "circle $((cx + R / 6)),$((cy + R / 6)) $((cx + R / 6 + R * 7 / 10)),$((cy + R / 6))"
+          -fill "$pc" -draw "circle $((cx - R / 10)),$((cy - R / 10)) $((cx - R / 10 + R * 7 / 10)),$((cy - R / 10))"
+          -fill 'rgba(255,255,255,0.75)' -draw "circle $((cx - R / 3)),$((cy - R / 3)) $((cx - R / 3 + R / 4)),$((cy - R / 3))")
+      done
+      # The group: the paper's shadow, the paper, the leaflet's shadow and
+      # the leaflet, the pins' shadows and the pins; then turned.
+      ang=$(awk "BEGIN{a = (6 + $(pick "$n pinboard turn" "$seed" 17)) / 10; print ($(pick "$n pinboard sign" "$seed" 2) ? a : -a)}")
+      convert -size "${GW}x${GH}" xc:none \
+        \( -size "${GW}x${GH}" xc:none -fill 'rgba(0,0,0,0.5)' -draw "rectangle $((C + D / 8)),$((C + D / 5)) $((C + PW + D / 8)),$((C + PH + D / 5))" -channel A -blur "0x$((D / 5 + 2))" +channel \) -compose over -composite \
+        \( "$base" -bordercolor white -border "$M" \) -geometry "+$C+$C" -compose over -composite \
+        \( -size "${GW}x${GH}" xc:none -fill 'rgba(0,0,0,0.35)' -draw "rectangle $((x0 + D / 10)),$((y0 + D / 7)) $((x1 + D / 10)),$((y1 + D / 7))" -channel A -blur "0x$((D / 7 + 2))" +channel \) -compose over -composite \
+        \( "$docs/$n.pb-leaf.png" -background none -rotate "$(awk "BEGIN{print ($(pick "$n pinboard lturn" "$seed" 13) - 6) / 10}")" \) -geometry "+$x0+$y0" -compose over -composite \
+        \( -size "${GW}x${GH}" xc:none -fill 'rgba(0,0,0,0.5)' "${shad[@]}" -channel A -blur "0x$((R / 3 + 1))" +channel \) -compose over -composite \
+        \( -size "${GW}x${GH}" xc:none -stroke none "${heads[@]}" -channel A -blur 0x0.7 +channel \) -compose over -composite \
+        -background none -rotate "$ang" +repage "$docs/$n.pb-group.png"
+      RW=$(identify -format %w "$docs/$n.pb-group.png"); RH=$(identify -format %h "$docs/$n.pb-group.png")
+      # The cork: a fine speckle of light and dark grain, a soft mottle, dark flecks.
+      local cs=$((seed + $(pick "$n pinboard cork" "$seed" 997)))
+      convert -size "${RW}x${RH}" xc:'#b3834f' \
+        \( -size "${RW}x${RH}" xc: -seed "$cs" +noise Random -channel R -separate +channel -blur 0x0.9 -auto-level +level 30%,70% \) -compose overlay -composite \
+        \( -size "$((RW / 10 + 1))x$((RH / 10 + 1))" -seed "$((cs + 1))" plasma:grey50-grey50 -colorspace Gray -blur 0x2 -auto-level -resize "${RW}x${RH}!" +level 42%,58% \) -compose overlay -composite \
+        \( -size "${RW}x${RH}" xc: -seed "$((cs + 2))" +noise Random -channel G -separate +channel -threshold 99.75% -negate -morphology Erode Disk:1.2 -blur 0x0.5 +level-colors '#6b4524',white \) -compose multiply -composite \
+        "$docs/$n.pb-group.png" -compose over -composite \
+        -virtual-pixel mirror \
+        -distort Perspective "0,0 $((RW / 70)),$((RH / 80))  $RW,0 $((RW - RW / 55)),$((RH / 120))  0,$RH $((RW / 110)),$((RH - RH / 65))  $RW,$RH $((RW - RW / 60)),$((RH - RH / 75))" \
+        \( -size "${RW}x${RH}" radial-gradient:white-'#c9c9c9' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".pb-*.png ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
