@@ -412,6 +412,10 @@ type dateEvidence struct {
 	ownRecord bool
 	// otherDose: dateMedicines.otherDose.
 	otherDose bool
+	// yearFitted: the picked date was printed without its year on a page
+	// with no date of its own, its year fitted to its weekday
+	// (writeSpelledDates).
+	yearFitted bool
 }
 
 // collectDateEvidence gathers the document's dates of the most relevant
@@ -476,6 +480,7 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 	}
 	ev.picked, ev.verdict, ev.read, ev.text, ev.at = pick.date, pick.verdict, pick.m.conf, pick.m.text, pick.m.at
 	ev.withdrawn = withdrawn(pick)
+	ev.yearFitted = d.lines[pick.m.line].yearFitted
 	if ev.disagree {
 		ev.at = js[0].m.at
 	}
@@ -881,6 +886,11 @@ var dateRules = []rule[dateEvidence]{
 	{"date-of-latest-fill", func(e dateEvidence) bool { return e.ofLatest }, func(e dateEvidence) finding {
 		// A history of fills: the latest in the window, older ones not.
 		return finding{rating: Rating{Valid, min(e.sure(), mediumCertainty).Confidence()}, caveat: "the " + e.kind.noun() + " (the latest of several fills, " + e.shown() + ")", at: e.at}
+	}},
+	{"date-year-fitted", func(e dateEvidence) bool { return e.yearFitted && e.verdict == dateInWindow }, func(e dateEvidence) finding {
+		// A screen's "Dispensed Wed 25 Nov" with no year anywhere on it:
+		// this year's, as a clinician reads it, but the year is ours.
+		return finding{rating: Rating{Valid, min(e.sure(), mediumCertainty).Confidence()}, caveat: "the " + e.kind.noun() + " (" + e.text + ", printed without its year, read as " + e.picked.String() + ", the day of the last twelve months its weekday fits)", at: e.at}
 	}},
 	{"date-in-window", nil, func(e dateEvidence) finding {
 		f := finding{rating: Rating{Valid, e.sure().Confidence()}, at: e.at}

@@ -672,7 +672,7 @@ func TestReviewDateOnTheRepeatRow(t *testing.T) {
 			}
 		})
 	}
-	if got := findDateLabels(documentOf([]Line{{Text: repeat[5]}}, nil, true).lines[0]); len(got) != 0 {
+	if got := findDateLabels(documentOf([]Line{{Text: repeat[5]}}, nil, true, nil).lines[0]); len(got) != 0 {
 		t.Errorf("\"pre-filled\" read as a label: %v", got)
 	}
 }
@@ -751,7 +751,7 @@ func TestDateWordOfOtherLanguages(t *testing.T) {
 		{"Data realizacji", false},
 	}
 	for _, tt := range tests {
-		d := documentOf([]Line{{Text: tt.line}}, nil, true)
+		d := documentOf([]Line{{Text: tt.line}}, nil, true, nil)
 		plain := slices.ContainsFunc(findDateLabels(d.lines[0]), func(m labelMatch) bool { return m.kind == plainDate })
 		if plain != tt.plain {
 			t.Errorf("%q: a plain date caption %v, want %v", tt.line, plain, tt.plain)

@@ -75,11 +75,16 @@ var birthCueRe = lazyRE(`\b(born|birth|dob)\b`)
 // that is no expiry, due date or birth ("We made them up ... on Wednesday
 // the eleventh of November" under "Date: 25 November 2026" is 11 Nov 2026;
 // round 19, unseen67's easy-read letter, caption screen and call
-// recorder). A page with no such date of its own leaves its yearless dates
-// unread, and so does one whose weekday the year would contradict: the year
-// would be the reader's guess. A line's reported words are written the
-// same way, the date's words one word where they were read.
-func writeSpelledDates(lines []Line, today time.Time) []Line {
+// recorder). A date whose weekday the page's year contradicts stays
+// unread. A page with no date of its own (a lock screen's "Thu, Nov 26", a
+// watch's "Dispensed Wed 25 Nov") places a yearless date with its weekday
+// in the twelve months up to tomorrow when that day is its weekday, as a
+// clinician reads a screen's dates as this year's; fitted lists those
+// lines, whose dates are rated no better than medium with a note (round 20,
+// unseen74). Without a weekday, or looking ahead, it stays unread. A
+// line's reported words are written the same way, the date's words one
+// word where they were read.
+func writeSpelledDates(lines []Line, today time.Time) (_ []Line, fitted map[int]bool) {
 	phrases := map[int][]datePhrase{}
 	for i, l := range lines {
 		if monthNameIn(l.Text) {
@@ -89,7 +94,7 @@ func writeSpelledDates(lines []Line, today time.Time) []Line {
 		}
 	}
 	if len(phrases) == 0 {
-		return lines
+		return lines, nil
 	}
 	anchors := pageDates(lines, phrases, today)
 	var out []Line
@@ -103,7 +108,17 @@ func writeSpelledDates(lines []Line, today time.Time) []Line {
 				dates = append(dates, "")
 				continue
 			}
-			dates = append(dates, placedDate(p, anchors[l.Page], aheadCueRe.MatchString(before)))
+			ahead := aheadCueRe.MatchString(before)
+			placed := placedDate(p, anchors[l.Page], ahead)
+			if placed == "" && !anchors[l.Page].valid() && !ahead {
+				if placed = fittedDate(p, today); placed != "" {
+					if fitted == nil {
+						fitted = map[int]bool{}
+					}
+					fitted[i] = true
+				}
+			}
+			dates = append(dates, placed)
 		}
 		nl, changed := writeDates(l, ps, dates)
 		if !changed {
@@ -115,9 +130,29 @@ func writeSpelledDates(lines []Line, today time.Time) []Line {
 		out[i] = nl
 	}
 	if out == nil {
-		return lines
+		return lines, nil
 	}
-	return out
+	return out, fitted
+}
+
+// fittedDate is phrase p's date in the twelve months up to the day after
+// today, when it has a weekday and no year and that day is its weekday;
+// else "". A weekday fits a day of the year every five, six or eleven
+// years, so a screen from another year is rarely taken for this one's and
+// never from the year before.
+func fittedDate(p datePhrase, today time.Time) string {
+	if p.date.year != 0 || !p.hasWeekday || today.IsZero() {
+		return ""
+	}
+	limit := civilDay(today.AddDate(0, 0, 1))
+	c := civilDate{limit.year, p.date.month, p.date.day}
+	if c.compare(limit) > 0 {
+		c.year--
+	}
+	if !c.valid() || c.time().Weekday() != p.weekday {
+		return ""
+	}
+	return c.time().Format("2006-01-02")
 }
 
 // placedDate is phrase p's date as year-month-day, its year from the

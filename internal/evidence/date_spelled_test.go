@@ -40,6 +40,12 @@ func TestWriteSpelledDates(t *testing.T) {
 		{"no page date: yearless dates stay unread",
 			[]string{"Receipt", "the eighteenth of July", "Filled Nov 3rd"},
 			[]string{"Receipt", "the eighteenth of July", "Filled Nov 3rd"}},
+		{"no page date: a weekday places the date in the last twelve months",
+			[]string{"Thu, Nov 26", "Filled Wed, Nov 25", "Filled Tue, Dec 2", "Pick up by Wed, Dec 2"},
+			[]string{"Thu, 2026-11-26", "Filled Wed, 2026-11-25", "Filled Tue, 2025-12-02", "Pick up by Wed, Dec 2"}},
+		{"no page date: a weekday that does not fit",
+			[]string{"Dispensed Tue 25 Nov", "DOB Wed 25 Nov"},
+			[]string{"Dispensed Tue 25 Nov", "DOB Wed 25 Nov"}},
 		{"an expiry and a birth date give no year",
 			[]string{"Expires 2027-11-30", "DOB 1970-01-01", "Filled on November 3rd"},
 			[]string{"Expires 2027-11-30", "DOB 1970-01-01", "Filled on November 3rd"}},
@@ -66,7 +72,8 @@ func TestWriteSpelledDates(t *testing.T) {
 				lines = append(lines, Line{Text: s, Page: 1})
 			}
 			var got []string
-			for _, l := range writeSpelledDates(lines, today) {
+			placed, _ := writeSpelledDates(lines, today)
+			for _, l := range placed {
 				got = append(got, l.Text)
 			}
 			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
@@ -88,7 +95,8 @@ func TestSpelledDateKeepsItsPlace(t *testing.T) {
 		{Text: "2026", Confidence: 0.9, Box: Box{Left: 0.36, Top: 0.5, Width: 0.04, Height: 0.02}},
 		{Text: "we", Confidence: 0.9, Box: Box{Left: 0.41, Top: 0.5, Width: 0.02, Height: 0.02}},
 	}}
-	out := writeSpelledDates([]Line{l}, time.Time{})[0]
+	placed, _ := writeSpelledDates([]Line{l}, time.Time{})
+	out := placed[0]
 	if out.Text != "on 2026-11-10 we" || len(out.Words) != 3 {
 		t.Fatalf("got %q with %d words", out.Text, len(out.Words))
 	}
@@ -115,6 +123,12 @@ func TestYearlessDatesRated(t *testing.T) {
 		{"dated by the letter", letter("Date: 19 November 2026"), Rating{Valid, Medium}, "date-in-window"},
 		{"the letter's year makes it old", letter("Date: 19 November 2025"), Rating{Invalid, Medium}, "old-date"},
 		{"no letter date", letter("About your medicine"), Rating{NotFound, Medium}, "no-date"},
+		// A watch's notification: no year anywhere, the weekday fits
+		// this year's day (round 20, unseen74).
+		{"a screen's date with its weekday", []string{"Fri 20  16:20", "Hollybrook Pharmacy", "Order dispatched", "Wegovy 1mg FlexTouch x1",
+			"For: Brenda Hollick", "Dispensed Wed 18 Nov"}, Rating{Valid, Medium}, "date-year-fitted"},
+		{"a screen's date whose weekday does not fit", []string{"Fri 20  16:20", "Hollybrook Pharmacy", "Order dispatched", "Wegovy 1mg FlexTouch x1",
+			"For: Brenda Hollick", "Dispensed Tue 18 Nov"}, Rating{NotFound, Medium}, "no-date"},
 		// An order's status page read column by column, its dispensing
 		// cell a dash (unseen42, a false accept once its dates were placed
 		// in their year).

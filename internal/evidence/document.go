@@ -34,6 +34,10 @@ type docLine struct {
 	box  Box
 	// place is where the line stands in the page's layout (reflowTables).
 	place linePlace
+	// yearFitted: a date of the line was printed without its year, on a
+	// page with no date of its own, and placed in the year its weekday
+	// fits (writeSpelledDates).
+	yearFitted bool
 }
 
 // word is a run of letters and digits in a line's norm; apostrophes inside a
@@ -78,12 +82,14 @@ func readDocumentOn(t Text, today time.Time) document {
 	// OCR output may be noisy however sure the reader was of a line.
 	ocrSource := t.Source == "tesseract" || t.Source == "textract" || t.Source == unseenSource
 	lines, places := reflowTables(writeSpelledDoses(readDeclaredDates(t.Lines)))
-	lines = writeSpelledDates(joinCellYears(joinWrappedDates(lines)), today)
-	return documentOf(lines, places, ocrSource)
+	lines, fitted := writeSpelledDates(joinCellYears(joinWrappedDates(lines)), today)
+	return documentOf(lines, places, ocrSource, fitted)
 }
 
-// documentOf prepares lines laid out (places: each line's place, or nil).
-func documentOf(lines []Line, places []linePlace, ocrSource bool) document {
+// documentOf prepares lines laid out (places: each line's place, or nil;
+// fitted: the lines whose dates' year was fitted to their weekday, by
+// index, or nil).
+func documentOf(lines []Line, places []linePlace, ocrSource bool, fitted map[int]bool) document {
 	var d document
 	var sum float64
 	for li, l := range lines {
@@ -97,7 +103,7 @@ func documentOf(lines []Line, places []linePlace, ocrSource bool) document {
 		}
 		c := lineConfidence(l.Confidence)
 		setWordConfidences(words, l.Words)
-		dl := docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words, page: l.Page, box: l.Box}
+		dl := docLine{raw: raw, norm: norm, conf: c, ocr: ocrSource || c < textLayerRead, words: words, page: l.Page, box: l.Box, yearFitted: fitted[li]}
 		if places != nil {
 			dl.place = places[li]
 		}

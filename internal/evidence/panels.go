@@ -197,7 +197,7 @@ func splitPage(lines []Line, places []linePlace, page int) ([]Line, []linePlace)
 	// only cards are: each headed by a person's name (a chat beside the
 	// prescription it is about is one document).
 	for _, p := range panels {
-		d := documentOf(p, nil, true)
+		d := documentOf(p, nil, true, nil)
 		if len(findMedicineMentions(d)) == 0 || band != nil && !cardHeading(d) {
 			return lines, places
 		}

@@ -226,6 +226,7 @@ func TestDateRules(t *testing.T) {
 		{"the latest fill is of another dose", with(func(e *dateEvidence) { e.otherDose = true }), "date-of-other-dose", Rating{NotFound, Low}, "another dose than the one requested, so its date (3 Nov 2026)"},
 		{"the latest fill is of another dose, its date too old", with(func(e *dateEvidence) { e.otherDose, e.verdict = true, dateTooOld }), "old-date", Rating{Invalid, High}, "more than 90 days old"},
 		{"the latest of several fills", with(func(e *dateEvidence) { e.ofLatest = true }), "date-of-latest-fill", Rating{Valid, Medium}, "the latest of several fills, 3 Nov 2026"},
+		{"a year fitted to its weekday", with(func(e *dateEvidence) { e.yearFitted, e.text = true, "wed 25 nov" }), "date-year-fitted", Rating{Valid, Medium}, "printed without its year, read as 3 Nov 2026"},
 		{"in the window", dated, "date-in-window", Rating{Valid, High}, ""},
 		{"a plain date in the window", with(func(e *dateEvidence) { e.kind = plainDate }), "date-in-window", Rating{Valid, Medium}, "the date on the document"},
 		{"unlabelled dates in the window", with(func(e *dateEvidence) { e.kind, e.distinct = unlabelledDate, 2 }), "date-in-window", Rating{Valid, Low}, "the date on the document"},

@@ -142,7 +142,7 @@ func reflowPage(lines []Line, info []linePlace, page, tables int) ([]Line, []lin
 			continue
 		}
 		table, patients, end := tableRows(rows, next, cols, h, cw)
-		if len(table) == 0 || len(findMedicineMentions(documentOf(table, nil, true))) == 0 {
+		if len(table) == 0 || len(findMedicineMentions(documentOf(table, nil, true, nil))) == 0 {
 			// No rows, or rows that name no medicine (a titration plan's
 			// steps under the plan's one medicine): each row's date would
 			// stand for a fill of no medicine named.
