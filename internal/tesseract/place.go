@@ -104,3 +104,27 @@ func blockLines(lines []evidence.Line, crop image.Rectangle, degrees float64) []
 	}
 	return lines
 }
+
+// uncrop places lines placed on a crop of an image of size (in fractions
+// of the crop, turned upright by turns quarter turns clockwise) on the
+// whole image, turned the same way.
+func uncrop(lines []evidence.Line, crop image.Rectangle, size image.Point, turns int) []evidence.Line {
+	c := fractionOf(pixelBox(crop), size)
+	for range turns {
+		c = evidence.Box{Left: 1 - c.Top - c.Height, Top: c.Left, Width: c.Height, Height: c.Width}
+	}
+	in := func(b evidence.Box) evidence.Box {
+		if b.IsZero() {
+			return b
+		}
+		return evidence.Box{Left: c.Left + b.Left*c.Width, Top: c.Top + b.Top*c.Height, Width: b.Width * c.Width, Height: b.Height * c.Height}
+	}
+	for i := range lines {
+		l := &lines[i]
+		l.Box = in(l.Box)
+		for k := range l.Words {
+			l.Words[k].Box = in(l.Words[k].Box)
+		}
+	}
+	return lines
+}

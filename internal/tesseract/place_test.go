@@ -239,3 +239,33 @@ func TestBlockLines(t *testing.T) {
 		t.Errorf("levelled half a turn: %+v, want (279, 249) 20 x 10", got[0].Words[0].Box)
 	}
 }
+
+// TestUncrop: lines read from a crop of the page are placed on the whole
+// page, turned upright the same way.
+func TestUncrop(t *testing.T) {
+	crop, size := image.Rect(300, 400, 900, 1000), image.Pt(1200, 1600)
+	whole := evidence.Box{Left: 0, Top: 0, Width: 1, Height: 1}
+	half := evidence.Box{Left: 0.5, Top: 0, Width: 0.5, Height: 0.5}
+	for _, tt := range []struct {
+		turns int
+		in    evidence.Box
+		want  evidence.Box
+	}{
+		{0, whole, evidence.Box{Left: 0.25, Top: 0.25, Width: 0.5, Height: 0.375}},
+		{0, half, evidence.Box{Left: 0.5, Top: 0.25, Width: 0.25, Height: 0.1875}},
+		// Turned a quarter clockwise, the crop's top-left corner is at
+		// the top right.
+		{1, whole, evidence.Box{Left: 0.375, Top: 0.25, Width: 0.375, Height: 0.5}},
+		{2, whole, evidence.Box{Left: 0.25, Top: 0.375, Width: 0.5, Height: 0.375}},
+	} {
+		lines := uncrop([]evidence.Line{{Box: tt.in, Words: []evidence.Word{{Box: tt.in}, {}}}}, crop, size, tt.turns)
+		if got := lines[0].Box; !sameBox(got, tt.want) || !sameBox(lines[0].Words[0].Box, tt.want) || !lines[0].Words[1].Box.IsZero() {
+			t.Errorf("turns %d, %+v: got %+v (words %+v), want %+v", tt.turns, tt.in, got, lines[0].Words, tt.want)
+		}
+	}
+}
+
+func sameBox(a, b evidence.Box) bool {
+	near := func(x, y float64) bool { return x-y < 1e-9 && y-x < 1e-9 }
+	return near(a.Left, b.Left) && near(a.Top, b.Top) && near(a.Width, b.Width) && near(a.Height, b.Height)
+}

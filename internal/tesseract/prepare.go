@@ -93,6 +93,14 @@ const (
 // It returns the lines read, their words and lines placed on the page as
 // turned upright (the Page says how), in fractions of it.
 func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Line, evidence.Page, error) {
+	// A page small in a large frame (photographed from afar) is measured
+	// and read alone: measured with the frame, a rug's checks took the
+	// place of its characters and its text was reduced to nothing.
+	whole := page.Rect.Size()
+	found, small := imageprep.FindPage(page)
+	if small {
+		page = imageprep.Crop(page, found)
+	}
 	grounds := imageprep.DarkGrounds(page)
 	if grounds.Share >= darkPage {
 		page, grounds = grounds.Inverted, imageprep.Grounds{}
@@ -218,7 +226,11 @@ func (r *Reader) readPage(ctx context.Context, page *image.Gray) ([]evidence.Lin
 	if bestFrame.half {
 		turns += 2
 	}
-	return placeLines(lines, bestImg.Rect.Size(), bestFrame), evidence.Page{Turns: turns % 4}, nil
+	lines = placeLines(lines, bestImg.Rect.Size(), bestFrame)
+	if small {
+		lines = uncrop(lines, found, whole, turns%4)
+	}
+	return lines, evidence.Page{Turns: turns % 4}, nil
 }
 
 // withMissed is rd's lines in their order, then those of the readings of

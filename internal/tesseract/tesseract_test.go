@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"image"
+	"image/draw"
 	"os"
 	"path/filepath"
 	"strings"
@@ -431,4 +433,33 @@ func readPhoto(t *testing.T, path string) evidence.Text {
 		t.Fatal(err)
 	}
 	return got
+}
+
+// TestReaderReadsAPageFromAfar: a label a third of a 12-megapixel frame
+// wide, on a checked rug, is read as the label alone (round 20, unseen73's
+// "faraway": measured with the frame, the rug's checks took the place of
+// its characters and the page was reduced until nothing on it read), and
+// its lines are placed where they lie in the whole frame.
+func TestReaderReadsAPageFromAfar(t *testing.T) {
+	r := newReader(t)
+	label := renderLabel(t, []string{"Patient: Jonathan Kerridge", "Item: Mounjaro 10mg KwikPen x1", "Dispatched: 11 November 2026"}, 40)
+	frame := image.NewGray(image.Rect(0, 0, 3000, 4000))
+	for y := range 4000 {
+		for x := range 3000 {
+			frame.Pix[y*3000+x] = [2]uint8{95, 165}[(x/72+y/72)%2]
+		}
+	}
+	at := image.Pt(1000, 1700)
+	draw.Draw(frame, label.Bounds().Add(at), label, image.Point{}, draw.Src)
+	got, err := r.Read(context.Background(), evidence.Document{Body: encodeJPEG(t, frame, 90), MediaType: "image/jpeg"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantContains(t, got, "Jonathan Kerridge", "Mounjaro", "KwikPen", "11 November 2026")
+	area := evidence.Box{Left: 1000.0 / 3000, Top: 1700.0 / 4000, Width: float64(label.Rect.Dx()) / 3000, Height: float64(label.Rect.Dy()) / 4000}
+	for _, l := range got.Lines {
+		if b := l.Box; b.Left < area.Left-0.01 || b.Top < area.Top-0.01 || b.Left+b.Width > area.Left+area.Width+0.01 || b.Top+b.Height > area.Top+area.Height+0.01 {
+			t.Errorf("line %q at %+v, outside the label at %+v", l.Text, b, area)
+		}
+	}
 }
