@@ -24,6 +24,11 @@ type patientLabel struct {
 	ordered bool
 }
 
+// subjectCaption may head a letter's subject instead of its patient ("Re:
+// Taking over prescribing of your weight management medicine"): its value
+// is a name only when it reads as one (subjectIsName).
+var subjectCaption = lazyRE(`^\s*re\s*:`)
+
 var patientLabels = []patientLabel{
 	{lazyRE(`^\s*(?:title\s*[,/&]?\s*)?(?:forenames?|first\s+names?)\s*[,/&]?\s*(?:surname|last\s+name)\b[^:]*:?\s*$`), strongLabel, true},
 	// "Patient 2:" on a household's delivery note numbers its patients.
@@ -39,7 +44,7 @@ var patientLabels = []patientLabel{
 	{lazyRE(`\bpt\.?(?:\s+name)?\s*:`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*[:-]`), strongLabel, false},
 	{lazyRE(`^\s*(?:full\s+)?name\s*$`), strongLabel, false},
-	{lazyRE(`^\s*re\s*:`), strongLabel, false},
+	{subjectCaption, strongLabel, false},
 	// Whose records a portal shows: a parent's account viewing a child's.
 	{lazyRE(`\bviewing\s+(?:the\s+)?(?:health\s+|medical\s+)?(?:records?|prescriptions?|medications?|account|profile)\s+(?:for|of)\b\s*:?`), strongLabel, false},
 	{lazyRE(`\b(?:(?:patient\s+)?records?|prescriptions?|medications?)\s+(?:for|of)\s*:`), strongLabel, false},
@@ -124,6 +129,12 @@ func labelledPatientValues(d document) []patientValue {
 				// A form's caption box: the name may sit a line or two
 				// below, past the next caption ("D.o.B").
 				v, ok = nameBelow(d, i)
+			}
+			if pl.re == subjectCaption && ok && !subjectIsName(v.words) {
+				// A letter's subject is no other person (unseen75's GP
+				// letter "Re: Taking over prescribing of your ...", round
+				// 20: the lead rated invalid on 3 uploads).
+				break
 			}
 			if ok {
 				v.strength, v.ordered = pl.strength, pl.ordered
@@ -246,6 +257,21 @@ func labelValue(d document, i, from int) (patientValue, bool) {
 	}
 	r := line.reading().of(ws)
 	return patientValue{words: ws, conf: r.conf, ocr: line.ocr, titled: titled, paired: paired, at: spotOfWords(line, ws)}, true
+}
+
+// subjectIsName reports a "Re:" value that reads as a name: words a name
+// may have, each capitalised but for a surname's particles ("Re: Mrs
+// Fenella van der Berg"), not a subject's sentence.
+func subjectIsName(ws []word) bool {
+	if !looksLikeName(ws) {
+		return false
+	}
+	for _, w := range ws {
+		if !w.capital && !nameParticles[w.text] {
+			return false
+		}
+	}
+	return true
 }
 
 // nameBelow is the first name-like value on the three lines under caption

@@ -249,6 +249,10 @@ func TestRatePatientName(t *testing.T) {
 		{name: "a letter's subject line names the patient", exp: jane, lines: block(`
 			Re: Laura Brown   DOB 01/02/1980
 			Dear Ms Brown,`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "a letter's subject that is no name", exp: jane, lines: block(`
+			Ms Jane Smith
+			Re: Taking over prescribing of your weight management medicine
+			Dear Ms Smith,`), want: Rating{Valid, High}},
 		{name: "FP10 caption with the date of birth caption between it and the name", exp: thomas, lines: block(`
 			Title, Forename, Surname & Address
 			D.o.B
