@@ -68,8 +68,8 @@ func wrapsUnder(a, b Line) bool {
 // text whose reported words (if any) line up with it, to mend, which
 // returns them changed and true when words belong on the other line. The
 // reader's lines are not changed: a copy is, when anything moves, and the
-// lines keep their places (an emptied line is left blank, which
-// documentOf drops).
+// lines keep their places (an emptied line is left blank, without words
+// or a place, which documentOf drops).
 func mendAdjacent(lines []Line, mend func(a, b Line, af, bf []string) (Line, Line, bool)) []Line {
 	var out []Line
 	for i := 0; i+1 < len(lines); i++ {
@@ -87,6 +87,12 @@ func mendAdjacent(lines []Line, mend func(a, b Line, af, bf []string) (Line, Lin
 		a, b, ok := mend(a, b, af, bf)
 		if !ok {
 			continue
+		}
+		if strings.TrimSpace(b.Text) == "" {
+			// Emptied, it has no place either: a line without words
+			// would keep the page's tables from being read from where
+			// their words lie (wordsAsRead).
+			b.Words, b.Box = nil, Box{}
 		}
 		if out == nil {
 			out = append([]Line(nil), lines...)

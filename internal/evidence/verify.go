@@ -31,7 +31,7 @@ func Verify(text Text, exp Expected, pol Policy) Result {
 // verdict rests on something read, where it was read (Findings).
 func Explain(text Text, exp Expected, pol Policy) (Result, Findings) {
 	pol = pol.withDefaults()
-	text.Lines = joinWrappedLeadName(text.Lines, exp)
+	text.Lines = joinWrappedLeadCell(joinWrappedLeadName(text.Lines, exp), exp)
 	doc := readDocumentOn(text, pol.Now)
 	if len(doc.lines) == 0 {
 		return unreadableResult(exp), unreadableFindings()
