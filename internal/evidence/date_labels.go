@@ -110,6 +110,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// it into the fridge, no dispensing (unseen16, a false accept).
 		"packed", "packed on", "date packed", "pack date", "packing date", "refrigerate by", "refrigerate within",
 		"refrigerate before", "store by", "keep cold until", "fridge by",
+		// How long a supply lasts ("dispensed on 6 November 2026 (four
+		// weekly doses), so he has enough until about 4 December 2026";
+		// unseen75's specialist letter, round 20: the two dates were one
+		// supply's that disagreed).
+		"until", "enough until", "last until", "lasts until", "runs out", "run out", "runs out on",
 		// A supply still to come ("It will be dispensed after 28/11/2026").
 		"dispensed after", "dispense after", "dispatched after", "supplied after", "not before",
 		// A statement's or a claim's own dates, and a prior
@@ -136,6 +141,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"enrolment date", "enrollment date", "randomised", "randomized", "date consented", "consented",
 		// A deadline a message asks to meet ("Reply YES by 21 Nov").
 		"reply", "reply by", "respond by", "collect by", "order by", "request by", "confirm by",
+		// "please collect it before 15 December 2026" (unseen81's health
+		// centre letter, round 20: rated a prescription's date in the
+		// future, the line above saying "We will issue the 1.7mg
+		// prescription").
+		"collect before", "collect it before", "collect them before", "collect this before",
 	},
 	dispensedDate: {
 		"dispensed", "dispensing", "dispense", "disp", "date dispensed", "date of dispensing", "date disp",
@@ -447,7 +457,7 @@ func findLabelledDates(d document) []datedMention {
 					column, columnLine = kind, i
 				}
 			}
-			kind = placeRole(d, i, dates, k, kind)
+			kind = placeRole(d, i, dates, k, declarantsDate(d, i, kind))
 			kind = stamps.kind(l, i, f, kind, labels)
 			out = append(out, datedMention{foundDate: f, kind: kind, conf: l.confIn(f.start, f.end), line: i, at: &spot{line: l, from: f.start, to: f.end}, sent: sent})
 		}
@@ -457,6 +467,21 @@ func findLabelledDates(d document) []datedMention {
 		out = append(out, dispensedToday(d, out)...)
 	}
 	return out
+}
+
+// declarantsDate is the kind of a date on line i labelled kind: another
+// role's on the line where a form's patient signs their own declaration
+// ("Athlete signature and date R. MacLeod 23/11/2026"), unless it is
+// labelled a dispensing date; or on the line under such a caption alone
+// (Textract reads a form's caption cell and its value apart). unseen81's
+// scholarship form, its fill date misread, had the signature's date rated
+// the dispensing date (round 20, a false accept at first measure).
+func declarantsDate(d document, i int, kind dateKind) dateKind {
+	underCaption := i > 0 && declarantSignatureRe.MatchString(d.lines[i-1].norm) && !strings.ContainsAny(d.lines[i-1].norm, "0123456789")
+	if kind != dispensedDate && (declarantSignature(d, i) || underCaption) {
+		return otherDate
+	}
+	return kind
 }
 
 // labelsAbove are the date labels of the line above line i, when it has

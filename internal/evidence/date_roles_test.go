@@ -416,6 +416,33 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// fill of it (unseen12's order history).
 		{"a history under a next step not yet filled", append([]string{"Next step: Wegovy 2.4 mg pen — awaiting approval. Not yet filled."}, history("Refill")...),
 			Rating{Valid, Medium}, "date-of-latest-fill"},
+		// The patient's own signature's date on a declaration, its fill
+		// date misread (unseen81, a false accept at first measure, round
+		// 20).
+		{"a declaration signed by its athlete, the fill date misread", []string{
+			"Medication and supplement declaration", "Full name Jane Smith", "Medicine and strength Wegovy 2.4mg FlexTouch",
+			"Pharmacy Byres Road Pharmacy", "Date last dispensed 14/08 202 6", "Athlete signature and date J. Smith 17/11/2026",
+			"Reviewed by (Sports Medicine) Dr Fiona Galbraith 18/11/2026"},
+			Rating{NotFound, Medium}, "no-date"},
+		{"a declaration's signature caption over its value", []string{
+			"Medication and supplement declaration", "Full name Jane Smith", "Medicine and strength Wegovy 2.4mg FlexTouch",
+			"Pharmacy Byres Road Pharmacy", "Date last dispensed", "14/08 202 6", "Athlete signature and date", "J. Smith 17/11/2026"},
+			Rating{NotFound, Medium}, "no-date"},
+		// How long the supply lasts is no second fill (unseen75, round 20).
+		{"a letter's supply and the day it lasts until", []string{
+			"Medication", "Wegovy 2.4mg FlexTouch (semaglutide), 2.4mg once weekly, supplied by our homecare provider.",
+			"His last delivery was dispensed on 6 November 2026 (four weekly doses), so he has enough until about 4 December 2026."},
+			Rating{Valid, High}, "date-in-window"},
+		// A next step under the fills, not prescribed, dated only by the
+		// signature below it, is no fill of them (unseen75, round 20).
+		{"fills over a next step not prescribed and a signature", []string{
+			"Clinical transfer summary", "Supplies made",
+			"Medicine: Wegovy pen 0.25 mg/0.5 mL  Qty: 1 pen  Dispensed: 23/07/2026  Dispensed by: Kestrel Dispensary",
+			"Medicine: Wegovy pen 1.7 mg/0.75 mL  Qty: 1 pen  Dispensed: 14/10/2026  Dispensed by: Kestrel Dispensary",
+			"Medicine: Wegovy pen 2.4 mg/0.75 mL  Qty: 1 pen  Dispensed: 11/11/2026  Dispensed by: Kestrel Dispensary",
+			"Next step (not prescribed by us): Wegovy 2.4 mg may be continued by the next provider.",
+			"Signed electronically: Dr Miriam Oyelowo, 19 November 2026"},
+			Rating{Valid, Medium}, "date-of-latest-fill"},
 		// A row of another medicine whose note names the requested one it
 		// gave way to is that medicine's row (unseen12's order history).
 		{"a stopped medicine's row that says it was switched to the requested one", []string{

@@ -64,6 +64,9 @@ func TestWriteSpelledDates(t *testing.T) {
 		{"a bare day with no weekday is no date",
 			[]string{"Date: 25 November 2026", "Nov 22 pens"},
 			[]string{"Date: 25 November 2026", "Nov 22 pens"}},
+		{"a bare day before its month without a weekday is no date",
+			[]string{"Date: 25 November 2026", "ATORVASTATIN 40MG TAB ACTIVE | 2099590 16 OCT"},
+			[]string{"Date: 25 November 2026", "ATORVASTATIN 40MG TAB ACTIVE | 2099590 16 OCT"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -565,7 +565,7 @@ func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
 // "Driver's signature").
 var (
 	declarantCertifiesRe = lazyRE(`\b(?:i\s+)?(?:certify|declare|confirm|attest)\s+that\b|\bi\s+have\s+read\b`)
-	declarantSignatureRe = lazyRE(`\b(?:(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant)(?:'s)?\s+signature|signature\s+of\s+(?:the\s+)?(?:proposed\s+)?(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant))\b`)
+	declarantSignatureRe = lazyRE(`\b(?:(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant|athlete|student)(?:'s)?\s+signature|signature\s+of\s+(?:the\s+)?(?:proposed\s+)?(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant|athlete|student))\b`)
 )
 
 // declarantSignature reports a signature line of a form's own declarant,

@@ -725,13 +725,25 @@ func latestFillRecord(d document, ms []medicineMention, want string, pol Policy)
 			wanted[recs[m.line]] = true
 		}
 	}
+	fills := 0 // the wanted records dated by a dispensing date
 	for r := range wanted {
-		if _, dated := dates[r]; !dated && (recordSays(d, recs, r, notSupplied) || recordSays(d, recs, r, dueWords)) {
-			// An undated record that says it was not supplied ("Next step:
+		if rd, dated := dates[r]; dated && rd.kind == dispensedDate {
+			fills++
+		}
+	}
+	for r := range wanted {
+		rd, dated := dates[r]
+		if (!dated || fills > 0 && rd.kind != dispensedDate) && (recordSays(d, recs, r, notSupplied) || recordSays(d, recs, r, dueWords)) {
+			// A record that says it was not supplied ("Next step:
 			// Zepbound 12.5 mg, awaiting approval. Not yet filled.") or
 			// only when it falls due (a serial prescription's next
 			// instalment, "5 of 12 ... Due 12/12/2026": unseen70's
-			// Scottish MCR record, round 19) is no fill of the history.
+			// Scottish MCR record, round 19) is no fill of the history,
+			// when no dispensing date dates it: undated, or dated only by
+			// a letter's signature below fills that are (unseen75's
+			// transfer summary, "Next step (not prescribed by us):
+			// Mounjaro 10mg ..." over "Signed electronically: ..., 21
+			// November 2026", round 20).
 			delete(wanted, r)
 		}
 	}
