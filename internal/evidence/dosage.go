@@ -630,6 +630,13 @@ var notYetSuppliedPhrases = []string{
 	// An order still with the prescriber ("Awaiting prescriber review.
 	// Nothing dispensed yet.").
 	"nothing dispensed", "nothing supplied", "awaiting prescriber", "awaiting approval", "awaiting review",
+	// A step up agreed for the next pen ("you will step up to Wegovy
+	// 1.7mg once weekly from your next pen. We will issue the 1.7mg
+	// prescription ..."; unseen81's health centre letter, round 20).
+	"will step up", "from your next pen", "from the next pen", "will issue", "will be issued",
+	// "Your next pen: Wegovy 2.4mg FlexTouch (your prescriber has approved
+	// the increase)" (unseen76's order e-mail, round 20).
+	"your next pen",
 }
 
 var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: notYetSuppliedPhrases})

@@ -432,6 +432,19 @@ func TestDoseOfLatestFill(t *testing.T) {
 		// 17): the fill before it is the dose the patient is on.
 		{"a strength from a day to come beside the fill", "Wegovy", "1.7 mg", "uk", planned, Rating{NotFound, Low}, "several-doses"},
 		{"the fill beside a strength from a day to come", "Wegovy", "1 mg", "uk", planned, Rating{Valid, Medium}, "dose-of-latest-fill"},
+		// A step up agreed for the next pen (unseen81's health centre
+		// letter, round 20).
+		{"a letter's step up from the next pen", "Wegovy", "1 mg", "uk", []string{
+			"Dear Saskia,", "Medicine Last supplied By", "Wegovy 1mg FlexTouch solution Dispensed 15 November 2026 Campus Pharmacy",
+			"for injection pre-filled pen", "1mg once weekly",
+			"When we reviewed you in clinic on 14 November 2026 we agreed that you will step up to Wegovy 1.7mg",
+			"once weekly from your next pen. We will issue the 1.7mg prescription to the campus pharmacy before you"},
+			Rating{Valid, High}, "requested-dose"},
+		{"an order e-mail's next pen", "Wegovy", "1.7 mg", "uk", []string{
+			"Patient Ms Nia Pritchard", "Item Wegovy 1.7mg FlexTouch solution for injection pre-filled pen x 1",
+			"Dispensed 23rd November 2026", "Dispatched 24th November 2026",
+			"Your next pen: Wegovy 2.4mg FlexTouch (your prescriber has approved the increase). We will remind",
+			"you when it is due, around 21st December 2026."}, Rating{Valid, High}, "requested-dose"},
 		{"a Welsh app's next step", "Wegovy", "1.7 mg", "uk", []string{
 			"Fy meddyginiaethau", "Claf: Heledd Prys-Davies", "Wedi'i ddosbarthu", "Wegovy 1mg FlexTouch",
 			"Sut i'w gymryd: chwistrellu 1mg unwaith yr", "wythnos", "Dyddiad dosbarthu: 20 Tachwedd 2026",
