@@ -263,6 +263,9 @@ func linePharmacy(l docLine) linePharmacyName {
 	if at := rxBrand(l); at != nil {
 		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, at}
 	}
+	if at := tradingAsPharmacy(l); at != nil {
+		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, at}
+	}
 	if loc := pharmacyLabelRe.FindStringIndex(l.norm); loc != nil {
 		end := len(l.norm)
 		if gap := labelValueEndRe.FindStringIndex(l.norm[loc[1]:]); gap != nil && strings.TrimSpace(l.norm[loc[1]:loc[1]+gap[0]]) != "" {
@@ -384,7 +387,11 @@ func departmentEnd(l docLine) int {
 			break
 		}
 	}
-	if !pharmacy || k < 2 || !l.words[0].capital {
+	if !pharmacy || k < 2 && l.words[0].text != "dispensary" || !l.words[0].capital {
+		// "Pharmacy" alone is a caption; "Dispensary" alone is a
+		// practice's or a hospital's (round 20, unseen76's dispensing
+		// practice's label: "Brackenfold & Lowther Medical Practice" over
+		// "Dispensary").
 		return -1
 	}
 	return k
@@ -397,7 +404,7 @@ var institutionEndRe = lazyRE(`,|\s{2,}|[|;]`)
 // of its own.
 var institutionWords = map[string]bool{
 	"hospital": true, "hospitals": true, "infirmary": true, "trust": true, "health": true, "healthcare": true,
-	"clinic": true, "university": true, "medical": true,
+	"clinic": true, "university": true, "medical": true, "surgery": true,
 }
 
 // institutionConnectors join an institution's name ("University of
@@ -465,6 +472,33 @@ func pharmacyNamedAfter(l docLine) linePharmacyName {
 		}
 	}
 	return linePharmacyName{}
+}
+
+// tradingAsPharmacy finds the name a registered pharmacy trades under, on
+// the footer line that says it is one ("MedsByPost Ltd trading as Pillbox
+// Direct - Registered pharmacy, GPhC premises 9014402"; unseen76's
+// rebranded online pharmacy, whose name has no pharmacy word, round 20):
+// the capitalised words after "trading as" (or "t/a"), up to a mark. At
+// most medium.
+func tradingAsPharmacy(l docLine) *spot {
+	if !strings.Contains(l.norm, "registered pharmacy") && !strings.Contains(l.norm, "gphc") {
+		return nil
+	}
+	k := slices.IndexFunc(l.words, func(w word) bool { return w.text == "trading" })
+	if k < 0 || k+2 >= len(l.words) || l.words[k+1].text != "as" {
+		return nil
+	}
+	start, end := k+2, k+2
+	for end < len(l.words) && end < start+4 && l.words[end].capital && !isPharmacyWord(l.words[end].text) {
+		end++
+		if end < len(l.words) && strings.TrimSpace(l.norm[l.words[end-1].end:l.words[end].start]) != "" {
+			break // a mark ends the name
+		}
+	}
+	if !namesBusiness(l.words[start:end]) {
+		return nil
+	}
+	return spotOfWords(l, l.words[start:end])
 }
 
 // possessives are whose a pharmacy is, not its name ("Your Rx pharmacy").

@@ -107,6 +107,13 @@ func TestRatePharmacy(t *testing.T) {
 		{"Drug starting a caption", []string{"Drug: Wegovy 2.4 mg"}, 1, Rating{NotFound, Medium}},
 		{"Drug inside a phrase", []string{"Lakeshore Drug Prices Compared"}, 1, Rating{NotFound, Medium}},
 		// An app's or a bag's brand ending in "Rx", alone on its line.
+		// A dispensing practice's dispensary (unseen76, round 20).
+		{"a practice's dispensary", []string{"Brackenfold & Lowther Medical Practice", "Dispensary", "Mounjaro 7.5mg/0.6ml KwikPen"}, 1, Rating{Valid, Medium}},
+		{"a surgery's dispensary", []string{"Dispensary", "Lowther Surgery, Main Street, Sedbergh"}, 1, Rating{Valid, Medium}},
+		{"a pharmacy caption alone", []string{"Pharmacy", "Lowther Surgery, Main Street, Sedbergh"}, 1, Rating{NotFound, Medium}},
+		// A rebranded pharmacy's footer (unseen76, round 20).
+		{"the name a registered pharmacy trades as", []string{"MedsByPost Ltd trading as Pillbox Direct - Registered pharmacy, GPhC premises 9014402"}, 1, Rating{Valid, Medium}},
+		{"trading as, no pharmacy said", []string{"Acme Holdings Ltd trading as Brightside Travel - Registered in England"}, 1, Rating{NotFound, Medium}},
 		{"a brand ending in Rx", []string{"SUNBELT RX"}, 1, Rating{Valid, Medium}},
 		{"a brand ending in Rx and a store number", []string{"Harbor Rx #12"}, 1, Rating{Valid, Medium}},
 		{"Rx and a number", []string{"RX 6624019-02"}, 1, Rating{NotFound, Medium}},
