@@ -521,3 +521,15 @@ func TestPharmacistLetters(t *testing.T) {
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 	})
 }
+
+// TestSignatureCaptionIsNoPatientValue: "Patient signature" captions a
+// signature, not the patient's name: the captions after it are no one's
+// (unseen78's leave supply record, round 20: "Patient signature  Storage
+// counselling given" was another patient's name).
+func TestSignatureCaptionIsNoPatientValue(t *testing.T) {
+	for _, line := range []string{"Patient signature Storage counselling given", "Patient initials Date"} {
+		if vs := labelledPatientValues(readDocument(textOf(0.95, line))); len(vs) > 0 {
+			t.Errorf("%q: values %q, want none", line, wordsText(vs[0].words))
+		}
+	}
+}

@@ -100,6 +100,10 @@ var nameStopWords = map[string]bool{
 	"pharmacist": true, "chemist": true, "medication": true, "medicine": true, "drug": true, "item": true,
 	// The next field's caption ("Surname: OWEN Forename: THOMAS").
 	"surname": true, "forename": true, "forenames": true, "first": true, "last": true, "given": true, "family": true,
+	// A signature's caption ("Patient signature  Storage counselling
+	// given": unseen78's leave supply record, round 20, whose next
+	// caption was rated another patient's name).
+	"signature": true, "signatures": true, "initials": true,
 }
 
 // nonNameWords never appear in a person's name: a value holding one is not
