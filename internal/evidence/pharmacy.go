@@ -336,10 +336,12 @@ func institutionsPharmacy(d document, i int) linePharmacyName {
 			end = start + gap[0]
 		}
 		ws := l.wordsIn(start, end)
-		if !institutionName(ws) {
-			return linePharmacyName{}
+		if institutionName(ws) {
+			return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, spotOfWords(l, append(l.words[:k:k], ws...))}
 		}
-		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, spotOfWords(l, append(l.words[:k:k], ws...))}
+		// After the dash, the department's address ("Pharmacy Department
+		// - Moor Lane, Ravensmoor" under "Ravensmoor Secure Hospital
+		// NHS": unseen78, round 20): the institution is beside it.
 	}
 	for _, j := range []int{i - 1, i + 1} {
 		if j >= 0 && j < len(d.lines) && d.lines[j].page == l.page && institutionName(d.lines[j].words) {

@@ -107,6 +107,9 @@ func TestRatePharmacy(t *testing.T) {
 		{"Drug starting a caption", []string{"Drug: Wegovy 2.4 mg"}, 1, Rating{NotFound, Medium}},
 		{"Drug inside a phrase", []string{"Lakeshore Drug Prices Compared"}, 1, Rating{NotFound, Medium}},
 		// An app's or a bag's brand ending in "Rx", alone on its line.
+		// A hospital's department with its address after the dash, the
+		// hospital over it (unseen78, round 20).
+		{"a department's address after its name, the hospital above", []string{"Ravensmoor Secure Hospital NHS", "Pharmacy Department - Moor Lane, Ravensmoor LS29 9ZZ"}, 1, Rating{Valid, Medium}},
 		// A dispensing practice's dispensary (unseen76, round 20).
 		{"a practice's dispensary", []string{"Brackenfold & Lowther Medical Practice", "Dispensary", "Mounjaro 7.5mg/0.6ml KwikPen"}, 1, Rating{Valid, Medium}},
 		{"a surgery's dispensary", []string{"Dispensary", "Lowther Surgery, Main Street, Sedbergh"}, 1, Rating{Valid, Medium}},
