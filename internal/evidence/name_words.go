@@ -89,7 +89,13 @@ var emailRe = lazyRE(`\S+@\S+`)
 
 // titles are dropped from names; once a name has begun, a title starts the
 // next person ("Jane Smith Dr Brown").
-var titles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "dr": true, "prof": true, "sir": true, "dame": true, "master": true, "rev": true, "lady": true, "lord": true}
+var titles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "dr": true, "prof": true, "sir": true, "dame": true, "master": true, "rev": true, "lady": true, "lord": true,
+	// Service ranks, as military and veterans' paper writes them before or
+	// after the name ("Sgt R Coates", "Coates, Rhiannon Sgt"; unseen78,
+	// round 20, where "Sgt" was a namesake's forename).
+	"sgt": true, "ssgt": true, "cpl": true, "lcpl": true, "pte": true, "pvt": true, "pfc": true, "spc": true, "sfc": true,
+	"msgt": true, "capt": true, "maj": true, "lt": true, "cdr": true, "cmdr": true, "brig": true, "sqn": true,
+	"ldr": true, "flt": true}
 
 // nameStopWords end a name in a labelled value ("Jane Smith DOB ...").
 var nameStopWords = map[string]bool{
