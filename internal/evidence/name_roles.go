@@ -296,8 +296,33 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 		ws, titled := valueWords(d.lines[k], 0)
 		return k, leadingName(ws), titled
 	}
-	ws, titled := valueWords(l, pastOtherCaption(l, from))
+	ws, titled := valueWords(l, pastOtherCaption(l, pastInstruction(l, from)))
 	return i, leadingName(ws), titled
+}
+
+// formInstructions are a form's words to whoever fills it in, in brackets
+// after a caption ("Received by (print)", "(block capitals)").
+var formInstructions = map[string]bool{"print": true, "printed": true, "please": true, "name": true, "block": true, "capitals": true, "caps": true, "in": true, "full": true}
+
+// pastInstruction is where a caption's value starts past a bracketed
+// instruction ("Received by (print) Tomas Ibarra-Lund": unseen80's
+// delivery slip, round 20, a false accept at first measure: the husband who
+// received it was rated the patient). Otherwise from.
+func pastInstruction(l docLine, from int) int {
+	rest := strings.TrimLeft(l.norm[from:], " ")
+	if !strings.HasPrefix(rest, "(") {
+		return from
+	}
+	open := len(l.norm) - len(rest)
+	end := strings.IndexByte(l.norm[open:], ')')
+	if end < 0 {
+		return from
+	}
+	ws := l.wordsIn(open, open+end)
+	if len(ws) == 0 || slices.ContainsFunc(ws, func(w word) bool { return !formInstructions[w.text] }) {
+		return from
+	}
+	return open + end + 1
 }
 
 // pastOtherCaption is where a bilingual caption's value starts: past the

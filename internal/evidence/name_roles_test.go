@@ -295,6 +295,13 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Patient / ow FRIEDMAN, CHAYA | NNTND 7'N", "Item / v9 ZEPBOUND 10 MG/0.5 ML PEN - Qty 4", "Date filled 11/18/2026",
 				"Received by / 7aj7nn Rivka Friedman (daughter-in-law)"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
+		// A form's instruction between the caption and the name
+		// (unseen80's delivery slip, a false accept at first measure,
+		// round 20).
+		{name: "received by, a bracketed instruction", exp: Expected{PatientKnown: true, Forename: "Tomas", Surname: "Ibarra-Lund", MedicationName: "Ozempic"},
+			lines: []string{"DELIVERY RECEIPT", "Deliver to IBARRA-LUND, GRACIELA", "7730591 | OZEMPIC 1 MG/DOSE PEN (4 MG/3 ML) | 3 ML | 11/18/2026",
+				"Date delivered 11/19/2026 6:20 pm", "Received by (print) Tomas Ibarra-Lund", "Relationship husband"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
 		// Two generations of one name, each over their own medicine, the
 		// III read "IH" (unseen71's pickup kiosk, a false accept at first
 		// measure, round 19).
