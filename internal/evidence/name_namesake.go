@@ -153,7 +153,7 @@ func medicineRowNames(d document, e expectedName, rows, heads []int) (lead, othe
 // or more of them, no title or word no name has, and neither the lead's
 // forename nor within two letters of it.
 func otherForename(w word, e expectedName) bool {
-	if !w.capital || len(w.text) < 2 || hasDigit(w.text) || titles[w.text] || isNonNameWord(w.text) || w.commaAfter {
+	if !w.capital || len(w.text) < 2 || hasDigit(w.text) || titles[w.text] || ranks[w.text] || isNonNameWord(w.text) || w.commaAfter {
 		return false
 	}
 	for _, c := range w.text {

@@ -249,12 +249,13 @@ func TestRatePatientName(t *testing.T) {
 		{name: "a letter's subject line names the patient", exp: jane, lines: block(`
 			Re: Laura Brown   DOB 01/02/1980
 			Dear Ms Brown,`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
-		// A service rank is a title (unseen78, round 20).
+		// A service rank before the surname is no namesake's forename
+		// (unseen78, round 20).
 		{name: "a rank before and after the name", exp: jane, lines: block(`
 			To: Smith, Jane Sgt (1 RLC Regt-HQ-Ops)
 			Subject: OFFICIAL: Prescription ready - Sgt J Smith
 			Sgt Smith,
-			Your prescription for Mounjaro 12.5mg KwikPen x 4 was dispensed on 18 November 2026`), want: Rating{Valid, High}},
+			Your prescription for Mounjaro 12.5mg KwikPen x 4 was dispensed on 18 November 2026`), want: Rating{Valid, Medium}},
 		{name: "a letter's subject that is no name", exp: jane, lines: block(`
 			Ms Jane Smith
 			Re: Taking over prescribing of your weight management medicine

@@ -89,13 +89,20 @@ var emailRe = lazyRE(`\S+@\S+`)
 
 // titles are dropped from names; once a name has begun, a title starts the
 // next person ("Jane Smith Dr Brown").
-var titles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "dr": true, "prof": true, "sir": true, "dame": true, "master": true, "rev": true, "lady": true, "lord": true,
-	// Service ranks, as military and veterans' paper writes them before or
-	// after the name ("Sgt R Coates", "Coates, Rhiannon Sgt"; unseen78,
-	// round 20, where "Sgt" was a namesake's forename).
+var titles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "dr": true, "prof": true, "sir": true, "dame": true, "master": true, "rev": true, "lady": true, "lord": true}
+
+// ranks are service ranks, as military, police and veterans' paper writes
+// them before a surname ("Sgt R Coates", "Sgt Coates,"): no forename of a
+// namesake (unseen78, round 20, where "Sgt" was one and the lead
+// Rhiannon Coates not_found). Unlike a title they do not mark a name as
+// the patient's: a supervisor's "Lt. Greg Ambrose" on a police officer's
+// form is no one's patient name (unseen72, in replay).
+var ranks = map[string]bool{
 	"sgt": true, "ssgt": true, "cpl": true, "lcpl": true, "pte": true, "pvt": true, "pfc": true, "spc": true, "sfc": true,
 	"msgt": true, "capt": true, "maj": true, "lt": true, "cdr": true, "cmdr": true, "brig": true, "sqn": true,
-	"ldr": true, "flt": true}
+	"ldr": true, "flt": true, "sergeant": true, "corporal": true, "private": true, "captain": true, "major": true,
+	"lieutenant": true, "commander": true, "colonel": true, "officer": true,
+}
 
 // nameStopWords end a name in a labelled value ("Jane Smith DOB ...").
 var nameStopWords = map[string]bool{
