@@ -149,18 +149,26 @@ func findDates(s string) []foundDate {
 	}
 	for _, m := range dayMonthRe.FindAllStringSubmatchIndex(s, -1) {
 		c := civilDate{fullYear(s[m[6]:m[7]]), monthNumber(s[m[4]:m[5]]), atoi(s[m[2]:m[3]])}
-		if c.valid() {
+		if c.valid() && !hourForYear(s, m[6], m[7]) {
 			add(foundDate{dayFirst: c, monthFirst: c}, m[2], m[7])
 		}
 	}
 	for _, m := range monthDayRe.FindAllStringSubmatchIndex(s, -1) {
 		c := civilDate{fullYear(s[m[6]:m[7]]), monthNumber(s[m[2]:m[3]]), atoi(s[m[4]:m[5]])}
-		if c.valid() {
+		if c.valid() && !hourForYear(s, m[6], m[7]) {
 			add(foundDate{dayFirst: c, monthFirst: c}, m[2], m[7])
 		}
 	}
 	slices.SortFunc(out, func(a, b foundDate) int { return a.start - b.start })
 	return out
+}
+
+// hourForYear reports two figures read as a date's year, s[start:end],
+// that are the hour of a time after a yearless date ("Tue 24 Nov 14:26",
+// a phone's message stamp: unseen80's collection text, round 20, whose
+// stamp was read as 24 Nov 2014 and set the page's year).
+func hourForYear(s string, start, end int) bool {
+	return end-start == 2 && end+1 < len(s) && s[end] == ':' && s[end+1] >= '0' && s[end+1] <= '9'
 }
 
 // splitDate is the date of splitDateRe's match m in s, its middle number's

@@ -35,6 +35,11 @@ func TestFindDates(t *testing.T) {
 		// tell from other numbers.
 		{"dispensed 23/1 1/2026", []reading{r("23/1 1/2026", "23 Nov 2026", "")}},
 		{"tablets 23/1 1/26", nil},
+		// A time after a yearless date is no year (unseen80's message
+		// stamp, round 20); a two-figure year without one still is.
+		{"text message - tue 24 nov 14:26", nil},
+		{"nov 24 14:26", nil},
+		{"dispensed 24 nov 26", []reading{r("24 nov 26", "24 Nov 2026", "24 Nov 2026")}},
 		{"11/25/2026", []reading{r("11/25/2026", "", "25 Nov 2026")}},
 		{"05/05/2026", []reading{r("05/05/2026", "5 May 2026", "5 May 2026")}},
 		{"3 nov 2026", []reading{r("3 nov 2026", "3 Nov 2026", "3 Nov 2026")}},
