@@ -249,6 +249,12 @@ func TestRatePatientName(t *testing.T) {
 		{name: "a letter's subject line names the patient", exp: jane, lines: block(`
 			Re: Laura Brown   DOB 01/02/1980
 			Dear Ms Brown,`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		// A state's code read as a title before a public insurer (unseen78,
+		// round 20).
+		{name: "a state's Medicaid plan is no one", exp: jane, lines: block(`
+			SMITH, JANE
+			PLANS MS MEDICAID (FFS)
+			MEDICAID ID 9990041237`), want: Rating{Valid, Medium}},
 		// A service rank before the surname is no namesake's forename
 		// (unseen78, round 20).
 		{name: "a rank before and after the name", exp: jane, lines: block(`

@@ -151,6 +151,10 @@ var nonNameWords = map[string]bool{
 	// A statement's column headings ("Insurance paid  You paid").
 	"insurance": true, "paid": true, "copay": true, "total": true, "amount": true, "balance": true,
 	"savings": true, "refund": true, "claim": true, "claims": true, "status": true,
+	// Public insurance programmes ("PLANS  MS MEDICAID (FFS)": Mississippi's
+	// code read as the title Ms; unseen78's claim printout, round 20, where
+	// "Ms Medicaid" was another patient on 3 uploads).
+	"medicaid": true, "medicare": true, "tricare": true,
 	// A page's headings and directions in capitals ("TODAY'S VISIT VITALS",
 	// "TAKE ONE EACH MORNING", "DISPENSING PHARMA"), taken for another
 	// person's name (unseen8, unseen10; round 11).
