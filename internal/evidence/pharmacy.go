@@ -480,8 +480,8 @@ func pharmacyNamedAfter(l docLine) linePharmacyName {
 // the footer line that says it is one ("MedsByPost Ltd trading as Pillbox
 // Direct - Registered pharmacy, GPhC premises 9014402"; unseen76's
 // rebranded online pharmacy, whose name has no pharmacy word, round 20):
-// the capitalised words after "trading as" (or "t/a"), up to a mark. At
-// most medium.
+// up to four capitalised words after "trading as", up to a mark. At most
+// medium.
 func tradingAsPharmacy(l docLine) *spot {
 	if !strings.Contains(l.norm, "registered pharmacy") && !strings.Contains(l.norm, "gphc") {
 		return nil
