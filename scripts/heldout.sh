@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen85  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen85
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen85) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen85) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen85, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -4205,6 +4205,89 @@ EOF
         \( -size "${RW}x${RH}" radial-gradient:white-'#c9c9c9' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".pb-*.png ;;
+    printpreview)
+      # A screenshot of the document open in a desktop browser's print
+      # preview, as patients do who meant to print it and sent a screenshot
+      # instead (unseen85): the browser prints the page as its pdfhead does
+      # (the page's own margins, the print date and time and the title in
+      # the header, the file's address and the page number in the footer),
+      # and the preview draws its first sheet smaller than the page is on
+      # the screen: 60-70% of the page screenshot's size (the screenshot
+      # taken on a 2x display, so 115-134 dpi; less only where a tall sheet
+      # would not fit the preview's height), on the preview's grey area with
+      # the sheet's soft shadow, in a dialog over the dimmed browser window
+      # (its tab strip with the page's title and its toolbar); beside it the
+      # dialog's settings panel: "Print" and the number of sheets, the
+      # destination (a printer), pages, copies, layout, colour, "More
+      # settings", and the Print and Cancel buttons. Which scale, the grey's
+      # shade and the printer are drawn from SEED and the document. A
+      # 2880x1800 screenshot, PNG. Not harsh: only the size changes, and
+      # print of 12 CSS px stays about 14 px or more.
+      f=$docs/$n.printpreview.png
+      local font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+      local pp=$docs/$n.pp np pwi phi dpi fit grey printer title sheets PW PH DX DY DW DH AW SX
+      chrome --print-to-pdf="$pp.pdf" "file://$PWD/$out/$s/html/$n.html"
+      np=$(pdfinfo "$pp.pdf" | awk '/^Pages:/{print $2}')
+      read -r pwi phi < <(pdfinfo "$pp.pdf" | awk '/^Page size:/{print $3 / 72, $5 / 72}')
+      # The dialog: 2760x1580 at (60,180); the preview area is its left part,
+      # the settings panel its right 760 px.
+      DX=60 DY=180 DW=2760 DH=1580 AW=2000
+      dpi=$(awk "BEGIN{printf \"%d\", 192 * (60 + $(pick "$n printpreview scale" "$seed" 11)) / 100}")
+      fit=$(awk "BEGIN{printf \"%d\", ($DH - 100) / $phi}")
+      ((dpi > fit)) && dpi=$fit
+      pdftoppm -r "$dpi" -f 1 -l 1 -png -singlefile "$pp.pdf" "$pp"
+      PW=$(identify -format %w "$pp.png"); PH=$(identify -format %h "$pp.png")
+      case $(pick "$n printpreview grey" "$seed" 3) in
+        0) grey='#5f6368' ;;
+        1) grey='#8a8d91' ;;
+        *) grey='#c4c6c9' ;;
+      esac
+      case $(pick "$n printpreview printer" "$seed" 3) in
+        0) printer='Lumo LX-2240 Laser' ;;
+        1) printer='Inkwell IP-310 series' ;;
+        *) printer='Office printer (2nd floor)' ;;
+      esac
+      title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$out/$s/html/$n.html" | head -1 | cut -c1-34)
+      title=${title:-Document}
+      sheets="$np sheet$( ((np > 1)) && echo s) of paper"
+      SX=$((DX + (AW - PW) / 2))
+      convert -size 2880x1800 xc:'#f4f5f7' \
+        -fill '#dee1e6' -draw 'rectangle 0,0 2880,84' \
+        -fill white -draw 'roundrectangle 150,14 760,100 18,18' \
+        -font "$font" -pointsize 24 -fill '#3c4043' -annotate +190+66 "$title" -annotate +720+66 '×' \
+        -fill white -draw 'rectangle 0,84 2880,164' -fill '#f1f3f4' -draw 'roundrectangle 260,96 2560,152 28,28' \
+        -fill '#5f6368' -pointsize 30 -annotate +40+136 '←  →  ⟳' -annotate +2780+136 '⋮' \
+        -fill '#00000073' -draw 'rectangle 0,0 2880,1800' \
+        \( -size "${DW}x${DH}" xc:none -fill '#00000055' -draw "roundrectangle 10,16 $((DW - 10)),$((DH - 4)) 16,16" -blur 0x14 \) -geometry "+$DX+$((DY + 6))" -compose over -composite \
+        -fill "$grey" -draw "roundrectangle $DX,$DY $((DX + DW)),$((DY + DH)) 16,16" \
+        -fill white -draw "rectangle $((DX + AW)),$DY $((DX + DW - 16)),$((DY + DH))" -draw "roundrectangle $((DX + AW)),$DY $((DX + DW)),$((DY + DH)) 16,16" \
+        -fill '#dadce0' -draw "rectangle $((DX + AW)),$DY $((DX + AW + 1)),$((DY + DH))" \
+        \( "$pp.png" \( +clone -background black -shadow 45x10+0+6 \) +swap -background none -layers merge +repage \) -geometry "+$((SX - 20))+$((DY + 30))" -compose over -composite \
+        -font "$font" -fill '#202124' -pointsize 44 -annotate "+$((DX + AW + 50))+$((DY + 90))" 'Print' \
+        -fill '#5f6368' -pointsize 28 -annotate "+$((DX + DW - 330))+$((DY + 88))" "$sheets" \
+        -fill '#202124' -pointsize 29 \
+        -annotate "+$((DX + AW + 50))+$((DY + 200))" 'Destination' -annotate "+$((DX + AW + 50))+$((DY + 300))" 'Pages' \
+        -annotate "+$((DX + AW + 50))+$((DY + 400))" 'Copies' -annotate "+$((DX + AW + 50))+$((DY + 500))" 'Layout' \
+        -annotate "+$((DX + AW + 50))+$((DY + 600))" 'Color' -annotate "+$((DX + AW + 50))+$((DY + 710))" 'More settings  ⌄' \
+        -fill none -stroke '#dadce0' -strokewidth 2 \
+        -draw "roundrectangle $((DX + AW + 270)),$((DY + 158)) $((DX + DW - 50)),$((DY + 222)) 8,8" \
+        -draw "roundrectangle $((DX + AW + 270)),$((DY + 258)) $((DX + DW - 50)),$((DY + 322)) 8,8" \
+        -draw "roundrectangle $((DX + AW + 270)),$((DY + 358)) $((DX + AW + 420)),$((DY + 422)) 8,8" \
+        -draw "roundrectangle $((DX + AW + 270)),$((DY + 458)) $((DX + DW - 50)),$((DY + 522)) 8,8" \
+        -draw "roundrectangle $((DX + AW + 270)),$((DY + 558)) $((DX + DW - 50)),$((DY + 622)) 8,8" \
+        -stroke none -fill '#202124' -pointsize 26 \
+        -annotate "+$((DX + AW + 290))+$((DY + 200))" "$printer" -annotate "+$((DX + DW - 90))+$((DY + 200))" '▾' \
+        -annotate "+$((DX + AW + 290))+$((DY + 300))" 'All' -annotate "+$((DX + DW - 90))+$((DY + 300))" '▾' \
+        -annotate "+$((DX + AW + 290))+$((DY + 400))" '1' \
+        -annotate "+$((DX + AW + 290))+$((DY + 500))" 'Portrait' -annotate "+$((DX + DW - 90))+$((DY + 500))" '▾' \
+        -annotate "+$((DX + AW + 290))+$((DY + 600))" 'Color' -annotate "+$((DX + DW - 90))+$((DY + 600))" '▾' \
+        -fill '#dadce0' -draw "rectangle $((DX + AW + 2)),$((DY + DH - 130)) $((DX + DW)),$((DY + DH - 128))" \
+        -fill '#1a73e8' -draw "roundrectangle $((DX + DW - 420)),$((DY + DH - 100)) $((DX + DW - 250)),$((DY + DH - 40)) 10,10" \
+        -fill none -stroke '#dadce0' -strokewidth 2 -draw "roundrectangle $((DX + DW - 220)),$((DY + DH - 100)) $((DX + DW - 50)),$((DY + DH - 40)) 10,10" \
+        -stroke none -font "$bold" -pointsize 27 -fill white -annotate "+$((DX + DW - 375))+$((DY + DH - 60))" 'Print' \
+        -fill '#1a73e8' -annotate "+$((DX + DW - 183))+$((DY + DH - 60))" 'Cancel' \
+        "$f"
+      rm -f "$pp.pdf" "$pp.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
