@@ -4249,7 +4249,7 @@ EOF
       esac
       title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$out/$s/html/$n.html" | head -1 | cut -c1-34)
       title=${title:-Document}
-      sheets="$np sheet$( ((np > 1)) && echo s) of paper"
+      sheets="$np sheet$( ((np > 1)) && echo s || true) of paper"
       SX=$((DX + (AW - PW) / 2))
       convert -size 2880x1800 xc:'#f4f5f7' \
         -fill '#dee1e6' -draw 'rectangle 0,0 2880,84' \
