@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen85  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen83|unseen85  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen85
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen83 + unseen85
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen85) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen83 | unseen85) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen85) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen85, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen83 unseen85) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen83, unseen85, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -4288,6 +4288,53 @@ EOF
         -fill '#1a73e8' -annotate "+$((DX + DW - 183))+$((DY + DH - 60))" 'Cancel' \
         "$f"
       rm -f "$pp.pdf" "$pp.png" ;;
+    twodocs)
+      # Two different documents about the same patient's supply (a label and
+      # its receipt, a letter and the order e-mail printed, a bag label and a
+      # delivery letter) lying side by side on a table and photographed
+      # together in one frame (unseen83): the document and its companion
+      # NAME.pair.html (rendered like any page), the companion drawn at the
+      # document's own scale (CSS pixels alike, so a label stays smaller than
+      # a letter), each with a faint paper edge and its own soft shadow,
+      # each turned a little the other way (0.8-2.4 degrees, opposite signs),
+      # neither covering the other (a gap of a twenty-fifth of the wider
+      # sheet between them); which one lies on the left, the shorter one's
+      # place up or down the taller one's side and the table (oak, walnut,
+      # grey laminate or a pale blue cloth, with a faint grain) drawn from
+      # SEED and the document; then a phone photo from above: slight
+      # perspective, light falling off, noise, at most 3200 px on the long
+      # side, JPEG 85. Not harsh: both stay upright and sharp, every line
+      # legible to a person.
+      f=$docs/$n.twodocs.jpg
+      [[ -e $out/$s/html/$n.pair.html ]] || { echo "heldout: twodocs: $n has no $n.pair.html" >&2; exit 2; }
+      local pb sa sb wa ha wb hb G M CW CH xa ya xb yb tab aa ab
+      pb=$(page "$s" "$n.pair")
+      sa=$(sed -n 's/.*name="heldout-viewport" content="[0-9x]*@\([0-9.]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      sb=$(sed -n 's/.*name="heldout-viewport" content="[0-9x]*@\([0-9.]*\)".*/\1/p' "$out/$s/html/$n.pair.html" | head -1)
+      aa=$(awk -v a="$(pick "$n twodocs turn a" "$seed" 17)" -v s="$(pick "$n twodocs sign" "$seed" 2)" 'BEGIN{printf "%.2f", (s ? 1 : -1) * (0.8 + a / 10)}')
+      ab=$(awk -v a="$(pick "$n twodocs turn b" "$seed" 17)" -v s="$(pick "$n twodocs sign" "$seed" 2)" 'BEGIN{printf "%.2f", (s ? -1 : 1) * (0.8 + a / 10)}')
+      convert "$base" -bordercolor '#d9d9d6' -border 1 -background none -rotate "$aa" \
+        \( +clone -background black -shadow 45x10+8+10 \) +swap -background none -layers merge +repage "$docs/$n.td-a.png"
+      convert "$pb" -resize "$(awk -v a="${sa:-2}" -v b="${sb:-2}" 'BEGIN{printf "%.2f", 100 * a / b}')%" \
+        -bordercolor '#d9d9d6' -border 1 -background none -rotate "$ab" \
+        \( +clone -background black -shadow 45x10+8+10 \) +swap -background none -layers merge +repage "$docs/$n.td-b.png"
+      wa=$(identify -format %w "$docs/$n.td-a.png"); ha=$(identify -format %h "$docs/$n.td-a.png")
+      wb=$(identify -format %w "$docs/$n.td-b.png"); hb=$(identify -format %h "$docs/$n.td-b.png")
+      G=$(((wa > wb ? wa : wb) / 25)); M=$(((wa > wb ? wa : wb) / 10))
+      CW=$((wa + wb + G + 2 * M)); CH=$(((ha > hb ? ha : hb) + 2 * M))
+      ya=$((M + $(pick "$n twodocs ya" "$seed" $(((ha < hb ? hb - ha : 0) + 1))))); yb=$((M + $(pick "$n twodocs yb" "$seed" $(((hb < ha ? ha - hb : 0) + 1)))))
+      if (($(pick "$n twodocs order" "$seed" 2) == 0)); then xa=$M xb=$((M + wa + G)); else xb=$M xa=$((M + wb + G)); fi
+      local -a tabs=('#a47d55' '#6e4f37' '#a9a59d' '#b9c9d6')
+      tab=${tabs[$(pick "$n twodocs table" "$seed" 4)]}
+      convert -size "${CW}x${CH}" xc:"$tab" \
+        \( -size "$((CW / 8))x${CH}" xc:gray50 -seed "$seed" -attenuate 0.6 +noise Gaussian -resize "${CW}x${CH}!" -blur 0x2 \) -compose softlight -composite \
+        "$docs/$n.td-a.png" -geometry "+$xa+$ya" -compose over -composite \
+        "$docs/$n.td-b.png" -geometry "+$xb+$yb" -compose over -composite \
+        -background "$tab" -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 80)),$((CH / 70))  $CW,0 $((CW - CW / 60)),$((CH / 110))  0,$CH $((CW / 120)),$((CH - CH / 90))  $CW,$CH $((CW - CW / 70)),$((CH - CH / 60))" \
+        \( -size "${CW}x${CH}" radial-gradient:white-'#c2c2c2' \) -compose multiply -composite \
+        -resize '3200x3200>' -blur 0x0.4 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".td-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
