@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen83|unseen85  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen83|unseen84|unseen85  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen83 + unseen85
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen83 + unseen84 + unseen85
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen83 | unseen85) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen83 | unseen84 | unseen85) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen83 unseen85) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen83, unseen85, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen83 unseen84 unseen85) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen83, unseen84, unseen85, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1933,6 +1933,55 @@ EOF
         -distort Perspective "0,0 $((W2 / 60)),$((H2 / 50))  $W2,0 $((W2 - W2 / 45)),$((H2 / 70))  0,$H2 $((W2 / 80)),$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 50)),$((H2 - H2 / 45))" \
         -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.dl-grain.png" "$docs/$n.dl-light.png" "$docs/$n.dl-pool.png" ;;
+    mixedlight)
+      # A phone photo under mixed light (unseen84): the page on a table
+      # between a window and a lamp, one side lit by cool daylight, the
+      # other by a warm tungsten or LED lamp, as in a kitchen or a hotel
+      # room on a dull afternoon with the lamp on. The phone's white balance
+      # settles between the two, so the white paper shades from bluish
+      # (red at about 85%, green 91% of blue) on the window's side to orange
+      # (green at about 78%, blue 52-58% of red) and a little darker (76-84%)
+      # on the lamp's, with a soft boundary between them (a smooth ramp
+      # 18-30% of the page wide, at 38-62% across it); the sensor's gain
+      # shows as a little more noise on the darker, warm side. Which side the
+      # window is on (left, right, top, bottom), where the boundary falls, how
+      # soft it is and how bright and how orange the lamp's side is are drawn
+      # from SEED and the document; then a slight perspective on a grey-brown
+      # table, light falling off a little towards the corners, JPEG 85. Not
+      # harsh: the print stays dark on both sides and every line reads at a
+      # glance.
+      f=$docs/$n.mixedlight.jpg
+      local side edge soft wb wbl B W2 H2 cool warm persp
+      side=$(pick "$n mixedlight side" "$seed" 4)
+      edge=$((38 + $(pick "$n mixedlight edge" "$seed" 25)))
+      soft=$((18 + $(pick "$n mixedlight soft" "$seed" 13)))
+      wb=$((76 + $(pick "$n mixedlight level" "$seed" 9)))
+      wbl=$((52 + $(pick "$n mixedlight blue" "$seed" 7)))
+      B=$((W / 16)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      # The mask: black on the window's side, white on the lamp's, a smooth
+      # (smoothstep) ramp across the boundary; one row or column stretched.
+      local ramp="t=(u-$edge/100)/($soft/100)+0.5; t=t<0?0:(t>1?1:t); t*t*(3-2*t)"
+      case $side in
+        0) convert -size "${W2}x1" xc: -fx "u=i/w; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
+        1) convert -size "${W2}x1" xc: -fx "u=1-i/w; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
+        2) convert -size "1x${H2}" xc: -fx "u=j/h; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
+        *) convert -size "1x${H2}" xc: -fx "u=1-j/h; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
+      esac
+      cool="rgb($((255 * 85 / 100)),$((255 * 91 / 100)),255)"
+      warm="rgb($((255 * wb / 100)),$((255 * wb * 78 / 10000)),$((255 * wb * wbl / 10000)))"
+      persp="0,0 $((W2 / 55)),$((H2 / 60))  $W2,0 $((W2 - W2 / 40)),$((H2 / 90))  0,$H2 $((W2 / 90)),$((H2 - H2 / 50))  $W2,$H2 $((W2 - W2 / 60)),$((H2 - H2 / 45))"
+      # The light falls on the page and the table alike; then the phone's
+      # perspective, the same for the mask so the noise follows the light.
+      convert "$base" -bordercolor '#7d7266' -border "$B" \
+        \( -size "${W2}x${H2}" xc:"$cool" -size "${W2}x${H2}" xc:"$warm" "$docs/$n.ml-mask.png" -compose over -composite \) \
+        -compose multiply -composite \
+        -background '#4a4138' -virtual-pixel background -distort Perspective "$persp" \
+        \( -size "${W2}x${H2}" radial-gradient:white-'#d2d2d2' \) -compose multiply -composite "$docs/$n.ml-lit.png"
+      convert "$docs/$n.ml-mask.png" -background black -virtual-pixel background -distort Perspective "$persp" "$docs/$n.ml-maskp.png"
+      convert \( "$docs/$n.ml-lit.png" -seed "$seed" -attenuate 0.22 +noise Gaussian \) \
+        \( "$docs/$n.ml-lit.png" -seed "$((seed + 1))" -attenuate 0.5 +noise Gaussian \) \
+        "$docs/$n.ml-maskp.png" -compose over -composite -quality 85 "$f"
+      rm -f "$docs/$n.ml-mask.png" "$docs/$n.ml-maskp.png" "$docs/$n.ml-lit.png" ;;
     hdrghost)
       # A phone's HDR or night-mode merge of frames taken while the hand
       # moved (unseen51): the phone takes a short burst at different
