@@ -1960,12 +1960,13 @@ EOF
       B=$((W / 16)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
       # The mask: black on the window's side, white on the lamp's, a smooth
       # (smoothstep) ramp across the boundary; one row or column stretched.
-      local ramp="t=(u-$edge/100)/($soft/100)+0.5; t=t<0?0:(t>1?1:t); t*t*(3-2*t)"
+      # (fx's one-letter names are its own: u is the image, t its index.)
+      local ramp="tt=(uu-$edge/100)/($soft/100)+0.5; tt=tt<0?0:(tt>1?1:tt); tt*tt*(3-2*tt)"
       case $side in
-        0) convert -size "${W2}x1" xc: -fx "u=i/w; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
-        1) convert -size "${W2}x1" xc: -fx "u=1-i/w; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
-        2) convert -size "1x${H2}" xc: -fx "u=j/h; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
-        *) convert -size "1x${H2}" xc: -fx "u=1-j/h; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
+        0) convert -size "${W2}x1" xc: -fx "uu=i/w; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
+        1) convert -size "${W2}x1" xc: -fx "uu=1-i/w; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
+        2) convert -size "1x${H2}" xc: -fx "uu=j/h; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
+        *) convert -size "1x${H2}" xc: -fx "uu=1-j/h; $ramp" -scale "${W2}x${H2}!" "$docs/$n.ml-mask.png" ;;
       esac
       cool="rgb($((255 * 85 / 100)),$((255 * 91 / 100)),255)"
       warm="rgb($((255 * wb / 100)),$((255 * wb * 78 / 10000)),$((255 * wb * wbl / 10000)))"
