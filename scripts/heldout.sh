@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen83|unseen84|unseen85  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen83 + unseen84 + unseen85
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen83 | unseen84 | unseen85) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen83 unseen84 unseen85) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen83, unseen84, unseen85, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -946,6 +946,64 @@ EOF
         \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #b8b8b8" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.tri.png" "$docs/$n.trishade.png" ;;
+    quarterfold)
+      # A page or slip folded in four to fit a pocket, a purse or a wallet,
+      # unfolded and photographed (unseen82): two creases cross near the
+      # middle (each placed up to 2% off the middle by SEED and the
+      # document, a little askew), each a bright ridge beside a thin shadow
+      # (about 70%) lying across whatever print it falls on; the four panels
+      # lean slightly different ways, so each is lit a little differently
+      # (up to 11% darker, drawn the same way) and darker towards the crease
+      # it leans into (up to 7%); the page is not quite flat at the corners:
+      # each corner lifted a few pixels out of place (Shepards distortion
+      # about the creases, which stay put) and shaded (up to 9%). Then a
+      # phone photo of it on a table: perspective, light falling off, noise,
+      # JPEG 85. Not harsh: every word stays legible, a crease crosses at
+      # most a line of print or a column.
+      f=$docs/$n.quarterfold.jpg
+      local CX CY k m b0 b1 b2 b3 l0 l1 l2 l3 tx ty mw mh
+      CX=$((W / 2 + (($(pick "$n quarterfold cx" "$seed" 41) - 20) * W / 1000)))
+      CY=$((H / 2 + (($(pick "$n quarterfold cy" "$seed" 41) - 20) * H / 1000)))
+      tx=$(($(pick "$n quarterfold tx" "$seed" 7) - 3)) ty=$(($(pick "$n quarterfold ty" "$seed" 7) - 3))
+      for k in 0 1 2 3; do
+        printf -v "b$k" '%s' "$(awk "BEGIN{print 1 - $(pick "$n quarterfold panel $k" "$seed" 12) / 100}")"
+        printf -v "l$k" '%s' "$(pick "$n quarterfold lean $k" "$seed" 2)"
+      done
+      # The shade map at a quarter of the size (smooth), then the creases
+      # drawn at full size.
+      mw=$((W / 4)) mh=$((H / 4))
+      convert -size "${mw}x${mh}" xc: -fx "cx=$CX/4; cy=$CY/4; q=(i>=cx)+2*(j>=cy);
+          b=(q==0 ? $b0 : (q==1 ? $b1 : (q==2 ? $b2 : $b3)));
+          l=(q==0 ? $l0 : (q==1 ? $l1 : (q==2 ? $l2 : $l3)));
+          dv=abs(i-cx)/(i<cx ? cx : w-cx); dh=abs(j-cy)/(j<cy ? cy : h-cy);
+          g=(l ? 1-dh : 1-dv);
+          r=0.2*min(w,h); d=hypot(min(i,w-i),min(j,h-j)); c=0.09*max(0,1-d/r);
+          b-0.07*g-c" -resize "${W}x${H}!" \
+        -stroke 'gray(70%)' -strokewidth 3 -fill none \
+        -draw "line $((CX + 3 + tx)),0 $((CX + 3 - tx)),$H" -draw "line 0,$((CY + 3 + ty)) $W,$((CY + 3 - ty))" \
+        -blur 0x0.6 "$docs/$n.qfshade.png"
+      convert -size "${W}x${H}" xc:black -stroke 'gray(62%)' -strokewidth 2 -fill none \
+        -draw "line $((CX + tx)),0 $((CX - tx)),$H" -draw "line 0,$((CY + ty)) $W,$((CY - ty))" \
+        -blur 0x0.7 "$docs/$n.qfridge.png"
+      # Corners lifted: each moved inwards or outwards by up to about 1.2%
+      # of the page; the creases' ends and their crossing stay put.
+      local -a cp=()
+      for k in 0 1 2 3; do
+        local px=$(( (k % 2) * W )) py=$(( (k / 2) * H ))
+        local ddx=$(( ($(pick "$n quarterfold cdx $k" "$seed" 25) - 12) * W / 1000 ))
+        local ddy=$(( ($(pick "$n quarterfold cdy $k" "$seed" 25) - 12) * H / 1000 ))
+        cp+=("$px,$py $((px + ddx)),$((py + ddy))")
+      done
+      convert "$base" "$docs/$n.qfshade.png" -compose multiply -composite \
+        "$docs/$n.qfridge.png" -compose screen -composite \
+        -background white -virtual-pixel background \
+        -distort Shepards "$CX,$CY $CX,$CY  $CX,0 $CX,0  $CX,$H $CX,$H  0,$CY 0,$CY  $W,$CY $W,$CY  ${cp[*]}" \
+        -compose over -bordercolor '#7a6f64' -border "$((W / 14))" \
+        -background '#7a6f64' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 40)),$((H / 35))  $((W + W / 7)),0 $((W + W / 7 - W / 60)),$((H / 70))  0,$((H + W / 7)) $((W / 70)),$((H + W / 7 - H / 40))  $((W + W / 7)),$((H + W / 7)) $((W + W / 7 - W / 28)),$((H + W / 7 - H / 55))" \
+        \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #b8b8b8" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.qfshade.png" "$docs/$n.qfridge.png" ;;
     condensation)
       # A cold pen, vial or carton photographed straight out of the fridge
       # (unseen23): warm room air fogs the cold label. A fine film of
