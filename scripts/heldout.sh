@@ -972,13 +972,13 @@ EOF
       # The shade map at a quarter of the size (smooth), then the creases
       # drawn at full size.
       mw=$((W / 4)) mh=$((H / 4))
-      convert -size "${mw}x${mh}" xc: -fx "cx=$CX/4; cy=$CY/4; q=(i>=cx)+2*(j>=cy);
-          b=(q==0 ? $b0 : (q==1 ? $b1 : (q==2 ? $b2 : $b3)));
-          l=(q==0 ? $l0 : (q==1 ? $l1 : (q==2 ? $l2 : $l3)));
-          dv=abs(i-cx)/(i<cx ? cx : w-cx); dh=abs(j-cy)/(j<cy ? cy : h-cy);
-          g=(l ? 1-dh : 1-dv);
-          r=0.2*min(w,h); d=hypot(min(i,w-i),min(j,h-j)); c=0.09*max(0,1-d/r);
-          b-0.07*g-c" -resize "${W}x${H}!" \
+      convert -size "${mw}x${mh}" xc: -fx "xa=$CX/4; ya=$CY/4; qq=(i>=xa)+2*(j>=ya);
+          bb=(qq==0 ? $b0 : (qq==1 ? $b1 : (qq==2 ? $b2 : $b3)));
+          ll=(qq==0 ? $l0 : (qq==1 ? $l1 : (qq==2 ? $l2 : $l3)));
+          dv=abs(i-xa)/(i<xa ? xa : w-xa); dh=abs(j-ya)/(j<ya ? ya : h-ya);
+          gg=(ll ? 1-dh : 1-dv);
+          rr=0.2*min(w,h); dd=hypot(min(i,w-i),min(j,h-j)); cc=0.09*max(0,1-dd/rr);
+          bb-0.07*gg-cc" -resize "${W}x${H}!" \
         -stroke 'gray(70%)' -strokewidth 3 -fill none \
         -draw "line $((CX + 3 + tx)),0 $((CX + 3 - tx)),$H" -draw "line 0,$((CY + 3 + ty)) $W,$((CY + 3 - ty))" \
         -blur 0x0.6 "$docs/$n.qfshade.png"
