@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen87  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen87
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen87) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen87) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen87, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -4443,6 +4443,73 @@ EOF
         \( -size "${CW}x${CH}" radial-gradient:white-'#c2c2c2' \) -compose multiply -composite \
         -resize '3200x3200>' -blur 0x0.4 -seed "$seed" -attenuate 0.2 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".td-* ;;
+    printedscreen)
+      # A screen printed out and then photographed (unseen87): the patient
+      # printed a phone screenshot or a browser page on a home printer, then
+      # photographed the printout lying on a table. The screen image is
+      # fitted to an A4 sheet (a tall phone screen to its height, a wide
+      # page to its width and set at the top) and a little cropped where
+      # the printer cannot print (1.5-3% of its width off one side, 0.5-1.5%
+      # of its height off the top or the bottom); the cheap printer washes
+      # the colours out (saturation about 60%, black printed as a dark grey
+      # of 9-14%, the ink spread a little) and leaves a few faint lighter
+      # bands across the sheet where the head skipped; the paper a little
+      # warm. Then the sheet lies on a table (light wood or grey laminate),
+      # turned 0.4-2 degrees either way with its soft shadow, and is
+      # photographed from a little above: slight perspective, light falling
+      # off, noise, JPEG 85, the long side at most 3200 px. The crop's sides
+      # and sizes, the grey, the bands, the table, the turn and the
+      # perspective drawn from SEED and the document. Not harsh: every field
+      # stays legible to a person.
+      f=$docs/$n.printedscreen.jpg
+      local cx cy ox oy CW CH PW PH tx ty blk nb ang tb TW TH k
+      cx=$((W * (15 + $(pick "$n printedscreen cx" "$seed" 16)) / 1000))
+      cy=$((H * (5 + $(pick "$n printedscreen cy" "$seed" 11)) / 1000))
+      ox=$((cx * $(pick "$n printedscreen side" "$seed" 2)))
+      oy=$((cy * $(pick "$n printedscreen vside" "$seed" 2)))
+      CW=$((W - cx)) CH=$((H - cy))
+      # The sheet (A4, 1:1.414) round the printed image: the image fills
+      # the printable area's height (a phone screen) or its width (a page).
+      if ((CH * 1000 > CW * 1414)); then
+        PH=$((CH * 108 / 100)); PW=$((PH * 1000 / 1414)); tx=$(((PW - CW) / 2)); ty=$(((PH - CH) / 2))
+      else
+        PW=$((CW * 108 / 100)); PH=$((PW * 1414 / 1000)); tx=$(((PW - CW) / 2)); ty=$((PW * 4 / 100))
+      fi
+      blk=$((9 + $(pick "$n printedscreen black" "$seed" 6)))
+      # The head's skipped bands: a few rows of the sheet, lighter.
+      nb=$((3 + $(pick "$n printedscreen nb" "$seed" 4)))
+      local -a bands=()
+      for ((k = 0; k < nb; k++)); do
+        local by bh
+        by=$(pick "$n printedscreen band $k" "$seed" "$PH"); bh=$((2 + $(pick "$n printedscreen bh $k" "$seed" 4)))
+        bands+=(-draw "rectangle 0,$by $PW,$((by + bh))")
+      done
+      convert "$base" -crop "${CW}x${CH}+${ox}+${oy}" +repage \
+        -modulate 103,60,100 +level "${blk}%,100%" -blur 0x0.6 "$docs/$n.ps-ink.png"
+      convert -size "${PW}x${PH}" xc:white "$docs/$n.ps-ink.png" -geometry "+${tx}+${ty}" -compose over -composite \
+        \( -size "${PW}x${PH}" xc:black -fill 'gray(22%)' "${bands[@]}" -blur 0x1 \) -compose screen -composite \
+        \( -size "${PW}x${PH}" xc:'#faf6ec' \) -compose multiply -composite \
+        -seed "$((seed + $(pick "$n printedscreen paper" "$seed" 997)))" -attenuate 0.08 +noise Gaussian "$docs/$n.ps-sheet.png"
+      # The table and the sheet on it, turned, with its shadow.
+      ang=$(awk "BEGIN{a = (4 + $(pick "$n printedscreen turn" "$seed" 17)) / 10; print ($(pick "$n printedscreen tsign" "$seed" 2) ? a : -a)}")
+      TW=$((PW * 116 / 100)) TH=$((PH * 112 / 100))
+      tb=$(pick "$n printedscreen table" "$seed" 2)
+      if ((tb == 0)); then
+        convert -size "$((TW / 4 + 40))x$((TH / 4))" xc:'#c49a6c' -seed "$((seed + 11))" -attenuate 1.4 +noise Gaussian \
+          -motion-blur 0x16+0 -crop "$((TW / 4))x$((TH / 4))+20+0" +repage -resize "${TW}x${TH}!" "$docs/$n.ps-table.png"
+      else
+        convert -size "$((TW / 4))x$((TH / 4))" xc:'#9ea3a8' -seed "$((seed + 11))" -attenuate 0.5 +noise Gaussian \
+          -blur 0x0.8 -resize "${TW}x${TH}!" "$docs/$n.ps-table.png"
+      fi
+      convert "$docs/$n.ps-sheet.png" -background none -rotate "$ang" \
+        \( +clone -background black -shadow 50x14+12+16 \) +swap -background none -layers merge +repage "$docs/$n.ps-turned.png"
+      local px=$((TW / (45 + $(pick "$n printedscreen persp" "$seed" 30))))
+      convert "$docs/$n.ps-table.png" "$docs/$n.ps-turned.png" -gravity center -compose over -composite +gravity \
+        -virtual-pixel edge \
+        -distort Perspective "0,0 $px,$((TH / 70))  $TW,0 $((TW - px)),$((TH / 70))  0,$TH 0,$TH  $TW,$TH $TW,$TH" \
+        \( -size "${TW}x${TH}" xc: -sparse-color Barycentric "0,0 #ffffff $TW,$TH #a8a8a8" \) -compose multiply -composite \
+        -resize '3200x3200>' -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".ps-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
