@@ -4499,13 +4499,13 @@ EOF
           -motion-blur 0x16+0 -crop "$((TW / 4))x$((TH / 4))+20+0" +repage -resize "${TW}x${TH}!" "$docs/$n.ps-table.png"
       else
         convert -size "$((TW / 4))x$((TH / 4))" xc:'#9ea3a8' -seed "$((seed + 11))" -attenuate 0.5 +noise Gaussian \
-          -blur 0x0.8 -resize "${TW}x${TH}!" "$docs/$n.ps-table.png"
+          -modulate 100,15 -blur 0x0.8 -resize "${TW}x${TH}!" "$docs/$n.ps-table.png"
       fi
       convert "$docs/$n.ps-sheet.png" -background none -rotate "$ang" \
         \( +clone -background black -shadow 50x14+12+16 \) +swap -background none -layers merge +repage "$docs/$n.ps-turned.png"
       local px=$((TW / (45 + $(pick "$n printedscreen persp" "$seed" 30))))
       convert "$docs/$n.ps-table.png" "$docs/$n.ps-turned.png" -gravity center -compose over -composite +gravity \
-        -virtual-pixel edge \
+        -virtual-pixel mirror \
         -distort Perspective "0,0 $px,$((TH / 70))  $TW,0 $((TW - px)),$((TH / 70))  0,$TH 0,$TH  $TW,$TH $TW,$TH" \
         \( -size "${TW}x${TH}" xc: -sparse-color Barycentric "0,0 #ffffff $TW,$TH #a8a8a8" \) -compose multiply -composite \
         -resize '3200x3200>' -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
