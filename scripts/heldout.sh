@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen87  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen87
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen87) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen87) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen87, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -4510,6 +4510,62 @@ EOF
         \( -size "${TW}x${TH}" xc: -sparse-color Barycentric "0,0 #ffffff $TW,$TH #a8a8a8" \) -compose multiply -composite \
         -resize '3200x3200>' -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".ps-* ;;
+    lidopen)
+      # Each sheet scanned on a home flatbed scanner with its lid left open
+      # (unseen86), as a stapled pack or a thick letter will not lie flat:
+      # the browser's print of the page, each sheet at 200, 250 or 300 dpi
+      # (drawn from SEED and the document); the room's darkness black around
+      # the sheet; one edge away from the hinge (top, right or bottom, drawn
+      # for each sheet) lifts off the glass: a band of 9-14% of the sheet
+      # drawn in (its corners 1-2% narrower, the band foreshortened to 90%),
+      # shaded towards the edge (to about 55% at the very edge), softened
+      # (out of focus off the glass, up to sigma 1.3), and a bright strip
+      # where the lamp reflects off the lifted paper (the print under it
+      # lifted at most 45% towards white, never lost); the sheet turned 2-5
+      # degrees either way and not quite square to the glass (a slight
+      # keystone); the scanner's softness and noise; all the sheets saved as
+      # one PDF of page images (JPEG 85) with no text layer. The turn, the
+      # edge and the band are drawn from SEED, the document and the sheet.
+      # Not harsh: every word stays legible.
+      command -v pdftoppm >/dev/null || { echo "heldout: lidopen needs pdftoppm (poppler-utils)" >&2; exit 1; }
+      f=$docs/$n.lidopen.pdf
+      local ld=$docs/$n.lidopen.d sheet k=0 dpi ang edge L L2 dx sy kx ky mg sheets=()
+      rm -rf "$ld" && mkdir -p "$ld"
+      dpi=$((200 + 50 * $(pick "$n lidopen dpi" "$seed" 3)))
+      chrome --no-pdf-header-footer --print-to-pdf="$ld/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      pdftoppm -r "$dpi" -png "$ld/print.pdf" "$ld/sheet"
+      for sheet in "$ld"/sheet-*.png; do
+        k=$((k + 1))
+        edge=$(pick "$n lidopen edge $k" "$seed" 3)
+        # Turned so the lifting edge is at the top, worked on, turned back.
+        convert "$sheet" -rotate "$((-90 * edge))" +repage "$ld/up.png"
+        W=$(identify -format %w "$ld/up.png"); H=$(identify -format %h "$ld/up.png")
+        L=$((H * (9 + $(pick "$n lidopen band $k" "$seed" 6)) / 100)); L2=$((L * 9 / 10))
+        dx=$((W * (10 + $(pick "$n lidopen dx $k" "$seed" 11)) / 1000))
+        sy=$((L2 * (25 + $(pick "$n lidopen strip $k" "$seed" 30)) / 100))
+        # The lifted band: drawn in, foreshortened, softened towards the
+        # edge, shaded, and the lamp's bright strip across it.
+        convert "$ld/up.png" -crop "${W}x${L}+0+0" +repage -background '#0a0a0a' -virtual-pixel background \
+          -distort Perspective "0,0 $dx,0  $W,0 $((W - dx)),0  0,$L 0,$L  $W,$L $W,$L" -resize "${W}x${L2}!" "$ld/band.png"
+        convert "$ld/band.png" \( +clone -blur 0x1.3 \) \( -size "${W}x${L2}" gradient:white-black -evaluate pow 1.6 \) -composite \
+          \( -size "${W}x${L2}" gradient:'#8c8c8c'-white -evaluate pow 0.8 \) -compose multiply -composite \
+          \( -size "${W}x${L2}" xc:black -fill 'gray(45%)' -draw "rectangle 0,$((sy - L2 / 14)) $W,$((sy + L2 / 14))" -blur "0x$((L2 / 16 + 1))" \) -compose screen -composite "$ld/band2.png"
+        convert "$ld/band2.png" \( "$ld/up.png" -crop "${W}x$((H - L))+0+$L" +repage \) -append \
+          -background '#0a0a0a' -gravity south -extent "${W}x${H}" +gravity -rotate "$((90 * edge))" +repage "$ld/lifted.png"
+        # Turned 2-5 degrees, not square to the glass, on the darkness.
+        ang=$(awk -v a="$(pick "$n lidopen turn $k" "$seed" 31)" -v s="$(pick "$n lidopen sign $k" "$seed" 2)" 'BEGIN{printf "%.1f", (s ? 1 : -1) * (2 + a / 10)}')
+        W=$(identify -format %w "$ld/lifted.png"); H=$(identify -format %h "$ld/lifted.png")
+        kx=$((W * (3 + $(pick "$n lidopen kx $k" "$seed" 6)) / 1000)); ky=$((H * (3 + $(pick "$n lidopen ky $k" "$seed" 6)) / 1000))
+        mg=$((W / 25))
+        convert "$ld/lifted.png" -background '#0a0a0a' -virtual-pixel background \
+          -distort Perspective "0,0 $kx,$ky  $W,0 $W,0  0,$H 0,$H  $W,$H $((W - ky)),$((H - kx))" \
+          -rotate "$ang" +repage -bordercolor '#0a0a0a' -border "$mg" \
+          -blur 0x0.5 -seed "$((seed + k))" -attenuate 0.1 +noise Gaussian \
+          -units PixelsPerInch -density "$dpi" -quality 85 "$ld/page-$(printf %02d "$k").jpg"
+        sheets+=("$ld/page-$(printf %02d "$k").jpg")
+      done
+      jpegs_to_pdf "$f" "$dpi" "${sheets[@]}"
+      rm -rf "$ld" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
