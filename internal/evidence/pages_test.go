@@ -1,6 +1,9 @@
 package evidence
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // textOfPages makes a Text of pages, each a list of lines.
 func textOfPages(pages ...[]string) Text {
@@ -132,6 +135,49 @@ func TestAFamilysSections(t *testing.T) {
 		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "us"})
 		if r.Data.MedicationDosage.Value != tt.want {
 			t.Errorf("%s, %s: dose %v by %s, want %s (note: %s)", tt.forename, tt.dosage, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, r.Note)
+		}
+	}
+}
+
+// TestPatientsUnderTheirCaptions: a drive-through receipt of two patients'
+// fills, each under its "PATIENT:" caption, one on Mounjaro and one on
+// Zepbound (unseen79, round 20): the lead's block, holding the requested
+// product, gives the name, the medicine, the dose and the date; a page whose
+// blocks both name the requested product, or a substance asked for by its
+// own name, says nothing of whose each dose is, as before.
+func TestPatientsUnderTheirCaptions(t *testing.T) {
+	receipt := func(second string) []string {
+		return []string{
+			"CORNERSTONE PHARMACY", "OPEN 24 HOURS", "901 W Grand Ave", "Rivermead, IL 60999",
+			"DRIVE-THRU PICKUP", "11/18/2026 02:14 AM",
+			"PATIENT: OKONKWO, CHIDI", "RX# 8104472", "MOUNJARO 5 MG/0.5 ML PEN", "QTY 2 ML (4 PENS) DS 28",
+			"FILLED 11/18/2026 01:58 AM", "COPAY $25.00",
+			"PATIENT: ABERNATHY, JOLENE", "RX# 8104469", second + " 2.5 MG/0.5 ML PEN", "QTY 2 ML (4 PENS) DS 28",
+			"FILLED 11/18/2026 01:41 AM", "COPAY $25.00",
+			"2 RX TOTAL $50.00", "RPH ON DUTY: S. NAKAGAWA",
+		}
+	}
+	for _, tt := range []struct {
+		second, forename, surname, medicine, dosage string
+		name, dose                                  Verdict
+		medicineAt                                  string
+	}{
+		{"ZEPBOUND", "Chidi", "Okonkwo", "Mounjaro", "5 mg", Valid, Valid, "MOUNJARO"},
+		{"ZEPBOUND", "Chidi", "Okonkwo", "Mounjaro", "2.5 mg", Valid, Invalid, "MOUNJARO"},
+		{"ZEPBOUND", "Jolene", "Abernathy", "Zepbound", "2.5 mg", Valid, Valid, "ZEPBOUND"},
+		{"ZEPBOUND", "Jolene", "Abernathy", "Zepbound", "5 mg", Valid, Invalid, "ZEPBOUND"},
+		// Both blocks the requested brand, or the substance asked for.
+		{"MOUNJARO", "Chidi", "Okonkwo", "Mounjaro", "5 mg", NotFound, NotFound, ""},
+		{"ZEPBOUND", "Chidi", "Okonkwo", "tirzepatide", "5 mg", NotFound, NotFound, ""},
+	} {
+		exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: tt.surname, MedicationName: tt.medicine, MedicationDosage: tt.dosage}
+		r, f := Explain(textOf(1, receipt(tt.second)...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.PatientName.Value != tt.name || r.Data.MedicationDosage.Value != tt.dose {
+			t.Errorf("%s for %s %s %s: name %v by %s, dose %v by %s, want %s, %s (note: %s)", tt.second, tt.forename, tt.medicine, tt.dosage,
+				r.Data.PatientName, f.PatientName.Rule, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.name, tt.dose, r.Note)
+		}
+		if tt.medicineAt != "" && !strings.EqualFold(f.MedicationName.Text, tt.medicineAt) {
+			t.Errorf("%s for %s: medicine read at %q, want %q", tt.second, tt.forename, f.MedicationName.Text, tt.medicineAt)
 		}
 	}
 }

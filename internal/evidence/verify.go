@@ -52,15 +52,24 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	// date; the name is judged on the whole page, whose other sections
 	// say whose the lead's is.
 	own, ownMentions := doc, mentions
+	medicineOn, medicineMentions := doc, mentions
+	req := findRequested(mentions, want.Generic)
 	if s := leadsSections(doc, mentions, exp, want.Generic); len(s.lines) != len(doc.lines) {
 		own, ownMentions = s, findMedicineMentions(s)
+	} else if others := leadsCaptioned(doc, mentions, exp, want); others != nil {
+		// Other patients' captioned blocks: the requested product under
+		// the lead's caption alone is the lead's, and is read there.
+		own = doc.without(others)
+		ownMentions = findMedicineMentions(own)
+		medicineOn, medicineMentions = own, ownMentions
+		req = req.outside(others)
 	}
 	dose := collectDoseEvidence(own, exp, want, wantKnown, ownMentions, pol)
 	meds := medicinesForDate(own, ownMentions, want.Generic, pol)
 	meds.otherDose = dose.latestKnown && dose.latest != dose.want && slices.Contains(dose.doses, dose.want)
 	return [fieldCount]finding{
-		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, findRequested(mentions, want.Generic)),
-		medicineField: rateMedicine(doc, exp, want, wantKnown, mentions),
+		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, req),
+		medicineField: rateMedicine(medicineOn, exp, want, wantKnown, medicineMentions),
 		dosageField:   decide(doseRules, dose),
 		dateField:     rateDate(own, pol, meds),
 		pharmacyField: ratePharmacy(doc),
