@@ -72,6 +72,10 @@ type dateMedicines struct {
 	// at another dose than the one requested (latestFillDose), so a date
 	// in the window is that dose's fill, not the requested dose's.
 	otherDose bool
+	// unfilled: every record of the requested medicine says it has not
+	// been supplied yet: the lines of those records that name no other
+	// medicine (unfilledRecords); nil otherwise.
+	unfilled map[int]bool
 }
 
 // medicinesForDate finds the rows of other medicines on a document that
@@ -87,6 +91,7 @@ func medicinesForDate(d document, ms []medicineMention, want string, pol Policy)
 	meds.onlyOthers = want != "" && meds.named && !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want })
 	meds.latest = latestFillRecord(d, ms, want, pol)
 	meds.withdrawn = withdrawnLines(d, ms)
+	meds.unfilled = unfilledRecords(d, ms, want)
 	if want == "" || !slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic == want }) ||
 		!slices.ContainsFunc(ms, func(m medicineMention) bool { return m.entry.generic != want }) {
 		return meds
@@ -410,8 +415,13 @@ type dateEvidence struct {
 	absent  Confidence
 	// ownRecord: the page is only a record the patient keeps (ownRecord).
 	ownRecord bool
-	// otherDose: dateMedicines.otherDose.
-	otherDose bool
+	// border: the page is a customs declaration (customsDeclaration),
+	// whose dates are of posting and shipping.
+	border bool
+	// otherDose: dateMedicines.otherDose; unfilled: the picked date is no
+	// dispensing on a line of the requested medicine's own records, on a
+	// page that says it has not been supplied (dateMedicines.unfilled).
+	otherDose, unfilled bool
 	// yearFitted: the picked date was printed without its year on a page
 	// with no date of its own, its year fitted to its weekday
 	// (writeSpelledDates).
@@ -429,6 +439,7 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 		return ev
 	}
 	ev.found, ev.kind = true, cands[0].kind
+	ev.border = customsDeclaration(d)
 	if !slices.ContainsFunc(cands, func(m datedMention) bool { return !m.impossible }) {
 		ev.misread, ev.misreadText, ev.at = true, cands[0].text, cands[0].at
 		return ev
@@ -460,7 +471,9 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 			pick = j
 		}
 	}
-	withdrawn := func(j judgedDate) bool { return meds.withdrawn != nil && meds.withdrawn[j.m.line] }
+	withdrawn := func(j judgedDate) bool {
+		return meds.withdrawn != nil && meds.withdrawn[j.m.line] && !filledAfterWithdrawal(d, meds.withdrawn, j, order.dayFirst)
+	}
 	if withdrawn(pick) {
 		// The latest is a cancelled supply's: the requested medicine's
 		// own rows (on a page of several medicines) that were supplied
@@ -480,6 +493,9 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 	}
 	ev.picked, ev.verdict, ev.read, ev.text, ev.at = pick.date, pick.verdict, pick.m.conf, pick.m.text, pick.m.at
 	ev.withdrawn = withdrawn(pick)
+	// A prescription not yet supplied has no dispensing date but one on a
+	// line of its own records.
+	ev.unfilled = meds.unfilled != nil && !(pick.m.kind == dispensedDate && meds.unfilled[pick.m.line])
 	ev.yearFitted = d.lines[pick.m.line].yearFitted
 	if ev.disagree {
 		ev.at = js[0].m.at
@@ -492,6 +508,56 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 		ev.readAs = pick.m.text + " " + how
 	}
 	return ev
+}
+
+// customsDeclaration reports a page that is a parcel's customs
+// declaration and no pharmacy's record of dispensing: nothing on it says
+// dispensed or filled (a US pharmacy's "Packing slip & dispensing record"
+// with its CN23 section, "Filled in the United States and dispatched ... on
+// 19 November 2026", dates its supply; unseen42, in replay, round 21).
+func customsDeclaration(d document) bool {
+	customs := false
+	for _, l := range d.lines {
+		if slices.ContainsFunc(findDateLabels(l), func(m labelMatch) bool { return m.kind == dispensedDate }) {
+			return false
+		}
+		customs = customs || customsWords.any(l.words)
+	}
+	return customs
+}
+
+// customsWords mark a parcel's customs declaration (the UPU's CN22 and
+// CN23 forms, in English and French).
+var customsWords = newPhraseSet(map[bool][]string{true: {
+	"customs declaration", "cn22", "cn23", "declaration en douane", "customs form",
+}})
+
+// filledAfterWithdrawal reports a dispensing date, j, later than every date
+// on the lines of withdrawn records that say so ("Canceled at this
+// pharmacy: 11/15/2026 9:02 AM" in the box beside "Filled: 11/16/2026"; a
+// portal's pharmacy chosen and the one that filled it, unseen85, round 21,
+// where the fill was set aside as the cancelled supply's): a supply made
+// after the one withdrawn. A withdrawal with no date of its own says
+// nothing of which came first.
+func filledAfterWithdrawal(d document, withdrawn []bool, j judgedDate, dayFirst bool) bool {
+	if j.m.kind != dispensedDate {
+		return false
+	}
+	dated := false
+	for k, l := range d.lines {
+		if !withdrawn[k] || !withdrawnWords.any(l.words) {
+			continue
+		}
+		for _, f := range findDates(l.numberText()) {
+			if c := f.reading(dayFirst); c.valid() {
+				if c.compare(j.date) >= 0 {
+					return false
+				}
+				dated = true
+			}
+		}
+	}
+	return dated
 }
 
 // dateCandidates are the document's dates of the most relevant kind, and
@@ -876,6 +942,21 @@ var dateRules = []rule[dateEvidence]{
 		// up, not that the patient had it; which fill came before
 		// cannot be told from it (unseen31, round 13: a false accept).
 		return finding{rating: Rating{NotFound, Low}, problem: "the latest " + e.kind.noun() + " (" + e.shown() + ") is of a supply the document says was cancelled, voided or reversed", at: e.at}
+	}},
+	{"date-of-customs-declaration", func(e dateEvidence) bool { return e.border && e.kind != dispensedDate }, func(e dateEvidence) finding {
+		// A parcel's customs declaration from a pharmacy abroad ("SHIP
+		// DATE 2026-11-22" beside the CN23's contents; unseen84, round 21,
+		// a false accept at first measure): when it was posted, not when
+		// the medicine was dispensed.
+		return finding{rating: Rating{NotFound, Low}, problem: "the document is a customs declaration, whose " + e.kind.noun() + " (" + e.shown() + ") says when the parcel was sent, not when the medicine was dispensed", at: e.at}
+	}},
+	{"date-of-unfilled-prescription", func(e dateEvidence) bool { return e.unfilled }, func(e dateEvidence) finding {
+		// "Sent electronically ... Pharmacy status: received ... In queue
+		// - not yet filled" under a telehealth visit's prescription, an
+		// app's order "Awaiting clinical check" (unseen85, round 21: the
+		// visit's and the prescription's receipt's dates were rated the
+		// dispensing date, false accepts at first measure).
+		return finding{rating: Rating{NotFound, Low}, problem: "the document says the requested medicine has not been supplied yet, so its " + e.kind.noun() + " (" + e.shown() + ") is no dispensing date", at: e.at}
 	}},
 	{"date-of-other-dose", func(e dateEvidence) bool { return e.otherDose && e.verdict == dateInWindow }, func(e dateEvidence) finding {
 		// A ledger of supplies, 2.5 mg long ago and 5 mg last week, asked

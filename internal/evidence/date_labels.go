@@ -138,6 +138,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// trial wallet card: "Enrolled 10 May 2026 Card issued 23 Nov 2026",
 		// the card's date rated a prescription's), no supply.
 		"card issued", "card issue date", "date card issued", "card issued on", "enrolled", "enrolled on", "date enrolled",
+		// A travel permit's or a licence's own issue, no prescription's
+		// (round 21: unseen84's medicine permit for travellers, "Permit
+		// issued 23 Nov 2026", rated the dispensing date).
+		"permit issued", "permit issue date", "date permit issued", "licence issued", "license issued",
+		"certificate issued", "visa issued",
 		"enrolment date", "enrollment date", "randomised", "randomized", "date consented", "consented",
 		// A deadline a message asks to meet ("Reply YES by 21 Nov").
 		"reply", "reply by", "respond by", "collect by", "order by", "request by", "confirm by",

@@ -128,6 +128,21 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a trial card's enrolment and issue dates", []string{"I am taking part in a clinical research study.", "Name", "Ms Jane Smith",
 			"Study medicine", "Wegovy (semaglutide) 2.4mg once weekly", "Study medicine supplied by",
 			"Clinical Trials Pharmacy, Royal Tamar Infirmary", "Enrolled 10 May 2026 Card issued 17 Nov 2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A parcel's customs declaration: its ship date says when it was
+		// posted (unseen84, a false accept at first measure, round 21).
+		{"a customs declaration's ship date", []string{"FROM / EXPEDITEUR NORTHGATE MAIL PHARMACY LTD.", "TO / DESTINATAIRE JANE SMITH",
+			"CUSTOMS DECLARATION CN23", "Ozempic (semaglutide) 1 mg/dose pen x1", "SHIP DATE WEIGHT REF", "2026-11-17 0.9 kg NMP-ORD 660184"}, Rating{NotFound, Low}, "date-of-customs-declaration"},
+		// A pharmacy's own dispensing record with a customs section dates
+		// its supply (unseen42, in replay, round 21).
+		{"a dispensing record's customs section", []string{"Packing slip & dispensing record", "Ship to (patient) Jane Smith",
+			"Dispensed by: Bluewater Specialty Pharmacy", "Wegovy 2.4 mg/0.75 mL pen x4",
+			"Filled in the United States and dispatched to the United Kingdom on 17 November 2026 by international courier",
+			"Customs declaration (CN23)"}, Rating{Valid, High}, "date-in-window"},
+		// A travel permit's issue, no prescription's (unseen84, a false
+		// accept at first measure, round 21).
+		{"a medicine permit's issue date", []string{"Approved. Your permit to bring medicines into the country for personal use has been issued.",
+			"Name Jane Smith", "Expected arrival 2 Dec 2026", "Permit issued 17 Nov 2026", "Valid until 17 Dec 2026",
+			"Mounjaro KwikPen tirzepatide 7.5mg solution for injection, pre-filled pen 4 pens Personal use"}, Rating{NotFound, Medium}, "no-date"},
 		// A banking app's transaction: the bank settled the payment after
 		// the sale, and the sale's day is the supply's (unseen60, round 17).
 		{"a card payment's settled date is no sale", []string{"Harbour Road Pharmacy", "-£9.90", "Wednesday 18 November 2026 at 10:14",
@@ -782,6 +797,80 @@ func TestDateWordOfOtherLanguages(t *testing.T) {
 		plain := slices.ContainsFunc(findDateLabels(d.lines[0]), func(m labelMatch) bool { return m.kind == plainDate })
 		if plain != tt.plain {
 			t.Errorf("%q: a plain date caption %v, want %v", tt.line, plain, tt.plain)
+		}
+	}
+}
+
+// TestPrescriptionOnItsWay: a telehealth visit's summary whose prescription
+// was sent and received but is "In queue - not yet filled", and an online
+// pharmacy's order "Awaiting clinical check": their dates are the visit's
+// and the receipt's, no dispensing (unseen85, round 21, false accepts at
+// first measure). Once filled, the fill's date is the date.
+func TestPrescriptionOnItsWay(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Odalys", Surname: "Ferreira", MedicationName: "Wegovy", MedicationDosage: "0.5 mg"}
+	visit := func(status string) []string {
+		return []string{"Brightwell Telehealth", "Visit summary", "Patient: Odalys Ferreira DOB 02/17/1990",
+			"Visit: Video visit, November 18, 2026, 4:20 PM ET Clinician: Priya Venkataraman, NP",
+			"Prescriptions from this visit", "Wegovy 0.5 mg/0.5 mL single-dose pen", "Inject 0.5 mg once weekly · Qty 4 pens",
+			"Sent electronically: 11/18/2026 4:52 PM to Cedar Hollow Pharmacy, 77 Hollow Rd,", status}
+	}
+	order := []string{"Thistledown Pharmacy", "Order TD-558214", "Mounjaro 7.5mg/0.6ml KwikPen", "For: Mr Callum Osei-Bright",
+		"Awaiting clinical check", "Prescription received from your GP", "(EPS)", "18 Nov 2026, 14:02",
+		"A pharmacist will check your prescription.", "Dispensed", "Dispatched", "Previous orders", "Metformin 500mg tablets x56", "Dispatched 6 Nov 2026"}
+	mounjaro := Expected{PatientKnown: true, Forename: "Callum", Surname: "Osei-Bright", MedicationName: "Mounjaro", MedicationDosage: "7.5 mg"}
+	for _, tt := range []struct {
+		name   string
+		exp    Expected
+		market string
+		lines  []string
+		want   Verdict
+		rule   string
+	}{
+		{"in the pharmacy's queue", exp, "us", visit("Pharmacy status: received 11/18/2026 4:53 PM · In queue – not yet filled"), NotFound, "date-of-unfilled-prescription"},
+		{"filled since", exp, "us", visit("Pharmacy status: Filled 11/19/2026"), Valid, "date-in-window"},
+		{"awaiting a pharmacist's check", mounjaro, "uk", order, NotFound, "date-of-unfilled-prescription"},
+		{"filled, and the next strength not yet", Expected{PatientKnown: true, Forename: "Loretta", Surname: "Dubois", MedicationName: "Mounjaro", MedicationDosage: "2.5 mg"}, "us",
+			[]string{"Pine Hollow Pharmacy calling for Loretta Dubois.", "Your Mounjaro 2.5 mg pens were filled", "(caller)",
+				"THIS MORNING, WEDNESDAY, NOVEMBER EIGHTEENTH, FOUR PENS,", "and they are ready at the counter.",
+				"Doctor Patel sent a new one for the 5 mg for next month.", "We have not filled that yet."},
+			Valid, "date-year-fitted"},
+		{"on file, its product line above its status", Expected{PatientKnown: true, Forename: "Jerome", Surname: "Whitlock", MedicationName: "Zepbound", MedicationDosage: "5 mg"}, "us",
+			[]string{"Prescription details", "For Jerome Whitlock", "Zepbound 5 mg/0.5 mL pen", "tirzepatide - 4 single-dose pens",
+				"Status: On file - not yet filled", "Rx number 5520917", "Written Nov 6, 2026", "Prescriber Carmen Ibarra, NP", "Expires Nov 6, 2027"},
+			NotFound, "date-of-unfilled-prescription"},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), tt.exp, Policy{Now: testNow, Market: tt.market})
+		if r.Data.MedicationDate.Value != tt.want || f.MedicationDate.Rule != tt.rule {
+			t.Errorf("%s: date %+v by %s read %q, want %s by %s (note %q)", tt.name, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, tt.rule, r.Note)
+		}
+	}
+}
+
+// TestFilledAfterCancelled: a portal's two boxes, the pharmacy chosen
+// ("Canceled at this pharmacy: 11/15/2026") and the one that filled it
+// ("Filled: 11/16/2026"), read row by row: the fill came after the
+// cancellation and is no withdrawn supply (unseen85, round 21). A
+// cancellation after the fill, or one with no date, withdraws it.
+func TestFilledAfterCancelled(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Rosalind", Surname: "Vukovich", MedicationName: "Zepbound", MedicationDosage: "5 mg"}
+	page := func(cancelled string) []string {
+		return []string{"ZEPBOUND 5 mg/0.5 mL single-dose pen", "Patient: Rosalind Vukovich DOB 06/21/1982",
+			"PHARMACY YOU CHOSE", "PHARMACY THAT FILLED IT", "Maple Row Pharmacy", "Lakeside Drug #212",
+			"E-prescription sent: 11/14/2026 3:18 PM", "E-prescription re-sent: 11/15/2026 9:10 AM",
+			"Filled: 11/16/2026 (reported by pharmacy)", cancelled, "Picked up: 11/17/2026"}
+	}
+	for _, tt := range []struct {
+		cancelled string
+		want      Verdict
+		rule      string
+	}{
+		{"Canceled at this pharmacy: 11/15/2026 9:02 AM", Valid, "date-in-window"},
+		{"Canceled at this pharmacy: 11/18/2026 9:02 AM", NotFound, "date-of-withdrawn-supply"},
+		{"Canceled at this pharmacy", NotFound, "date-of-withdrawn-supply"},
+	} {
+		r, f := Explain(textOf(1, page(tt.cancelled)...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDate.Value != tt.want || f.MedicationDate.Rule != tt.rule {
+			t.Errorf("%q: date %+v by %s read %q, want %s by %s (note %q)", tt.cancelled, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, tt.rule, r.Note)
 		}
 	}
 }

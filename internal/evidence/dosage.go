@@ -630,6 +630,9 @@ var notYetSuppliedPhrases = []string{
 	// An order still with the prescriber ("Awaiting prescriber review.
 	// Nothing dispensed yet.").
 	"nothing dispensed", "nothing supplied", "awaiting prescriber", "awaiting approval", "awaiting review",
+	// An online pharmacy's order still in its queue ("Awaiting clinical
+	// check  A pharmacist will check your prescription"; unseen85, round 21).
+	"awaiting clinical check", "awaiting pharmacist check", "awaiting check",
 	// A step up agreed for the next pen ("you will step up to Wegovy
 	// 1.7mg once weekly from your next pen. We will issue the 1.7mg
 	// prescription ..."; unseen81's health centre letter, round 20).

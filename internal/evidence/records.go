@@ -777,6 +777,92 @@ func latestFillRecord(d document, ms []medicineMention, want string, pol Policy)
 	return lines
 }
 
+// unfilledRecords finds a page whose records of the requested medicine
+// (generic want) say, on one of their lines, that it has not been supplied
+// yet (unfilledWords: "In queue - not yet filled", "Awaiting clinical
+// check"), every other record of it being undated (a product line above
+// the status, "Zepbound 5 mg/0.5 mL pen" over "tirzepatide - 4 single-dose
+// pens" and "Status: On file - not yet filled"; unseen82, round 21): a
+// prescription on its way to the pharmacy, or on file, whose dates are of
+// its writing, sending and receipt, none a supply. A record whose
+// line names another medicine too (a medication list's two rows read as
+// one: "Wegovy 0.5 mg pen Metformin 500 mg tablet  Status: New Active  Last
+// filled: 11/12/2026"; unseen85's visit summary on a severe reading) is
+// not told apart from the other's, and says nothing either way. own: the
+// lines of those records that name no other medicine, where a dispensing
+// date is the requested medicine's own; nil when the page is not such a
+// page.
+func unfilledRecords(d document, ms []medicineMention, want string) (own map[int]bool) {
+	if want == "" {
+		return nil
+	}
+	recs := mentionRecords(d, ms)
+	wanted, others := map[int]bool{}, map[int]bool{}
+	for _, m := range ms {
+		if m.entry.generic != want {
+			others[m.line] = true
+		}
+	}
+	for _, m := range ms {
+		if m.entry.generic == want && recs[m.line] >= 0 && !others[m.line] {
+			wanted[recs[m.line]] = true
+		}
+	}
+	if len(wanted) == 0 {
+		return nil
+	}
+	unfilled := false
+	for r := range wanted {
+		switch {
+		case recordSays(d, recs, r, filledWords):
+			// "YOUR MOUNJARO TWO POINT FIVE MILLIGRAM PENS WERE FILLED
+			// THIS MORNING ... WE HAVE NOT FILLED THAT YET" of the next
+			// strength (unseen67's captioned call, in replay, round 21).
+			return nil
+		case recordSays(d, recs, r, unfilledWords):
+			unfilled = true
+		case recordDated(d, recs, r):
+			return nil
+		}
+	}
+	if !unfilled {
+		return nil
+	}
+	own = map[int]bool{}
+	for k, r := range recs {
+		if wanted[r] && !others[k] {
+			own[k] = true
+		}
+	}
+	return own
+}
+
+// filledWords say a supply was made.
+var filledWords = newPhraseSet(map[bool][]string{true: {
+	"were filled", "was filled", "were dispensed", "was dispensed", "has been dispensed", "have been dispensed",
+	"has been filled", "have been filled", "filled on", "dispensed on", "was supplied", "were supplied",
+}})
+
+// recordDated reports a date on a line of record r.
+func recordDated(d document, recs []int, r int) bool {
+	for k, rec := range recs {
+		if rec == r && len(findDates(d.lines[k].numberText())) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// unfilledWords are a prescription's status before any supply: narrower
+// than notYetSuppliedWords, whose plans for a next supply ("Your next pen
+// is due in 4 weeks") follow a supply made (unseen66's release summary in
+// replay, round 21).
+var unfilledWords = newPhraseSet(map[bool][]string{true: {
+	"not yet filled", "not filled", "not yet dispensed", "not dispensed", "not yet supplied", "not supplied",
+	"awaiting dispensing", "awaiting supply", "nothing dispensed", "nothing supplied",
+	"awaiting clinical check", "awaiting pharmacist check", "awaiting check",
+}})
+
 // recordSays reports a phrase of words on a line of record r.
 func recordSays(d document, recs []int, r int, words phraseSet[bool]) bool {
 	for k, rec := range recs {
