@@ -166,9 +166,14 @@ func TestPatientsUnderTheirCaptions(t *testing.T) {
 		{"ZEPBOUND", "Chidi", "Okonkwo", "Mounjaro", "2.5 mg", Valid, Invalid, "MOUNJARO"},
 		{"ZEPBOUND", "Jolene", "Abernathy", "Zepbound", "2.5 mg", Valid, Valid, "ZEPBOUND"},
 		{"ZEPBOUND", "Jolene", "Abernathy", "Zepbound", "5 mg", Valid, Invalid, "ZEPBOUND"},
-		// Both blocks the requested brand, or the substance asked for.
-		{"MOUNJARO", "Chidi", "Okonkwo", "Mounjaro", "5 mg", NotFound, NotFound, ""},
-		{"ZEPBOUND", "Chidi", "Okonkwo", "tirzepatide", "5 mg", NotFound, NotFound, ""},
+		// Both blocks the requested brand, or the substance asked for:
+		// each caption still heads its own.
+		{"MOUNJARO", "Chidi", "Okonkwo", "Mounjaro", "5 mg", Valid, Valid, "MOUNJARO"},
+		{"MOUNJARO", "Jolene", "Abernathy", "Mounjaro", "5 mg", Valid, Invalid, "MOUNJARO"},
+		{"ZEPBOUND", "Chidi", "Okonkwo", "tirzepatide", "5 mg", Valid, Valid, "MOUNJARO"},
+		// The lead's block holds another brand than the one asked for:
+		// the brand asked for is another patient's.
+		{"ZEPBOUND", "Jolene", "Abernathy", "Mounjaro", "2.5 mg", Invalid, NotFound, ""},
 	} {
 		exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: tt.surname, MedicationName: tt.medicine, MedicationDosage: tt.dosage}
 		r, f := Explain(textOf(1, receipt(tt.second)...), exp, Policy{Now: testNow, Market: "us"})
@@ -178,6 +183,63 @@ func TestPatientsUnderTheirCaptions(t *testing.T) {
 		}
 		if tt.medicineAt != "" && !strings.EqualFold(f.MedicationName.Text, tt.medicineAt) {
 			t.Errorf("%s for %s: medicine read at %q, want %q", tt.second, tt.forename, f.MedicationName.Text, tt.medicineAt)
+		}
+	}
+}
+
+// TestHouseholdRowsOfTwoBrands: a pharmacy's message listing a couple's
+// supplies, one on Wegovy and one on Ozempic (both semaglutide): the row of
+// the brand asked for names its patient (unseen83, round 21).
+func TestHouseholdRowsOfTwoBrands(t *testing.T) {
+	lines := []string{"Teifi Pharmacy", "Hello Mrs Baptiste, both of your household's prescriptions were dispensed today:",
+		"Mrs Marcia Baptiste - Wegovy 1mg", "FlexTouch pen x1", "Dispensed 18/11/2026",
+		"Mr Clive Baptiste - Ozempic 1mg pen (4", "doses) x1", "Dispensed 18/11/2026"}
+	// The production reader joins the message's sentence and the first row.
+	joined := append([]string{"Teifi Pharmacy", "dispensed today and are ready to collect: Mrs Marcia Baptiste - Wegovy 1mg"}, lines[3:]...)
+	r, f := Explain(textOf(1, joined...), Expected{PatientKnown: true, Forename: "Clive", Surname: "Baptiste", MedicationName: "Ozempic", MedicationDosage: "1 mg"}, Policy{Now: testNow, Market: "uk"})
+	if r.Data.PatientName.Value != Valid {
+		t.Errorf("joined rows: name %v by %s, want valid (note: %s)", r.Data.PatientName, f.PatientName.Rule, r.Note)
+	}
+	for _, tt := range []struct {
+		forename, medicine string
+		want               Verdict
+	}{
+		{"Clive", "Ozempic", Valid},
+		{"Clive", "Wegovy", Invalid},
+		{"Marcia", "Ozempic", NotFound},
+		{"Clive", "semaglutide", NotFound},
+	} {
+		exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: "Baptiste", MedicationName: tt.medicine, MedicationDosage: "1 mg"}
+		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.PatientName.Value != tt.want {
+			t.Errorf("%s, %s: name %v by %s, want %s (note: %s)", tt.forename, tt.medicine, r.Data.PatientName, f.PatientName.Rule, tt.want, r.Note)
+		}
+	}
+}
+
+// TestCouplesLetter: a clinic's letter to a couple, each one's supply under
+// their name and NHS number: the lead heads the requested medicine's
+// section, and the other, addressed beside the lead, is no one in the
+// lead's place (unseen83, round 21).
+func TestCouplesLetter(t *testing.T) {
+	lines := []string{"Harbourside Weight Clinic", "Mr Idris Okonjo and Ms Ruth Adeyemi", "Flat 3, 27 Cotham Vale", "Bristol BS6 9ZZ",
+		"18 November 2026", "Dear Idris and Ruth,", "Your medicines have been supplied as follows.",
+		"Ms Ruth Adeyemi (NHS number 999 481 2276)", "Wegovy 1.7mg FlexTouch pen, one pen (4 doses). Dispensed on 17 November",
+		"2026 by Clifton Park Pharmacy, 8 Whiteladies Road, Bristol BS8 9ZZ.",
+		"Mr Idris Okonjo (NHS number 999 481 2284)", "Mounjaro 7.5mg KwikPen, one pen (4 doses). Dispensed on 17 November 2026 by",
+		"Clifton Park Pharmacy, 8 Whiteladies Road, Bristol BS8 9ZZ."}
+	for _, tt := range []struct {
+		forename, surname, medicine, dose string
+		want                              Verdict
+	}{
+		{"Ruth", "Adeyemi", "Wegovy", "1.7 mg", Valid},
+		{"Idris", "Okonjo", "Mounjaro", "7.5 mg", Valid},
+		{"Ruth", "Adeyemi", "Mounjaro", "7.5 mg", Invalid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: tt.surname, MedicationName: tt.medicine, MedicationDosage: tt.dose}
+		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.PatientName.Value != tt.want {
+			t.Errorf("%s, %s: name %v by %s, want %s (note: %s)", tt.forename, tt.medicine, r.Data.PatientName, f.PatientName.Rule, tt.want, r.Note)
 		}
 	}
 }

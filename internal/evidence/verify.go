@@ -53,16 +53,19 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	// say whose the lead's is.
 	own, ownMentions := doc, mentions
 	medicineOn, medicineMentions := doc, mentions
-	req := findRequested(mentions, want.Generic)
+	// Other patients' captioned blocks: the requested product under the
+	// lead's caption alone is the lead's, and is read there.
+	req := findRequested(mentions, want.Generic).ofProduct(doc, mentions, want)
+	others := leadsCaptioned(doc, mentions, exp, want)
+	if others != nil {
+		req = req.outside(others)
+	}
 	if s := leadsSections(doc, mentions, exp, want.Generic); len(s.lines) != len(doc.lines) {
 		own, ownMentions = s, findMedicineMentions(s)
-	} else if others := leadsCaptioned(doc, mentions, exp, want); others != nil {
-		// Other patients' captioned blocks: the requested product under
-		// the lead's caption alone is the lead's, and is read there.
+	} else if others != nil {
 		own = doc.without(others)
 		ownMentions = findMedicineMentions(own)
 		medicineOn, medicineMentions = own, ownMentions
-		req = req.outside(others)
 	}
 	dose := collectDoseEvidence(own, exp, want, wantKnown, ownMentions, pol)
 	meds := medicinesForDate(own, ownMentions, want.Generic, pol)
