@@ -298,10 +298,13 @@ func valueOnwards(v patientValue) []word {
 // prescriber or pharmacist.
 func (ev *nameEvidence) addLines(d document, e expectedName) {
 	for i, l := range d.lines {
-		if isPrescriberLine(l) || underPrescriberCaption(d, i) {
+		if underPrescriberCaption(d, i) {
 			continue
 		}
 		outcome, level, titled, conf, at := searchName(l, e)
+		if isPrescriberLine(l) && !doctorAfter(l, at) {
+			continue
+		}
 		c := min(readCertainty(conf), level.certainty())
 		switch {
 		case outcome == nameSwapped:

@@ -29,6 +29,11 @@ type patientLabel struct {
 // is a name only when it reads as one (subjectIsName).
 var subjectCaption = lazyRE(`^\s*re\s*:`)
 
+// forCaption is whom something is for ("For: Mr Callum Osei-Bright"): a
+// patient caption where a medicine is named on the next line, else only the
+// addressee's.
+var forCaption = lazyRE(`\bfor\s*:`)
+
 var patientLabels = []patientLabel{
 	{lazyRE(`^\s*(?:title\s*[,/&]?\s*)?(?:forenames?|first\s+names?)\s*[,/&]?\s*(?:surname|last\s+name)\b[^:]*:?\s*$`), strongLabel, true},
 	// "Patient 2:" on a household's delivery note numbers its patients.
@@ -55,7 +60,7 @@ var patientLabels = []patientLabel{
 	// it and the carer was rated the patient).
 	{lazyRE(`\bmanag(?:ing|es)\s+(?:the\s+)?(?:prescriptions?|medications?|medicines?|records?)\s+(?:for|of)\b\s*:?`), strongLabel, false},
 	{lazyRE(`\b(?:dependent|dependant|child|minor)(?:'s)?(?:\s+name)?\s*:`), strongLabel, false},
-	{lazyRE(`\bfor\s*:`), weakLabel, false},
+	{forCaption, weakLabel, false},
 	{lazyRE(`\b(?:ship(?:ping)?|deliver(?:y|ed)?|bill(?:ing)?)\s+to\b\s*:?`), weakLabel, false},
 	{lazyRE(`\b(?:recipient|customer(?:\s+name)?|delivery\s+name)\s*:`), weakLabel, false},
 	{lazyRE(`^\s*(?:dear|hi|hello)\b`), weakLabel, false},
@@ -138,6 +143,13 @@ func labelledPatientValues(d document) []patientValue {
 			}
 			if ok {
 				v.strength, v.ordered = pl.strength, pl.ordered
+				if pl.re == forCaption && i+1 < len(d.lines) && len(lineMentions(d.lines[i+1], i+1)) > 0 {
+					// "For: SHANICE PRUITT" over "WEGOVY 2.4 MG/0.75 ML PEN"
+					// on a refill reminder to the family account's holder
+					// (unseen82, round 21, a false accept at first measure:
+					// the holder was rated the patient): whose medicine it is.
+					v.strength = strongLabel
+				}
 				v.captioned, v.caption = true, i
 				out = append(out, v)
 			}

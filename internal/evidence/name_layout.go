@@ -77,6 +77,7 @@ var patientFieldWords = newPhraseSet(map[bool][]string{true: {
 // where the lead's own row holds the requested medicine) is one of several.
 func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool, heads, listRows []int) (someoneElse, several *nameSeen) {
 	var found []word // the first word of each name found, to tell them apart
+	var towns map[string]bool
 	conf := mediumCertainty
 	addressed := titledSurnames(d)
 	for i, l := range d.lines {
@@ -96,6 +97,21 @@ func uncaptionedPatient(d document, e expectedName, inRoles map[string]bool, hea
 		marked = marked || (ok && addressed[ws[len(ws)-1].text])
 		if !ok || (i > 0 && captionAbove(d.lines[i-1])) || specks(l, ws) || inRoles[wordsText(ws)] || businessBelow(d, i) {
 			continue
+		}
+		if len(heads) > 0 {
+			// A letter to a couple ("Mr Idris Okonjo and Ms Ruth Adeyemi")
+			// whose sections each head one's supply, the lead heading the
+			// requested medicine's: the other is addressed beside the lead,
+			// no one in the lead's place (unseen83, round 21).
+			if o, level, _, _, _ := searchName(l, e); o == nameFull && level >= ocrMatch {
+				continue
+			}
+		}
+		if towns == nil {
+			towns = postcodeTowns(d)
+		}
+		if commaOrdered(at) && towns[ws[len(ws)-1].text] {
+			continue // "Stricklandgate, Kendal" on a page with "Kendal LA9 9ZZ": a street and its town
 		}
 		if o, _ := compareName(ws, e, l.reading()); o != nameOther || (l.ocr && nearName(ws, e, l.reading()) && !clearlyOther(ws, e, l.reading())) || misreadPart(ws, e, l.reading()) {
 			continue
@@ -342,14 +358,60 @@ func withoutSpecks(l docLine) (docLine, int) {
 	return l, from
 }
 
+// caPostcodeRe is a Canadian postal code ("S7L 0Z9").
+var caPostcodeRe = lazyRE(`\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b`)
+
+// wordsOfSpot are the words of the line read at, within it.
+func wordsOfSpot(at *spot) []word {
+	if at == nil {
+		return nil
+	}
+	var ws []word
+	for _, w := range at.line.words {
+		if w.start >= at.from && w.end <= at.to {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// commaOrdered reports a name read at, written "SURNAME, Forename".
+func commaOrdered(at *spot) bool {
+	return at != nil && strings.Contains(at.line.norm[at.from:at.to], ",")
+}
+
+// postcodeTowns are the words just before a UK postcode or a US state and
+// ZIP code on d's lines ("Kendal" of "4 Alder Bank, Kendal LA9 9ZZ"): the
+// page's towns. A "Word, Word" line ending with one is a street and its
+// town, no "SURNAME, Forename" (unseen79's emergency supply register, round
+// 21, where a patient's address line "Stricklandgate, Kendal" was taken for
+// another person's name on the lead's page).
+func postcodeTowns(d document) map[string]bool {
+	towns := map[string]bool{}
+	for _, l := range d.lines {
+		for _, re := range []*lazyRegexp{ukPostcodeRe, usStateZipRe, caPostcodeRe} {
+			for _, loc := range re.FindAllStringIndex(l.raw, -1) {
+				if before := strings.Fields(l.raw[:loc[0]]); len(before) > 0 {
+					towns[strings.ToLower(strings.Trim(before[len(before)-1], ".,;:"))] = true
+				}
+			}
+		}
+	}
+	return towns
+}
+
 // placeLine reports a line that names a place, not a person: a US city and
-// its state code in capitals ("CHICAGO, IL", "SPRINGFIELD IL"), or a town
+// its state code in capitals ("CHICAGO, IL", "SPRINGFIELD IL"), a Canadian
+// city, its province and the country ("Saskatoon SK, Canada"), or a town
 // and its county or nation ("Leeds, West Yorkshire").
 func placeLine(l docLine, ws []word) bool {
 	fields := strings.Fields(l.raw)
 	lastRaw := strings.TrimRight(fields[len(fields)-1], ".,;")
 	if usStates[ws[len(ws)-1].text] && lastRaw == strings.ToUpper(lastRaw) {
 		return true
+	}
+	if k := len(ws) - 2; k >= 1 && caProvinces[ws[k].text] && ws[len(ws)-1].text == "canada" {
+		return true // "Saskatoon SK, Canada"
 	}
 	return slices.ContainsFunc(ws[1:], func(w word) bool { return ukRegions[w.text] })
 }
@@ -366,6 +428,9 @@ var ukRegions = func() map[string]bool {
 	}
 	return m
 }()
+
+// caProvinces are Canada's province and territory codes.
+var caProvinces = map[string]bool{"ab": true, "bc": true, "mb": true, "nb": true, "nl": true, "ns": true, "nt": true, "nu": true, "on": true, "pe": true, "qc": true, "sk": true, "yt": true}
 
 // usStates are the US state and territory codes a city line ends with.
 var usStates = func() map[string]bool {

@@ -19,10 +19,21 @@ import (
 // none.
 func namesake(d document, e expectedName) *nameSeen {
 	captioned := captionedWords(d)
+	var towns map[string]bool
 	for _, l := range d.lines {
-		if n := lineNamesake(l, e, captioned); n != nil {
-			return n
+		n := lineNamesake(l, e, captioned)
+		if n == nil {
+			continue
 		}
+		if towns == nil {
+			towns = postcodeTowns(d)
+		}
+		if ws := wordsOfSpot(n.at); commaOrdered(n.at) && len(ws) > 0 && towns[ws[len(ws)-1].text] {
+			// "Harriet Vandermeer, Missoula MT, USA" over "MISSOULA MT
+			// 59802": the lead's surname and the town (unseen84, round 21).
+			continue
+		}
+		return n
 	}
 	return nil
 }
@@ -294,7 +305,7 @@ var sectionNouns = map[string]bool{
 }
 
 // headingTail reports the words after a heading's name starting with a
-// date of birth or a relationship, set off from the name by a mark
+// date of birth, a relationship or a record's number, set off from the name by a mark
 // ("·", "-", "|", a comma or a bracket).
 func headingTail(l docLine, last, next word) bool {
 	gap := l.norm[last.end:next.start]
@@ -303,7 +314,11 @@ func headingTail(l docLine, last, next word) bool {
 	}
 	switch next.text {
 	case "you", "me", "dob", "born", "date", "d", "self", "spouse", "husband", "wife", "partner", "child", "son",
-		"daughter", "dependent", "dependant", "parent", "mother", "father", "account", "primary", "member":
+		"daughter", "dependent", "dependant", "parent", "mother", "father", "account", "primary", "member",
+		// A record's number after the name ("Ms Ruth Adeyemi (NHS number
+		// 999 481 2276)" over her supply in a couple's letter; unseen83,
+		// round 21).
+		"nhs", "mrn", "chi":
 		return true
 	}
 	return false

@@ -576,7 +576,7 @@ func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
 		if !isPrescriberLine(l) || declarantSignature(d, i) {
 			continue
 		}
-		if o, level, _, conf, at := searchName(l, e); (o == nameFull || o == nameSwapped) && level >= ocrMatch {
+		if o, level, _, conf, at := searchName(l, e); (o == nameFull || o == nameSwapped) && level >= ocrMatch && !doctorAfter(l, at) {
 			firstSeen(&ev.inRole, nameSeen{sure: readCertainty(conf), ocr: l.ocr, at: at, role: "the prescriber or pharmacist"})
 		}
 	}

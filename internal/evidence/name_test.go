@@ -255,6 +255,58 @@ func TestRatePatientName(t *testing.T) {
 			SMITH, JANE
 			PLANS MS MEDICAID (FFS)
 			MEDICAID ID 9990041237`), want: Rating{Valid, Medium}},
+		// A register's row: the patient, then the previous prescriber in a
+		// later column (unseen79, round 21); a name after the title, or
+		// before letters after a name, stays the prescriber's.
+		{name: "a register row's patient before the prescriber", exp: jane, lines: block(`
+			EMERGENCY SUPPLY REGISTER Book 3
+			22/11/2026 Jane Smith Mounjaro 10mg x1 Walking holiday, pens left Dr Haldane,`), want: Rating{Valid, Medium}},
+		{name: "a street and the page's town is no SURNAME, Forename", exp: jane, lines: block(`
+			Alder Bank Pharmacy, 4 Alder Bank, Kendal LA9 9ZZ
+			22/11/2026 Jane Smith Mounjaro 10mg KwikPen x1
+			Stricklandgate, Kendal`), want: Rating{Valid, Medium}},
+		{name: "a Canadian city, province and country is no SURNAME, Forename", exp: jane, lines: block(`
+			Saskatoon SK, Canada
+			JANE SMITH Ozempic (semaglutide) 1 mg/dose pen x1`), source: "tesseract", conf: 0.9, want: Rating{Valid, Medium}},
+		{name: "the lead's surname and the page's town is no namesake", exp: jane, lines: block(`
+			Addressee / Destinataire: Jane Smith, Missoula MT, USA
+			418 W SPRUCE ST APT 2 MISSOULA MT 59802
+			Ozempic (semaglutide) 1 mg/dose pen x1`), want: Rating{Valid, Medium}},
+		{name: "a name whose forename is no town of the page", exp: jane, lines: block(`
+			Alder Bank Pharmacy, 4 Alder Bank, Kendal LA9 9ZZ
+			22/11/2026 Jane Smith Mounjaro 10mg KwikPen x1
+			Tennant, Moira`), want: Rating{NotFound, Low}},
+		{name: "the lead named after a doctor's title", exp: jane, lines: block(`
+			Mounjaro 10mg KwikPen
+			Referred by Dr Jane Smith`), want: Rating{NotFound, Medium}},
+		{name: "the lead named before a doctor's letters", exp: jane, lines: block(`
+			Mounjaro 10mg KwikPen
+			Jane Smith MD, Dr Haldane`), want: Rating{NotFound, Medium}},
+		// A refill reminder to the family account's holder (unseen82, round
+		// 21, a false accept at first measure).
+		{name: "a For: caption over the medicine names its patient", exp: Expected{PatientKnown: true, Forename: "Dale", Surname: "Pruitt"}, lines: block(`
+			Dale Pruitt
+			1457 Red Mesa Dr
+			Dear Dale Pruitt,
+			The prescription below for your family member is ready to be refilled.
+			For: SHANICE PRUITT
+			WEGOVY 2.4 MG/0.75 ML PEN`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
+		{name: "the family member under the For: caption", exp: Expected{PatientKnown: true, Forename: "Shanice", Surname: "Pruitt"}, lines: block(`
+			Dale Pruitt
+			1457 Red Mesa Dr
+			Dear Dale Pruitt,
+			For: SHANICE PRUITT
+			WEGOVY 2.4 MG/0.75 ML PEN`), want: Rating{Valid, High}},
+		{name: "a clinical note's sentence about the patient is no name", exp: jane, lines: block(`
+			Patient: Jane Smith DOB 10/30/1968
+			Patient reports Willow Creek Pharmacy has not received her prescription for Mounjaro 5 mg`), source: "tesseract", conf: 0.9, want: Rating{Valid, High}},
+		// A form's two columns read row by row: the patient's caption over
+		// the next column's caption (unseen77, round 21).
+		{name: "a prescribing clinician's caption is no one", exp: jane, lines: block(`
+			Patient
+			Prescribing clinician
+			Renee Castellano, APRN
+			Jane Smith`), source: "tesseract", conf: 0.9, want: Rating{Valid, Medium}},
 		// A service rank before the surname is no namesake's forename
 		// (unseen78, round 20).
 		{name: "a rank before and after the name", exp: jane, lines: block(`

@@ -47,6 +47,26 @@ func isPrescriberLine(l docLine) bool {
 	return false
 }
 
+// doctorAfter reports a line whose only prescriber words are a doctor's
+// title after the name read at: a register's row, the patient in one
+// column and the prescriber in a later one ("22/11/2026 | Ewan Lockhart |
+// Mounjaro 10mg | Walking holiday, pens left Dr Haldane,"; unseen79's
+// emergency supply register, round 21, whose lead was passed over as the
+// prescriber and an address in the next row taken for another person). A
+// title names the person after it, never one before it; letters after a
+// name (MD, RPh) and roles (pharmacist, signed) name the one before, and
+// keep the line the prescriber's.
+func doctorAfter(l docLine, at *spot) bool {
+	if at == nil {
+		return false
+	}
+	ms := prescriberWords.find(l.words)
+	return len(ms) > 0 && !slices.ContainsFunc(ms, func(m phraseMatch[bool]) bool {
+		w := l.words[m.first]
+		return m.first != m.last || w.text != "dr" && w.text != "doctor" || w.start < at.to
+	})
+}
+
 // prescriberCaption reports a line that is nothing but a prescriber's or
 // a pharmacist's caption ("PRESCRIBED BY", "Pharmacist:"): the line under
 // it is theirs (unseen66's forces medication card, a false accept at first
@@ -155,6 +175,15 @@ var nonNameWords = map[string]bool{
 	// code read as the title Ms; unseen78's claim printout, round 20, where
 	// "Ms Medicaid" was another patient on 3 uploads).
 	"medicaid": true, "medicare": true, "tricare": true,
+	// A prescriber's caption beside the patient's on a form ("Patient  Prescribing
+	// clinician": unseen77's e-signed consent, round 21, read row by row).
+	"clinician": true, "clinicians": true, "prescribing": true,
+	// A clinical note's sentence about the patient ("Patient reports Willow
+	// Creek Pharmacy has not received ...": unseen85's telephone encounter,
+	// round 21, read as another patient's name).
+	"reports": true, "reported": true, "states": true, "stated": true, "says": true, "said": true,
+	"informed": true, "advised": true, "notified": true, "confirms": true, "confirmed": true, "asked": true,
+	"called": true, "agrees": true, "agreed": true,
 	// A page's headings and directions in capitals ("TODAY'S VISIT VITALS",
 	// "TAKE ONE EACH MORNING", "DISPENSING PHARMA"), taken for another
 	// person's name (unseen8, unseen10; round 11).

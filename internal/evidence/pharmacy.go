@@ -513,6 +513,10 @@ var pharmacyWordsFirst = map[string]bool{
 	// A chain's plural, and the Spanish of the US border and of Latin
 	// America (round 17: unseen41's "BOTICA SAN RAFAEL", "Farmacias Sol").
 	"farmacias": true, "botica": true, "drogueria": true,
+	// Scandinavian, Maltese, Dutch, Finnish, Czech and Slovenian (round 21:
+	// unseen84's Bergen "APOTEK BRYGGEKAIEN" and Sliema "SPIZERIJA SAN
+	// GORG", labels of pharmacies abroad, had no pharmacy).
+	"apotek": true, "apoteket": true, "spizerija": true, "apotheek": true, "apteekki": true, "lekarna": true,
 }
 
 // businessParticles join the words of a name given after a pharmacy word

@@ -61,6 +61,8 @@ func TestRatePharmacy(t *testing.T) {
 		{"Spanish: a name with its particle after Farmacia", []string{"Farmacia del Valle, 1420 Calle Zaragoza, Laredo TX"}, 1, Rating{Valid, Medium}},
 		{"Spanish: a chain's plural", []string{"Farmacias Sol"}, 1, Rating{Valid, Medium}},
 		{"Spanish: a botica", []string{"BOTICA SAN RAFAEL"}, 1, Rating{Valid, Medium}},
+		{"Norwegian: an apotek", []string{"APOTEK BRYGGEKAIEN Resept nr. 8812-4407"}, 1, Rating{Valid, Medium}},
+		{"Maltese: a spizerija", []string{"SPIZERIJA SAN GORG"}, 1, Rating{Valid, Medium}},
 		{"a particle then prose names none", []string{"Llame a la Farmacia de su barrio"}, 1, Rating{NotFound, Medium}},
 		{"a pen's word before the next column's pharmacy word", []string{"Gethin Price (dietitian) FlexTouch Pharmacy"}, 1, Rating{NotFound, Medium}},
 		{"Capsule the company", []string{"Capsule Pharmacy, New York NY 10001"}, 1, Rating{Valid, High}},
