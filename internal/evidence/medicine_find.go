@@ -54,15 +54,55 @@ func findMedicineMentions(d document) []medicineMention {
 	}
 	var all []medicineMention
 	adverts := advertLines(d)
+	replaced := replacedOrders(d, perLine)
 	for i, ms := range perLine {
 		for _, m := range ms {
-			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) && !adverts[i] && !inWarning(d, i, m.start) {
+			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) && !adverts[i] && !inWarning(d, i, m.start) && !replaced[i] {
 				all = append(all, m)
 			}
 		}
 		all = append(all, unlistedMentions(d.lines[i], i, ms)...)
 	}
 	return all
+}
+
+// orderedRe starts a line with what was ordered or asked for, suppliedInsteadRe
+// one with what was supplied instead.
+var (
+	orderedRe         = lazyRE(`^\W*(?:originally\s+)?(?:ordered|requested|you\s+ordered|item\s+ordered)\s*:`)
+	suppliedInsteadRe = lazyRE(`^\W*(?:supplied|dispensed|sent|substituted|replaced\s+(?:by|with)|what\s+we\s+(?:sent|supplied|gave\s+you))\s*:`)
+)
+
+// replacedOrders are the lines that say what an order asked for where a
+// line within the next three says another medicine was supplied in its
+// place ("Ordered: Wegovy 1mg FlexTouch pen x1" over "Supplied: Mounjaro
+// 5mg KwikPen x1 - switched by our prescriber"; unseen87, round 21, where
+// the order's Wegovy was rated supplied, its dose and the supply's date
+// with it, false accepts at first measure): the medicine ordered is none
+// the page supplies. Only another substance: a brand for a brand of the
+// same one is a substitution of one medicine.
+func replacedOrders(d document, perLine [][]medicineMention) map[int]bool {
+	var out map[int]bool
+	for i, l := range d.lines {
+		if len(perLine[i]) == 0 || !orderedRe.MatchString(l.norm) {
+			continue
+		}
+		for k := i + 1; k < len(d.lines) && k <= i+3; k++ {
+			if !suppliedInsteadRe.MatchString(d.lines[k].norm) || len(perLine[k]) == 0 {
+				continue
+			}
+			if !slices.ContainsFunc(perLine[k], func(s medicineMention) bool {
+				return slices.ContainsFunc(perLine[i], func(o medicineMention) bool { return o.entry == s.entry })
+			}) {
+				if out == nil {
+					out = map[int]bool{}
+				}
+				out[i] = true
+			}
+			break
+		}
+	}
+	return out
 }
 
 // switchWords say a line's medicine gave way to the one after them

@@ -297,6 +297,10 @@ func TestRatePatientName(t *testing.T) {
 			Dear Dale Pruitt,
 			For: SHANICE PRUITT
 			WEGOVY 2.4 MG/0.75 ML PEN`), want: Rating{Valid, High}},
+		{name: "a reprint's stamp is no name", exp: jane, lines: block(`
+			DUPLICATE REPRINT
+			Rx 6620418 SMITH, JANE
+			WEGOVY 2.4MG/0.75ML PEN`), source: "tesseract", conf: 0.9, want: Rating{Valid, Medium}},
 		{name: "a clinical note's sentence about the patient is no name", exp: jane, lines: block(`
 			Patient: Jane Smith DOB 10/30/1968
 			Patient reports Willow Creek Pharmacy has not received her prescription for Mounjaro 5 mg`), source: "tesseract", conf: 0.9, want: Rating{Valid, High}},

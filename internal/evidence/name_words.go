@@ -184,6 +184,9 @@ var nonNameWords = map[string]bool{
 	"reports": true, "reported": true, "states": true, "stated": true, "says": true, "said": true,
 	"informed": true, "advised": true, "notified": true, "confirms": true, "confirmed": true, "asked": true,
 	"called": true, "agrees": true, "agreed": true,
+	// A reprinted label's stamp ("DUPLICATE REPRINT" over the patient's
+	// line; unseen87, round 21, another patient on a scan).
+	"duplicate": true, "reprint": true, "reprinted": true, "reissued": true,
 	// A page's headings and directions in capitals ("TODAY'S VISIT VITALS",
 	// "TAKE ONE EACH MORNING", "DISPENSING PHARMA"), taken for another
 	// person's name (unseen8, unseen10; round 11).

@@ -243,3 +243,31 @@ func TestCouplesLetter(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderedItemReplaced: an online order changed after it was placed,
+// "Ordered: Wegovy 1mg" over "Supplied: Mounjaro 5mg ... switched by our
+// prescriber": the medicine ordered was not supplied (unseen87, round 21,
+// a false accept and a false success at first measure). Another brand of
+// the same substance supplied in its place is one medicine substituted.
+func TestOrderedItemReplaced(t *testing.T) {
+	page := func(supplied string) []string {
+		return []string{"Order FOP-302915 | Fernhill Online Pharmacy", "Placed 16 Nov 2026 · Patient: Mr Ewan Tulloch · DOB 17/04/1985",
+			"This order was changed after you placed it", "Ordered: Wegovy 1mg FlexTouch pen x1",
+			"Supplied: " + supplied + " — switched by our prescriber after your consultation on 17 Nov 2026",
+			"Item Qty Dispensed Dispatched", supplied + " 1 18 Nov 2026 19 Nov 2026", "Dispensed by Fernhill Online Pharmacy"}
+	}
+	for _, tt := range []struct {
+		supplied, medicine, dose string
+		want                     Verdict
+	}{
+		{"Mounjaro 5mg KwikPen x1", "Wegovy", "1 mg", Invalid},
+		{"Mounjaro 5mg KwikPen x1", "Mounjaro", "5 mg", Valid},
+		{"Ozempic 1mg pen x1", "Wegovy", "1 mg", Valid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Ewan", Surname: "Tulloch", MedicationName: tt.medicine, MedicationDosage: tt.dose}
+		r, f := Explain(textOf(1, page(tt.supplied)...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationName.Value != tt.want {
+			t.Errorf("%s supplied, %s asked: medicine %v by %s, want %s (note: %s)", tt.supplied, tt.medicine, r.Data.MedicationName, f.MedicationName.Rule, tt.want, r.Note)
+		}
+	}
+}
