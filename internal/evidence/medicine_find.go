@@ -57,7 +57,7 @@ func findMedicineMentions(d document) []medicineMention {
 	replaced := replacedOrders(d, perLine)
 	for i, ms := range perLine {
 		for _, m := range ms {
-			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) && !adverts[i] && !inWarning(d, i, m.start) && !replaced[i] {
+			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) && !adverts[i] && !inWarning(d, i, m.start) && !replaced[i] && !refusedMention(d, i, m.start) {
 				all = append(all, m)
 			}
 		}
@@ -188,6 +188,27 @@ func inWarning(d document, i, start int) bool {
 		before = before[ends[len(ends)-1][1]:]
 	}
 	return warningRe.MatchString(before)
+}
+
+// refusedRe ends the words before a medicine that a plan or a prescriber
+// refused: "did not approve", "does not cover", "was denied for"; or
+// before its substance in brackets after the brand ("did not approve
+// Zepbound (tirzepatide)").
+var refusedRe = lazyRE(`(?:(?:\b(?:did|does|do|would|will)\s+not|\b(?:didn|doesn|don|won)'?t)\s+(?:approve|cover|authori[sz]e|pay\s+for)|\b(?:not\s+approved|denied|declined|refused)(?:\s+for)?\s*:?)(?:\s+[a-z][\w-]*\s*\(?)?\s*$`)
+
+// refusedMention reports a mention at start of line i named just after
+// words that say it was refused, on its line or at the end of the line
+// before when the sentence runs on ("Your health plan, Front Range Health,
+// did not approve" over "Zepbound (tirzepatide) on prior authorization.
+// Your prescriber ... sent us a new prescription for Wegovy"; unseen86,
+// round 21, where the refused Zepbound was rated the medicine, a false
+// accept at first measure): a medicine the patient did not get.
+func refusedMention(d document, i, start int) bool {
+	before := d.lines[i].norm[:start]
+	if len(strings.Fields(before)) <= 2 && !sentenceEndRe.MatchString(before) && i > 0 && d.lines[i-1].page == d.lines[i].page && continuesSentence(d.lines[i-1]) {
+		before = d.lines[i-1].norm + " " + before
+	}
+	return refusedRe.MatchString(strings.TrimRight(before, " (-"))
 }
 
 // otherMedicinesList is a list of commonly dispensed medicines that are not

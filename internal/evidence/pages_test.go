@@ -271,3 +271,27 @@ func TestOrderedItemReplaced(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedMedicineIsNotSupplied: a specialty pharmacy's welcome letter
+// names the medicine the plan did not approve, then the one it sent
+// (unseen86, round 21, a false accept at first measure).
+func TestRefusedMedicineIsNotSupplied(t *testing.T) {
+	lines := []string{"Summit Specialty Pharmacy", "Patient: Nathan Greenhalgh",
+		"Thank you for choosing Summit Specialty Pharmacy. Your health plan, Front Range Health, did not approve",
+		"Zepbound (tirzepatide) on prior authorization. Your prescriber sent us a new prescription for",
+		"Wegovy (semaglutide), which your plan covers.",
+		"WEGOVY 0.25 MG/0.5 ML SINGLE-DOSE PEN (semaglutide)", "Dispensed 11/17/2026"}
+	for _, tt := range []struct {
+		medicine, dose string
+		want           Verdict
+	}{
+		{"Zepbound", "2.5 mg", Invalid},
+		{"Wegovy", "0.25 mg", Valid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Nathan", Surname: "Greenhalgh", MedicationName: tt.medicine, MedicationDosage: tt.dose}
+		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationName.Value != tt.want {
+			t.Errorf("%s: medicine %v by %s, want %s (note: %s)", tt.medicine, r.Data.MedicationName, f.MedicationName.Rule, tt.want, r.Note)
+		}
+	}
+}
