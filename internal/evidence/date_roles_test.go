@@ -874,3 +874,26 @@ func TestFilledAfterCancelled(t *testing.T) {
 		}
 	}
 }
+
+// TestStatementSummaryIsNoFill: an annual medication statement's cover page
+// sums up each medicine without a date ("Wegovy ... 13 supplies"); its
+// supplies are listed by date on the next page, the latest of which is the
+// fill (unseen86, round 21). The lead's surname with a possessive after a
+// title ("Mr Bevan's injectable medicine") is the lead's, no one else's.
+func TestStatementSummaryIsNoFill(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Rhodri", Surname: "Bevan", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	text := textOfPages(
+		[]string{"Penrhos Pharmacy", "Annual medication statement", "Supplied by Penrhos Pharmacy to our patient Mr Rhodri Bevan.",
+			"Summary", "Wegovy (semaglutide) FlexTouch pen, once weekly injection: 13 supplies", "Ramipril 2.5mg capsules: 6 supplies",
+			"Mr Bevan's injectable medicine must be kept cool."},
+		[]string{"Date supplied: 12/08/2026 Item: Wegovy 2.4mg FlexTouch Quantity: 1 pen",
+			"Date supplied: 16/09/2026 Item: Ramipril 2.5mg capsules Quantity: 56",
+			"Date supplied: 11/11/2026 Item: Wegovy 2.4mg FlexTouch Quantity: 1 pen"})
+	r, f := Explain(text, exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDate.Value != Valid || f.MedicationDate.Rule != "date-of-latest-fill" {
+		t.Errorf("date %+v by %s, want valid by date-of-latest-fill (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	}
+	if r.Data.PatientName.Value != Valid {
+		t.Errorf("name %+v by %s, want valid (note %q)", r.Data.PatientName, f.PatientName.Rule, r.Note)
+	}
+}

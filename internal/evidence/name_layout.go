@@ -283,7 +283,7 @@ func titledWord(l docLine, e expectedName) ([]word, bool) {
 		if !titles[t.text] || t.text == "dr" || t.text == "prof" || k+1 >= len(l.words) {
 			continue
 		}
-		w := l.words[k+1]
+		w := withoutPossessive(l, l.words[k+1])
 		if gap := strings.TrimSpace(l.norm[t.end:w.start]); gap != "" && gap != "." {
 			continue
 		}

@@ -747,6 +747,7 @@ func latestFillRecord(d document, ms []medicineMention, want string, pol Policy)
 			delete(wanted, r)
 		}
 	}
+	summaryRecords(d, recs, wanted, dates)
 	if len(wanted) < 2 {
 		return nil
 	}
@@ -862,6 +863,35 @@ var unfilledWords = newPhraseSet(map[bool][]string{true: {
 	"awaiting dispensing", "awaiting supply", "nothing dispensed", "nothing supplied",
 	"awaiting clinical check", "awaiting pharmacist check", "awaiting check",
 }})
+
+// summaryRecords leaves out of wanted the records without a date on pages
+// where no record of the medicine has one, when another page's records
+// do: a statement's summary on its cover page ("Wegovy (semaglutide)
+// FlexTouch pen, once weekly injection: 13 supplies"), its supplies listed
+// by date on the pages after (unseen86's annual medication statement,
+// round 21, whose latest fill went unread for the summary's undated line).
+func summaryRecords(d document, recs []int, wanted map[int]bool, dates map[int]recordDate) {
+	page := map[int]int{}
+	for k, r := range recs {
+		if _, seen := page[r]; !seen && r >= 0 {
+			page[r] = d.lines[k].page
+		}
+	}
+	datedPages := map[int]bool{}
+	for r := range wanted {
+		if _, dated := dates[r]; dated {
+			datedPages[page[r]] = true
+		}
+	}
+	if len(datedPages) == 0 {
+		return
+	}
+	for r := range wanted {
+		if _, dated := dates[r]; !dated && !datedPages[page[r]] {
+			delete(wanted, r)
+		}
+	}
+}
 
 // recordSays reports a phrase of words on a line of record r.
 func recordSays(d document, recs []int, r int, words phraseSet[bool]) bool {
