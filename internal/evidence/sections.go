@@ -102,7 +102,7 @@ func (r requestedMedicine) outside(drop map[int]bool) requestedMedicine {
 // medicine's (requestedMedicine.others). For the name only: a supply of one
 // brand for a prescription of another (a substitution sticker) is one
 // patient's, and its dose is judged on every line.
-func (r requestedMedicine) ofProduct(d document, ms []medicineMention, want Medicine) requestedMedicine {
+func (r requestedMedicine) ofProduct(ms []medicineMention, want Medicine) requestedMedicine {
 	product, sibling := map[int]bool{}, map[int]bool{}
 	for _, m := range ms {
 		switch {

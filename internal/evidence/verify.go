@@ -55,7 +55,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	medicineOn, medicineMentions := doc, mentions
 	// Other patients' captioned blocks: the requested product under the
 	// lead's caption alone is the lead's, and is read there.
-	req := findRequested(mentions, want.Generic).ofProduct(doc, mentions, want)
+	req := findRequested(mentions, want.Generic).ofProduct(mentions, want)
 	others := leadsCaptioned(doc, mentions, exp, want)
 	if others != nil {
 		req = req.outside(others)
