@@ -237,9 +237,7 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 	for _, v := range labelledPatientValues(d) {
 		r := v.reading()
 		outcome, level := compareName(v.words, e, r)
-		if v.captioned && v.strength == strongLabel && namesAPerson(v, outcome) {
-			captions[v.caption] = captions[v.caption] || outcome == nameFull && level >= ocrMatch
-		}
+		addCaption(captions, v, outcome, level)
 		seen := nameSeen{sure: min(readCertainty(v.conf), level.certainty()), ocr: v.ocr, paired: v.paired, at: v.at}
 		switch {
 		case outcome == nameSwapped:
@@ -278,6 +276,15 @@ func (ev *nameEvidence) addLabelled(d document, e expectedName) map[int]bool {
 		}
 	}
 	return captions
+}
+
+// addCaption notes in captions the line of v's caption when it is a strong
+// patient caption whose value names a person, and whether it names the lead
+// (outcome and level: v compared with the lead's name).
+func addCaption(captions map[int]bool, v patientValue, outcome nameOutcome, level matchLevel) {
+	if v.captioned && v.strength == strongLabel && namesAPerson(v, outcome) {
+		captions[v.caption] = captions[v.caption] || outcome == nameFull && level >= ocrMatch
+	}
 }
 
 // valueOnwards is a caption's value and the next words of its line: a

@@ -30,9 +30,7 @@ func leadsCaptioned(d document, ms []medicineMention, exp Expected, want Medicin
 	captions := map[int]bool{}
 	for _, v := range labelledPatientValues(d) {
 		outcome, level := compareName(v.words, lead, v.reading())
-		if v.captioned && v.strength == strongLabel && namesAPerson(v, outcome) {
-			captions[v.caption] = captions[v.caption] || outcome == nameFull && level >= ocrMatch
-		}
+		addCaption(captions, v, outcome, level)
 	}
 	if len(captions) < 2 {
 		return nil
