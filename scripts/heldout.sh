@@ -4566,6 +4566,77 @@ EOF
       done
       jpegs_to_pdf "$f" "$dpi" "${sheets[@]}"
       rm -rf "$ld" ;;
+    sunlight)
+      # A phone photo taken outdoors or by a sunny window in strong direct
+      # sunlight (unseen93), as a helper photographs a card or a label at
+      # the door, in the garden or on a sunny sill: the sunlit paper very
+      # bright (warm light, then the phone's tone curve pulls the whites to
+      # clipping and the blacks down: levels 4%-84%, gamma 1.15, so the
+      # faintest grey print is a little washed out and the contrast is
+      # high), and the sun, a point source, casts the phone and the hand
+      # holding it as a hard-edged shadow (edge blur about 1/350 of the
+      # page's shorter side) across one corner of the page and the surface
+      # beyond it: the phone's rounded body turned 25-55 degrees, the
+      # fingers at its sides, the hand and the wrist running off the
+      # frame; the shadow deep (the paper in it at 34-42% of the sunlit
+      # light, a little blue from the open sky) and kept inside a box
+      # reaching 26-34% of the page's shorter side into it, each way, from
+      # the corner (the phone is as large on a small card as on a letter).
+      # Which corner: one the document allows (<meta name="heldout-sunlight"
+      # content="tr br">, the corners with no field a case measures; any
+      # corner when it names none), drawn from SEED and the document, as are
+      # the box, the turn, the shadow's depth and the surface (a teak garden
+      # table, a white sill or paving). Then slight perspective, the phone's
+      # sharpening, a little noise (bright light), JPEG 85. Not harsh: the
+      # print stays black in the sun and in the shadow, every field legible
+      # at a glance.
+      f=$docs/$n.sunlight.jpg
+      local B W2 H2 m sx sy ang core surface corner sb geo
+      local -a corners
+      B=$(((W < H ? W : H) / 16)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      read -r -a corners <<<"$(sed -n 's/.*name="heldout-sunlight" content="\([a-z ]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)"
+      ((${#corners[@]})) || corners=(tl tr bl br)
+      corner=${corners[$(pick "$n sunlight corner" "$seed" ${#corners[@]})]}
+      sx=$(((W < H ? W : H) * (26 + $(pick "$n sunlight sx" "$seed" 9)) / 100))
+      sy=$(((W < H ? W : H) * (26 + $(pick "$n sunlight sy" "$seed" 9)) / 100))
+      ang=$((25 + $(pick "$n sunlight turn" "$seed" 31)))
+      core=$((34 + $(pick "$n sunlight core" "$seed" 9)))
+      case $(pick "$n sunlight surface" "$seed" 3) in
+        0) surface='#b08d63' ;; 1) surface='#ece8de' ;; *) surface='#9a978f' ;;
+      esac
+      m=$((W2 < H2 ? W2 : H2)); sb=$(awk -v m="$m" 'BEGIN{printf "%.1f", m / 350 + 0.6}')
+      # The shadow drawn for the top left corner, inside the box (B+sx) by
+      # (B+sy) from the frame's corner, then mirrored to its corner.
+      mapfile -t geo < <(awk -v bx="$((B + sx))" -v by="$((B + sy))" -v a="$ang" 'BEGIN{
+        r = a * 3.14159265 / 180; c = cos(r); s = sin(r)
+        L1 = bx / (c + 0.5 * s); L2 = by / (s + 0.5 * c); L = 0.9 * (L1 < L2 ? L1 : L2); w = L / 2
+        bw = L * c + w * s; bh = L * s + w * c
+        cx = bx - bw / 2 - 2; cy = by - bh / 2 - 2
+        printf "-draw\ntranslate %d,%d rotate %d roundrectangle %d,%d %d,%d %d,%d\n", cx, cy, a, -L / 2, -w / 2, L / 2, w / 2, w / 6, w / 6
+        hx = cx - 0.42 * L * c; hy = cy - 0.42 * L * s
+        printf "-draw\ntranslate %d,%d rotate %d ellipse 0,0 %d,%d 0,360\n", hx, hy, a, 0.36 * L, 0.4 * L
+        for (t = -0.05; t < 0.3; t += 0.16) {
+          fx = cx - t * L * c - 0.55 * w * s; fy = cy - t * L * s + 0.55 * w * c
+          printf "-draw\ntranslate %d,%d rotate %d ellipse 0,0 %d,%d 0,360\n", fx, fy, a, 0.09 * L, 0.06 * L
+        }
+        tx = cx - 0.1 * L * c + 0.55 * w * s; ty = cy - 0.1 * L * s - 0.55 * w * c
+        printf "-draw\ntranslate %d,%d rotate %d ellipse 0,0 %d,%d 0,360\n", tx, ty, a - 20, 0.14 * L, 0.06 * L
+        printf "-draw\nstroke-width %d stroke-linecap round line %d,%d %d,%d\n", 0.42 * L, hx, hy, hx - 3 * L * c, hy - 3 * L * s
+        }')
+      local -a mirror=()
+      case $corner in tr) mirror=(-flop) ;; bl) mirror=(-flip) ;; br) mirror=(-flip -flop) ;; esac
+      local fill
+      fill="rgb($((core - 3))%,$((core - 1))%,$((core + 5))%)"
+      convert -size "${W2}x${H2}" xc:white -fill "$fill" -stroke "$fill" -strokewidth 0 "${geo[@]}" \
+        "${mirror[@]}" -blur "0x$sb" "$docs/$n.sun-mask.png"
+      convert "$base" -bordercolor "$surface" -border "$B" \
+        \( +clone -fill '#fff2dc' -colorize 100 \) -compose multiply -composite \
+        "$docs/$n.sun-mask.png" -compose multiply -composite \
+        -level 4%,84%,1.15 -modulate 100,112 \
+        -background '#55524c' -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 70)),$((H2 / 80))  $W2,0 $((W2 - W2 / 60)),$((H2 / 110))  0,$H2 $((W2 / 110)),$((H2 - H2 / 75))  $W2,$H2 $((W2 - W2 / 80)),$((H2 - H2 / 65))" \
+        -unsharp 0x1.2+0.7+0 -seed "$seed" -attenuate 0.12 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.sun-mask.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
