@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen93  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen89|unseen93  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen93
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen89 + unseen93
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen93) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen89 | unseen93) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen93) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen93, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen89 unseen93) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen89, unseen93, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -4637,6 +4637,119 @@ EOF
         -distort Perspective "0,0 $((W2 / 70)),$((H2 / 80))  $W2,0 $((W2 - W2 / 60)),$((H2 / 110))  0,$H2 $((W2 / 110)),$((H2 - H2 / 75))  $W2,$H2 $((W2 - W2 / 80)),$((H2 - H2 / 65))" \
         -unsharp 0x1.2+0.7+0 -seed "$seed" -attenuate 0.12 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.sun-mask.png" ;;
+    keyboard)
+      # A phone screenshot taken while the on-screen keyboard was open
+      # (unseen89): the patient had just typed in a reply field, a search
+      # box or a form on the page, and took the screenshot without closing
+      # the keyboard. The screen is 1170x2532 (a phone's 3x screen): the
+      # status bar at the top (the time, signal, battery); the page fitted
+      # to the screen's width and scrolled so the fields a clinician needs
+      # are above the keyboard (the document says where, and what was typed
+      # in: <meta name="heldout-keyboard" content="FRACTION KIND">, the
+      # fraction of the page's height scrolled away above the screen and
+      # `reply`, `search` or `form`; without it the top of the page and a
+      # kind drawn from SEED and the document); then the keyboard over the
+      # lower third or so of the screen (894 px: the suggestion bar with
+      # three words, four rows of keys, the globe and the microphone), light
+      # or, one time in three, dark (drawn the same way). `reply`: a message
+      # field just above the keyboard holding a short typed line (no name,
+      # date or medicine; drawn the same way) with the blue caret and the send
+      # button; `search`: a search field under the status bar with a typed
+      # word, the caret and "Cancel"; `form`: the form's bar above the
+      # keyboard (the up and down arrows and "Done"), the typed value being
+      # the page's own. A screenshot: PNG, no noise. Not harsh: what is above
+      # the keyboard is as legible as on the screen itself.
+      f=$docs/$n.keyboard.png
+      local font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+      local spec frac kind dark SW=1170 SH=2532 SB=132 KH=894 KT top bot VH Hs off typed clock kd i x y kw=102 kg=15 kh=126 ch
+      local kbg key spc ink ksh barbg
+      spec=$(sed -n 's/.*name="heldout-keyboard" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      if [[ -n $spec ]]; then frac=${spec%% *} kind=${spec#* }
+      else frac=0; case $(( $(pick "$n keyboard kind" "$seed" 997) % 3 )) in 0) kind=reply ;; 1) kind=search ;; *) kind=form ;; esac; fi
+      # (cksum's low bits barely change between names of one length, so the
+      # draws below take a prime modulus first.)
+      dark=$(( $(pick "$n keyboard theme" "$seed" 997) % 3 == 0 ))
+      clock=$((7 + $(pick "$n keyboard hour" "$seed" 14))):$(printf %02d "$(pick "$n keyboard minute" "$seed" 60)")
+      case $kind in
+        reply) case $(( $(pick "$n keyboard typed" "$seed" 997) % 4 )) in
+                 0) typed='Thanks, is this the one you need' ;; 1) typed='Ok great, see you later' ;;
+                 2) typed='Perfect, thank you so much' ;; *) typed='On my way now' ;; esac ;;
+        search) case $(( $(pick "$n keyboard typed" "$seed" 997) % 4 )) in
+                 0) typed='order' ;; 1) typed='receipts' ;; 2) typed='last month' ;; *) typed='history' ;; esac ;;
+        *) typed= ;;
+      esac
+      if ((dark)); then kbg='#2c2c2e' key='#6b6b6f' spc='#47474a' ink='#ffffff' ksh='#161616' barbg='#1f1f21'
+      else kbg='#d1d4da' key='#ffffff' spc='#aeb3bc' ink='#111111' ksh='#8b8c90' barbg='#f4f4f6'; fi
+      KT=$((SH - KH)) top=$SB bot=$KT
+      case $kind in reply) bot=$((KT - 140)) ;; search) top=$((SB + 140)) ;; *) bot=$((KT - 110)) ;; esac
+      VH=$((bot - top))
+      # The page at the screen's width, scrolled.
+      convert "$base" -resize "${SW}x" "$docs/$n.kb-page.png"
+      Hs=$(identify -format %h "$docs/$n.kb-page.png")
+      off=$(awk "BEGIN{o = int($frac * $Hs); m = $Hs - $VH; if (o > m) o = m; if (o < 0) o = 0; print o}")
+      convert -size "${SW}x${VH}" xc:white \( "$docs/$n.kb-page.png" -crop "${SW}x${VH}+0+$off" +repage \) -compose over -composite "$docs/$n.kb-view.png"
+      # The keyboard's keys.
+      kd=(-fill "$kbg" -draw "rectangle 0,$KT $SW,$SH")
+      kd+=(-fill "$ink" -font "$font" -pointsize 40)
+      case $kind in reply) kd+=(-annotate "+150+$((KT + 78))" 'I' -annotate "+520+$((KT + 78))" 'the' -annotate "+905+$((KT + 78))" 'thanks') ;;
+                    search) kd+=(-annotate "+130+$((KT + 78))" "\"$typed\"" -annotate "+560+$((KT + 78))" 'orders' -annotate "+905+$((KT + 78))" 'other') ;;
+                    *) kd+=(-annotate "+150+$((KT + 78))" 'I' -annotate "+520+$((KT + 78))" 'the' -annotate "+910+$((KT + 78))" 'and') ;; esac
+      kd+=(-fill "$spc" -draw "rectangle 389,$((KT + 30)) 391,$((KT + 94))" -draw "rectangle 779,$((KT + 30)) 781,$((KT + 94))")
+      local r1=(q w e r t y u i o p) r2=(a s d f g h j k l) r3=(z x c v b n m)
+      keycap() { # X Y W COLOUR LABEL
+        kd+=(-fill "$ksh" -draw "roundrectangle $1,$(($2 + 3)) $(($1 + $3)),$(($2 + kh + 3)) 14,14")
+        kd+=(-fill "$4" -draw "roundrectangle $1,$2 $(($1 + $3)),$(($2 + kh)) 14,14")
+        [[ -n $5 ]] && kd+=(-fill "$ink" -annotate "+$(($1 + $3 / 2 - 16))+$(($2 + 86))" "$5")
+        return 0
+      }
+      y=$((KT + 132)); kd+=(-pointsize 56)
+      for i in "${!r1[@]}"; do keycap $((9 + i * (kw + kg))) "$y" "$kw" "$key" "${r1[$i]}"; done
+      y=$((y + 162))
+      for i in "${!r2[@]}"; do keycap $((67 + i * (kw + kg))) "$y" "$kw" "$key" "${r2[$i]}"; done
+      y=$((y + 162))
+      keycap 9 "$y" 140 "$spc" ''; kd+=(-fill "$ink" -draw "polygon 79,$((y + 30)) 49,$((y + 66)) 66,$((y + 66)) 66,$((y + 94)) 92,$((y + 94)) 92,$((y + 66)) 109,$((y + 66))")
+      for i in "${!r3[@]}"; do keycap $((183 + i * (kw + kg))) "$y" "$kw" "$key" "${r3[$i]}"; done
+      keycap 1021 "$y" 140 "$spc" ''; kd+=(-fill none -stroke "$ink" -strokewidth 4 -draw "polygon 1051,$((y + 63)) 1073,$((y + 40)) 1131,$((y + 40)) 1131,$((y + 86)) 1073,$((y + 86))" -stroke none)
+      y=$((y + 162)); kd+=(-pointsize 40)
+      keycap 9 "$y" 130 "$spc" ''; kd+=(-fill "$ink" -annotate "+38+$((y + 78))" '123')
+      keycap 154 "$y" 130 "$spc" ''; kd+=(-fill none -stroke "$ink" -strokewidth 4 -draw "circle 219,$((y + 63)) 219,$((y + 31))" -draw "arc 199,$((y + 55)) 239,$((y + 85)) 20,160" -stroke none -fill "$ink" -draw "circle 207,$((y + 53)) 207,$((y + 57))" -draw "circle 231,$((y + 53)) 231,$((y + 57))")
+      keycap 299 "$y" 572 "$key" ''; kd+=(-fill "$ink" -annotate "+520+$((y + 78))" 'space')
+      keycap 886 "$y" 275 "$spc" ''; kd+=(-fill "$ink" -annotate "+$( [[ $kind == search ]] && echo 960 || echo 966)+$((y + 78))" "$( [[ $kind == search ]] && echo search || echo return)")
+      y=$((y + 170))
+      kd+=(-fill none -stroke "$ink" -strokewidth 4 -draw "circle 100,$((y + 60)) 100,$((y + 28))" -draw "ellipse 100,$((y + 60)) 14,32 0,360" -draw "line 68,$((y + 60)) 132,$((y + 60))" \
+        -draw "roundrectangle 1058,$((y + 26)) 1082,$((y + 70)) 12,12" -draw "arc 1048,$((y + 40)) 1092,$((y + 84)) 0,180" -draw "line 1070,$((y + 84)) 1070,$((y + 96))" -stroke none)
+      # The typed text and its caret.
+      if [[ -n $typed ]]; then
+        convert -background none -font "$font" -pointsize 42 -fill "$([[ $kind == search && $dark == 1 ]] && echo '#111111' || echo '#111111')" label:"$typed" "$docs/$n.kb-typed.png"
+        ch=$(identify -format %w "$docs/$n.kb-typed.png")
+      fi
+      local extra=()
+      case $kind in
+        reply)
+          extra=(-fill "$barbg" -draw "rectangle 0,$bot $SW,$KT" -fill '#c7c7cc' -draw "rectangle 0,$bot $SW,$((bot + 1))"
+            -fill white -stroke '#c7c7cc' -strokewidth 2 -draw "roundrectangle 30,$((bot + 24)) 1020,$((bot + 116)) 46,46" -stroke none
+            "$docs/$n.kb-typed.png" -geometry "+66+$((bot + 44))" -compose over -composite
+            -fill '#0a84ff' -draw "rectangle $((70 + ch)),$((bot + 40)) $((74 + ch)),$((bot + 100))"
+            -draw "circle 1092,$((bot + 70)) 1092,$((bot + 30))" -fill white -draw "polygon 1092,$((bot + 44)) 1070,$((bot + 70)) 1084,$((bot + 70)) 1084,$((bot + 96)) 1100,$((bot + 96)) 1100,$((bot + 70)) 1114,$((bot + 70))") ;;
+        search)
+          extra=(-fill white -draw "rectangle 0,$SB $SW,$top" -fill '#d8d8dc' -draw "rectangle 0,$((top - 1)) $SW,$top"
+            -fill '#eeeef0' -draw "roundrectangle 30,$((SB + 24)) 880,$((SB + 116)) 26,26"
+            -fill none -stroke '#8e8e93' -strokewidth 4 -draw "circle 80,$((SB + 66)) 80,$((SB + 50))" -draw "line 92,$((SB + 78)) 106,$((SB + 92))" -stroke none
+            "$docs/$n.kb-typed.png" -geometry "+126+$((SB + 44))" -compose over -composite
+            -fill '#0a84ff' -draw "rectangle $((130 + ch)),$((SB + 40)) $((134 + ch)),$((SB + 100))"
+            -font "$font" -pointsize 42 -annotate "+915+$((SB + 86))" 'Cancel') ;;
+        *)
+          extra=(-fill "$barbg" -draw "rectangle 0,$bot $SW,$KT" -fill '#c7c7cc' -draw "rectangle 0,$bot $SW,$((bot + 1))"
+            -fill none -stroke '#0a84ff' -strokewidth 5 -draw "polyline 40,$((bot + 68)) 62,$((bot + 44)) 84,$((bot + 68))" -draw "polyline 130,$((bot + 44)) 152,$((bot + 68)) 174,$((bot + 44))" -stroke none
+            -fill '#0a84ff' -font "$bold" -pointsize 44 -annotate "+1020+$((bot + 72))" 'Done') ;;
+      esac
+      convert -size "${SW}x${SH}" xc:white "$docs/$n.kb-view.png" -geometry "+0+$top" -compose over -composite \
+        -fill white -draw "rectangle 0,0 $SW,$SB" \
+        -font "$bold" -pointsize 46 -fill '#111111' -annotate "+70+88" "$clock" \
+        -draw "rectangle 930,78 938,90" -draw "rectangle 946,68 954,90" -draw "rectangle 962,58 970,90" -draw "rectangle 978,48 986,90" \
+        -fill none -stroke '#111111' -strokewidth 3 -draw "roundrectangle 1020,50 1092,88 10,10" -stroke none -fill '#111111' -draw "rectangle 1026,56 1070,82" -draw "rectangle 1096,62 1101,76" \
+        "${kd[@]}" "${extra[@]}" "$f"
+      rm -f "$docs/$n.kb-page.png" "$docs/$n.kb-view.png" "$docs/$n.kb-typed.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
