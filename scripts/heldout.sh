@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen89|unseen93  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen93  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen89 + unseen93
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen93
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen89 | unseen93) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen93) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen89 unseen93) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen89, unseen93, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen93) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen93, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -4750,6 +4750,148 @@ EOF
         -fill none -stroke '#111111' -strokewidth 3 -draw "roundrectangle 1020,50 1092,88 10,10" -stroke none -fill '#111111' -draw "rectangle 1026,56 1070,82" -draw "rectangle 1096,62 1101,76" \
         "${kd[@]}" "${extra[@]}" "$f"
       rm -f "$docs/$n.kb-page.png" "$docs/$n.kb-view.png" "$docs/$n.kb-typed.png" ;;
+    onpile)
+      # The document photographed lying on top of a pile of other papers
+      # (unseen88), as patients keep a scrap, a slip or a label among the
+      # post on a table or a sideboard: a newspaper, a bill or statement and
+      # a printed letter under it, their edges sticking out round it on two
+      # or three sides (on the others the pile's sheets end under the
+      # document, which lies nearer that edge, with the table beyond), so
+      # lines of their unrelated print show at the frame's edges beside the
+      # document: other people's names, other dates (a few days to a few
+      # weeks either side of the run day, in the market's own form: US
+      # MM/DD/YYYY, UK DD/MM/YYYY), amounts and account numbers, at about
+      # the document's own print size or a little smaller. Each sheet under
+      # it lies a little turned (up to 2.5 degrees either way) and reaches
+      # out less far than the one below it (the newspaper to the frame's
+      # edge, the bill about three fifths of the way, the letter about a
+      # third), each casting a soft shadow on the one below; the document
+      # on top, turned up to 1.2 degrees, with its own soft shadow, so it is
+      # plainly the top sheet and its print plainly its own. Which sides
+      # the pile shows on, the sheets' order, turns, names, dates and the
+      # table drawn from SEED and the document; then a phone photo from
+      # above: slight perspective, light falling off, noise, JPEG 85. Not
+      # harsh: nothing lies over the document, and every field is legible
+      # to a person.
+      f=$docs/$n.onpile.jpg
+      local M T P np odd ml mr mt mb FW FH k d0 ang sx0 sx1 sy0 sy1 SW SH RW RH gx gy mk tb
+      M=$(((W > H ? W : H) * 18 / 100)); ((M < 150)) && M=150
+      T=$((M / 5))
+      P=$(((W < H ? W : H) / 22)); ((P < 22)) && P=22; ((P > 32)) && P=32
+      mk=us; [[ $n == uk-* ]] && mk=uk
+      # The sides the pile shows on: three (all but one) or two adjacent.
+      np=$((2 + $(pick "$n onpile np" "$seed" 2)))
+      odd=$(pick "$n onpile side" "$seed" 4)
+      local -a pile=(1 1 1 1)  # left right top bottom
+      if ((np == 3)); then pile[odd]=0
+      else case $odd in 0) pile=(0 1 0 1) ;; 1) pile=(1 0 0 1) ;; 2) pile=(1 0 1 0) ;; *) pile=(0 1 1 0) ;; esac; fi
+      ml=$((pile[0] ? M : T)) mr=$((pile[1] ? M : T)) mt=$((pile[2] ? M : T)) mb=$((pile[3] ? M : T))
+      FW=$((W + ml + mr)) FH=$((H + mt + mb))
+      # The table beyond the pile.
+      tb=$(pick "$n onpile table" "$seed" 3)
+      local -a tcols=('#6b4a30' '#8a8f94' '#b48a5e')
+      convert -size "$((FW / 4 + 2))x$((FH / 4 + 2))" xc:"${tcols[$tb]}" -seed "$((seed + 5))" -attenuate 0.8 +noise Gaussian \
+        -motion-blur 0x10+0 -resize "${FW}x${FH}!" "$docs/$n.op-frame.png"
+      # The three sheets under the document, from the bottom up: how far
+      # each reaches out beyond the document on a pile side, and how far it
+      # stops short of the document's edge on the other sides.
+      local -a kinds
+      case $(pick "$n onpile order" "$seed" 3) in
+        0) kinds=(news bill letter) ;; 1) kinds=(news letter bill) ;; *) kinds=(letter news bill) ;;
+      esac
+      local -a reach=("$((M + M / 2))" "$((M * 62 / 100))" "$((M * 33 / 100))")
+      for k in 0 1 2; do
+        d0=${reach[$k]}
+        sx0=$((pile[0] ? ml - d0 : ml + W * (4 + 2 * k) / 100)); sx1=$((pile[1] ? ml + W + d0 : ml + W - W * (4 + 2 * k) / 100))
+        sy0=$((pile[2] ? mt - d0 : mt + H * (4 + 2 * k) / 100)); sy1=$((pile[3] ? mt + H + d0 : mt + H - H * (4 + 2 * k) / 100))
+        SW=$((sx1 - sx0)) SH=$((sy1 - sy0))
+        local -a draw=()
+        mapfile -d '' draw < <(python3 - "${kinds[$k]}" "$SW" "$SH" "$P" "$mk" "$(pick "$n onpile text $k" "$seed" 99991)" <<'PY'
+import datetime, os, random, sys
+kind, w, h, p, mk, r = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], int(sys.argv[6])
+rnd = random.Random(r)
+today = datetime.date.fromisoformat(os.environ["HELDOUT_TODAY"]) if os.environ.get("HELDOUT_TODAY") else datetime.date.today()
+def dt(days, long=False):
+    d = today + datetime.timedelta(days=days)
+    if long: return f"{d:%B} {d.day}, {d.year}" if mk == "us" else f"{d.day} {d:%B} {d.year}"
+    return d.strftime("%m/%d/%Y") if mk == "us" else d.strftime("%d/%m/%Y")
+offs = [-1, -2, -4, -6, -9, -12, -17, -23, -26, -33, -41, 3, 5, 8, 12, 19]
+if mk == "us":
+    people = ["LEONARD PASCOE", "Gwendolyn Farrant", "BARNABY QUIST", "Delphine Aucoin", "Marcus Tellefsen", "ROSALIND VEGA-HART"]
+else:
+    people = ["Mr Leonard Pascoe", "Mrs Gwendolyn Farrant", "Ms Tamsin Hollick", "Mr Barnaby Quist", "Mrs Elspeth Raynor", "Dr Ifan Probert"]
+money = "$" if mk == "us" else "\u00a3"
+words = ("council said the plans would go before the committee after residents raised concerns about parking on the "
+         "high street and the timetable for the new bus route which was delayed again by the contractor while the "
+         "school governors met to discuss the budget and the library opening hours over the winter months").split()
+def person(): return rnd.choice(people)
+def sentence(cw):
+    out, line = [], ""
+    while len(out) < 400:
+        pick = rnd.random()
+        if pick < 0.16: tok = person() + ","
+        elif pick < 0.3: tok = "on " + dt(rnd.choice(offs), long=rnd.random() < 0.5)
+        else: tok = rnd.choice(words)
+        if len(line) + len(tok) + 1 > cw:
+            out.append(line); line = tok
+        else:
+            line = (line + " " + tok).strip()
+    return out
+cw = max(10, int(w / (p * 0.6)))
+nl = max(2, int(h / (p * 1.5)) + 1)
+args = []
+def annotate(x, y, text, font, size, fill):
+    args.extend(["-font", font, "-pointsize", str(size), "-fill", fill, "-interline-spacing", str(int(size * 0.45)),
+                 "-annotate", f"+{x}+{y}", text])
+m = max(8, p // 2)
+if kind == "news":
+    ncol = max(2, w // (p * 16))
+    colw = (w - m) // ncol
+    for c in range(ncol):
+        body = sentence(max(8, int((colw - m) / (p * 0.55))))[:nl]
+        annotate(m + c * colw, m + p, "\n".join(body), "Liberation-Serif", p, "#2b2b2b")
+elif kind == "bill":
+    rows = []
+    acct = f"{rnd.randrange(10**7, 10**8)}"
+    nm = person()
+    for i in range(nl):
+        o = rnd.choice(offs)
+        item = rnd.choice(["Direct debit", "Payment received", "Standing charge", "Usage", "Late fee", "Card payment"])
+        rows.append(f"{dt(o)}  {item:<16} {nm}  acct {acct}  {money}{rnd.randrange(5, 240)}.{rnd.randrange(10, 99)}  due {dt(o + 14)}")
+    annotate(m, m + p, "\n".join(r[:cw + 40] for r in rows), "DejaVu-Sans-Mono", max(18, p - 4), "#1f2f4a")
+else:
+    nm = person()
+    lines = [f"{dt(rnd.choice(offs), long=True)}", f"Dear {nm},"]
+    body = sentence(cw)
+    for i in range(nl):
+        lines.append(body[i] if i % 5 else f"Ref {rnd.randrange(10**5, 10**6)} - {nm} - {dt(rnd.choice(offs))}")
+    annotate(m, m + p, "\n".join(lines[:nl]), "DejaVu-Sans", max(18, p - 2), "#222222")
+sys.stdout.write("\0".join(args))
+PY
+        )
+        local -a paper=('#ece6d4' '#f7f8fa' '#fbfaf4')
+        local pc=${paper[$(pick "$n onpile paper $k" "$seed" 3)]}
+        [[ ${kinds[$k]} == news ]] && pc='#e6e0cf'
+        ang=$(awk -v a="$(pick "$n onpile turn $k" "$seed" 26)" -v s="$(pick "$n onpile sign $k" "$seed" 2)" 'BEGIN{printf "%.1f", (s ? 1 : -1) * a / 10}')
+        convert -size "${SW}x${SH}" xc:"$pc" "${draw[@]}" -bordercolor '#c9c4b8' -border 1 \
+          -background none -rotate "$ang" \( +clone -background black -shadow 45x6+4+5 \) +swap -background none -layers merge +repage "$docs/$n.op-sheet.png"
+        RW=$(identify -format %w "$docs/$n.op-sheet.png"); RH=$(identify -format %h "$docs/$n.op-sheet.png")
+        gx=$((sx0 - (RW - SW) / 2)) gy=$((sy0 - (RH - SH) / 2))
+        convert "$docs/$n.op-frame.png" "$docs/$n.op-sheet.png" -geometry "$(printf '%+d%+d' "$gx" "$gy")" -compose over -composite "$docs/$n.op-frame.png"
+      done
+      # The document on top, a little turned, with its own soft shadow.
+      ang=$(awk -v a="$(pick "$n onpile pturn" "$seed" 13)" -v s="$(pick "$n onpile psign" "$seed" 2)" 'BEGIN{printf "%.1f", (s ? 1 : -1) * a / 10}')
+      convert "$base" -bordercolor '#d8d8d8' -border 1 -background none -rotate "$ang" \
+        \( +clone -background black -shadow 55x8+5+7 \) +swap -background none -layers merge +repage "$docs/$n.op-top.png"
+      RW=$(identify -format %w "$docs/$n.op-top.png"); RH=$(identify -format %h "$docs/$n.op-top.png")
+      gx=$((ml - (RW - W) / 2)) gy=$((mt - (RH - H) / 2))
+      local px=$((FW / (60 + $(pick "$n onpile persp" "$seed" 40))))
+      convert "$docs/$n.op-frame.png" "$docs/$n.op-top.png" -geometry "$(printf '%+d%+d' "$gx" "$gy")" -compose over -composite \
+        -virtual-pixel mirror \
+        -distort Perspective "0,0 $px,$((FH / 90))  $FW,0 $((FW - px)),$((FH / 120))  0,$FH 0,$FH  $FW,$FH $FW,$FH" \
+        \( -size "${FW}x${FH}" radial-gradient:white-'#b4b4b4' \) -compose multiply -composite \
+        -resize '3200x3200>' -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".op-*.png ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
