@@ -4848,7 +4848,7 @@ if kind == "news":
     ncol = max(2, w // (p * 16))
     colw = (w - m) // ncol
     for c in range(ncol):
-        body = sentence(max(8, int((colw - m) / (p * 0.55))))[:nl]
+        body = sentence(max(8, int((colw - m) / (p * 0.52))))[:nl]
         annotate(m + c * colw, m + p, "\n".join(body), "Liberation-Serif", p, "#2b2b2b")
 elif kind == "bill":
     rows = []
@@ -4857,12 +4857,18 @@ elif kind == "bill":
     for i in range(nl):
         o = rnd.choice(offs)
         item = rnd.choice(["Direct debit", "Payment received", "Standing charge", "Usage", "Late fee", "Card payment"])
-        rows.append(f"{dt(o)}  {item:<16} {nm}  acct {acct}  {money}{rnd.randrange(5, 240)}.{rnd.randrange(10, 99)}  due {dt(o + 14)}")
-    annotate(m, m + p, "\n".join(r[:cw + 40] for r in rows), "DejaVu-Sans-Mono", max(18, p - 4), "#1f2f4a")
+        amt = f"{money}{rnd.randrange(5, 240)}.{rnd.randrange(10, 99)}"
+        # The row as long as the sheet holds: its fields dropped from the
+        # middle out, never cut off at the paper's edge.
+        for row in (f"{dt(o)}  {item:<16} {nm}  acct {acct}  {amt}  due {dt(o + 14)}", f"{dt(o)}  {item:<16} {nm}  {amt}",
+                    f"{dt(o)}  {nm}  {amt}", f"{dt(o)}  {amt}", dt(o)):
+            if len(row) <= (w - 2 * m) / (0.61 * max(18, p - 4)): break
+        rows.append(row)
+    annotate(m, m + p, "\n".join(rows), "DejaVu-Sans-Mono", max(18, p - 4), "#1f2f4a")
 else:
     nm = person()
     lines = [f"{dt(rnd.choice(offs), long=True)}", f"Dear {nm},"]
-    body = sentence(cw)
+    body = sentence(max(8, int((w - 2 * m) / (0.62 * max(18, p - 2)))))
     for i in range(nl):
         lines.append(body[i] if i % 5 else f"Ref {rnd.randrange(10**5, 10**6)} - {nm} - {dt(rnd.choice(offs))}")
     annotate(m, m + p, "\n".join(lines[:nl]), "DejaVu-Sans", max(18, p - 2), "#222222")
