@@ -4898,6 +4898,80 @@ PY
         \( -size "${FW}x${FH}" radial-gradient:white-'#b4b4b4' \) -compose multiply -composite \
         -resize '3200x3200>' -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".op-*.png ;;
+    yellowed)
+      # Paper that has aged for weeks in a drawer or a wallet, then
+      # photographed on a table in ordinary room light (unseen90): the paper
+      # yellowed and uneven in tone (a smooth field, darker towards the
+      # edges and along an old fold: a soft darker band across the page, at
+      # 40-60% of its height or width, with its crease as a thin dark line
+      # beside a light one); the print a little faded (black lifted to about
+      # a fifth grey, then browned by the paper) but dark enough; one or two
+      # faint brown foxing spots (radius 5-13 px), each placed only where
+      # the page has no print around it (a box measured on the page: no
+      # stroke darker than its paper); then the page turned up to 1.5
+      # degrees with its soft shadow on a table, slight perspective, light
+      # falling off a little and slightly warm, noise, JPEG 85. The field,
+      # the fold's place and direction, the spots, the turn and the table
+      # drawn from SEED and the document. Not harsh: every field stays
+      # legible to a person.
+      f=$docs/$n.yellowed.jpg
+      local ys fv fp fs BW M k t sx sy sr box m spots=() turn tab CW CH
+      ys=$(($(pick "$n yellowed" "$seed" 100000) + seed))
+      fv=$(pick "$n yellowed fold dir" "$seed" 2)
+      fp=$((40 + $(pick "$n yellowed fold at" "$seed" 21)))
+      fs=$(($(pick "$n yellowed fold slant" "$seed" 21) - 10))
+      M=$(((W < H ? W : H)))
+      BW=$((M / 30 + 4))
+      # The tone: a smooth field (up to 30% of the way to the darker yellow),
+      # the edges (up to 70%) and the fold's band (up to 55%), the largest of
+      # the three at each pixel.
+      convert -size "$((W / 60 + 2))x$((H / 60 + 2))" -seed "$ys" plasma:grey50-grey50 -colorspace gray \
+        -blur 0x2 -auto-level -resize "${W}x${H}!" +level 0%,30% "$docs/$n.yl-field.png"
+      convert -size "${W}x${H}" xc:white -fill black \
+        -draw "rectangle $((M / 9)),$((M / 9)) $((W - M / 9)),$((H - M / 9))" -blur "0x$((M / 12))" +level 0%,70% "$docs/$n.yl-edge.png"
+      if ((fv)); then
+        local x1=$((W * fp / 100 + W * fs / 400)) x2=$((W * fp / 100 - W * fs / 400))
+        convert -size "${W}x${H}" xc:black -stroke white -strokewidth "$BW" -draw "line $x1,0 $x2,$H" -blur "0x$((BW / 2 + 1))" +level 0%,55% "$docs/$n.yl-fold.png"
+        convert -size "${W}x${H}" xc:white -stroke gray62 -strokewidth 1.4 -draw "line $x1,0 $x2,$H" \
+          -stroke white -draw "line $((x1 + 2)),0 $((x2 + 2)),$H" -blur 0x0.6 "$docs/$n.yl-crease.png"
+      else
+        local y1=$((H * fp / 100 + H * fs / 400)) y2=$((H * fp / 100 - H * fs / 400))
+        convert -size "${W}x${H}" xc:black -stroke white -strokewidth "$BW" -draw "line 0,$y1 $W,$y2" -blur "0x$((BW / 2 + 1))" +level 0%,55% "$docs/$n.yl-fold.png"
+        convert -size "${W}x${H}" xc:white -stroke gray62 -strokewidth 1.4 -draw "line 0,$y1 $W,$y2" \
+          -stroke white -draw "line 0,$((y1 + 2)) $W,$((y2 + 2))" -blur 0x0.6 "$docs/$n.yl-crease.png"
+      fi
+      convert "$docs/$n.yl-field.png" "$docs/$n.yl-edge.png" -compose lighten -composite \
+        "$docs/$n.yl-fold.png" -compose lighten -composite "$docs/$n.yl-mask.png"
+      # Foxing: up to 12 tries for each of one or two spots; a try is kept
+      # where a box round it (the spot and 30 px) holds no print.
+      for ((k = 0; k < 1 + $(pick "$n yellowed spots" "$seed" 2); k++)); do
+        for ((t = 0; t < 12; t++)); do
+          sr=$((5 + $(pick "$n yellowed sr$k.$t" "$seed" 9)))
+          sx=$((sr + 30 + $(pick "$n yellowed sx$k.$t" "$seed" $((W - 2 * sr - 60)))))
+          sy=$((sr + 30 + $(pick "$n yellowed sy$k.$t" "$seed" $((H - 2 * sr - 60)))))
+          box=$((2 * sr + 60))
+          read -r m < <(convert "$base" -crop "${box}x${box}+$((sx - sr - 30))+$((sy - sr - 30))" +repage -colorspace gray \
+            -format '%[fx:(mean - minima) < 0.1 ? 1 : 0]\n' info:)
+          if ((m)); then spots+=(-draw "circle $sx,$sy $((sx + sr)),$sy" -draw "circle $((sx + sr / 3)),$((sy - sr / 4)) $((sx + sr / 3 + sr / 2)),$((sy - sr / 4))"); break; fi
+        done
+      done
+      # The page: the print faded, multiplied by the yellowed paper (a light
+      # and a darker yellow mixed by the mask), the spots, the crease.
+      convert "$base" -colorspace sRGB +level 20%,100% \
+        \( -size "${W}x${H}" xc:'#f6ecd0' xc:'#d8bf86' "$docs/$n.yl-mask.png" -composite \) -compose multiply -composite \
+        \( -size "${W}x${H}" xc:white -fill '#dcc096' -stroke '#cba572' -strokewidth 1 "${spots[@]}" -blur 0x1.6 \) -compose multiply -composite \
+        "$docs/$n.yl-crease.png" -compose multiply -composite "$docs/$n.yl-page.png"
+      turn=$(awk "BEGIN{print ($(pick "$n yellowed turn" "$seed" 31) - 15) / 10}")
+      case $(pick "$n yellowed table" "$seed" 3) in 0) tab='#8b6b4a' ;; 1) tab='#a3a19b' ;; *) tab='#6f5a48' ;; esac
+      CW=$((W + W / 6)) CH=$((H + W / 6))
+      convert -size "${CW}x${CH}" xc:"$tab" -seed "$seed" -attenuate 0.5 +noise Gaussian -blur 0x0.8 \
+        \( "$docs/$n.yl-page.png" -background none -rotate "$turn" \( +clone -background black -shadow 50x6+5+7 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -background "$tab" -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 50)),$((CH / 60))  $CW,0 $((CW - CW / 70)),$((CH / 90))  0,$CH $((CW / 90)),$((CH - CH / 50))  $CW,$CH $((CW - CW / 45)),$((CH - CH / 70))" \
+        \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #fffaf0 $CW,$CH #c9c1b4" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".yl-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
