@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen93  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen92|unseen93  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen93
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen92 + unseen93
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen93) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen92 | unseen93) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen93) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen93, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen92 unseen93) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen92, unseen93, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -4972,6 +4972,64 @@ PY
         \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #fffaf0 $CW,$CH #c9c1b4" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".yl-* ;;
+    damp)
+      # Paper that got damp and dried again, photographed on a table
+      # (unseen92): a letter or label left under a wet glass or carried in
+      # the rain. The paper cockled as it dried: wavy ripples (sinusoidal
+      # ridges, a period of 9-15% of the page's shorter side, their direction
+      # and a smooth bend drawn from SEED and the document) push the print
+      # about by up to 3 px and shade it softly (the darkest troughs at about
+      # 84% of the light, no hard line); where the water lay, one or two
+      # irregular wet patches (radius 14-24% of the shorter side) in which
+      # the ink feathered and spread a little (the strokes a pixel thicker
+      # and softened, black lifted a little) on faintly yellowed paper, each
+      # ringed by its tide-mark, a thin broken brownish line where the water
+      # dried. Then a phone photo on a table: slight perspective, light
+      # falling off, noise, JPEG 85. Not harsh: every field stays legible to
+      # a person; the print in the patches is fuzzier, not lost.
+      f=$docs/$n.damp.jpg
+      local m=$((W < H ? W : H)) D P ang fseed nb k bx by ba bb b FW FH tcol
+      D=$(((W > H ? W : H) * 3 / 2))
+      P=$((m * (9 + $(pick "$n damp period" "$seed" 7)) / 100))
+      ang=$(($(pick "$n damp angle" "$seed" 180) - 90))
+      fseed=$(pick "$n damp field" "$seed" 100000)
+      # The smooth field (0..1) that bends the ripples and breaks the tide-marks.
+      convert -size 7x7 xc:gray50 -seed "$fseed" +noise Random -colorspace Gray \
+        -resize "${W}x${H}!" -blur "0x$((m / 14 + 2))" -auto-level "$docs/$n.dp-field.png"
+      # The ripples: bands on a large square, turned, cut to the page, bent by the field.
+      convert -size "${D}x${D}" gradient:white-black -function Sinusoid "$((D / P)),0,0.5,0.5" \
+        -distort SRT "$ang" -gravity center -crop "${W}x${H}+0+0" +repage +gravity \
+        "$docs/$n.dp-field.png" -define compose:args="$((P / 3))x$((P / 3))" -compose displace -composite \
+        -blur 0x3 "$docs/$n.dp-height.png"
+      # The wet patches' mask: ellipses made ragged by the field.
+      nb=$((1 + $(pick "$n damp patches" "$seed" 2)))
+      local draws=()
+      for ((k = 0; k < nb; k++)); do
+        ba=$((m * (14 + $(pick "$n damp a$k" "$seed" 11)) / 100)); bb=$((ba * (70 + $(pick "$n damp b$k" "$seed" 30)) / 100))
+        bx=$((W * (20 + $(pick "$n damp x$k" "$seed" 61)) / 100)); by=$((H * (15 + $(pick "$n damp y$k" "$seed" 71)) / 100))
+        draws+=(-draw "ellipse $bx,$by $ba,$bb 0,360")
+      done
+      convert -size "${W}x${H}" xc:black -fill white "${draws[@]}" -blur "0x$((m / 30 + 2))" \
+        \( "$docs/$n.dp-field.png" +level 45%,100% \) -compose multiply -composite -threshold 30% -blur 0x1.2 "$docs/$n.dp-wet.png"
+      # The ink where it was wet: spread a pixel, softened, black lifted a little.
+      convert "$base" -morphology Erode Disk:1 -blur 0x1.1 +level 7%,100% "$docs/$n.dp-ink.png"
+      # The page: the wet ink inside the patches, faintly yellowed there, the
+      # tide-marks, the cockle's displacement and its shading.
+      convert "$base" "$docs/$n.dp-ink.png" "$docs/$n.dp-wet.png" -composite \
+        \( -size "${W}x${H}" xc:white xc:'#efe6cc' "$docs/$n.dp-wet.png" -composite \) -compose multiply -composite \
+        \( -size "${W}x${H}" xc:white xc:'#9c8658' \( "$docs/$n.dp-wet.png" -morphology EdgeOut Disk:2 -blur 0x1.3 \
+           \( "$docs/$n.dp-field.png" -level 10%,70% \) -compose multiply -composite \) -composite \) -compose multiply -composite \
+        "$docs/$n.dp-height.png" "$docs/$n.dp-height.png" -define compose:args=3x3 -compose displace -composite \
+        \( "$docs/$n.dp-height.png" -shade 120x40 -blur 0x2 -auto-level +level 84%,100% \) -compose multiply -composite \
+        "$docs/$n.dp-page.png"
+      # The photo on a table.
+      b=$(((W > H ? W : H) / 16)); FW=$((W + 2 * b)) FH=$((H + 2 * b))
+      case $(pick "$n damp table" "$seed" 3) in 0) tcol='#8a6f52' ;; 1) tcol='#9c9a94' ;; *) tcol='#6f5a44' ;; esac
+      convert "$docs/$n.dp-page.png" -bordercolor "$tcol" -border "$b" -background "$tcol" -virtual-pixel background \
+        -distort Perspective "0,0 $((FW / 50)),$((FH / 45))  $FW,0 $((FW - FW / 60)),$((FH / 55))  0,$FH $((FW / 55)),$((FH - FH / 50))  $FW,$FH $((FW - FW / 45)),$((FH - FH / 60))" \
+        \( -size "${FW}x${FH}" radial-gradient:white-'#b4b4b4' \) -compose multiply -composite \
+        -blur 0x0.5 -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".dp-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
