@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen92|unseen93  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen92 + unseen93
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen92 | unseen93) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen92 unseen93) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen92, unseen93, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -5030,6 +5030,78 @@ PY
         \( -size "${FW}x${FH}" radial-gradient:white-'#b4b4b4' \) -compose multiply -composite \
         -blur 0x0.5 -seed "$seed" -attenuate 0.3 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n".dp-* ;;
+    cookiebanner)
+      # A screenshot of a web page (phone or desktop) taken while a
+      # cookie-consent or sign-up banner was still showing over it
+      # (unseen91): the page behind dimmed a little by the banner's grey
+      # overlay (20% towards black), and the banner (a bold title, two or
+      # three lines of text, its Accept and Manage buttons, or Sign up and
+      # No thanks) covering a band of the page: a bar across the whole width
+      # pinned to the band's foot, or a card with rounded corners and a soft
+      # shadow in the band's middle. Where the band may fall the page says
+      # (`<meta name="heldout-cookiebanner" content="Y0 Y1 phone|desktop">`:
+      # the band's top and foot as fractions of the page's height, print no
+      # case measures; a bar sits at the screen's foot unless its top would
+      # then rise above the band's), else the foot (0.78-0.97). The type is the site's
+      # (13 CSS px body, 16 px title, at the page's own device scale from its
+      # heldout-viewport); the style, the wording, the button colour and the
+      # banner's depth in the band drawn from SEED and the document. Lossless
+      # PNG, as a screenshot is. Not harsh: every field stays legible around
+      # the banner.
+      f=$docs/$n.cookiebanner.png
+      local spec y0 y1 kind sc pt tp pad Y0 Y1 BW BH style msg col title body b1 b2 bw bh by bx
+      spec=$(sed -n 's/.*name="heldout-cookiebanner" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      read -r y0 y1 kind <<<"${spec:-0.78 0.97 desktop}"
+      sc=$(sed -n 's/.*name="heldout-viewport" content="[0-9]*x[0-9]*@\([0-9.]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      sc=${sc:-2}
+      pt=$(awk -v s="$sc" 'BEGIN{printf "%d", 13 * s + 0.5}'); tp=$(awk -v s="$sc" 'BEGIN{printf "%d", 16 * s + 0.5}')
+      pad=$(awk -v s="$sc" 'BEGIN{printf "%d", 14 * s + 0.5}')
+      Y0=$(awk -v h="$H" -v y="$y0" 'BEGIN{printf "%d", h * y}'); Y1=$(awk -v h="$H" -v y="$y1" 'BEGIN{printf "%d", h * y}')
+      style=$(pick "$n cookiebanner style" "$seed" 2)
+      msg=$(pick "$n cookiebanner msg" "$seed" 3)
+      col=$(pick "$n cookiebanner col" "$seed" 4)
+      col=$(echo '#1a5fd0 #0f7b5f #3a3a8c #b3261e' | cut -d' ' -f$((col + 1)))
+      case $msg in
+        0) title="We value your privacy"; b1="Accept all"; b2="Manage preferences"
+           body="We and our partners use cookies and similar technologies to keep this site working, to understand how you use it and to show you relevant offers. You can accept all cookies or choose which ones we use." ;;
+        1) title="Cookies on this website"; b1="Accept cookies"; b2="Manage cookies"
+           body="Some cookies are essential. We would also like to set analytics and marketing cookies to help us improve the site. We will not set them unless you accept." ;;
+        *) title="Stay in the loop"; b1="Sign up"; b2="No thanks"
+           body="Join our mailing list for health tips, reminders and members-only offers. By signing up you agree to our privacy notice; unsubscribe at any time." ;;
+      esac
+      if ((style == 0)); then BW=$W; else
+        BW=$((W * (72 + $(pick "$n cookiebanner w" "$seed" 13)) / 100))
+        [[ $kind == phone ]] && BW=$((W - 2 * pad))
+      fi
+      local cb=$docs/$n.cb
+      bw=$(( (BW - 3 * pad) / 2 )); ((bw > 15 * pt)) && bw=$((15 * pt))
+      bh=$((pt * 26 / 10))
+      convert -size "${bw}x${bh}" xc:none -fill "$col" -draw "roundrectangle 0,0 $((bw - 1)),$((bh - 1)) $((bh / 4)),$((bh / 4))" \
+        -gravity center -font DejaVu-Sans-Bold -pointsize "$pt" -fill white -annotate +0+0 "$b1" "$cb-b1.png"
+      convert -size "${bw}x${bh}" xc:none -fill white -stroke "$col" -strokewidth "$((pt / 9 + 1))" \
+        -draw "roundrectangle 1,1 $((bw - 2)),$((bh - 2)) $((bh / 4)),$((bh / 4))" -stroke none \
+        -gravity center -font DejaVu-Sans-Bold -pointsize "$pt" -fill "$col" -annotate +0+0 "$b2" "$cb-b2.png"
+      convert -background white -fill '#202124' -font DejaVu-Sans-Bold -pointsize "$tp" -size "$((BW - 2 * pad))x" caption:"$title" \
+        \( -size "$((BW - 2 * pad))x$((pt / 2))" xc:white \) \
+        \( -background white -fill '#3c4043' -font DejaVu-Sans -pointsize "$pt" -size "$((BW - 2 * pad))x" caption:"$body" \) \
+        \( -size "$((BW - 2 * pad))x$((pt * 3 / 4))" xc:white \) \
+        \( -background white "$cb-b1.png" -size "${pad}x${bh}" xc:white "$cb-b2.png" +append -background white -gravity west -extent "$((BW - 2 * pad))x${bh}" \) \
+        +gravity -background white -append -bordercolor white -border "$pad" "$cb-banner.png"
+      BH=$(identify -format %h "$cb-banner.png")
+      # Too deep for its band: the site shrinks nothing, so the band decides
+      # only where it goes; a banner deeper than the band rises above it.
+      if ((style == 0)); then
+        convert "$cb-banner.png" -fill '#c8c8c8' -draw "line 0,0 $BW,0" "$cb-banner2.png"
+        by=$((H - BH)); ((by < Y0)) && by=$((Y1 - BH)); bx=0
+      else
+        convert "$cb-banner.png" -alpha off \( -size "${BW}x${BH}" xc:black -fill white \
+            -draw "roundrectangle 0,0 $((BW - 1)),$((BH - 1)) $pad,$pad" \) -compose copy_opacity -composite -compose over \
+          \( +clone -background black -shadow 45x$((pad / 2))+0+$((pad / 4)) \) +swap -background none -layers merge +repage "$cb-banner2.png"
+        by=$((Y0 + ((Y1 - Y0) - BH) * (30 + $(pick "$n cookiebanner y" "$seed" 41)) / 100)); bx=$(( (W - BW) / 2 - pad / 2 ))
+      fi
+      ((by < 0)) && by=0
+      convert "$base" -fill black -colorize 20% "$cb-banner2.png" -geometry "+${bx}+${by}" -compose over -composite "$f"
+      rm -f "$cb"-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
