@@ -57,6 +57,10 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// Dates of another role than the dispensing (issue 18): when the
 		// page was printed or sent, and when the next fill is due.
 		"printed", "printed on", "print date", "date printed", "printed at", "generated", "generated on",
+		// "Printed" as OCR reads it off a crease ("Primed 21/1 1/2026" in a
+		// crumpled review pack's footer, unseen86, round 22: the print
+		// date was rated the dispensing date). No pen's priming is dated.
+		"primed",
 		"report date", "run date", "as of", "accessed", "viewed", "sent", "sent on", "date sent", "received",
 		"received on", "date received", "forwarded", "fwd", "fax", "faxed", "fax date", "transmitted",
 		"next fill", "next fill date", "next refill", "next refill date", "refill due", "refill due date",

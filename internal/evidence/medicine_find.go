@@ -205,8 +205,8 @@ var refusedRe = lazyRE(`(?:(?:\b(?:did|does|do|would|will)\s+not|\b(?:didn|doesn
 // accept at first measure): a medicine the patient did not get.
 func refusedMention(d document, i, start int) bool {
 	before := d.lines[i].norm[:start]
-	if len(strings.Fields(before)) <= 2 && !sentenceEndRe.MatchString(before) && i > 0 && d.lines[i-1].page == d.lines[i].page && continuesSentence(d.lines[i-1]) {
-		before = d.lines[i-1].norm + " " + before
+	if k := lineBefore(d, i); len(strings.Fields(before)) <= 2 && !sentenceEndRe.MatchString(before) && k >= 0 && d.lines[k].page == d.lines[i].page && continuesSentence(d.lines[k]) {
+		before = d.lines[k].norm + " " + before
 	}
 	return refusedRe.MatchString(strings.TrimRight(before, " (-"))
 }

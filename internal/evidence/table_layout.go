@@ -127,37 +127,19 @@ func reflowPage(lines []Line, info []linePlace, page, tables int) ([]Line, []lin
 	if h <= 0 || cw <= 0 {
 		return lines, info, tables
 	}
-	rows := physicalRows(words, h)
 	consumed := map[[2]int]bool{}
-	type insert struct {
-		at    int
-		lines []Line
-		rows  []linePlace
-	}
-	var inserts []insert
-	for i := 0; i < len(rows); {
-		cols, next := tableHeading(rows, i, h, cw)
-		if cols == nil {
-			i++
-			continue
+	inserts, tables := pageTables(lines, physicalRows(words, h), h, cw, consumed, page, tables)
+	if gutters := pageGutters(words, cw); len(inserts) == 0 && len(gutters) > 0 {
+		// Pages side by side in one picture (a scanner app's three pages
+		// on one image): a table's heading shares its baseline with the
+		// next page's lines, and is found only within its own page
+		// (unseen86, round 22, whose dispensing log, read column by
+		// column, was left so and a prescribed dose taken for a fill).
+		for _, ws := range byPanel(words, gutters) {
+			var in []tableInsert
+			in, tables = pageTables(lines, physicalRows(ws, h), h, cw, consumed, page, tables)
+			inserts = append(inserts, in...)
 		}
-		table, patients, end := tableRows(rows, next, cols, h, cw)
-		if len(table) == 0 || len(findMedicineMentions(documentOf(table, nil, true, nil))) == 0 {
-			// No rows, or rows that name no medicine (a titration plan's
-			// steps under the plan's one medicine): each row's date would
-			// stand for a fill of no medicine named.
-			i++
-			continue
-		}
-		first := consume(rows[i:end], cols, cw, consumed, len(lines))
-		tables++
-		ri := make([]linePlace, len(table))
-		for k := range table {
-			table[k].Page = page
-			ri[k] = linePlace{table: tables, patient: patients[k]}
-		}
-		inserts = append(inserts, insert{at: first, lines: table, rows: ri})
-		i = end
 	}
 	if len(inserts) == 0 {
 		return lines, info, tables
@@ -192,6 +174,55 @@ func reflowPage(lines []Line, info []linePlace, page, tables int) ([]Line, []lin
 		}
 	}
 	return out, outInfo, tables
+}
+
+// tableInsert is a table's rows, to go in before line at.
+type tableInsert struct {
+	at    int
+	lines []Line
+	rows  []linePlace
+}
+
+// pageTables finds the tables among a page's physical rows, marks their
+// words consumed, and gives their rows to insert; tables counts the
+// document's tables so far.
+func pageTables(lines []Line, rows []physicalRow, h, cw float64, consumed map[[2]int]bool, page, tables int) ([]tableInsert, int) {
+	var inserts []tableInsert
+	for i := 0; i < len(rows); {
+		cols, next := tableHeading(rows, i, h, cw)
+		if cols == nil {
+			i++
+			continue
+		}
+		table, patients, end := tableRows(rows, next, cols, h, cw)
+		if len(table) == 0 || len(findMedicineMentions(documentOf(table, nil, true, nil))) == 0 {
+			// No rows, or rows that name no medicine (a titration plan's
+			// steps under the plan's one medicine): each row's date would
+			// stand for a fill of no medicine named.
+			i++
+			continue
+		}
+		first := consume(rows[i:end], cols, cw, consumed, len(lines))
+		tables++
+		ri := make([]linePlace, len(table))
+		for k := range table {
+			table[k].Page = page
+			ri[k] = linePlace{table: tables, patient: patients[k]}
+		}
+		inserts = append(inserts, tableInsert{at: first, lines: table, rows: ri})
+		i = end
+	}
+	return inserts, tables
+}
+
+// byPanel is a page's words between each pair of gutters, left to right.
+func byPanel(words []tableWord, gutters []float64) [][]tableWord {
+	panels := make([][]tableWord, len(gutters)+1)
+	for _, w := range words {
+		k, _ := slices.BinarySearch(gutters, w.box.Left+w.box.Width/2)
+		panels[k] = append(panels[k], w)
+	}
+	return panels
 }
 
 // consume marks the table's words (those of rows within its sides) as
