@@ -129,6 +129,9 @@ func labelledPatientValues(d document) []patientValue {
 				// holds every column's value, the first not this one's.
 				break
 			}
+			if m := relationFirstRe.FindStringIndex(l.norm[loc[1]:]); m != nil {
+				loc[1] += m[1]
+			}
 			v, ok := labelValue(d, i, loc[1])
 			if pl.ordered && (!ok || !looksLikeName(v.words)) {
 				// A form's caption box: the name may sit a line or two
@@ -138,8 +141,11 @@ func labelledPatientValues(d document) []patientValue {
 			if pl.re == subjectCaption && ok && !subjectIsName(v.words) {
 				// A letter's subject is no other person (unseen75's GP
 				// letter "Re: Taking over prescribing of your ...", round
-				// 20: the lead rated invalid on 3 uploads).
-				break
+				// 20: the lead rated invalid on 3 uploads), unless it says
+				// whom it is for.
+				if v, ok = subjectFor(d, i, loc[1]); !ok {
+					break
+				}
 			}
 			if ok {
 				v.strength, v.ordered = pl.strength, pl.ordered
@@ -269,6 +275,46 @@ func labelValue(d document, i, from int) (patientValue, bool) {
 	}
 	r := line.reading().of(ws)
 	return patientValue{words: ws, conf: r.conf, ocr: line.ocr, titled: titled, paired: paired, at: spotOfWords(line, ws)}, true
+}
+
+// relationFirstRe starts a patient caption's value that says how the
+// patient stands to the page's reader before naming her: a letter's
+// subject ("Re: your mother, Mrs Ivy Pryor, 6 Chantry Close", a pharmacy's
+// letter to the son who looks after her medicines), an order's ("Ordering
+// for: Mum - Mrs Brenda Blakemore (linked patient)", a daughter's account);
+// unseen93, round 22, where the reader was rated the patient on 4 uploads
+// and the patient named only as a parent on 3. The name follows it.
+var relationFirstRe = lazyRE(`^\s*(?:(?:your|my|our|his|her|their)\s+)?(?:mother|father|mum|mom|dad|wife|husband|partner|son|daughter|sister|brother|grandmother|grandfather|grandma|grandpa|nan|aunt|uncle|friend|neighbour|neighbor|relative)\s*[,:-]\s*`)
+
+// relationFirst reports a patient caption whose value names the patient
+// after how she stands to the reader ("Re: your mother, Mrs Ivy Pryor"):
+// the relation is the patient's to the reader, no role of the name's.
+func relationFirst(l docLine) bool {
+	for _, pl := range patientLabels {
+		if loc := pl.re.FindStringIndex(l.norm); loc != nil && relationFirstRe.MatchString(l.norm[loc[1]:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectForRe ends a letter's subject up to whom it is for ("Re:
+// Auto-refill paused for Mildred Okonkwo (member ID ...)").
+var subjectForRe = lazyRE(`^.*?\bfor\s+`)
+
+// subjectFor is the name a letter's subject (its value from byte start of
+// line i) says it is for, when that reads as a name ("Re: Auto-refill
+// paused for Mildred Okonkwo", a mail-order pharmacy's letter to a
+// patient's daughter, "Dear Ms. Okonkwo-Hart"; unseen93, round 22, where
+// the daughter was taken for a second patient and the lead not_found on 3
+// uploads).
+func subjectFor(d document, i, start int) (patientValue, bool) {
+	m := subjectForRe.FindStringIndex(d.lines[i].norm[start:])
+	if m == nil {
+		return patientValue{}, false
+	}
+	v, ok := labelValue(d, i, start+m[1])
+	return v, ok && subjectIsName(v.words)
 }
 
 // subjectIsName reports a "Re:" value that reads as a name: words a name

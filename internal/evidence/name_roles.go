@@ -21,13 +21,18 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		// A delivery record's "Received by" is whoever took the parcel in,
 		// a neighbour who took it in for the patient too.
 		"received by", "accepted by", "left with", "handed to", "neighbour", "neighbor",
+		// "Neighbour's name Idris Gwilt (No. 14)" on a delivery slip's
+		// patient copy (unseen88, round 22, a false accept at first
+		// measure): the apostrophe joins the word, and OCR may run the
+		// caption's two words together.
+		"neighbours", "neighbors", "neighbours name", "neighbors name", "neighboursname", "neighborsname",
 		// Spanish, Portuguese, Welsh, Polish (round 17, unseen59's
 		// "RECOGIDO POR: TOMAS DE LA ROSA (HIJO)").
 		"recogido por", "recogida por", "retirado por", "retirada por", "levantado por", "levantada por",
 		"casglwyd gan", "odebral", "odebrala",
 	},
 	"a carer": {"carer", "caregiver", "care giver", "caretaker", "care provider", "cuidador", "cuidadora", "gofalwr", "opiekun", "opiekunka"},
-	"a parent or guardian": {
+	parentOrGuardian: {
 		"parent", "parents", "guardian", "parent guardian", "parent or guardian", "legal guardian", "mother",
 		"father", "mom", "mum", "dad", "responsible adult",
 		"madre", "padre", "tutor", "tutora", "rhiant", "matka", "ojciec", "pai",
@@ -102,6 +107,19 @@ var loyaltyWords = newPhraseSet(map[bool][]string{true: {
 	"rewards", "reward", "loyalty", "points", "perks", "club card", "clubcard", "advantage card",
 }})
 
+// loyaltyMembers are line i's captions of a loyalty scheme's member: any
+// in a loyalty block, and anywhere those that name the scheme ("Rewards
+// member: Celia Ashdown" in a store app's header over a receipt for her
+// husband's prescription; unseen89, round 22, the lead not_found beside her
+// on 3 uploads).
+func loyaltyMembers(d document, i int) []phraseMatch[string] {
+	ms := memberCaptions.find(d.lines[i].words)
+	if inLoyaltyBlock(d, i) {
+		return ms
+	}
+	return slices.DeleteFunc(ms, func(m phraseMatch[string]) bool { return !loyaltyWords.any(d.lines[i].words[m.first : m.first+1]) })
+}
+
 // inLoyaltyBlock reports a line just under a loyalty block's heading (within
 // two lines).
 func inLoyaltyBlock(d document, i int) bool {
@@ -117,9 +135,12 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 	var out []roleName
 	relations := relationColumn(d)
 	for i, l := range d.lines {
+		if relationFirst(l) {
+			continue // "Re: your mother, Mrs Ivy Pryor": whom the letter is about
+		}
 		ms := roleCaptions.find(l.words)
-		if len(ms) == 0 && inLoyaltyBlock(d, i) {
-			ms = memberCaptions.find(l.words)
+		if len(ms) == 0 {
+			ms = loyaltyMembers(d, i)
 		}
 		if aboutMedicine {
 			ms = append(ms, accountCaptions.find(l.words)...)
@@ -146,7 +167,7 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			// row's patient and how they relate to the policy's holder;
 			// "(Subscriber)" there still names the holder.
 			if ws := bracketedRoleName(l, m.first, m.start); (!relations || m.kind == accountHolder) && looksLikeName(ws) {
-				if m.kind != nextOfKin || !patientCaptionBefore(l, ws[0].start) {
+				if m.kind != nextOfKin && m.kind != parentOrGuardian || !patientCaptionBefore(l, ws[0].start) {
 					out = append(out, roleName{line: i, words: ws, role: m.kind})
 				}
 				continue
@@ -172,7 +193,7 @@ var headingWords = map[string]bool{"details": true, "information": true, "info":
 // headingRoles are the roles a section of a form may be headed by; the
 // others ("Picked up", a status) head no one.
 var headingRoles = map[string]bool{
-	"a carer": true, "a parent or guardian": true, accountHolder: true,
+	"a carer": true, parentOrGuardian: true, accountHolder: true,
 	nextOfKin: true, "the owner of an animal": true,
 }
 
@@ -279,10 +300,11 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 		// the name (unseen24's day log through the production reader,
 		// round 14, where "Ms Rosa" was taken for another patient).
 		from = pastRelation(l, m.last, from)
-	case m.first == 0 && m.last > m.first && rest != "":
+	case m.first == 0 && (m.last > m.first || strings.HasSuffix(l.words[m.last].text, "name")) && rest != "":
 		// A form's label cell that starts its line, its value in the next
 		// cell ("Account holder  Callum Ferrier  Order placed ..."): a
-		// caption of two words or more, then a name.
+		// caption of two words or more (OCR may run them into one,
+		// "Neighboursname Idris Gwilt"), then a name.
 	default:
 		return i, nil, false
 	}
@@ -435,6 +457,13 @@ func bracketedRoleName(l docLine, first, start int) []word {
 
 // nextOfKin is the role of a spouse, a partner or a relative in brackets.
 const nextOfKin = "an emergency contact or next of kin"
+
+// parentOrGuardian is the role of a parent or a guardian. In brackets after
+// a patient's caption's name it says how the patient stands to the
+// account's holder ("Patient: Thomas Liang (father)" on a son's order for
+// his father; unseen93, round 22, the lead not_found on 3 uploads), as a
+// spouse's does.
+const parentOrGuardian = "a parent or guardian"
 
 // patientCaptionRe ends a line's text with a patient's caption.
 var patientCaptionRe = lazyRE(`(?:\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?|\bpt\.?(?:\s+name)?)\s*[:-]?\s*$`)

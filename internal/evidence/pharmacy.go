@@ -51,6 +51,9 @@ var pharmacyWords = map[string]certainty{
 	// A compounding pharmacy by its trade ("NORTHFIELD 503A COMPOUNDING",
 	// unseen43's vial box).
 	"compounding": mediumCertainty,
+	// A label printer's abbreviation ("FILLED FOR BRKSIDE COMM PHCY #2",
+	// unseen89's central fill label, round 22).
+	"phcy": mediumCertainty, "phmcy": mediumCertainty,
 }
 
 // nameEndingPharmacyWords name a business only where they end its name
@@ -259,6 +262,9 @@ func linePharmacy(l docLine) linePharmacyName {
 	}
 	if !hasPharmacyWord {
 		return pharmacyNamedAfter(l)
+	}
+	if at := pharmacyAtBusiness(l); at != nil {
+		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, at}
 	}
 	if at := rxBrand(l); at != nil {
 		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, at}
@@ -501,6 +507,41 @@ func tradingAsPharmacy(l docLine) *spot {
 		return nil
 	}
 	return spotOfWords(l, l.words[start:end])
+}
+
+// pharmacyAtBusiness finds a pharmacy named by the business it is in or
+// run by, after its pharmacy word: "Pharmacy at Dunmore's Superstore" on a
+// supermarket's bag label, "Pharmacy operated by Aldgate & Rowe (Pharmacy)
+// Ltd" on a department store's receipt (unseen89, round 22, whose pharmacy
+// was not found on 5 uploads): the capitalised words after "at",
+// "operated by" or "run by", up to four, to a mark or a word in lower
+// case. At most medium.
+func pharmacyAtBusiness(l docLine) *spot {
+	for i, w := range l.words {
+		if !w.capital || !isPharmacyWord(w.text) || i+2 >= len(l.words) {
+			continue
+		}
+		start := i + 1
+		switch {
+		case l.words[start].text == "at":
+			start++
+		case (l.words[start].text == "operated" || l.words[start].text == "run") && l.words[start+1].text == "by":
+			start += 2
+		default:
+			continue
+		}
+		end := start
+		for end < len(l.words) && end < start+4 && l.words[end].capital {
+			end++
+			if end < len(l.words) && strings.TrimSpace(l.norm[l.words[end-1].end:l.words[end].start]) != "" && l.norm[l.words[end-1].end] != '\'' {
+				break // a mark ends the name ("Dunmore's" goes on)
+			}
+		}
+		if end > start && namesBusiness(l.words[start:end]) {
+			return spotOfWords(l, l.words[start:end])
+		}
+	}
+	return nil
 }
 
 // possessives are whose a pharmacy is, not its name ("Your Rx pharmacy").

@@ -119,6 +119,12 @@ func TestRatePharmacy(t *testing.T) {
 		// A rebranded pharmacy's footer (unseen76, round 20).
 		{"the name a registered pharmacy trades as", []string{"MedsByPost Ltd trading as Pillbox Direct - Registered pharmacy, GPhC premises 9014402"}, 1, Rating{Valid, Medium}},
 		{"trading as, no pharmacy said", []string{"Acme Holdings Ltd trading as Brightside Travel - Registered in England"}, 1, Rating{NotFound, Medium}},
+		// A pharmacy named by the business it is in or run by, and a
+		// label printer's abbreviation (unseen89, round 22).
+		{"a supermarket's pharmacy", []string{"Pharmacy at Dunmore's Superstore Store 0412"}, 1, Rating{Valid, Medium}},
+		{"a store's pharmacy run by a company", []string{"Pharmacy operated by Aldgate & Rowe (Pharmacy) Ltd, GPhC 9011872"}, 1, Rating{Valid, Medium}},
+		{"a pharmacy at a place said in lower case", []string{"Collect from the pharmacy at the hospital"}, 1, Rating{NotFound, Medium}},
+		{"an abbreviated community pharmacy", []string{"FILLED FOR BRKSIDE COMM PHCY #2 (405) 555-0163"}, 1, Rating{Valid, Medium}},
 		{"a brand ending in Rx", []string{"SUNBELT RX"}, 1, Rating{Valid, Medium}},
 		{"a brand ending in Rx and a store number", []string{"Harbor Rx #12"}, 1, Rating{Valid, Medium}},
 		{"Rx and a number", []string{"RX 6624019-02"}, 1, Rating{NotFound, Medium}},
