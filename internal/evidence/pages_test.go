@@ -295,3 +295,27 @@ func TestRefusedMedicineIsNotSupplied(t *testing.T) {
 		}
 	}
 }
+
+// TestMedicineAnotherProductIsUsedWith: a label of anti-sickness tablets
+// whose directions name the pen they are taken after supplies no pen
+// (unseen92, round 22, a false accept at first measure); an order that
+// supplies the pen and needles for it names the pen.
+func TestMedicineAnotherProductIsUsedWith(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Ravinder", Surname: "Sohal", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		want  Verdict
+	}{
+		{"the tablets' label", []string{"Ondansetron 4mg tablets 10 tablets",
+			"Take ONE tablet up to TWICE a day if you feel sick after your Mounjaro injection.", "Mr Ravinder Sohal 16 Nov 2026",
+			"Kingsholm Pharmacy, 112 Oxford Road, Reading"}, Invalid},
+		{"the pen and its needles", []string{"Kingsholm Pharmacy", "Mr Ravinder Sohal", "Mounjaro 5mg/0.5ml KwikPen x1",
+			"BD Micro-Fine 4mm pen needles for your Mounjaro pen x100", "Dispensed 16 Nov 2026"}, Valid},
+	} {
+		r, f := Explain(textOf(0.95, tt.lines...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationName.Value != tt.want {
+			t.Errorf("%s: medicine %v by %s, want %s (note: %s)", tt.name, r.Data.MedicationName, f.MedicationName.Rule, tt.want, r.Note)
+		}
+	}
+}
