@@ -54,10 +54,11 @@ func findMedicineMentions(d document) []medicineMention {
 	}
 	var all []medicineMention
 	adverts := advertLines(d)
+	panels := suggestionPanels(d)
 	replaced := replacedOrders(d, perLine)
 	for i, ms := range perLine {
 		for _, m := range ms {
-			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) && !adverts[i] && !inWarning(d, i, m.start) && !replaced[i] && !refusedMention(d, i, m.start) && !usedWith(d.lines[i], m) {
+			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) && !adverts[i] && !inWarning(d, i, m.start) && !replaced[i] && !refusedMention(d, i, m.start) && !usedWith(d.lines[i], m) && !inPanelUnder(d, panels, i, m) {
 				all = append(all, m)
 			}
 		}
@@ -180,6 +181,65 @@ func advertLines(d document) map[int]bool {
 		}
 	}
 	return out
+}
+
+// suggestionRe is a shop's panel of other products, beside an order
+// ("Customers also bought", "You may also like", "Frequently bought
+// together", "Recommended for you").
+var suggestionRe = lazyRE(`\b(?:customers|people|others)\s+(?:also|who\s+bought\s+this\s+also)\s+(?:bought|viewed|liked)\b|\byou\s+(?:may|might)\s+also\s+(?:like|need)\b|\bfrequently\s+bought\s+together\b|\brecommended\s+for\s+you\b|\brelated\s+products\b`)
+
+// suggestionPanel is a panel of other products: its heading's line and box.
+type suggestionPanel struct {
+	line int
+	box  Box
+}
+
+// suggestionPanels are the document's panels of other products for sale.
+func suggestionPanels(d document) []suggestionPanel {
+	var out []suggestionPanel
+	for i, l := range d.lines {
+		loc := suggestionRe.FindStringIndex(l.norm)
+		if loc == nil {
+			continue
+		}
+		var box Box
+		for _, w := range l.words {
+			if w.start >= loc[0] && w.end <= loc[1] {
+				box = box.Union(w.box)
+			}
+		}
+		out = append(out, suggestionPanel{line: i, box: box})
+	}
+	return out
+}
+
+// inPanelUnder reports a mention offered in a panel of other products:
+// after its heading on its line or on the four lines under it, and where
+// the reader placed the words, in the heading's column below it (a
+// desktop order page's "Customers also bought" sidebar, "Wegovy 1mg
+// FlexTouch ... from £179.00", read by the local reader onto the order's
+// own lines beside it; unseen91, round 22, where Wegovy was rated the
+// medicine and the Mounjaro order's dates its dispensing date, a false
+// accept at first measure on both readers).
+func inPanelUnder(d document, panels []suggestionPanel, i int, m medicineMention) bool {
+	for _, p := range panels {
+		if i < p.line || i > p.line+4 || d.lines[i].page != d.lines[p.line].page {
+			continue
+		}
+		var at Box
+		for _, w := range d.lines[i].words {
+			if w.start == m.start {
+				at = w.box
+			}
+		}
+		if at.IsZero() || p.box.IsZero() {
+			return i > p.line || m.start > suggestionRe.FindStringIndex(d.lines[i].norm)[0]
+		}
+		if at.Left+at.Width > p.box.Left && at.Left < p.box.Left+p.box.Width && at.Top >= p.box.Top {
+			return true
+		}
+	}
+	return false
 }
 
 // inWarning reports a medicine named at byte start of line i inside a

@@ -319,3 +319,35 @@ func TestMedicineAnotherProductIsUsedWith(t *testing.T) {
 		}
 	}
 }
+
+// TestMedicineOfferedBesideAnOrder: an order page's "Customers also bought"
+// panel offers another medicine; read by the local reader onto the order's
+// own lines beside it (unseen91, round 22, a false accept at first
+// measure), it is still no medicine the order supplied.
+func TestMedicineOfferedBesideAnOrder(t *testing.T) {
+	side := func(top float64, text string) Line { return placedAt(0.70, top, text) }
+	join := func(a, b Line) Line { return joinLines(a, b) }
+	lines := []Line{
+		placedAt(0.05, 0.05, "Penrose Pharmacy Online"),
+		join(placedAt(0.05, 0.10, "Order confirmed - thank you, Hamish"), side(0.10, "Customers also bought")),
+		join(placedAt(0.05, 0.13, "Delivery to: Mr Hamish Carrodus, 4 Lochview Road, Perth"), side(0.13, "Wegovy 1mg FlexTouch")),
+		side(0.16, "from £179.00 - consultation required"),
+		placedAt(0.05, 0.19, "Mounjaro 7.5mg/0.6ml solution for injection KwikPen x 1"),
+		placedAt(0.05, 0.22, "Patient: Mr Hamish Carrodus"),
+		placedAt(0.05, 0.25, "Dispensed: 17 November 2026"),
+		placedAt(0.05, 0.28, "Dispensed by: Penrose Pharmacy, Dundee"),
+	}
+	for _, tt := range []struct {
+		medicine, dose string
+		want           Verdict
+	}{
+		{"Wegovy", "1 mg", Invalid},
+		{"Mounjaro", "7.5 mg", Valid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Hamish", Surname: "Carrodus", MedicationName: tt.medicine, MedicationDosage: tt.dose}
+		r, f := Explain(Text{Source: "tesseract", Lines: lines}, exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationName.Value != tt.want {
+			t.Errorf("%s: medicine %v by %s, want %s (note: %s)", tt.medicine, r.Data.MedicationName, f.MedicationName.Rule, tt.want, r.Note)
+		}
+	}
+}
