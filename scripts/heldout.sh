@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen96  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen96
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen96) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen96) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen96, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -5102,6 +5102,75 @@ PY
       ((by < 0)) && by=0
       convert "$base" -fill black -colorize 20% "$cb-banner2.png" -geometry "+${bx}+${by}" -compose over -composite "$f"
       rm -f "$cb"-* ;;
+    attachpreview)
+      # A screenshot of the phone's mail app showing the document as an
+      # e-mail's attachment preview, as members forward what a programme or
+      # a pharmacy e-mails them (unseen96): a 1170x2532 screen, the status
+      # bar and the mail app's bar ("< Inbox", arrows), the e-mail's header
+      # (the sender's round avatar with an initial, the sender's name, "to
+      # me" and the time, the subject in bold, one short body line in no
+      # role of the document's), then the attachment's first page (the
+      # page's own screenshot) as a large preview card a little narrower
+      # than the screen (1010-1060 px wide: a light grey card with rounded
+      # corners, a hairline edge and a soft shadow round the page), and
+      # under it the file's badge, name and size, the app's toolbar at the
+      # foot. What the header says the page names (`<meta
+      # name="heldout-attachpreview" content="SENDER|ADDRESS|SUBJECT|BODY|FILE">`);
+      # without it a pharmacy's generic e-mail. The card's width, the
+      # avatar's colour, the time and the file's size drawn from SEED and
+      # the document; a page too tall for
+      # the screen is fitted to the height left. Lossless PNG, as a
+      # screenshot is. Not harsh: the page is drawn at about 60% of its
+      # screenshot, its smallest print still about 14 px.
+      f=$docs/$n.attachpreview.png
+      local spec sender addr subj body fname ap cw pad avc hh mm kb top_h sub_h body_h avail pw ph
+      spec=$(sed -n 's/.*name="heldout-attachpreview" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      IFS='|' read -r sender addr subj body fname <<<"${spec:-Your pharmacy|noreply@pharmacy.example|Your document|Please find your document attached.|document.pdf}"
+      ap=$docs/$n.ap
+      cw=$((1010 + $(pick "$n attachpreview w" "$seed" 51)))
+      pad=18
+      avc=$(echo '#5b6ee1 #d9534f #2e9b6a #b7791f #8e44ad #1f7a8c' | cut -d' ' -f$(($(pick "$n attachpreview av" "$seed" 6) + 1)))
+      hh=$((7 + $(pick "$n attachpreview hh" "$seed" 14))) mm=$(pick "$n attachpreview mm" "$seed" 60)
+      kb=$((96 + $(pick "$n attachpreview kb" "$seed" 700)))
+      # The status bar and the mail app's bar.
+      convert -size 1170x250 xc:white \
+        -font DejaVu-Sans-Bold -fill '#111111' -pointsize 44 -annotate +80+95 "$(printf '%d:%02d' "$hh" "$mm")" \
+        -font DejaVu-Sans -pointsize 40 -annotate +880+95 '5G 64%' \
+        -fill '#0a7aff' -pointsize 50 -annotate +36+215 '‹ Inbox' \
+        -pointsize 46 -annotate +930+212 '⌃   ⌄' "$ap-top.png"
+      # The sender's row: avatar, name, "to me" and the time.
+      convert -size 1170x150 xc:white -fill "$avc" -draw "circle 98,75 98,19" \
+        -font DejaVu-Sans-Bold -fill white -pointsize 52 -gravity northwest -annotate +80+42 "${sender:0:1}" \
+        -fill '#111111' -pointsize 42 -annotate +180+28 "$sender" \
+        -font DejaVu-Sans -fill '#8e8e93' -pointsize 34 -annotate +180+86 "to me  ·  $addr" \
+        -annotate +1000+30 "$(printf '%d:%02d' "$hh" "$((mm > 5 ? mm - 5 : mm))")" "$ap-from.png"
+      convert -background white -fill '#111111' -font DejaVu-Sans-Bold -pointsize 46 -size 1080x caption:"$subj" \
+        -bordercolor white -border 45x14 "$ap-subj.png"
+      convert -background white -fill '#3c3c43' -font DejaVu-Sans -pointsize 38 -size 1080x caption:"$body" \
+        -bordercolor white -border 45x16 "$ap-body.png"
+      top_h=$((250 + 150 + $(identify -format %h "$ap-subj.png") + $(identify -format %h "$ap-body.png") + 30))
+      # The page fitted in the card, the height left above the file line and
+      # the toolbar (about 330 px).
+      avail=$((2532 - top_h - 330 - 2 * pad))
+      convert "$base" -resize "$((cw - 2 * pad))x${avail}" "$ap-page.png"
+      pw=$(identify -format %w "$ap-page.png") ph=$(identify -format %h "$ap-page.png")
+      convert -size "$((pw + 2 * pad))x$((ph + 2 * pad))" xc:none -fill '#f2f2f7' -stroke '#d1d1d6' -strokewidth 2 \
+        -draw "roundrectangle 1,1 $((pw + 2 * pad - 2)),$((ph + 2 * pad - 2)) 28,28" -stroke none \
+        "$ap-page.png" -geometry "+$pad+$pad" -compose over -composite \
+        \( +clone -background black -shadow 30x12+0+6 \) +swap -background none -layers merge +repage \
+        -background white -gravity center -extent "1170x$((ph + 2 * pad + 40))" "$ap-card.png"
+      # The file's badge, name and size under the card.
+      convert -size 1170x110 xc:white -fill '#e0413a' -draw "roundrectangle $(((1170 - cw) / 2)),18 $(((1170 - cw) / 2 + 84)),92 12,12" \
+        -font DejaVu-Sans-Bold -fill white -pointsize 28 -gravity northwest -annotate "+$(((1170 - cw) / 2 + 14))+38" PDF \
+        -fill '#111111' -pointsize 34 -annotate "+$(((1170 - cw) / 2 + 110))+20" "$fname" \
+        -font DejaVu-Sans -fill '#8e8e93' -pointsize 30 -annotate "+$(((1170 - cw) / 2 + 110))+64" "PDF Document · ${kb} KB" "$ap-file.png"
+      convert "$ap-top.png" "$ap-from.png" "$ap-subj.png" "$ap-body.png" "$ap-card.png" "$ap-file.png" \
+        -background white -append -gravity north -extent 1170x2532 \
+        -fill '#f7f7f7' -draw "rectangle 0,2362 1170,2532" -fill '#d1d1d6' -draw "rectangle 0,2362 1170,2363" \
+        -fill '#0a7aff' -font DejaVu-Sans -pointsize 46 -gravity northwest -annotate +70+2400 '⚑' -annotate +330+2400 '▭' \
+        -annotate +560+2400 '⌫' -annotate +800+2400 '↩' -annotate +1030+2400 '✎' \
+        -fill '#111111' -draw "roundrectangle 400,2500 770,2512 6,6" "$f"
+      rm -f "$ap"-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
