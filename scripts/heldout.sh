@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen96  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen95|unseen96  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen96
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen95 + unseen96
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen96) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen95 | unseen96) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen96) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen96, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen95 unseen96) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen95, unseen96, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -5171,6 +5171,105 @@ PY
         -annotate +560+2400 '⌫' -annotate +800+2400 '↩' -annotate +1030+2400 '✎' \
         -fill '#111111' -draw "roundrectangle 400,2500 770,2512 6,6" "$f"
       rm -f "$ap"-* ;;
+    sharesheet)
+      # A phone screenshot taken while the share sheet was open over the
+      # document (unseen95): the patient had the page open in a viewer (the
+      # Files or Photos app, a mail attachment's preview), pressed Share to
+      # send it, and took a screenshot instead. The screen is 1170x2532 (a
+      # phone's 3x screen): the status bar, the viewer's bar (Done, the file's
+      # name, the share button), the page fitted to the screen's width and
+      # shown from its top (or scrolled: <meta name="heldout-sharesheet"
+      # content="FRACTION">, the fraction of the page's height scrolled away),
+      # the whole screen dimmed behind the sheet (35% towards black); then the
+      # system's share panel over the lower 42-50% of the screen (its depth
+      # drawn from SEED and the document), light or, one time in three, dark:
+      # its header (the page's thumbnail, the file's name, "Options", the
+      # close button), a row of contacts' round avatars with their initials,
+      # a messaging badge and first names, a row of app icons (AirDrop,
+      # Messages, Mail, Notes, WhatsApp; their order drawn the same way), and
+      # the actions (Copy, Print, Save to Files) in a rounded group, the list
+      # running on under the screen's edge; the home indicator. A screenshot:
+      # PNG, no noise. Not harsh: the page above the sheet is dimmed but
+      # plain, and the fields a clinician needs are in that upper part.
+      f=$docs/$n.sharesheet.png
+      local font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+      local SW=1170 SH=2532 SB=132 NB=124 frac off Hs VH ST dark bg fg sub grp sep clock fname kind i x y ss=$docs/$n.ss
+      frac=$(sed -n 's/.*name="heldout-sharesheet" content="\([0-9.]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      frac=${frac:-0}
+      # (cksum's low bits barely change between names of one length, so the
+      # draws take a prime modulus first.)
+      dark=$(( $(pick "$n sharesheet theme" "$seed" 997) % 3 == 0 ))
+      ST=$(( SH - SH * (42 + $(pick "$n sharesheet depth" "$seed" 997) % 9) / 100 ))
+      clock=$((8 + $(pick "$n sharesheet hour" "$seed" 997) % 13)):$(printf %02d $(( $(pick "$n sharesheet minute" "$seed" 997) % 60 )))
+      kind=$(( $(pick "$n sharesheet kind" "$seed" 997) % 2 ))
+      if ((kind == 0)); then fname="IMG_$((1000 + $(pick "$n sharesheet file" "$seed" 8999)))"; sub="Photo"
+      else fname="Scan $((100 + $(pick "$n sharesheet file" "$seed" 899)))"; sub="PDF Document"; fi
+      if ((dark)); then bg='#1c1c1e' fg='#ffffff' grp='#2c2c2e' sep='#3a3a3c'
+      else bg='#f2f2f7' fg='#111111' grp='#ffffff' sep='#d1d1d6'; fi
+      # The viewer: the page at the screen's width from its top (or scrolled).
+      convert "$base" -resize "${SW}x" "$ss-page.png"
+      Hs=$(identify -format %h "$ss-page.png")
+      VH=$((SH - SB - NB))
+      off=$(awk "BEGIN{o = int($frac * $Hs); m = $Hs - $VH; if (m < 0) m = 0; if (o > m) o = m; if (o < 0) o = 0; print o}")
+      convert -size "${SW}x${SH}" xc:white \( "$ss-page.png" -crop "${SW}x${VH}+0+$off" +repage \) -geometry "+0+$((SB + NB))" -compose over -composite \
+        -fill '#f7f7f7' -draw "rectangle 0,0 $SW,$((SB + NB))" -fill '#d1d1d6' -draw "rectangle 0,$((SB + NB - 2)) $SW,$((SB + NB))" \
+        -font "$bold" -pointsize 46 -fill '#111111' -annotate "+70+88" "$clock" \
+        -draw "rectangle 930,78 938,90" -draw "rectangle 946,68 954,90" -draw "rectangle 962,58 970,90" -draw "rectangle 978,48 986,90" \
+        -fill none -stroke '#111111' -strokewidth 3 -draw "roundrectangle 1020,50 1092,88 10,10" -stroke none -fill '#111111' -draw "rectangle 1026,56 1070,82" -draw "rectangle 1096,62 1101,76" \
+        -fill '#0a84ff' -font "$bold" -pointsize 44 -annotate "+40+$((SB + 78))" 'Done' \
+        -fill '#111111' -font "$bold" -pointsize 40 -gravity north -annotate "+0+$((SB + 40))" "$fname" -gravity northwest \
+        -fill none -stroke '#0a84ff' -strokewidth 5 -draw "polyline 1086,$((SB + 50)) 1086,$((SB + 96)) 1130,$((SB + 96)) 1130,$((SB + 50))" \
+        -draw "line 1108,$((SB + 24)) 1108,$((SB + 74))" -draw "polyline 1094,$((SB + 38)) 1108,$((SB + 24)) 1122,$((SB + 38))" -stroke none \
+        -fill black -colorize 35% "$ss-screen.png"
+      # The sheet.
+      local sd=(-fill "$bg" -draw "roundrectangle 0,$ST $SW,$((SH + 60)) 44,44")
+      y=$((ST + 40))
+      convert "$base" -resize 132x132 -bordercolor '#c7c7cc' -border 1 "$ss-thumb.png"
+      sd+=("$ss-thumb.png" -geometry "+44+$y" -compose over -composite)
+      sd+=(-fill "$fg" -font "$bold" -pointsize 40 -annotate "+210+$((y + 52))" "$fname")
+      sd+=(-fill '#8e8e93' -font "$font" -pointsize 34 -annotate "+210+$((y + 100))" "$sub  ")
+      sd+=(-fill '#0a84ff' -annotate "+$((210 + ${#sub} * 20 + 40))+$((y + 100))" 'Options >')
+      sd+=(-fill "$grp" -draw "circle 1080,$((y + 44)) 1080,$((y + 8))" -stroke '#8e8e93' -strokewidth 5 -draw "line 1066,$((y + 30)) 1094,$((y + 58))" -draw "line 1094,$((y + 30)) 1066,$((y + 58))" -stroke none)
+      y=$((y + 176)); sd+=(-fill "$sep" -draw "rectangle 0,$y $SW,$((y + 1))")
+      # Contacts: round avatars with initials, a messaging badge, first names.
+      local names=(Mum Sam Family Chris Dad Bea) cols=('#f4a261' '#5e8bd6' '#8e8e93' '#4caf7d' '#c06c84' '#7d6bd6')
+      local r0=$(( $(pick "$n sharesheet contacts" "$seed" 997) % 6 )) j nm cx
+      y=$((y + 40))
+      for i in 0 1 2 3 4; do
+        j=$(( (r0 + i) % 6 )); nm=${names[$j]}; cx=$((120 + i * 232))
+        sd+=(-fill "${cols[$j]}" -draw "circle $cx,$((y + 80)) $cx,$y")
+        sd+=(-fill white -font "$bold" -pointsize 56 -gravity northwest -annotate "+$((cx - ${#nm} * 0 - 22))+$((y + 46))" "${nm:0:1}")
+        sd+=(-fill '#34c759' -draw "circle $((cx + 58)),$((y + 140)) $((cx + 58)),$((y + 114))" -fill white -draw "ellipse $((cx + 58)),$((y + 139)) 15,11 0,360")
+        sd+=(-fill "$fg" -font "$font" -pointsize 32 -annotate "+$((cx - ${#nm} * 10))+$((y + 210))" "$nm")
+      done
+      y=$((y + 250)); sd+=(-fill "$sep" -draw "rectangle 0,$y $SW,$((y + 1))")
+      # Apps: rounded icons with their labels.
+      local apps=(AirDrop Messages Mail Notes WhatsApp) acol=('#1a8cff' '#34c759' '#2f7cf6' '#ffd60a' '#25d366') a0 lab
+      a0=$(( $(pick "$n sharesheet apps" "$seed" 997) % 5 ))
+      y=$((y + 40))
+      for i in 0 1 2 3 4; do
+        j=$(( (a0 + i) % 5 )); lab=${apps[$j]}; cx=$((120 + i * 232))
+        sd+=(-fill "${acol[$j]}" -draw "roundrectangle $((cx - 76)),$y $((cx + 76)),$((y + 152)) 36,36")
+        case $lab in
+          AirDrop) sd+=(-fill none -stroke white -strokewidth 6 -draw "arc $((cx - 50)),$((y + 26)) $((cx + 50)),$((y + 126)) 200,340" -draw "arc $((cx - 30)),$((y + 46)) $((cx + 30)),$((y + 106)) 200,340" -stroke none -fill white -draw "circle $cx,$((y + 76)) $cx,$((y + 66))") ;;
+          Messages|WhatsApp) sd+=(-fill white -draw "ellipse $cx,$((y + 72)) 50,40 0,360" -draw "polygon $((cx - 34)),$((y + 96)) $((cx - 46)),$((y + 122)) $((cx - 12)),$((y + 106))") ;;
+          Mail) sd+=(-fill white -draw "rectangle $((cx - 50)),$((y + 42)) $((cx + 50)),$((y + 110))" -fill none -stroke "${acol[$j]}" -strokewidth 5 -draw "polyline $((cx - 50)),$((y + 44)) $cx,$((y + 84)) $((cx + 50)),$((y + 44))" -stroke none) ;;
+          Notes) sd+=(-fill white -draw "rectangle $((cx - 76)),$((y + 40)) $((cx + 76)),$((y + 152))" -fill '#c7c7cc' -draw "rectangle $((cx - 56)),$((y + 70)) $((cx + 56)),$((y + 73))" -draw "rectangle $((cx - 56)),$((y + 100)) $((cx + 56)),$((y + 103))" -draw "rectangle $((cx - 56)),$((y + 130)) $((cx + 56)),$((y + 133))") ;;
+        esac
+        sd+=(-fill "$fg" -font "$font" -pointsize 30 -annotate "+$((cx - ${#lab} * 9))+$((y + 196))" "$lab")
+      done
+      # Actions: a rounded group of rows, running on under the screen's edge.
+      y=$((y + 250))
+      sd+=(-fill "$grp" -draw "roundrectangle 36,$y $((SW - 36)),$((y + 3 * 128 + 300)) 28,28")
+      for i in 0 1 2 3; do
+        lab=$(echo 'Copy|Print|Save to Files|Add to Home Screen' | cut -d'|' -f$((i + 1)))
+        sd+=(-fill "$fg" -font "$font" -pointsize 40 -annotate "+80+$((y + 80 + i * 128))" "$lab")
+        sd+=(-fill none -stroke "$fg" -strokewidth 4 -draw "roundrectangle 1040,$((y + 36 + i * 128)) 1086,$((y + 92 + i * 128)) 8,8" -stroke none)
+        ((i < 3)) && sd+=(-fill "$sep" -draw "rectangle 80,$((y + 127 + i * 128)) $((SW - 36)),$((y + 128 + i * 128))")
+      done
+      sd+=(-fill "$fg" -draw "roundrectangle $((SW / 2 - 70)),$((SH - 30)) $((SW / 2 + 70)),$((SH - 20)) 5,5")
+      convert "$ss-screen.png" "${sd[@]}" "$f"
+      rm -f "$ss"-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
