@@ -5270,6 +5270,70 @@ PY
       sd+=(-fill "$fg" -draw "roundrectangle $((SW / 2 - 70)),$((SH - 30)) $((SW / 2 + 70)),$((SH - 20)) 5,5")
       convert "$ss-screen.png" "${sd[@]}" "$f"
       rm -f "$ss"-* ;;
+    pinchzoom)
+      # A phone screenshot taken while the patient had pinched to zoom in on
+      # the document (unseen97): the page open in the phone's Photos or Files
+      # viewer at 150-200% of its fitted size (drawn from SEED and the
+      # document), so only part of it is on the 1170x2532 screen, cut at the
+      # left or the right and at the top or the bottom, the print larger
+      # and a little soft (the viewer scales the stored image up: bilinear,
+      # softened by about a pixel); the status bar at the top (the time,
+      # signal, battery) and the viewer's thin scroll indicators at the
+      # right and bottom edges showing where the view is. Where the view
+      # falls is the patient's: every field a clinician needs is inside it.
+      # The document says where those fields are (<meta
+      # name="heldout-pinchzoom" content="X0 Y0 X1 Y1">, fractions of the
+      # rendered page; without it its top left part); the zoom is lowered
+      # (never below 140%) where the box would not fit, and the pan is drawn
+      # from SEED and the document among the places that hold the whole box.
+      # A page shorter than the zoomed view sits on the viewer's black ground.
+      # A screenshot: PNG, no noise. Not harsh: the print is larger than on
+      # the page, soft but plain.
+      f=$docs/$n.pinchzoom.png
+      local bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+      local SW=1170 SH=2532 SB=132 VH spec zs rx ry geo Ws Hs ox oy clock vy vl hx hl
+      VH=$((SH - SB))
+      spec=$(sed -n 's/.*name="heldout-pinchzoom" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      spec=${spec:-0.04 0.04 0.6 0.6}
+      zs=$((150 + $(pick "$n pinchzoom zoom" "$seed" 997) % 51))
+      rx=$(( $(pick "$n pinchzoom x" "$seed" 997) % 101 )); ry=$(( $(pick "$n pinchzoom y" "$seed" 991) % 101 ))
+      geo=$(python3 - "$W" "$H" "$SW" "$VH" "$zs" "$rx" "$ry" $spec <<'PY'
+import sys
+W, H, SW, VH, zs, rx, ry = (int(a) for a in sys.argv[1:8])
+x0, y0, x1, y1 = (float(a) for a in sys.argv[8:12])
+fit, z = SW / W, zs / 100
+fw, fh = (x1 - x0) * W * fit, (y1 - y0) * H * fit
+z = min(z, SW * 0.94 / fw, VH * 0.94 / fh)
+if z < 1.4:
+    print(f"heldout: pinchzoom: the fields' box needs {z:.2f}x; drawn at 1.40x", file=sys.stderr)
+    z = 1.4
+s = fit * z
+Ws, Hs = round(W * s), round(H * s)
+m = SW * 0.02
+def pan(a0, a1, size, view, r):
+    lo, hi = max(0, a1 * size - view + m), min(a0 * size - m, size - view)
+    if lo > hi: lo = hi = max(0, min(size - view, (a0 + a1) / 2 * size - view / 2))
+    return round(lo + (hi - lo) * r / 100)
+ox = pan(x0, x1, Ws, SW, rx)
+oy = pan(y0, y1, Hs, VH, ry) if Hs > VH else -round((VH - Hs) / 2)
+print(Ws, Hs, ox, oy, round(z * 100))
+PY
+)
+      read -r Ws Hs ox oy _ <<<"$geo"
+      clock=$((7 + $(pick "$n pinchzoom hour" "$seed" 997) % 14)):$(printf %02d $(( $(pick "$n pinchzoom minute" "$seed" 997) % 60 )))
+      # The scroll indicators: where the view is along the zoomed page.
+      vl=$((VH * VH / (Hs > VH ? Hs : VH))); vy=$((SB + (oy > 0 ? oy : 0) * VH / (Hs > VH ? Hs : VH)))
+      hl=$((SW * SW / Ws)); hx=$((ox * SW / Ws))
+      convert "$base" -filter Triangle -resize "${Ws}x${Hs}!" +filter -blur 0x0.8 \
+        -background black -extent "${SW}x${VH}$(printf '%+d%+d' "$ox" "$oy")" +repage "$docs/$n.pz-view.png"
+      convert -size "${SW}x${SH}" xc:white "$docs/$n.pz-view.png" -geometry "+0+$SB" -compose over -composite \
+        -fill white -draw "rectangle 0,0 $SW,$((SB - 1))" \
+        -font "$bold" -pointsize 46 -fill '#111111' -annotate "+70+88" "$clock" \
+        -draw "rectangle 930,78 938,90" -draw "rectangle 946,68 954,90" -draw "rectangle 962,58 970,90" -draw "rectangle 978,48 986,90" \
+        -fill none -stroke '#111111' -strokewidth 3 -draw "roundrectangle 1020,50 1092,88 10,10" -stroke none -fill '#111111' -draw "rectangle 1026,56 1070,82" -draw "rectangle 1096,62 1101,76" \
+        -fill 'rgba(60,60,60,0.45)' -draw "roundrectangle $((SW - 16)),$((vy + 6)) $((SW - 8)),$((vy + vl - 6)) 4,4" \
+        -draw "roundrectangle $((hx + 6)),$((SH - 16)) $((hx + hl - 6)),$((SH - 8)) 4,4" "$f"
+      rm -f "$docs/$n.pz-view.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
