@@ -149,7 +149,7 @@ func findDates(s string) []foundDate {
 	}
 	for _, m := range dayMonthRe.FindAllStringSubmatchIndex(s, -1) {
 		c := civilDate{fullYear(s[m[6]:m[7]]), monthNumber(s[m[4]:m[5]]), atoi(s[m[2]:m[3]])}
-		if c.valid() && !hourForYear(s, m[6], m[7]) {
+		if c.valid() && !hourForYear(s, m[6], m[7]) && !dayBeforeYear(s, m[6], m[7]) {
 			add(foundDate{dayFirst: c, monthFirst: c}, m[2], m[7])
 		}
 	}
@@ -161,6 +161,17 @@ func findDates(s string) []foundDate {
 	}
 	slices.SortFunc(out, func(a, b foundDate) int { return a.start - b.start })
 	return out
+}
+
+// dayBeforeYearRe follows a month-first date's day: its four-digit year.
+var dayBeforeYearRe = lazyRE(`^,?\s*\d{4}\b`)
+
+// dayBeforeYear reports two figures read as a date's year, s[start:end],
+// that are the day of a month-first date whose year follows ("4 November
+// 22, 2026": a quantity's 4 before the date's "November 22, 2026" in a
+// packing slip's row; unseen54, round 22, read as 4 November 2022).
+func dayBeforeYear(s string, start, end int) bool {
+	return end-start == 2 && dayBeforeYearRe.MatchString(s[end:])
 }
 
 // hourForYear reports two figures read as a date's year, s[start:end],

@@ -38,6 +38,11 @@ func TestFindDates(t *testing.T) {
 		// A time after a yearless date is no year (unseen80's message
 		// stamp, round 20); a two-figure year without one still is.
 		{"text message - tue 24 nov 14:26", nil},
+		// A quantity before a month-first date is no day, nor the date's
+		// day its year (a packing slip's row, its cells' years put back;
+		// unseen54, round 22); a two-figure year alone still is one.
+		{"4 november 22, 2026", []reading{r("november 22, 2026", "22 Nov 2026", "22 Nov 2026")}},
+		{"4 november 22", []reading{r("4 november 22", "4 Nov 2022", "4 Nov 2022")}},
 		{"nov 24 14:26", nil},
 		{"dispensed 24 nov 26", []reading{r("24 nov 26", "24 Nov 2026", "24 Nov 2026")}},
 		{"11/25/2026", []reading{r("11/25/2026", "", "25 Nov 2026")}},

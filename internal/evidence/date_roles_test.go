@@ -897,3 +897,55 @@ func TestStatementSummaryIsNoFill(t *testing.T) {
 		t.Errorf("name %+v by %s, want valid (note %q)", r.Data.PatientName, f.PatientName.Rule, r.Note)
 	}
 }
+
+// TestCancellationToCome: a payment reminder's "your order will be
+// cancelled" under the last delivery's dispensing line withdraws no supply
+// (unseen96, round 22, 4 uploads); one that says the order was cancelled
+// does.
+func TestCancellationToCome(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Priyanka", Surname: "Mallinder", MedicationName: "Mounjaro", MedicationDosage: "10 mg"}
+	for _, tt := range []struct {
+		last []string
+		want Verdict
+	}{
+		{[]string{"If we can't take payment by 30 Nov 2026 your order will be", "cancelled. Help: 01632 960187"}, Valid},
+		{[]string{"Your order was cancelled. Help: 01632 960187"}, NotFound},
+	} {
+		lines := append([]string{"Fernleigh Online Pharmacy", "Hi Priyanka Mallinder,", "Your last delivery", "Mounjaro 10mg KwikPen x1",
+			"Dispensed 16 Nov 2026 by Fernleigh Online"}, tt.last...)
+		r, f := Explain(textOf(0.95, lines...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationDate.Value != tt.want {
+			t.Errorf("%q: date %+v by %s, want %s (note %q)", tt.last, r.Data.MedicationDate, f.MedicationDate.Rule, tt.want, r.Note)
+		}
+	}
+}
+
+// TestPlanBeforeApproval: a telehealth sign-up's status page names the
+// medicine "if approved by your provider", under a checklist dated
+// today; no supply is dated (unseen94, round 22, a false accept at first
+// measure on 3 uploads).
+func TestPlanBeforeApproval(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Tobias", Surname: "Ferraro", MedicationName: "Zepbound", MedicationDosage: "2.5 mg"}
+	r, f := Explain(textOf(0.95, "SUMMIT SCALE Welcome, Tobias! Tobias Ferraro - Member ID SS-5520917", "Getting started",
+		"Account created Nov 19, 2026", "ID and insurance verified Nov 20, 2026", "Provider review: in progress", "Your plan",
+		"Zepbound 2.5 mg/0.5 mL (starter dose), once weekly, if approved by your provider.",
+		"Pharmacy: we'll send your prescription to a partner pharmacy once it's approved."), exp, Policy{Now: testNow, Market: "us"})
+	if r.Data.MedicationDate.Value == Valid {
+		t.Errorf("date %+v by %s, want not valid (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	}
+}
+
+// TestPrescriptionWaitingForStock: a chain's tracker holds the prescription
+// for stock, "Ready to collect" and "Collected" still to come; its steps'
+// dates date no supply (unseen97, round 22, a false accept at first
+// measure on 3 uploads).
+func TestPrescriptionWaitingForStock(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Tobias", Surname: "Garnett", MedicationName: "Mounjaro", MedicationDosage: "7.5 mg"}
+	r, f := Explain(textOf(0.95, "Track your prescription Marlow & Finch Pharmacy", "Prescription for Mr Tobias Garnett",
+		"Mounjaro 7.5mg KwikPen 1 pre-filled pen - 4 doses", "Requested Sat 14 Nov 2026, 19:22 - in the app",
+		"Received by pharmacy Sun 15 Nov 2026, 11:15", "Waiting for stock Since Mon 16 Nov 2026, 09:02",
+		"Ready to collect -", "Collected -"), exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDate.Value == Valid {
+		t.Errorf("date %+v by %s, want not valid (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	}
+}

@@ -217,6 +217,13 @@ func cellYear(a, b []Word) (k, y int) {
 		if k+1 < len(a) && len(a[k+1].Text) == 4 && atoi(a[k+1].Text) > 1900 {
 			continue // the year is there
 		}
+		if char := max(day.Box.Width/letters(day.Text), month.Box.Width/letters(month.Text)); month.Box.Left-(day.Box.Left+day.Box.Width) > 2*char {
+			// Two cells' words, not one date's: an expiry's "Sep" (its
+			// year "2027" under it) beside a dispensing date's "24 Nov"
+			// (unseen91's delivery note, round 22, where "September 24
+			// 2027" was rated the dispensing date, in the future).
+			continue
+		}
 		left, right := day.Box.Left, month.Box.Left+month.Box.Width
 		for y = range b {
 			w := b[y]

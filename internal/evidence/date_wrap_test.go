@@ -85,6 +85,12 @@ func TestJoinCellYears(t *testing.T) {
 	}{
 		{"month then day, the year under them", usCell, line(w("2026", 0.674, 0.323)), "November 21, 2026", ""},
 		{"a name like a month", named, line(w("2026", 0.36, 0.36)), "Marisol 21", "2026"},
+		// An expiry's month beside a dispensing date's day, each cell's
+		// year under it (unseen91's delivery note, round 22): "Sep 24" is
+		// two cells, not a date.
+		{"an expiry's month beside the next cell's day",
+			line(w("D791146", 0.40, 0.5), w("Sep", 0.55, 0.5), w("24", 0.68, 0.5), w("Nov", 0.71, 0.5)),
+			line(w("2027", 0.55, 0.515), w("2026", 0.68, 0.515)), "D791146 Sep 24 Nov 2026", "2027"},
 	} {
 		out := joinCellYears([]Line{tt.a, tt.b})
 		if out[0].Text != tt.want0 || out[1].Text != tt.want1 {

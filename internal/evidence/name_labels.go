@@ -133,6 +133,12 @@ func labelledPatientValues(d document) []patientValue {
 				loc[1] += m[1]
 			}
 			v, ok := labelValue(d, i, loc[1])
+			if ok && proseAfterCaption(l, loc, v) {
+				// "... 1 = the" over "patient requested brand. NCPDP is
+				// the pharmacy's ..." on a claim's footnotes (unseen91,
+				// round 22, another patient on 2 uploads): a sentence.
+				break
+			}
 			if pl.ordered && (!ok || !looksLikeName(v.words)) {
 				// A form's caption box: the name may sit a line or two
 				// below, past the next caption ("D.o.B").
@@ -348,6 +354,14 @@ func nameBelow(d document, i int) (patientValue, bool) {
 // object of a sentence, not a caption ("collected by patient", "given to
 // the patient").
 var sentenceWordsBefore = map[string]bool{"by": true, "to": true, "the": true, "a": true, "each": true, "every": true, "your": true, "our": true, "this": true, "that": true}
+
+// proseAfterCaption reports a caption in lower case, no colon or dash after
+// it, whose value starts with a word in lower case: a sentence's words, not
+// a caption and a name.
+func proseAfterCaption(l docLine, loc []int, v patientValue) bool {
+	k := slices.IndexFunc(l.words, func(w word) bool { return w.start >= loc[0] })
+	return k >= 0 && !l.words[k].capital && !strings.ContainsAny(l.norm[loc[0]:loc[1]], ":-") && len(v.words) > 0 && !v.words[0].capital
+}
 
 // patientInSentence reports a patient label (at loc) that is the object of
 // a sentence: the word before it is an article or a preposition, and no

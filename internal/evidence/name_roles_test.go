@@ -173,6 +173,33 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Pennyfield Pharmacy - Home delivery", "Rowena Tillbrook", "Item(s) Mounjaro 2.5mg KwikPen x1 (fridge)",
 				"Dispensed 22/11/2026", "Received by Patient Neighbour", "Neighboursname Idris Gwilt (No. 14)"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "collected"},
+		// A carton's warning and a claim's footnote are sentences, no
+		// captions (unseen91, round 22: each made another patient).
+		{name: "a carton's warning in capitals", exp: Expected{PatientKnown: true, Forename: "Dolores", Surname: "Whitfield"},
+			lines: []string{"HALCYON SPECIALTY PHARMACY - STORE #0394", "WHITFIELD, DOLORES", "OZEMPIC 1MG/DOSE PEN", "FILLED 11/17/2026",
+				"DO NOT GIVE THIS MEDICINE TO ANYONE OTHER", "THAN THE PATIENT FOR WHOM IT WAS PRESCRIBED."},
+			conf: 0.95, source: "tesseract", want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "a footnote's sentence that runs onto a line", exp: Expected{PatientKnown: true, Forename: "Reuben", Surname: "Stallworth"},
+			lines: []string{"Member: Reuben Stallworth", "11/17/2026 OZEMPIC 1MG/DOSE PEN DAW 1", "DAW 1 = the",
+				"patient requested brand. NCPDP is the pharmacy's national identification number."},
+			conf: 0.95, source: "tesseract", want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// A message greets its reader, then speaks of the prescriber
+		// (unseen96, round 22, 5 uploads); a doctor greeted is one.
+		{name: "a greeting, then the prescriber", exp: Expected{PatientKnown: true, Forename: "Tamsin", Surname: "Okafor-Reid"},
+			lines: []string{"Bramblefield Weight Care", "Hi Tamsin Okafor-Reid, your prescriber has reviewed your check-in and agreed the next step on your plan.",
+				"This month's supply Wegovy 1mg FlexTouch Dispensed 18 Nov 2026"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "a doctor greeted", exp: Expected{PatientKnown: true, Forename: "Femi", Surname: "Okoro"},
+			lines: []string{"Lumen Health Weight Clinic", "Dear Dr Femi Okoro, your patient has consented to us sharing this summary.",
+				"Current treatment Mounjaro (tirzepatide) 7.5mg once weekly"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		// The patient's field, then another caption whose value names the
+		// pharmacist (unseen95, round 22, 3 uploads).
+		{name: "the patient's field before a pharmacist's", exp: Expected{PatientKnown: true, Forename: "Glenys", Surname: "Atherton"},
+			lines: []string{"Fenwick & Daughters Pharmacy 22 Market Street, Hexham", "Your pharmacist has reviewed your medicines",
+				"For: Mrs Glenys Atherton   Reviewed: 24/11/2026 at the counter, by Owen Prentice (pharmacist)",
+				"Saxenda 6mg/ml pen - 3mg once daily 14/08/2026"},
+			want: Rating{Valid, High}, rule: "labelled-name"},
 		{name: "signed in over 'your prescriptions', a namesake on the page", exp: jane,
 			lines: []string{"Signed in as Jane Smith", "Your prescriptions", "Emma Smith", med},
 			want:  Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},

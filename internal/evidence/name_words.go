@@ -22,8 +22,16 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 // doctor. "Dr" after a house number is a street ("12 Oak Dr") and "MD"
 // before a ZIP code is Maryland.
 func isPrescriberLine(l docLine) bool {
+	greeted := max(greetedEnd(l), patientFieldEnd(l))
 	for _, m := range prescriberWords.find(l.words) {
 		w := l.words[m.first].text
+		if m.start >= greeted && greeted > 0 {
+			// "Hi Tamsin Okafor-Reid, your prescriber has reviewed your
+			// check-in": the greeting names its reader, and the sentence
+			// after it speaks of the prescriber (unseen96, round 22, the
+			// lead named "only as the prescriber" on 5 uploads).
+			continue
+		}
 		if m.first != m.last {
 			return true
 		}
@@ -45,6 +53,37 @@ func isPrescriberLine(l docLine) bool {
 		}
 	}
 	return false
+}
+
+// greetingRe opens a message or a letter by its reader's name, up to the
+// comma after it ("Hi Tamsin Okafor-Reid,", "Dear Mrs Gethin,"); a doctor
+// greeted ("Dear Dr Okoro,") is left out.
+var greetingRe = lazyRE(`^\W*(?:hi|hello|hey|dear)\s+(?:(?:mr|mrs|ms|miss|mx)\.?\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*,`)
+
+// patientFieldRe is a line that opens with the patient's field and goes on
+// to another caption ("For: Mrs Glenys Atherton  Reviewed: 24/11/2026 at
+// the counter, by Owen Prentice (pharmacist)"): the group ends where the
+// next caption starts.
+var patientFieldRe = lazyRE(`^\W*(?:for|patient|patient name|name)\s*:[^:]*?\s(?:[a-z]+\s+){0,2}[a-z]+\s*:`)
+
+// patientFieldEnd is where a line's opening patient field ends, at the next
+// caption, whose words are another field's (a pharmacist's name after
+// "Reviewed:" makes the patient before it no pharmacist; unseen95, round
+// 22, the lead named "only as the pharmacist" on 3 uploads); 0: none.
+func patientFieldEnd(l docLine) int {
+	loc := patientFieldRe.FindStringIndex(l.norm)
+	if loc == nil {
+		return 0
+	}
+	return strings.LastIndexByte(l.norm[:loc[1]-1], ' ') + 1
+}
+
+// greetedEnd is where a line's greeting of its reader ends (0: none).
+func greetedEnd(l docLine) int {
+	if loc := greetingRe.FindStringIndex(l.norm); loc != nil {
+		return loc[1]
+	}
+	return 0
 }
 
 // doctorAfter reports a line whose only prescriber words are a doctor's
@@ -142,6 +181,11 @@ var nameStopWords = map[string]bool{
 // nonNameWords never appear in a person's name: a value holding one is not
 // a name ("Patient information leaflet", "For: weight management").
 var nonNameWords = map[string]bool{
+	// A sentence's pronouns and verbs: "... THAN THE PATIENT FOR WHOM IT WAS
+	// PRESCRIBED." on a carton's warning, in capitals after "for" on a
+	// line that speaks of prescribing (unseen91, round 22, the lead rated
+	// invalid on its carton photo).
+	"whom": true, "who": true, "whose": true, "which": true, "it": true, "was": true, "were": true, "are": true,
 	"information": true, "leaflet": true, "copy": true, "details": true, "name": true, "the": true, "of": true,
 	"and": true, "for": true, "use": true, "weight": true, "loss": true, "management": true, "injection": true,
 	"pen": true, "pens": true, "tablet": true, "tablets": true, "capsule": true, "capsules": true, "label": true,

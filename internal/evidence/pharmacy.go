@@ -294,6 +294,13 @@ func linePharmacy(l docLine) linePharmacyName {
 			continue
 		}
 		p := l.words[j]
+		if p.text == "pharmacy" || p.text == "chemist" {
+			// "Pharmacy pharmacy": a card's caption read into the sentence
+			// beside it ("Pen supplied by your Pharmacy pharmacy on";
+			// unseen94, round 22, a false accept on the production path)
+			// names no pharmacy.
+			continue
+		}
 		if gap := strings.TrimSpace(l.norm[p.end:w.start]); j == i-1 && gap != "" && gap != "." && gap != "'" {
 			// A mark just before the pharmacy word parts a breadcrumb or
 			// a title ("My Record - Medications - Pharmacy fills";

@@ -125,6 +125,7 @@ func TestRatePharmacy(t *testing.T) {
 		{"a store's pharmacy run by a company", []string{"Pharmacy operated by Aldgate & Rowe (Pharmacy) Ltd, GPhC 9011872"}, 1, Rating{Valid, Medium}},
 		{"a pharmacy at a place said in lower case", []string{"Collect from the pharmacy at the hospital"}, 1, Rating{NotFound, Medium}},
 		{"an abbreviated community pharmacy", []string{"FILLED FOR BRKSIDE COMM PHCY #2 (405) 555-0163"}, 1, Rating{Valid, Medium}},
+		{"a caption read into a sentence", []string{"Pen supplied by your Pharmacy pharmacy on"}, 1, Rating{NotFound, Medium}},
 		{"a brand ending in Rx", []string{"SUNBELT RX"}, 1, Rating{Valid, Medium}},
 		{"a brand ending in Rx and a store number", []string{"Harbor Rx #12"}, 1, Rating{Valid, Medium}},
 		{"Rx and a number", []string{"RX 6624019-02"}, 1, Rating{NotFound, Medium}},

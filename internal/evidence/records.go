@@ -533,6 +533,26 @@ var withdrawnWords = newPhraseSet(map[bool][]string{true: {
 	"cancelled", "canceled", "voided",
 }})
 
+// saysWithdrawn reports a line that says a supply was withdrawn: a word
+// of withdrawnWords, not after "be" ("If we can't take payment by 30 Nov
+// your order will be cancelled", a payment reminder under the last
+// delivery's "Dispensed 30 Oct"; unseen96, round 22, whose supply was
+// rated withdrawn on 4 uploads): a cancellation to come is none, "be" at
+// the end of the line before when the sentence wraps.
+func saysWithdrawn(d document, k int) bool {
+	l := d.lines[k]
+	return slices.ContainsFunc(withdrawnWords.find(l.words), func(m phraseMatch[bool]) bool {
+		before := ""
+		switch {
+		case m.first > 0:
+			before = l.words[m.first-1].text
+		case k > 0 && len(d.lines[k-1].words) > 0:
+			before = d.lines[k-1].words[len(d.lines[k-1].words)-1].text
+		}
+		return before != "be"
+	})
+}
+
 // withdrawnLines are the lines of the records (each line that names a
 // medicine starts one) that say their supply was withdrawn, on a line of
 // the row (naming the medicine or carrying a date) or on a short status
@@ -556,7 +576,7 @@ func withdrawnLines(d document, ms []medicineMention) []bool {
 	row := func(k int) bool { return named[k] || len(findDates(d.lines[k].numberText())) > 0 }
 	said := map[int]bool{}
 	for k, l := range d.lines {
-		if recs[k] >= 0 && withdrawnWords.any(l.words) && (row(k) || k > 0 && recs[k-1] == recs[k] && statusCell(l) && row(k-1)) {
+		if recs[k] >= 0 && saysWithdrawn(d, k) && (row(k) || k > 0 && recs[k-1] == recs[k] && statusCell(l) && row(k-1)) {
 			said[recs[k]] = true
 		}
 	}
@@ -862,6 +882,16 @@ var unfilledWords = newPhraseSet(map[bool][]string{true: {
 	"not yet filled", "not filled", "not yet dispensed", "not dispensed", "not yet supplied", "not supplied",
 	"awaiting dispensing", "awaiting supply", "nothing dispensed", "nothing supplied",
 	"awaiting clinical check", "awaiting pharmacist check", "awaiting check",
+	// A plan before the prescriber has approved it ("Zepbound 2.5 mg/0.5 mL
+	// (starter dose), once weekly, if approved by your provider", a
+	// telehealth sign-up's status page, whose ID check of today was rated
+	// the dispensing date; unseen94, round 22, false accepts on 3 uploads).
+	"if approved", "once approved", "once its approved", "pending approval", "awaiting approval",
+	// A prescription the pharmacy holds for stock ("Waiting for stock Since
+	// Sun 22 Nov, 09:02" in a chain's tracker, "Ready to collect" and
+	// "Collected" still to come; unseen97, round 22, a false accept at
+	// first measure on 3 uploads).
+	"waiting for stock", "awaiting stock",
 }})
 
 // summaryRecords leaves out of wanted the records without a date on pages
