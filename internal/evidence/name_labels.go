@@ -296,6 +296,9 @@ var relationFirstRe = lazyRE(`^\s*(?:(?:your|my|our|his|her|their)\s+)?(?:mother
 // after how she stands to the reader ("Re: your mother, Mrs Ivy Pryor"):
 // the relation is the patient's to the reader, no role of the name's.
 func relationFirst(l docLine) bool {
+	if !patientLabelWords.any(l.words) {
+		return false
+	}
 	for _, pl := range patientLabels {
 		if loc := pl.re.FindStringIndex(l.norm); loc != nil && relationFirstRe.MatchString(l.norm[loc[1]:]) {
 			return true

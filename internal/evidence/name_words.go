@@ -56,8 +56,9 @@ func isPrescriberLine(l docLine) bool {
 }
 
 // greetingRe opens a message or a letter by its reader's name, up to the
-// comma after it ("Hi Tamsin Okafor-Reid,", "Dear Mrs Gethin,"); a doctor
-// greeted ("Dear Dr Okoro,") is left out.
+// comma after it ("Hi Tamsin Okafor-Reid,", "Dear Mrs Gethin,"). Only the
+// prescriber words after it are passed over: a doctor greeted ("Dear Dr
+// Okoro,") still makes the line a prescriber's.
 var greetingRe = lazyRE(`^\W*(?:hi|hello|hey|dear)\s+(?:(?:mr|mrs|ms|miss|mx)\.?\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}\s*,`)
 
 // patientFieldRe is a line that opens with the patient's field and goes on

@@ -129,7 +129,7 @@ func reflowPage(lines []Line, info []linePlace, page, tables int) ([]Line, []lin
 	}
 	consumed := map[[2]int]bool{}
 	inserts, tables := pageTables(lines, physicalRows(words, h), h, cw, consumed, page, tables)
-	if gutters := pageGutters(words, cw); len(inserts) == 0 && len(gutters) > 0 {
+	if gutters := sideGutters(words, cw, inserts); len(gutters) > 0 {
 		// Pages side by side in one picture (a scanner app's three pages
 		// on one image): a table's heading shares its baseline with the
 		// next page's lines, and is found only within its own page
@@ -213,6 +213,15 @@ func pageTables(lines []Line, rows []physicalRow, h, cw float64, consumed map[[2
 		i = end
 	}
 	return inserts, tables
+}
+
+// sideGutters are the gutters between panels of a page whose tables were
+// found nowhere across it (none when some were: the page is read).
+func sideGutters(words []tableWord, cw float64, found []tableInsert) []float64 {
+	if len(found) > 0 {
+		return nil
+	}
+	return pageGutters(words, cw)
 }
 
 // byPanel is a page's words between each pair of gutters, left to right.
