@@ -607,7 +607,7 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 		cands = append(cands, m)
 		best = min(best, m.kind)
 	}
-	if meds.unpaired && best >= plainDate {
+	if meds.unpaired && best >= plainDate || best >= unlabelledDate && cutFillCaption(d) {
 		return nil, order, sent
 	}
 	own := slices.DeleteFunc(slices.Clone(cands), func(m datedMention) bool { return meds.requestedRows == nil || !meds.requestedRows[m.line] })
@@ -623,6 +623,36 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 		}
 	}
 	return slices.DeleteFunc(cands, func(m datedMention) bool { return m.kind != best }), order, sent
+}
+
+// cutFillCaptionRe ends a line with a dispensing date's caption cut short,
+// its date gone with the rest of the line ("DATE FIL" where a carton's flap
+// was cut through the label). Not the abbreviations a printout's headings
+// use ("DATE DISP" over a PMR's rows: unseen53, in replay).
+var cutFillCaptionRe = lazyRE(`\bdate\s+(?:fil|fille|dispen|dispens)\s*$`)
+
+// cutFillCaption reports a dispensing date's caption cut short at the end
+// of its line, no date on the three lines after it: the page's own fill
+// date was cut away, and another date read beside it is no stand-in
+// (unseen88, round 22: a carton's flap cut through its label's "DATE
+// FILLED", photographed on a pile of post whose bill's "11/25/2026" was
+// rated the dispensing date, a false accept at first measure on both
+// readers). A whole caption ending its line is often a table's heading,
+// its dates further down: the replay lost 20 fields to that wider rule.
+func cutFillCaption(d document) bool {
+	for i, l := range d.lines {
+		if !cutFillCaptionRe.MatchString(l.norm) {
+			continue
+		}
+		dated := false
+		for k := i + 1; k < len(d.lines) && k <= i+3; k++ {
+			dated = dated || len(findDates(d.lines[k].numberText())) > 0
+		}
+		if !dated {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyAheadUnlabelled reports a requested medicine's row whose only dates

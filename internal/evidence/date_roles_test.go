@@ -949,3 +949,26 @@ func TestPrescriptionWaitingForStock(t *testing.T) {
 		t.Errorf("date %+v by %s, want not valid (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
 	}
 }
+
+// TestFillDateCutAway: a carton's flap cut through its label's "DATE
+// FILLED" ("DATE FIL"), photographed on a pile of post: the bill's date
+// under it is no dispensing date (unseen88, round 22, a false accept at
+// first measure); a cut caption with its date just under it is read.
+func TestFillDateCutAway(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Ramona", Surname: "Delgado-Price", MedicationName: "Zepbound", MedicationDosage: "7.5 mg"}
+	label := []string{"PT: DELGADO-PRICE, RAMONA", "ZEPBOUND 7.5MG/0.5ML PEN", "INJECT 7.5MG UNDER THE SKIN ONCE WEEKLY",
+		"QTY: 2 ML (4 PENS) REFILLS: 2", "Lea", "MONRO", "11/17/2026 Standing charge BARNABY QUIST $131.71"}
+	for _, tt := range []struct {
+		name string
+		top  []string
+		want Verdict
+	}{
+		{"the date cut away", []string{"MAPLE ROW PHARMACY DATE FIL", "418 MAPLE ROW, ASHFORD PA 19099"}, NotFound},
+		{"the date under the cut caption", []string{"MAPLE ROW PHARMACY DATE FIL", "418 MAPLE ROW, ASHFORD PA 19099 11/18/2026"}, Valid},
+	} {
+		r, f := Explain(textOf(0.95, append(append([]string(nil), tt.top...), label...)...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDate.Value != tt.want {
+			t.Errorf("%s: date %+v by %s, want %s (note %q)", tt.name, r.Data.MedicationDate, f.MedicationDate.Rule, tt.want, r.Note)
+		}
+	}
+}
