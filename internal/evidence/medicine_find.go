@@ -53,18 +53,44 @@ func findMedicineMentions(d document) []medicineMention {
 		}
 	}
 	var all []medicineMention
-	adverts := advertLines(d)
-	panels := suggestionPanels(d)
-	replaced := replacedOrders(d, perLine)
+	noSupply := suppliesNone(d, perLine)
 	for i, ms := range perLine {
 		for _, m := range ms {
-			if m.brand != componentName && !switchedTo(d.lines[i], m, ms) && !adverts[i] && !inWarning(d, i, m.start) && !replaced[i] && !refusedMention(d, i, m.start) && !usedWith(d.lines[i], m) && !inPanelUnder(d, panels, i, m) {
+			if m.brand != componentName && !slices.ContainsFunc(noSupply, func(held mentionTest) bool { return held(i, m) }) {
 				all = append(all, m)
 			}
 		}
 		all = append(all, unlistedMentions(d.lines[i], i, ms)...)
 	}
 	return all
+}
+
+// mentionTest tests the mention m on line i of a document.
+type mentionTest func(i int, m medicineMention) bool
+
+// suppliesNone are the places where a page names a medicine without
+// supplying it; findMedicineMentions leaves out a mention any of them
+// holds. perLine are the mentions on each line of d.
+func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
+	adverts := advertLines(d)
+	panels := suggestionPanels(d)
+	replaced := replacedOrders(d, perLine)
+	return []mentionTest{
+		// a note on a row that its medicine gave way to another ("switched to Wegovy")
+		func(i int, m medicineMention) bool { return switchedTo(d.lines[i], m, perLine[i]) },
+		// a pharmacy's or a maker's advert
+		func(i int, _ medicineMention) bool { return adverts[i] },
+		// a warning's or an interaction's medicine ("do not take with ...")
+		func(i int, m medicineMention) bool { return inWarning(d, i, m.start) },
+		// what an order asked for when another medicine was supplied instead
+		func(i int, _ medicineMention) bool { return replaced[i] },
+		// a medicine refused, declined or not supplied
+		func(i int, m medicineMention) bool { return refusedMention(d, i, m.start) },
+		// what another product is used with ("after your Mounjaro injection")
+		func(i int, m medicineMention) bool { return usedWith(d.lines[i], m) },
+		// a shop's panel of suggestions beside an order ("Customers also bought")
+		func(i int, m medicineMention) bool { return inPanelUnder(d, panels, i, m) },
+	}
 }
 
 // usedWithBeforeRe and usedWithAfterRe are the words around a medicine
