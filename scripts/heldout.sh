@@ -5368,6 +5368,51 @@ PY
       convert "$base" \( -background none -fill "$wcol" -font DejaVu-Sans-Bold -pointsize "$ps" label:"$words" \
           -channel A -evaluate multiply "$wop" +channel -rotate "-$ang" \) \
         -gravity center -compose over -composite +gravity -quality 90 "$f" ;;
+    whitedesk)
+      # A phone photo of the printed page lying on a white or very light
+      # desk (a white laminate desk, a pale worktop, a light grey table)
+      # under soft, even light from a ceiling panel or an overcast window
+      # (unseen99): the page's edges barely stand out from the desk (the
+      # desk at 91-96% of the paper's light, a faint cool or warm tint), a
+      # faint soft shadow along one side only (the light a little off
+      # overhead: 8-14% darker at its core, on the right, left, bottom or
+      # top), the page turned 0.8-2.6 degrees either way and a little off
+      # square (slight perspective), the light falling off very gently
+      # (about 6% at the far corner), the desk's faint grain, noise, JPEG 85.
+      # The desk's tone, the shadow's side and the turn drawn from SEED and
+      # the document. Not harsh: the print is untouched, only the border
+      # between page and desk is faint.
+      f=$docs/$n.whitedesk.jpg
+      local B W2 H2 desk ang sd dx dy sop sbl
+      B=$(((W < H ? W : H) / 9)); W2=$((W + 2 * B)); H2=$((H + 2 * B))
+      case $(pick "$n whitedesk desk" "$seed" 4) in
+        0) desk='#f2f2ef' ;; 1) desk='#eeeff1' ;; 2) desk='#f4f1ea' ;; *) desk='#ebebe8' ;;
+      esac
+      ang=$(awk -v p="$(pick "$n whitedesk turn" "$seed" 19)" -v s="$(pick "$n whitedesk sign" "$seed" 2)" \
+        'BEGIN{printf "%.1f", (8 + p) / 10 * (s ? 1 : -1)}')
+      sd=$(((W < H ? W : H) / 110 + 4))
+      case $(pick "$n whitedesk shadow" "$seed" 4) in
+        0) dx=$sd dy=0 ;; 1) dx=-$sd dy=0 ;; 2) dx=0 dy=$sd ;; *) dx=0 dy=-$sd ;;
+      esac
+      sop=$((22 + $(pick "$n whitedesk depth" "$seed" 12)))
+      sbl=$((sd / 2 + 2))
+      local off
+      off=$(printf '%+d%+d' "$dx" "$dy")
+      # The shadow offset to one side only: drawn as the page's own shape,
+      # blurred and moved, under the page.
+      convert "$base" -background none -rotate "$ang" "$docs/$n.wd-page.png"
+      convert "$docs/$n.wd-page.png" -alpha extract -background black -alpha shape \
+        -channel A -evaluate multiply "0.$sop" +channel -blur "0x$sbl" "$docs/$n.wd-shadow.png"
+      convert -size "${W2}x${H2}" xc:"$desk" \
+        \( -size "${W2}x${H2}" xc:gray50 -seed "$seed" +noise Random -colorspace Gray -blur 0x2 -motion-blur 0x12+0 -auto-level +level 96%,100% \) \
+        -compose multiply -composite \
+        "$docs/$n.wd-shadow.png" -gravity center -geometry "$off" -compose over -composite \
+        "$docs/$n.wd-page.png" -gravity center -geometry +0+0 -compose over -composite +gravity \
+        -background "$desk" -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 90)),$((H2 / 110))  $W2,0 $((W2 - W2 / 120)),$((H2 / 160))  0,$H2 $((W2 / 150)),$((H2 - H2 / 100))  $W2,$H2 $((W2 - W2 / 85)),$((H2 - H2 / 130))" \
+        \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #f0f0f0" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.18 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n.wd-page.png" "$docs/$n.wd-shadow.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
