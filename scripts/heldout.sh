@@ -5413,6 +5413,29 @@ PY
         \( -size "${W2}x${H2}" xc: -sparse-color Barycentric "0,0 #ffffff $W2,$H2 #f0f0f0" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.18 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.wd-page.png" "$docs/$n.wd-shadow.png" ;;
+    thumbnail)
+      # A chat's or a mail app's low-resolution preview saved instead of the
+      # full image, then enlarged by the phone before the upload (unseen98),
+      # as patients do who long-press the thumbnail in a thread ("Save
+      # image") or screenshot a preview and crop it: the preview is the page
+      # scaled down to 800-960 px on its long side (bilinear), chroma halved,
+      # JPEG 60-72, metadata dropped; the phone's editor or the upload
+      # picker then scales that up to 1500-1700 px on the long side
+      # (bilinear, so the preview's 8x8 blocks are enlarged with it and the
+      # print is soft) and saves it at JPEG 88. The preview's size and
+      # quality and the enlarged size drawn from SEED and the document. No
+      # other frame, no noise. Not harsh: every field stays legible to a
+      # person, soft with slightly blocky edges.
+      f=$docs/$n.thumbnail.jpg
+      local tl tq el
+      tl=$((800 + $(pick "$n thumbnail size" "$seed" 161)))
+      tq=$((60 + $(pick "$n thumbnail quality" "$seed" 13)))
+      el=$((1500 + $(pick "$n thumbnail enlarge" "$seed" 201)))
+      convert "$base" -filter Triangle -resize "${tl}x${tl}" +filter \
+        -sampling-factor 4:2:0 -strip -quality "$tq" "$docs/$n.thumb-small.jpg"
+      convert "$docs/$n.thumb-small.jpg" -filter Triangle -resize "${el}x${el}" +filter \
+        -sampling-factor 4:2:0 -strip -quality 88 "$f"
+      rm -f "$docs/$n.thumb-small.jpg" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
