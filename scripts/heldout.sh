@@ -5436,6 +5436,106 @@ PY
       convert "$docs/$n.thumb-small.jpg" -filter Triangle -resize "${el}x${el}" +filter \
         -sampling-factor 4:2:0 -strip -quality 88 "$f"
       rm -f "$docs/$n.thumb-small.jpg" ;;
+    envelope)
+      # A photo of a letter or printout partly still in its envelope, as
+      # patients photograph what came in the post (unseen101): the page pulled
+      # up so that its top part (the fraction of its height the document
+      # names, <meta name="heldout-envelope" content="FRACTION">, where every
+      # field a clinician needs lies; else 55-68% drawn from SEED and the
+      # document) stands above the envelope's open edge, the rest hidden
+      # inside it. The envelope a little wider than the page (white, manila or
+      # kraft, its paper's grain as faint noise), the open back flap showing
+      # beside the page, the page a little shaded just above the edge where it
+      # goes into the envelope's mouth; on the front the address window (the
+      # page's lower part seen through the glassine, blurred and pale) with a
+      # printed "Private and confidential" (UK) or "Confidential" (US) line,
+      # and in the top right corner a printed postage-paid mark or a stamp with
+      # wavy cancellation lines (no date, no name); which colour, which mark,
+      # the envelope's turn (up to 2 degrees) and the table drawn from SEED and
+      # the document; then the envelope and page with their soft shadow on a
+      # table: slight perspective, light falling off, noise, JPEG 85. Not
+      # harsh: every field stays legible to a person above the envelope's edge.
+      f=$docs/$n.envelope.jpg
+      local spec vis Y0 MX EW EH OH FH G ecol flap wx wy ww wh ps mkt kind turn tab CW CH sx sy sw sh scol waves=() k wy0 pts x
+      spec=$(sed -n 's/.*name="heldout-envelope" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      vis=$(awk -v v="$spec" -v d="$(pick "$n envelope vis" "$seed" 14)" 'BEGIN{v += 0; if (v < 0.3 || v > 0.9) v = (55 + d) / 100; print v}')
+      Y0=$(awk -v v="$vis" -v h="$H" 'BEGIN{printf "%d", v * h}')
+      MX=$((W / 22)) EW=$((W + 2 * (W / 22))) EH=$((H - Y0 + H / 22))
+      ((EH < EW * 2 / 5)) && EH=$((EW * 2 / 5))
+      OH=$((Y0 + EH)) FH=$((EH * 11 / 20)) G=$((H / 45 + 4))
+      ((FH > Y0)) && FH=$Y0
+      case $(pick "$n envelope colour" "$seed" 3) in
+        0) ecol='#f6f4ee' flap='#e6e3da' ;;
+        1) ecol='#e6d3a3' flap='#d5c08e' ;;
+        *) ecol='#cfae83' flap='#bd9b70' ;;
+      esac
+      mkt=${n%%-*} kind=$(pick "$n envelope mark" "$seed" 2)
+      ps=$((EW / 60 + 4))
+      # The page, shaded towards the envelope's mouth.
+      convert "$base" \( -size "${W}x${H}" xc:white \( -size "${W}x${G}" gradient:white-'#c9c9c9' \) -geometry +0+$((Y0 - G)) -composite \) \
+        -compose multiply -composite "$docs/$n.ev-page.png"
+      # The window: what of the page lies behind it, through the glassine.
+      wx=$((EW * 7 / 100)) wy=$((Y0 + EH * 30 / 100)) ww=$((EW * 42 / 100)) wh=$((EH * 28 / 100))
+      convert -size "${EW}x${OH}" xc:white "$base" -geometry +$MX+0 -composite \
+        -crop "${ww}x${wh}+${wx}+${wy}" +repage -blur 0x1.6 +level 45%,100% -fill '#e4ecef' -colorize 10% \
+        -bordercolor '#b9b8b0' -border 2 "$docs/$n.ev-win.png"
+      # The postage: a printed mark, or a stamp and its cancellation.
+      sw=$((EW * 11 / 100)) sh=$((EW * 13 / 100)) sx=$((EW - EW * 4 / 100 - EW * 11 / 100)) sy=$((EH * 8 / 100))
+      local mark=()
+      if ((kind == 0)); then
+        if [[ $mkt == uk ]]; then
+          mark=(-stroke '#222222' -strokewidth 3 -fill none -draw "rectangle $((EW - EW / 25 - ps * 11)),$sy $((EW - EW / 25)),$((sy + ps * 4))" -stroke none -fill '#222222'
+                -font DejaVu-Sans-Bold -pointsize "$ps" -annotate "+$((EW - EW / 25 - ps * 11 + ps / 2))+$((sy + ps * 3 / 2))" 'Postage Paid GB'
+                -font DejaVu-Sans -annotate "+$((EW - EW / 25 - ps * 11 + ps / 2))+$((sy + ps * 3))" 'HQ 99999')
+        else
+          mark=(-stroke '#222222' -strokewidth 3 -fill none -draw "rectangle $((EW - EW / 25 - ps * 11)),$sy $((EW - EW / 25)),$((sy + ps * 7))" -stroke none -fill '#222222'
+                -font DejaVu-Sans-Bold -pointsize "$ps" -annotate "+$((EW - EW / 25 - ps * 11 + ps / 2))+$((sy + ps * 3 / 2))" 'PRESORTED'
+                -font DejaVu-Sans -annotate "+$((EW - EW / 25 - ps * 11 + ps / 2))+$((sy + ps * 3))" 'FIRST-CLASS MAIL'
+                -annotate "+$((EW - EW / 25 - ps * 11 + ps / 2))+$((sy + ps * 9 / 2))" 'U.S. POSTAGE PAID'
+                -annotate "+$((EW - EW / 25 - ps * 11 + ps / 2))+$((sy + ps * 6))" 'PERMIT NO. 999')
+        fi
+      else
+        case $(pick "$n envelope stamp" "$seed" 3) in 0) scol='#b3262a' ;; 1) scol='#2a4f9e' ;; *) scol='#2f7d4a' ;; esac
+        mark=(-fill "$scol" -draw "rectangle $sx,$sy $((sx + sw)),$((sy + sh))" -fill '#f4f1e8'
+              -draw "rectangle $((sx + sw / 12)),$((sy + sw / 12)) $((sx + sw - sw / 12)),$((sy + sh - sw / 12))" -fill "$scol"
+              -draw "rectangle $((sx + sw / 7)),$((sy + sw / 7)) $((sx + sw - sw / 7)),$((sy + sh - sw / 7))" -fill '#f4f1e8'
+              -draw "circle $((sx + sw / 2)),$((sy + sh * 2 / 5)) $((sx + sw / 2 + sw / 5)),$((sy + sh * 2 / 5))"
+              -font DejaVu-Sans-Bold -pointsize "$((ps * 4 / 5))" -annotate "+$((sx + sw / 5))+$((sy + sh - sw / 4))" "$([[ $mkt == uk ]] && echo '2nd' || echo 'USA')")
+        # The perforations: small discs of the envelope's colour along the edges.
+        mark+=(-fill "$ecol")
+        for ((x = sx; x <= sx + sw; x += sw / 10)); do mark+=(-draw "circle $x,$sy $((x + sw / 40)),$sy" -draw "circle $x,$((sy + sh)) $((x + sw / 40)),$((sy + sh))"); done
+        for ((x = sy; x <= sy + sh; x += sw / 10)); do mark+=(-draw "circle $sx,$x $((sx + sw / 40)),$x" -draw "circle $((sx + sw)),$x $((sx + sw + sw / 40)),$x"); done
+        for ((k = 0; k < 4; k++)); do
+          wy0=$((sy + sh / 5 + k * sh / 6))
+          pts=$(awk -v x0=$((sx - sw * 3 / 2)) -v x1=$((sx + sw * 3 / 4)) -v y=$wy0 -v a=$((sh / 22 + 2)) -v p=$((sw / 3)) \
+            'BEGIN{for (x = x0; x <= x1; x += 6) printf "%d,%d ", x, y + a * sin((x - x0) * 6.2832 / p)}')
+          mark+=(-fill none -stroke '#3a3a3a' -strokewidth 3 -draw "polyline $pts" -stroke none)
+        done
+      fi
+      # The front: paper, window, the confidential line, postage, its edges.
+      convert -size "${EW}x${EH}" xc:"$ecol" -seed "$seed" -attenuate 0.12 +noise Gaussian \
+        "$docs/$n.ev-win.png" -geometry +$wx+$((wy - Y0)) -composite \
+        -fill '#333333' -font DejaVu-Sans -pointsize "$ps" -annotate "+$wx+$((wy - Y0 - ps))" "$([[ $mkt == uk ]] && echo 'Private and confidential' || echo 'Confidential')" \
+        "${mark[@]}" \
+        -fill none -stroke '#ffffff' -strokewidth 2 -draw "line 0,1 $EW,1" -stroke '#9a9486' -strokewidth 1 -draw "rectangle 0,0 $((EW - 1)),$((EH - 1))" \
+        "$docs/$n.ev-front.png"
+      # The envelope with the page in it: the flap behind, the page, the front.
+      convert -size "${EW}x${OH}" xc:none -fill "$flap" -stroke '#8f8a7c' -strokewidth 1 \
+        -draw "polygon 0,$Y0 $EW,$Y0 $((EW / 2)),$((Y0 - FH))" \
+        "$docs/$n.ev-page.png" -geometry +$MX+0 -composite \
+        \( -size "${W}x$((G / 2 + 2))" gradient:none-'#00000055' \) -geometry +$MX+$((Y0 - G / 2 - 2)) -composite \
+        "$docs/$n.ev-front.png" -geometry +0+$Y0 -composite "$docs/$n.ev-obj.png"
+      turn=$(awk "BEGIN{print ($(pick "$n envelope turn" "$seed" 41) - 20) / 10}")
+      case $(pick "$n envelope table" "$seed" 3) in 0) tab='#8b6b4a' ;; 1) tab='#9c9a94' ;; *) tab='#5f4b3c' ;; esac
+      CW=$((EW + EW / 7)) CH=$((OH + EW / 7))
+      convert -size "${CW}x${CH}" xc:"$tab" -seed "$seed" -attenuate 0.5 +noise Gaussian -blur 0x0.8 \
+        \( "$docs/$n.ev-obj.png" -background none -rotate "$turn" \( +clone -background black -shadow 50x7+6+8 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -background "$tab" -virtual-pixel background \
+        -distort Perspective "0,0 $((CW / 45)),$((CH / 55))  $CW,0 $((CW - CW / 60)),$((CH / 80))  0,$CH $((CW / 80)),$((CH - CH / 45))  $CW,$CH $((CW - CW / 40)),$((CH - CH / 60))" \
+        \( -size "${CW}x${CH}" xc: -sparse-color Barycentric "0,0 #ffffff $CW,$CH #b9b4ab" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -quality 85 "$f"
+      rm -f "$docs/$n".ev-* ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
