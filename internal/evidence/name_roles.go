@@ -154,6 +154,10 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 				continue
 			}
 		}
+		if k, ws := readersHolding(d, i); looksLikeName(ws) {
+			out = append(out, roleName{line: k, words: ws, role: accountHolder})
+			continue
+		}
 		if ws := signedRelative(d, i); looksLikeName(ws) {
 			out = append(out, roleName{line: i, words: ws, role: "a relative or friend writing for the patient"})
 			continue
@@ -422,6 +426,61 @@ var relativeWords = newPhraseSet(map[bool][]string{true: {
 	"niece", "nephew", "granddaughter", "grandson", "grandchild", "aunt", "uncle", "cousin", "friend",
 	"neighbour", "neighbor", "carer", "caregiver", "daughter in law", "son in law",
 }})
+
+// holdingRe tells a letter's reader that they hold the policy or the
+// account the page is about, which may be someone else's treatment ("You
+// are the policyholder; the person treated is shown against each claim").
+var holdingRe = lazyRE(`\byou\s+are\s+the\s+(?:policy\s*holder|plan\s*holder|account\s*holder|card\s*holder|subscriber|main\s+member|primary\s+member)\b`)
+
+// readersHolding is the name of a letter's reader (and its line) where
+// line i, with the next when its sentence runs on, tells the reader that
+// they hold the policy or the account: the titled name above the greeting
+// whose surname the greeting names ("Mr Alastair Renwick" in the address
+// block over "Dear Mr Renwick, ... You are the policyholder" on an
+// insurer's statement of his wife's Mounjaro claim; unseen91, round 22,
+// where the local reader put her name on a line of its own out of her row
+// and his was taken for the patient's, a false accept).
+func readersHolding(d document, i int) (int, []word) {
+	text := d.lines[i].norm
+	if i+1 < len(d.lines) && d.lines[i+1].page == d.lines[i].page {
+		text += " " + d.lines[i+1].norm
+	}
+	loc := holdingRe.FindStringIndex(text)
+	if loc == nil || loc[0] >= len(d.lines[i].norm) {
+		return i, nil
+	}
+	for g := i; g >= max(0, i-3); g-- {
+		greeted := greetedWords(d.lines[g])
+		if len(greeted) == 0 {
+			continue
+		}
+		surname := greeted[len(greeted)-1].text
+		for k := g - 1; k >= max(0, g-12); k-- {
+			if ws, ok := titledName(d.lines[k]); ok && ws[len(ws)-1].text == surname {
+				return k, ws
+			}
+		}
+		return i, nil
+	}
+	return i, nil
+}
+
+// greetedWords are the words of a line's greeting after its opening word
+// ("Dear Mr Renwick," gives "mr renwick"); none without a greeting.
+func greetedWords(l docLine) []word {
+	end := greetedEnd(l)
+	var out []word
+	for _, w := range l.words {
+		if w.end > end {
+			break
+		}
+		out = append(out, w)
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out[1:]
+}
 
 // signedRelative is the name a letter or a note is signed with, under its
 // closing and with how the writer is related in brackets or after a dash

@@ -15,6 +15,16 @@ var spanishReceipt = []string{
 	"RX# 6613308", "MOUNJARO 2.5MG/0.5ML PLUMA", "FECHA SURTIDO: 11/18/2026", "RECOGIDO POR:", "TOMAS DE LA ROSA (HIJO)",
 }
 
+// policyholderStatement is an insurer's statement of benefits to a
+// policyholder, his wife's claim for Mounjaro in its table, her name's cell
+// wrapped.
+var policyholderStatement = []string{
+	"Statement date: 24 Nov 2026", "Mr Alastair Renwick", "12 Abbey Road", "Statement of benefits paid",
+	"Dear Mr Renwick, this statement shows the claims we have settled under your policy since your last statement. You are the",
+	"policyholder; the person treated is shown against each claim.", "Person treated | Treatment / item",
+	"Mrs Fiona", "Renwick (dependant) Mounjaro 10mg/0.6ml KwikPen x 1 14 Nov 2026 Kestle Pharmacy",
+}
+
 func TestNamesInOtherRoles(t *testing.T) {
 	sarah := Expected{PatientKnown: true, Forename: "Sarah", Surname: "Collins"}
 	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
@@ -429,6 +439,13 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Explanation of Benefits", "Subscriber: RAYMOND CASTELLANO", "RAYMOND CASTELLANO", "418 Orchard Way",
 				"Pharmacy claims for you and your covered dependents", "11/15/2026 GINA 7720415 ZEPBOUND 7.5 MG/0.5 ML PEN", "CASTELLANO (tirzepatide), qty 2 ML"},
 			want: Rating{NotFound, Medium}, rule: "no-name"},
+		// An insurer's statement telling its reader they hold the policy,
+		// the person treated shown against each claim: his name in the
+		// address block is the holder's, hers is on the claim's row.
+		{name: "the reader told they are the policyholder", exp: Expected{PatientKnown: true, Forename: "Alastair", Surname: "Renwick", MedicationName: "Mounjaro"},
+			lines: policyholderStatement, want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
+		{name: "the dependant named on the policyholder's statement", exp: Expected{PatientKnown: true, Forename: "Fiona", Surname: "Renwick", MedicationName: "Mounjaro"},
+			lines: policyholderStatement, want: Rating{Valid, High}, rule: "name-anywhere"},
 		// A till receipt's rewards block names whoever's card was scanned.
 		{name: "a receipt's loyalty member", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Ferrante", MedicationName: "Wegovy"},
 			lines: []string{"PHARMACY", "RX# 6604218", "WEGOVY 1MG/0.5ML PEN", "RX COPAY 24.99", "TOTAL 47.41",
