@@ -5588,6 +5588,46 @@ PY
         \( "${tiles[2]}" -size "${G}x$((H - Y2))" xc:white "${tiles[3]}" +append \) -append \
         -bordercolor white -border "$G" -resize '2400x2400>' -quality 85 "$f"
       rm -f "${tiles[@]}" ;;
+    squarepad)
+      # An image reframed to a square by a social or messaging app before it
+      # was sent on (unseen103): a status, a story or a post that will not
+      # crop a photo pads it instead. The photo of the page (slight
+      # perspective, light falling off, noise; a screenshot as it is where
+      # the page says <meta name="heldout-squarepad" content="screen">) sits
+      # in the middle of the square at its full long side (full height for
+      # an upright page, full width for a landscape one); the two sides left
+      # over are filled with a copy of the same image enlarged to cover the
+      # square (a further 110-140%), blurred strongly (sigma about 1/70 of
+      # the square) and darkened to 74-90%, as these apps fill them. The
+      # square scaled to 1080x1080 (or kept, where smaller), chroma halved,
+      # JPEG 82. The zoom, the darkening and a small shift of the blurred
+      # copy drawn from SEED and the document. Not harsh: the middle copy is
+      # the image itself, sharp; every field on it legible.
+      f=$docs/$n.squarepad.jpg
+      local kind zoom dark sx sy sw sh L small
+      kind=$(sed -n 's/.*name="heldout-squarepad" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      if [[ $kind == screen ]]; then
+        cp "$base" "$docs/$n.sp-src.png"
+      else
+        convert "$base" -background '#8b857c' -virtual-pixel background \
+          -distort Perspective "0,0 $((W / 50)),$((H / 45))  $W,0 $((W - W / 60)),$((H / 80))  0,$H $((W / 70)),$((H - H / 40))  $W,$H $((W - W / 35)),$((H - H / 50))" \
+          \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #ffffff $W,$H #c4c4c4" \) -compose multiply -composite \
+          -seed "$seed" -attenuate 0.25 +noise Gaussian "$docs/$n.sp-src.png"
+      fi
+      sw=$(identify -format %w "$docs/$n.sp-src.png"); sh=$(identify -format %h "$docs/$n.sp-src.png")
+      L=$((sw > sh ? sw : sh))
+      zoom=$((110 + $(pick "$n squarepad zoom" "$seed" 31)))
+      dark=$((74 + $(pick "$n squarepad dark" "$seed" 17)))
+      sx=$(( $(pick "$n squarepad x" "$seed" 21) - 10 )); sy=$(( $(pick "$n squarepad y" "$seed" 21) - 10 ))
+      # The blur drawn small and scaled up: the same soft fill, in a second
+      # instead of a minute on a 3000 px square.
+      small=270
+      convert "$docs/$n.sp-src.png" -resize "$((small * zoom / 100))x$((small * zoom / 100))^" \
+        -gravity center -extent "${small}x${small}$(printf '%+d%+d' "$sx" "$sy")" +repage \
+        -blur 0x4 -modulate "$dark" -resize "${L}x${L}!" \
+        "$docs/$n.sp-src.png" -gravity center -compose over -composite +gravity \
+        -resize '1080x1080>' -sampling-factor 4:2:0 -quality 82 "$f"
+      rm -f "$docs/$n.sp-src.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
