@@ -5628,6 +5628,87 @@ PY
         "$docs/$n.sp-src.png" -gravity center -compose over -composite +gravity \
         -resize '1080x1080>' -sampling-factor 4:2:0 -quality 82 "$f"
       rm -f "$docs/$n.sp-src.png" ;;
+    pdfviewer)
+      # A desktop screenshot of the document open in a PDF viewer, as members
+      # do who open a plan's or an insurer's letter from its website and send
+      # a screenshot of it (unseen100): a 2x display (3456x2234, a 16-inch
+      # laptop), the menu bar (the app's menus and the time, no date), the
+      # window's title bar with its three buttons and the file name (the
+      # page's <meta name="heldout-filename" content="NAME.pdf">, else
+      # NAME.pdf), the viewer's toolbar (sidebar button, file name, page
+      # "1 / 1", zoom "- 100% +", rotate, search, download, more), a sidebar of page
+      # thumbnails on the left (the page drawn 260 px wide, framed as the
+      # selected page, its number below), and the page itself on the viewer's
+      # grey at 100% (the page image as the screen draws it at 2x, on a white
+      # Letter or A4 sheet with its soft shadow, the sheet's blank foot running
+      # on below the window as at 100%), less only where the print itself
+      # would not fit the window's height (the zoom shown is the zoom drawn);
+      # a scroll bar at the right. The viewer's look (a browser's dark PDF viewer or a
+      # light desktop viewer) and the time drawn from SEED and the document.
+      # PNG (JPEG 92 only were the PNG over 3.9 MB). Not harsh: the page is at
+      # its own size, every field legible.
+      f=$docs/$n.pdfviewer.png
+      local font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+      local pv=$docs/$n.pv SW=3456 SH=2234 MB=50 TB=110 TL=198 SBW=420 fname app sheetW sheetH avW avH sc zoom PW PH PX PY TW TH tbar tfg mbg side thumbsel ttext hh mm
+      fname=$(sed -n 's/.*name="heldout-filename" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      fname=${fname:-$n.pdf}
+      # The sheet: the page image with a white margin, as tall as a Letter
+      # (US) or A4 (UK) page of its width, the print at its top; a sheet
+      # taller than the window runs on below its bottom edge, as at 100%.
+      local ratio=1.294
+      [[ $n == uk-* ]] && ratio=1.414
+      convert "$base" -bordercolor white -border 24 "$pv-sheet.png"
+      sheetW=$(identify -format %w "$pv-sheet.png"); sheetH=$(identify -format %h "$pv-sheet.png")
+      avW=$((SW - SBW - 24 - 120)) avH=$((SH - TL - 80))
+      convert "$pv-sheet.png" -background white -gravity north -extent "${sheetW}x$(awk -v w="$sheetW" -v h="$sheetH" -v r="$ratio" 'BEGIN{x = int(w * r); printf "%d", (x > h ? x : h)}')" +gravity "$pv-sheet.png"
+      sc=$(awk -v w="$sheetW" -v h="$sheetH" -v aw="$avW" -v ah="$avH" 'BEGIN{s = 1; if (aw / w < s) s = aw / w; if (ah / h < s) s = ah / h; printf "%.4f", s}')
+      zoom=$(awk -v s="$sc" 'BEGIN{printf "%d", s * 100 + 0.5}')
+      convert "$pv-sheet.png" -resize "$(awk -v s="$sc" 'BEGIN{printf "%.2f", s * 100}')%" "$pv-page.png"
+      PW=$(identify -format %w "$pv-page.png"); PH=$(identify -format %h "$pv-page.png")
+      PX=$((SBW + (SW - SBW - 24 - PW) / 2)) PY=$((TL + 40))
+      convert "$pv-sheet.png" -resize 260x "$pv-thumb.png"
+      TW=$(identify -format %w "$pv-thumb.png"); TH=$(identify -format %h "$pv-thumb.png")
+      hh=$((8 + $(pick "$n pdfviewer hour" "$seed" 11))) mm=$(pick "$n pdfviewer minute" "$seed" 60)
+      if (($(pick "$n pdfviewer skin" "$seed" 2) == 0)); then
+        # A browser's built-in PDF viewer: dark toolbar, dark grey ground.
+        app=Chrome tbar='#323639' tfg='#f1f1f1' mbg='#525659' side='#3b3e42' thumbsel='#8ab4f8' ttext='#e8eaed'
+      else
+        # A desktop viewer: light unified title bar and toolbar, light sidebar.
+        app=Preview tbar='#ebebeb' tfg='#2b2b2b' mbg='#9a9a9a' side='#f2f2f2' thumbsel='#0a84ff' ttext='#2b2b2b'
+      fi
+      convert -size "${SW}x${SH}" xc:"$mbg" \
+        -fill '#eeeeee' -draw "rectangle 0,0 $SW,$((MB - 1))" \
+        -font "$bold" -pointsize 26 -fill '#111111' -annotate +40+35 "$app" \
+        -font "$font" -annotate +200+35 'File     Edit     View     Go     Tools     Window     Help' \
+        -annotate "+$((SW - 140))+35" "$(printf '%02d:%02d' "$hh" "$mm")" \
+        -fill "$tbar" -draw "rectangle 0,$MB $SW,$((TL - 1))" \
+        -fill '#ff5f57' -draw "circle 40,$((MB + 30)) 52,$((MB + 30))" -fill '#febc2e' -draw "circle 80,$((MB + 30)) 92,$((MB + 30))" -fill '#28c840' -draw "circle 120,$((MB + 30)) 132,$((MB + 30))" \
+        -fill "$tfg" -font "$bold" -pointsize 26 -gravity north -annotate "+0+$((MB + 14))" "$fname" +gravity \
+        -fill "$(convert xc:"$tbar" -fill black -colorize 12% -format '#%[hex:p{0,0}]' info:)" -draw "rectangle 0,$((TB - 1)) $SW,$((TB))" \
+        -fill "$tfg" -font "$font" -pointsize 34 -annotate "+36+$((TB + 56))" '☰' \
+        -pointsize 27 -annotate "+110+$((TB + 54))" "$fname" \
+        -draw "roundrectangle $((SW / 2 - 330)),$((TB + 20)) $((SW / 2 - 250)),$((TB + 68)) 6,6" \
+        -fill "$tbar" -draw "roundrectangle $((SW / 2 - 328)),$((TB + 22)) $((SW / 2 - 252)),$((TB + 66)) 5,5" \
+        -fill "$tfg" -annotate "+$((SW / 2 - 300))+$((TB + 54))" '1' -annotate "+$((SW / 2 - 236))+$((TB + 54))" '/  1' \
+        -draw "rectangle $((SW / 2 - 150)),$((TB + 26)) $((SW / 2 - 148)),$((TB + 62))" \
+        -pointsize 34 -annotate "+$((SW / 2 - 110))+$((TB + 56))" '−' -pointsize 27 -annotate "+$((SW / 2 - 50))+$((TB + 54))" "${zoom}%" \
+        -pointsize 34 -annotate "+$((SW / 2 + 70))+$((TB + 56))" '+' \
+        -draw "rectangle $((SW / 2 + 130)),$((TB + 26)) $((SW / 2 + 132)),$((TB + 62))" \
+        -annotate "+$((SW / 2 + 170))+$((TB + 57))" '⟲' \
+        -pointsize 30 -annotate "+$((SW - 250))+$((TB + 56))" '↓' -annotate "+$((SW - 130))+$((TB + 56))" '⋮' \
+        -fill none -stroke "$tfg" -strokewidth 3 -draw "circle $((SW - 420)),$((TB + 40)) $((SW - 408)),$((TB + 40))" -draw "line $((SW - 411)),$((TB + 49)) $((SW - 400)),$((TB + 60))" -stroke none \
+        -fill "$side" -draw "rectangle 0,$TL $((SBW - 1)),$SH" \
+        -fill "$thumbsel" -draw "roundrectangle $(((SBW - TW) / 2 - 8)),$((TL + 32)) $(((SBW + TW) / 2 + 7)),$((TL + 47 + TH)) 6,6" \
+        \( "$pv-thumb.png" \) -geometry "+$(((SBW - TW) / 2))+$((TL + 40))" -compose over -composite \
+        -fill "$ttext" -font "$font" -pointsize 24 -annotate "+$((SBW / 2 - 7))+$((TL + 90 + TH))" '1' \
+        \( "$pv-page.png" \( +clone -background black -shadow 50x14+0+6 \) +swap -background none -layers merge +repage \) \
+        -geometry "+$((PX - 28))+$((PY - 20))" -compose over -composite \
+        -fill "$(convert xc:"$mbg" -fill white -colorize 35% -format '#%[hex:p{0,0}]' info:)" -draw "roundrectangle $((SW - 18)),$((TL + 8)) $((SW - 8)),$((TL + 8 + (SH - TL) * 92 / 100)) 5,5" \
+        "$f"
+      rm -f "$pv-sheet.png" "$pv-page.png" "$pv-thumb.png"
+      if (($(stat -c %s "$f") >= 3900000)); then
+        convert "$f" -quality 92 "${f%.png}.jpg" && rm -f "$f" && f=${f%.png}.jpg
+      fi ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
