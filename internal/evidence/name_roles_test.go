@@ -446,6 +446,14 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: policyholderStatement, want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name"},
 		{name: "the dependant named on the policyholder's statement", exp: Expected{PatientKnown: true, Forename: "Fiona", Surname: "Renwick", MedicationName: "Mounjaro"},
 			lines: policyholderStatement, want: Rating{Valid, High}, rule: "name-anywhere"},
+		// A programme's certificate signed by its health coach, her
+		// signature over her printed name and title.
+		{name: "the coach who signed, not the patient", exp: Expected{PatientKnown: true, Forename: "Tamsin", Surname: "Delacroix", MedicationName: "Wegovy"},
+			lines: []string{"NORTHGATE METABOLIC CLINIC - DENVER, CO", "Maintenance Dose Reached", "This certificate is awarded to",
+				"Rosalind Okafor-Dunne", "1.7 mg", "2.4 mg", "First maintenance dose: Wegovy 2.4 mg on November 20, 2026",
+				"Your Wegovy 2.4 mg/0.75 mL pens were dispensed by Prairie Sage Pharmacy, Aurora, CO, on November 17,", "2026",
+				"Tamsin Delacroix", "A. Whitford MD", "Tamsin Delacroix, Health Coach", "Adrian Whitford, MD, Medical Director"},
+			want: Rating{NotFound, Low}, rule: "name-beside-own-role", words: "prescriber or pharmacist"},
 		// A till receipt's rewards block names whoever's card was scanned.
 		{name: "a receipt's loyalty member", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Ferrante", MedicationName: "Wegovy"},
 			lines: []string{"PHARMACY", "RX# 6604218", "WEGOVY 1MG/0.5ML PEN", "RX COPAY 24.99", "TOTAL 47.41",

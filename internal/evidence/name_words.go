@@ -16,6 +16,12 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// A pharmacist's and a technician's letters after a name ("Daniel
 	// Whitcomb, PharmD" signing a counselling record; round 14).
 	"pharmd", "pharm d", "mpharm", "cpht",
+	// A weight-loss programme's other staff, signing under their title
+	// ("Tamsin Delacroix, Health Coach" beside the medical director on a
+	// clinic's maintenance-dose certificate; unseen98, round 23, her name
+	// taken for the patient's through the production reader).
+	"coach", "health coach", "dietitian", "dietician", "nutritionist", "care coordinator", "medical director",
+	"technician",
 }})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
