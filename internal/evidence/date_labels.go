@@ -977,7 +977,10 @@ func boxesOverlap(a, b Box) bool {
 
 // diaryDays finds the lines that head a diary's or a planner's days: a
 // line that starts with a weekday and its date, when three or more do,
-// their dates fall within a fortnight and no entry under them says a
+// no two of their dates are more than a week apart (a side effects diary
+// kept over three weeks, "Mon 9 Nov — JAB (L tummy). nausea 4/10", whose
+// last day was rated the dispensing date; unseen102, round 23: a history
+// of fills is a month apart) and no entry under them says a
 // medicine was supplied (fillEntryWords: a calendar of
 // fills dates each fill by its day). They say which day the page's
 // entries were written on ("Wegovy 1.7 ✓ (L tummy)" under "Tuesday 17
@@ -988,12 +991,17 @@ func diaryDays(d document) []bool {
 	var at []int
 	var days []civilDate
 	for i, l := range d.lines {
-		if len(l.words) < 2 || !isWeekday(l.words[0].text) {
+		ws := l.words
+		if l.ocr && len(ws) > 0 && (ws[0].text == "l" || ws[0].text == "i") {
+			// A ruled margin read as a letter ("l Thu 19 Nov — good day").
+			ws = ws[1:]
+		}
+		if len(ws) < 2 || !isWeekday(ws[0].text) {
 			continue
 		}
 		text := l.numberText()
 		fs := findDates(text)
-		if len(fs) == 0 || !dayHeadingRe.MatchString(text[:fs[0].start]) || fs[0].ambiguous() {
+		if len(fs) == 0 || fs[0].start < ws[0].start || !dayHeadingRe.MatchString(text[ws[0].start:fs[0].start]) || fs[0].ambiguous() {
 			continue
 		}
 		at, days = append(at, i), append(days, fs[0].reading(true))
@@ -1001,9 +1009,11 @@ func diaryDays(d document) []bool {
 	if len(at) < 3 {
 		return nil
 	}
-	first, last := slices.MinFunc(days, civilDate.compare), slices.MaxFunc(days, civilDate.compare)
-	if last.time().Sub(first.time()) > 14*24*time.Hour {
-		return nil
+	slices.SortFunc(days, civilDate.compare)
+	for k := 1; k < len(days); k++ {
+		if days[k].time().Sub(days[k-1].time()) > 7*24*time.Hour {
+			return nil
+		}
 	}
 	for k := at[0]; k < len(d.lines) && k <= at[len(at)-1]+2; k++ {
 		if fillEntryWords.any(d.lines[k].words) {

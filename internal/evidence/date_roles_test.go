@@ -586,6 +586,13 @@ func TestDiaryDays(t *testing.T) {
 		rule  string
 	}{
 		{"a diary beside an old label: the label's date", append(append([]string(nil), diary...), label...), Rating{Invalid, Medium}, "old-date"},
+		// A side effects diary kept over three weeks, its days a week or
+		// less apart, one read behind the page's ruled margin.
+		{"a diary of three weeks, no year", []string{
+			"Jane Smith", "Side effects diary - Wegovy 1.7mg (jab on Mondays)",
+			"Mon 2 Nov - JAB (L tummy). nausea 4/10 in eve", "Tue 3 Nov - nausea 3/10, toast + soup only",
+			"Mon 9 Nov - JAB (R tummy). nausea 2/10", "Mon 16 Nov - JAB (L thigh). nausea 3/10",
+			"l Wed 18 Nov - fine. weight 88.9kg"}, Rating{NotFound, Medium}, "no-date"},
 		// A calendar of fills dates each fill by its day.
 		{"a family calendar of fills", []string{
 			"Saturday 14 November 2026", "Mum: Wegovy 1.7mg picked up at Glenbrae Pharmacy",
@@ -599,7 +606,7 @@ func TestDiaryDays(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, f := Explain(textOf(1, tt.lines...), exp, pol)
+			r, f := Explain(textOf(0.9, tt.lines...), exp, pol)
 			if r.Data.MedicationDate != tt.want || f.MedicationDate.Rule != tt.rule {
 				t.Errorf("date = %+v by %s, want %+v by %s (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, tt.want, tt.rule, r.Note)
 			}
