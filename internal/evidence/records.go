@@ -833,6 +833,7 @@ func unfilledRecords(d document, ms []medicineMention, want string) (own map[int
 		return nil
 	}
 	unfilled := false
+	pageUnfilled := statusUnfilled(d, recs, wanted)
 	for r := range wanted {
 		switch {
 		case recordSays(d, recs, r, filledWords):
@@ -840,7 +841,7 @@ func unfilledRecords(d document, ms []medicineMention, want string) (own map[int
 			// THIS MORNING ... WE HAVE NOT FILLED THAT YET" of the next
 			// strength (unseen67's captioned call, in replay, round 21).
 			return nil
-		case recordSays(d, recs, r, unfilledWords):
+		case recordSays(d, recs, r, unfilledWords), pageUnfilled:
 			unfilled = true
 		case recordDated(d, recs, r):
 			return nil
@@ -856,6 +857,25 @@ func unfilledRecords(d document, ms []medicineMention, want string) (own map[int
 		}
 	}
 	return own
+}
+
+// statusRe opens a line that gives an order's or a prescription's status.
+var statusRe = lazyRE(`^\W*(?:(?:order|prescription|rx|current)\s+)?status\s*:`)
+
+// statusUnfilled reports a status line, outside any record or in one of
+// the requested medicine's (wanted), that says the order has not been
+// supplied yet ("Status: awaiting pharmacist verification — not yet
+// dispensed" over a compounding pharmacy's order, its placing, receipt and
+// compounding dated in a tracker above and beside it; unseen99, round 23,
+// the placing rated the dispensing date on 4 uploads): the page's dates
+// are the order's steps so far, none a supply.
+func statusUnfilled(d document, recs []int, wanted map[int]bool) bool {
+	for k, l := range d.lines {
+		if (recs[k] < 0 || wanted[recs[k]]) && statusRe.MatchString(l.norm) && unfilledWords.any(l.words) {
+			return true
+		}
+	}
+	return false
 }
 
 // filledWords say a supply was made.
