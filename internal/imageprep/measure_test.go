@@ -245,6 +245,33 @@ func TestGlyphHeightBesideABarcode(t *testing.T) {
 	}
 }
 
+func TestGlyphHeightBesideAFewLargeMarks(t *testing.T) {
+	// A phone's share sheet under a page: a row of round avatars, a few
+	// marks that hold more ink than all the text, must not pass for its
+	// characters' height (unseen95's dimmed prescription status measured
+	// 165 pixels, not 27, and was shrunk until nothing could be read).
+	g := render(t, page, 24)
+	want := MeasureLayout(g).GlyphHeight
+	avatars := image.NewGray(image.Rect(0, 0, g.Rect.Dx(), 140))
+	draw.Draw(avatars, avatars.Bounds(), image.NewUniform(grayLevel(225)), image.Point{}, draw.Src)
+	for i := range 6 {
+		cx, cy, r := 80+i*130, 70, 50
+		for y := cy - r; y <= cy+r; y++ {
+			for x := cx - r; x <= cx+r; x++ {
+				if (x-cx)*(x-cx)+(y-cy)*(y-cy) <= r*r && x < avatars.Rect.Dx() {
+					avatars.SetGray(x, y, grayLevel(70))
+				}
+			}
+		}
+	}
+	blank := image.NewGray(image.Rect(0, 0, g.Rect.Dx(), 700))
+	draw.Draw(blank, blank.Bounds(), image.NewUniform(grayLevel(225)), image.Point{}, draw.Src)
+	got := MeasureLayout(stack(g, blank, avatars)).GlyphHeight
+	if got < want-3 || got > want+3 {
+		t.Errorf("GlyphHeight beside six avatars = %d, want about %d as without them", got, want)
+	}
+}
+
 // screenPhoto is lines of text at the top of a tall light screen inside a
 // dark surround, a photo of a phone's app: the screen's long edges run up
 // the page, longer than any line of text.
