@@ -75,6 +75,7 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 	adverts := advertLines(d)
 	panels := suggestionPanels(d)
 	replaced := replacedOrders(d, perLine)
+	rejected := rejectedClaims(d, perLine)
 	return []mentionTest{
 		// a note on a row that its medicine gave way to another ("switched to Wegovy")
 		func(i int, m medicineMention) bool { return switchedTo(d.lines[i], m, perLine[i]) },
@@ -90,7 +91,63 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 		func(i int, m medicineMention) bool { return usedWith(d.lines[i], m) },
 		// a shop's panel of suggestions beside an order ("Customers also bought")
 		func(i int, m medicineMention) bool { return inPanelUnder(d, panels, i, m) },
+		// a claim turned down ("MOUNJARO 5 MG/0.5 ML PEN  Rejected: step therapy")
+		func(i int, _ medicineMention) bool { return rejected[i] },
 	}
+}
+
+// rejectedWords say a claim for a medicine was turned down (or may be
+// appealed), claimPaidWords that one was paid or supplied; resultFirstRe is
+// a line that opens with a rejection.
+var (
+	rejectedWords = newPhraseSet(map[bool][]string{true: {
+		"rejected", "claim rejected", "denied", "claim denied", "not covered", "not approved",
+		"appeal this decision", "appeal the decision",
+	}})
+	claimPaidWords = newPhraseSet(map[bool][]string{true: {"paid", "filled", "dispensed", "supplied", "approved"}})
+	resultFirstRe  = lazyRE(`^\W*(?:claim\s+)?(?:rejected|denied)\b`)
+)
+
+// rejectedClaims are the lines of the records (mentionRecords: a claims
+// table's rows, a letter's sentences) that say a claim for their medicine
+// was turned down and say nothing of a payment or a supply: a pharmacy
+// benefit manager's step therapy letter, "Your pharmacy sent us a claim
+// for Mounjaro ... the claim was not covered" over its table of what
+// happened at the pharmacy, "MOUNJARO 5 MG/0.5 ML PEN  Rejected: step
+// therapy" then "OZEMPIC 0.5 MG DOSE PEN  Paid: filled" (unseen100, round
+// 23, where the rejected Mounjaro was rated the medicine and its claim's
+// date the dispensing date, false accepts at first measure on 4 uploads).
+// A line that opens with the rejection and names no medicine, between a
+// line that names none and a record's first line, is that record's (a
+// row's result cell read first).
+func rejectedClaims(d document, perLine [][]medicineMention) map[int]bool {
+	var ms []medicineMention
+	for _, l := range perLine {
+		ms = append(ms, l...)
+	}
+	recs := mentionRecords(d, ms)
+	rejected, paid := map[int]bool{}, map[int]bool{}
+	for k, r := range recs {
+		owner := r
+		if k+1 < len(recs) && recs[k+1] != r && len(perLine[k]) == 0 && (k == 0 || len(perLine[k-1]) == 0) && resultFirstRe.MatchString(d.lines[k].norm) {
+			owner = recs[k+1]
+		}
+		if owner < 0 {
+			continue
+		}
+		// A line that turns a claim down says no payment ("was not
+		// approved"), whatever else it says.
+		no := rejectedWords.any(d.lines[k].words)
+		rejected[owner] = rejected[owner] || no
+		paid[owner] = paid[owner] || !no && claimPaidWords.any(d.lines[k].words)
+	}
+	out := map[int]bool{}
+	for k, r := range recs {
+		if r >= 0 && rejected[r] && !paid[r] {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // usedWithBeforeRe and usedWithAfterRe are the words around a medicine

@@ -320,6 +320,43 @@ func TestMedicineAnotherProductIsUsedWith(t *testing.T) {
 	}
 }
 
+// TestMedicineOfClaimRejected: a benefit manager's step therapy letter
+// whose table shows the requested medicine's claim rejected and another's
+// paid and filled supplies only the other (unseen100, round 23, false
+// accepts at first measure on 4 uploads), also when the reader reads a
+// row's result cell before the row.
+func TestMedicineOfClaimRejected(t *testing.T) {
+	letter := func(resultFirst bool) []string {
+		row := []string{"11/13/2026 Halberd Drug #51 MOUNJARO 5 MG/0.5 ML PEN", "Rejected: step therapy"}
+		if resultFirst {
+			row[0], row[1] = row[1], row[0]
+		}
+		return append(append([]string{"Keystone Rx Benefits", "Date: November 18, 2026", "YVETTE CASTELLUCCI",
+			"Step therapy: your plan needs you to try another drug first", "Dear Yvette Castellucci,",
+			"Your pharmacy sent us a claim for Mounjaro (tirzepatide) 5 mg/0.5 mL pen. Your plan covers this drug only after",
+			"you have tried the plan's preferred drug in the same class. We could not find that trial in your records, so the claim",
+			"was not covered.", "Preferred drug to try first: Ozempic (semaglutide).", "What happened at your pharmacy"}, row...),
+			"11/16/2026 Halberd Drug #51 OZEMPIC 0.5 MG DOSE PEN Paid: filled", "(2 MG/3 ML) You paid $30.00",
+			"If your prescriber believes you need", "Mounjaro, they can call us or send an exception request. You may also appeal this decision",
+			"within 180 days of this letter.")
+	}
+	for _, tt := range []struct {
+		name, medicine, dose string
+		resultFirst          bool
+		want                 Verdict
+	}{
+		{"the rejected claim's medicine", "Mounjaro", "5 mg", false, Invalid},
+		{"the rejected claim's medicine, its result read first", "Mounjaro", "5 mg", true, Invalid},
+		{"the medicine filled instead", "Ozempic", "0.5 mg", false, Valid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Yvette", Surname: "Castellucci", MedicationName: tt.medicine, MedicationDosage: tt.dose}
+		r, f := Explain(textOf(0.95, letter(tt.resultFirst)...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationName.Value != tt.want {
+			t.Errorf("%s: medicine %v by %s, want %s (note: %s)", tt.name, r.Data.MedicationName, f.MedicationName.Rule, tt.want, r.Note)
+		}
+	}
+}
+
 // TestMedicineOfferedBesideAnOrder: an order page's "Customers also bought"
 // panel offers another medicine; read by the local reader onto the order's
 // own lines beside it (unseen91, round 22, a false accept at first
