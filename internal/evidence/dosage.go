@@ -93,7 +93,9 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 			anchors = append(anchors, m)
 		}
 	}
-	if supplied := slices.DeleteFunc(slices.Clone(anchors), func(m medicineMention) bool { return notYetSupplied(d, m.line) }); len(supplied) > 0 {
+	if supplied := slices.DeleteFunc(slices.Clone(anchors), func(m medicineMention) bool {
+		return notYetSupplied(d, m.line) || pastDoseRe.MatchString(d.lines[m.line].norm)
+	}); len(supplied) > 0 {
 		anchors = supplied
 	}
 	if len(anchors) == 0 {
@@ -643,6 +645,13 @@ var notYetSuppliedPhrases = []string{
 }
 
 var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: notYetSuppliedPhrases})
+
+// pastDoseRe opens a line with the dose a patient last took ("LAST
+// INJECTION Zepbound 10 mg on 11/07/2026" on a pharmacist's restart sheet
+// over "SUPPLIED TODAY Zepbound 7.5 mg/0.5 mL pen x4"; unseen98, round 23,
+// where the two left the dose not_found on 3 uploads): a dose taken, not
+// the supply's, when the page names the medicine otherwise too.
+var pastDoseRe = lazyRE(`^\W*(?:last|previous|prior|most\s+recent)\s+(?:injection|dose|jab|shot)s?(?:\s+taken|\s+given)?\b`)
 
 // notYetSupplied reports a mention of the medicine whose line, or the next
 // (its wrap), says it has not been supplied: its strength is no dose the

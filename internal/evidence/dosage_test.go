@@ -475,6 +475,40 @@ func TestDoseOfLatestFill(t *testing.T) {
 // TestLatestFillGlyphFromRequested: a history read poorly whose latest
 // fill is a glyph from the dose asked for (2.5 mg, 12.5 mg) may be that
 // dose misread: never another dose on it.
+// restartSheet is a pharmacist's restart sheet after missed doses: the
+// dose last injected, then the lower one supplied today.
+var restartSheet = []string{
+	"Copperfield Drug", "Missed doses: restart assessment (GLP-1)",
+	"Completed by the pharmacist with the patient at the counter. Keep this sheet with your medicine.",
+	"PATIENT VENKATARAMAN-HALE, PRIYA DOB 09/02/1986", "LAST INJECTION Zepbound 10 mg on 11/03/2026",
+	"Doses missed 2 (travel, pens left at home)", "PRESCRIBER CONTACTED 11/19/2026, Dr. Leonard Abaroa, agreed",
+	"Under 2 weeks:", "f take the same dose", ". last dose? then back up after 4 weeks", "| 2 weeks or mor",
+	"restart one step lower", "SUPPLIED TODAY", "Zepbound 7.5 mg/0.5 mL pen x4_ Inject 7.5 mg once weekly",
+	"Filled 11/20/2026 - Rx 7730915 - RPh MT - Copperfield Drug",
+	"If you miss doses again, call us before your next injection: (520) 555-0137--This sheet is not a prescription.",
+	"Restart at 7.5 mg",
+}
+
+// TestDoseLastInjected: a dose the page says was last injected is not the
+// supply's when the page names the medicine otherwise too (unseen98,
+// round 23, the sheet read by the local reader: not_found on 3 uploads).
+func TestDoseLastInjected(t *testing.T) {
+	for _, tt := range []struct {
+		dose string
+		want Rating
+		rule string
+	}{
+		{"7.5 mg", Rating{Valid, High}, "requested-dose"},
+		{"10 mg", Rating{Invalid, High}, "different-dose"},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Priya", Surname: "Venkataraman-Hale", MedicationName: "Zepbound", MedicationDosage: tt.dose}
+		r, f := Explain(textOf(0.9, restartSheet...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+			t.Errorf("%s: dose rated %v by %q, want %v by %q (note: %s)", tt.dose, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
+		}
+	}
+}
+
 func TestLatestFillGlyphFromRequested(t *testing.T) {
 	lines := []string{"11/09/2026 ZEPBOUND 2.5MG/0.5ML SOLN AUTO-INJ", "10/12/2026 ZEPBOUND 10MG/0.5ML SOLN AUTO-INJ"}
 	exp := Expected{MedicationName: "Zepbound", MedicationDosage: "12.5 mg"}
