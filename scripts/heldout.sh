@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen107  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen105|unseen107  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen107
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen105 + unseen107
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen107) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen105 | unseen107) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen107) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen107, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen105 unseen107) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen105, unseen107, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -5750,6 +5750,141 @@ PY
         -distort Perspective "0,0 $((W2 / 60)),$((H2 / 70))  $W2,0 $((W2 - W2 / 75)),$((H2 / 120))  0,$H2 $((W2 / 110)),$((H2 - H2 / 80))  $W2,$H2 $((W2 - W2 / 70)),$((H2 - H2 / 60))" \
         -seed "$seed" -attenuate 0.15 +noise Gaussian -quality 85 "$f"
       rm -f "$docs/$n.oe-ramp.png" ;;
+    handcrop)
+      # A screenshot or a phone photo the patient cropped by hand in the
+      # phone's photo editor around what they thought mattered, then sent
+      # (unseen105): a tight, slightly uneven crop (each side its own margin)
+      # that cuts the lines just outside it, sliced through mid-height at the
+      # top or the bottom and mid-word at the sides; no status bar, nothing of
+      # the table or the screen's edge. The page names the part the patient
+      # kept, <meta name="heldout-handcrop" content="TOP BOTTOM LEFT RIGHT
+      # [screen]"> (fractions of the page's height and width, every field a
+      # clinician needs inside; else 0.08 0.92 0.04 0.96); "screen" keeps the
+      # page's own pixels (a screenshot, saved as PNG), otherwise the page is
+      # first photographed nearly flat (slight perspective, light falling
+      # off, noise) and the kept part found through the same perspective.
+      # Each edge then moves outward only, never into the kept part: by up to
+      # 1.2% of the page (drawn from SEED, the document and the side), and a
+      # top or bottom edge that falls in blank space moves on outward to the
+      # nearest line of print within 5% of the page's height and cuts it at
+      # 35-65% of its height (lines measured on the page as rows of edges,
+      # bands at least 4 px high, gaps of 3 rows or less closed). Photos JPEG 88. Not harsh: every field
+      # stays whole and legible inside the crop.
+      local hspec hsrc=$docs/$n.hc-src.png hclean=$docs/$n.hc-clean.png hscreen=0 hbox
+      hspec=$(sed -n 's/.*name="heldout-handcrop" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      hspec=${hspec:-0.08 0.92 0.04 0.96}
+      [[ $hspec == *screen* ]] && hscreen=1
+      local hq=() hk
+      for hk in 0 1 2 3 4 5 6 7; do hq+=("$(pick "$n handcrop corner $hk" "$seed" $((W / 70 + 1)))"); done
+      if ((hscreen)); then
+        cp "$base" "$hclean"
+      else
+        # The light from one corner (drawn from SEED and the document), the
+        # opposite corner about a fifth darker.
+        local hlight
+        case $(pick "$n handcrop light" "$seed" 4) in
+          0) hlight="0,0 #ffffff $W,$H #cfcac2" ;;
+          1) hlight="$W,0 #ffffff 0,$H #cfcac2" ;;
+          2) hlight="0,$H #ffffff $W,0 #cfcac2" ;;
+          *) hlight="$W,$H #ffffff 0,0 #cfcac2" ;;
+        esac
+        # The page photographed nearly flat: each corner pulled in by up to
+        # 1/70 of the width, light falling off from one side.
+        convert "$base" -background '#8c8478' -virtual-pixel background \
+          -distort Perspective "0,0 ${hq[0]},${hq[1]}  $W,0 $((W - hq[2])),${hq[3]}  0,$H ${hq[4]},$((H - hq[5]))  $W,$H $((W - hq[6])),$((H - hq[7]))" \
+          \( -size "${W}x${H}" xc: -sparse-color Barycentric "$hlight" \) -compose multiply -composite \
+          -blur 0x0.5 "$hclean"
+      fi
+      # The rows of print: the edge energy of each row.
+      convert "$hclean" -colorspace Gray -morphology Edge Diamond:1 -scale "1x${H}!" -depth 16 txt:- \
+        | awk -F'[(,)]' 'NR > 1 {print $3}' >"$docs/$n.hc-rows.txt"
+      hbox=$(python3 - "$docs/$n.hc-rows.txt" "$W" "$H" "$hspec" "$hscreen" \
+        "$(pick "$n handcrop t" "$seed" 1000)" "$(pick "$n handcrop b" "$seed" 1000)" \
+        "$(pick "$n handcrop l" "$seed" 1000)" "$(pick "$n handcrop r" "$seed" 1000)" \
+        "$(pick "$n handcrop cut t" "$seed" 1000)" "$(pick "$n handcrop cut b" "$seed" 1000)" "${hq[@]}" <<'PYEOF'
+import sys
+rows = [float(x) for x in open(sys.argv[1]) if x.strip()]
+W, H = int(sys.argv[2]), int(sys.argv[3])
+spec = sys.argv[4].split()
+T, B, L, R = (float(x) for x in spec[:4])
+screen = sys.argv[5] == "1"
+jt, jb, jl, jr, ct, cb = (int(x) / 1000 for x in sys.argv[6:12])
+q = [int(x) for x in sys.argv[12:20]]
+src = [(0, 0), (W, 0), (0, H), (W, H)]
+dst = [(q[0], q[1]), (W - q[2], q[3]), (q[4], H - q[5]), (W - q[6], H - q[7])]
+if screen:
+    dst = src
+def homography(s, d):
+    A, b = [], []
+    for (x, y), (u, v) in zip(s, d):
+        A.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); b.append(u)
+        A.append([0, 0, 0, x, y, 1, -v * x, -v * y]); b.append(v)
+    n = 8
+    M = [A[i] + [b[i]] for i in range(n)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(M[r][c]))
+        M[c], M[p] = M[p], M[c]
+        for r in range(n):
+            if r != c:
+                f = M[r][c] / M[c][c]
+                M[r] = [a - f * e for a, e in zip(M[r], M[c])]
+    return [M[i][n] / M[i][i] for i in range(n)] + [1]
+h = homography(src, dst)
+def mp(x, y):
+    w = h[6] * x + h[7] * y + h[8]
+    return (h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w
+# The kept part through the perspective (its outer box), then each side
+# outward by up to 1.2% of the page.
+pts = [mp(L * W, T * H), mp(R * W, T * H), mp(L * W, B * H), mp(R * W, B * H)]
+x0 = min(p[0] for p in pts) - jl * 0.012 * W
+x1 = max(p[0] for p in pts) + jr * 0.012 * W
+y0 = min(p[1] for p in pts) - jt * 0.012 * H
+y1 = max(p[1] for p in pts) + jb * 0.012 * H
+# Never past the paper: inside the photographed page's own edges.
+ix0, ix1 = max(dst[0][0], dst[2][0]) + 2, min(dst[1][0], dst[3][0]) - 2
+iy0, iy1 = max(dst[0][1], dst[1][1]) + 2, min(dst[2][1], dst[3][1]) - 2
+top = sorted(rows)[int(len(rows) * 0.95)] if rows else 0
+# A row holds print when its edges pass 3% of a full line's (short lines,
+# a date alone, count); gaps of 3 rows or less inside a line are closed.
+ink = [v > 0.03 * top and v > 0 for v in rows]
+def bands():
+    out, i = [], 0
+    while i < len(ink):
+        if ink[i]:
+            j = i
+            while j < len(ink) and (ink[j] or any(ink[j:j + 4])): j += 1
+            if j - i >= 4: out.append((i, j))
+            i = j
+        else:
+            i += 1
+    return out
+bs = bands()
+reach = 0.05 * H
+def inside(y):
+    return any(a <= y < b for a, b in bs)
+if not inside(y0):
+    above = [(a, b) for a, b in bs if b <= y0 and y0 - b <= reach]
+    if above:
+        a, b = max(above)
+        y0 = a + (b - a) * (0.35 + 0.30 * ct)
+if not inside(y1):
+    below = [(a, b) for a, b in bs if a >= y1 and a - y1 <= reach]
+    if below:
+        a, b = min(below)
+        y1 = a + (b - a) * (0.35 + 0.30 * cb)
+x0, x1 = max(x0, ix0, 0), min(x1, ix1, W)
+y0, y1 = max(y0, iy0, 0), min(y1, iy1, H)
+print(f"{int(x1 - x0)}x{int(y1 - y0)}+{int(x0)}+{int(y0)}")
+PYEOF
+)
+      if ((hscreen)); then
+        f=$docs/$n.handcrop.png
+        convert "$hclean" -crop "$hbox" +repage "$f"
+      else
+        f=$docs/$n.handcrop.jpg
+        convert "$hclean" -seed "$seed" -attenuate 0.25 +noise Gaussian -crop "$hbox" +repage -strip -quality 88 "$f"
+      fi
+      rm -f "$hclean" "$hsrc" "$docs/$n.hc-rows.txt" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
