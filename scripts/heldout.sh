@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen105|unseen107  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen107  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen105 + unseen107
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen107
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen105 | unseen107) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen107) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen105 unseen107) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen105, unseen107, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen107) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen107, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -5885,6 +5885,69 @@ PYEOF
         convert "$hclean" -seed "$seed" -attenuate 0.25 +noise Gaussian -crop "$hbox" +repage -strip -quality 88 "$f"
       fi
       rm -f "$hclean" "$hsrc" "$docs/$n.hc-rows.txt" ;;
+    dustyscan)
+      # A flatbed scan through a dusty scanner glass (unseen104), as patients
+      # scan a letter, a slip or a label at home or in a library: the page at
+      # 200, 250 or 300 dpi (drawn from SEED and the document), a little
+      # turned (0.2-1.0 degrees either way) on the lid's white; scattered dust
+      # on the glass as specks (150-300 of them, 1-3 px, grey to black, a few
+      # larger flecks), one or two thin curved hairs (about 2 px, dark grey)
+      # across the page, each laid in a band of blank rows measured on the
+      # page (rows with no dark print from edge to edge) and bowing less than
+      # half the band's height, so it never crosses a character; a faint grey
+      # band (at most about 18% darker at the very edge, fading over 3-5% of
+      # the page) along one edge where the lid did not close (which edge drawn
+      # the same way); the scanner's slight softness and noise, JPEG 88 with
+      # the scan's resolution in its header. The specks, hairs, band, turn
+      # and resolution drawn from SEED and the document. Not harsh: every
+      # field stays legible to a person.
+      f=$docs/$n.dustyscan.jpg
+      local dd=$docs/$n.dusty dpi ang edge rows bands hairs draw
+      rm -rf "$dd" && mkdir -p "$dd"
+      dpi=$((200 + 50 * $(pick "$n dustyscan dpi" "$seed" 3)))
+      # The page screenshots are at about 192 dpi (CSS pixels at 2x).
+      convert "$base" -resize "$((dpi * 100 / 192))%" "$dd/page.png"
+      W=$(identify -format %w "$dd/page.png"); H=$(identify -format %h "$dd/page.png")
+      # Rows holding dark print: a row's share of pixels under 75% grey.
+      rows=$(convert "$dd/page.png" -colorspace Gray -threshold 75% -negate -scale "1x${H}!" -depth 16 txt:- |
+        awk -F'[(,]' 'NR > 1 {print $3 + 0}')
+      # Blank bands at least 12 px high: start and end rows, away from the
+      # page's first and last 3% (the scan's border).
+      bands=$(awk -v H="$H" 'BEGIN{s = -1} {r = NR - 1; if ($1 == 0) {if (s < 0) s = r} else {if (s >= 0 && r - s >= 12 && s > H * 0.03 && r < H * 0.97) print s, r - 1; s = -1}}' <<<"$rows")
+      hairs=$((1 + $(pick "$n dustyscan hairs" "$seed" 2)))
+      # Draw everything the dust makes as one ImageMagick draw list from a
+      # seeded awk: specks anywhere, hairs only in blank bands.
+      draw=$(awk -v W="$W" -v H="$H" -v sd="$(pick "$n dustyscan dust" "$seed" 100000)" -v nh="$hairs" -v bands="$bands" 'BEGIN{
+        srand(sd); n = 150 + int(rand() * 151)
+        for (i = 0; i < n; i++) {
+          x = int(rand() * W); y = int(rand() * H); r = 0.6 + rand() * 1.4; if (rand() < 0.06) r += 1.5 + rand() * 2
+          g = int(rand() * 120); printf "fill rgb(%d,%d,%d) circle %d,%d %.1f,%d\n", g, g, g, x, y, x + r, y
+        }
+        nb = split(bands, b, "\n"); m = 0
+        for (i = 1; i <= nb; i++) { split(b[i], t, " "); if (t[2] - t[1] >= 12) { m++; s[m] = t[1]; e[m] = t[2] } }
+        used = ""
+        for (k = 0; k < nh && m > 0; k++) {
+          j = 1 + int(rand() * m); if (index(used, " " j " ")) j = 1 + (j % m); used = used " " j " "
+          cy = (s[j] + e[j]) / 2; amp = (e[j] - s[j]) / 2 - 4; if (amp < 1) amp = 1
+          x0 = W * (0.05 + rand() * 0.3); x3 = x0 + W * (0.3 + rand() * 0.35); if (x3 > W * 0.97) x3 = W * 0.97
+          y0 = cy + (rand() - 0.5) * amp; y3 = cy + (rand() - 0.5) * amp
+          y1 = cy + (rand() < 0.5 ? -1 : 1) * amp * 0.9; y2 = cy - (y1 - cy) * 0.8
+          printf "fill none stroke rgb(70,70,70) stroke-width 2 bezier %d,%d %d,%d %d,%d %d,%d\n", x0, y0, x0 + (x3 - x0) / 3, y1, x0 + 2 * (x3 - x0) / 3, y2, x3, y3
+          printf "stroke none\n"
+        }
+      }')
+      printf '%s\n' "$draw" >"$dd/dust.mvg"
+      # The lid's faint grey band along one edge.
+      edge=$(pick "$n dustyscan edge" "$seed" 4)
+      local bw=$(( (W < H ? W : H) * (3 + $(pick "$n dustyscan bandw" "$seed" 3)) / 100 ))
+      convert -size "${H}x${bw}" gradient:'#d2d2d2'-white -rotate -90 "$dd/band.png"
+      convert -size "${W}x${H}" xc:white "$dd/band.png" -gravity west -composite +gravity "$dd/lid.png"
+      convert "$dd/lid.png" -rotate "$((90 * edge))" -resize "${W}x${H}!" "$dd/lid2.png"
+      ang=$(awk -v p="$(pick "$n dustyscan turn" "$seed" 9)" -v s="$(pick "$n dustyscan sign" "$seed" 2)" 'BEGIN{printf "%.1f", (2 + p) / 10 * (s ? 1 : -1)}')
+      convert "$dd/page.png" -draw "@$dd/dust.mvg" "$dd/lid2.png" -compose multiply -composite \
+        -background white -rotate "$ang" +repage -blur 0x0.5 -seed "$seed" -attenuate 0.15 +noise Gaussian \
+        -units PixelsPerInch -density "$dpi" -quality 88 "$f"
+      rm -rf "$dd" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
