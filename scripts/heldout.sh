@@ -5893,8 +5893,10 @@ PYEOF
       # on the glass as specks (150-300 of them, 1-3 px, grey to black, a few
       # larger flecks), one or two thin curved hairs (about 2 px, dark grey)
       # across the page, each laid in a band of blank rows measured on the
-      # page (rows with no dark print from edge to edge) and bowing less than
-      # half the band's height, so it never crosses a character; a faint grey
+      # page (rows with no dark print from edge to edge, long vertical rules
+      # left out; at least 24 px or a 40th of the page high, so never a mere
+      # gap between two lines) and bowing less than half the band's height,
+      # keeping 8 px clear of it, so it never crosses a character; a faint grey
       # band (at most about 18% darker at the very edge, fading over 3-5% of
       # the page) along one edge where the lid did not close (which edge drawn
       # the same way); the scanner's slight softness and noise, JPEG 88 with
@@ -5908,27 +5910,35 @@ PYEOF
       # The page screenshots are at about 192 dpi (CSS pixels at 2x).
       convert "$base" -resize "$((dpi * 100 / 192))%" "$dd/page.png"
       W=$(identify -format %w "$dd/page.png"); H=$(identify -format %h "$dd/page.png")
-      # Rows holding dark print: a row's share of pixels under 75% grey.
-      rows=$(convert "$dd/page.png" -colorspace Gray -threshold 75% -negate -scale "1x${H}!" -depth 16 txt:- |
+      # Rows holding dark print: a row's share of pixels under 75% grey,
+      # leaving out long vertical rules (a card's or a sheet's side, runs
+      # taller than a sixth of the page, never a character), which cross
+      # every row and would leave no band blank.
+      local vk=$((H / 6 > 60 ? H / 6 : 60))
+      rows=$(convert "$dd/page.png" -colorspace Gray -threshold 75% -negate \( +clone -morphology Open "rectangle:1x$vk" \) \
+        -compose difference -composite -scale "1x${H}!" -depth 16 txt:- |
         awk -F'[(,]' 'NR > 1 {print $3 + 0}')
-      # Blank bands at least 12 px high: start and end rows, away from the
+      # Blank bands at least 24 px (or a 40th of the page) high, so that a
+      # hair keeps clear of the print above and below it (not a line gap
+      # between two lines of print): start and end rows, away from the
       # page's first and last 3% (the scan's border).
-      bands=$(awk -v H="$H" 'BEGIN{s = -1} {r = NR - 1; if ($1 == 0) {if (s < 0) s = r} else {if (s >= 0 && r - s >= 12 && s > H * 0.03 && r < H * 0.97) print s, r - 1; s = -1}}' <<<"$rows")
+      local mb=$((H / 40 > 24 ? H / 40 : 24))
+      bands=$(awk -v H="$H" -v mb="$mb" 'BEGIN{s = -1} {r = NR - 1; if ($1 == 0) {if (s < 0) s = r} else {if (s >= 0 && r - s >= mb && s > H * 0.03 && r < H * 0.97) print s, r - 1; s = -1}}' <<<"$rows")
       hairs=$((1 + $(pick "$n dustyscan hairs" "$seed" 2)))
       # Draw everything the dust makes as one ImageMagick draw list from a
       # seeded awk: specks anywhere, hairs only in blank bands.
-      draw=$(awk -v W="$W" -v H="$H" -v sd="$(pick "$n dustyscan dust" "$seed" 100000)" -v nh="$hairs" -v bands="$bands" 'BEGIN{
+      draw=$(awk -v W="$W" -v H="$H" -v sd="$(pick "$n dustyscan dust" "$seed" 100000)" -v nh="$hairs" -v mb="$mb" -v bands="$bands" 'BEGIN{
         srand(sd); n = 150 + int(rand() * 151)
         for (i = 0; i < n; i++) {
           x = int(rand() * W); y = int(rand() * H); r = 0.6 + rand() * 1.4; if (rand() < 0.06) r += 1.5 + rand() * 2
           g = int(rand() * 120); printf "fill rgb(%d,%d,%d) circle %d,%d %.1f,%d\n", g, g, g, x, y, x + r, y
         }
         nb = split(bands, b, "\n"); m = 0
-        for (i = 1; i <= nb; i++) { split(b[i], t, " "); if (t[2] - t[1] >= 12) { m++; s[m] = t[1]; e[m] = t[2] } }
+        for (i = 1; i <= nb; i++) { split(b[i], t, " "); if (t[2] - t[1] >= mb - 1) { m++; s[m] = t[1]; e[m] = t[2] } }
         used = ""
         for (k = 0; k < nh && m > 0; k++) {
           j = 1 + int(rand() * m); if (index(used, " " j " ")) j = 1 + (j % m); used = used " " j " "
-          cy = (s[j] + e[j]) / 2; amp = (e[j] - s[j]) / 2 - 4; if (amp < 1) amp = 1
+          cy = (s[j] + e[j]) / 2; amp = (e[j] - s[j]) / 2 - 8; if (amp < 1) amp = 1
           x0 = W * (0.05 + rand() * 0.3); x3 = x0 + W * (0.3 + rand() * 0.35); if (x3 > W * 0.97) x3 = W * 0.97
           y0 = cy + (rand() - 0.5) * amp; y3 = cy + (rand() - 0.5) * amp
           y1 = cy + (rand() < 0.5 ? -1 : 1) * amp * 0.9; y2 = cy - (y1 - cy) * 0.8
@@ -5936,7 +5946,6 @@ PYEOF
           printf "stroke none\n"
         }
       }')
-      printf '%s\n' "$draw" >"$dd/dust.mvg"
       # The lid's faint grey band along one edge.
       edge=$(pick "$n dustyscan edge" "$seed" 4)
       local bw=$(( (W < H ? W : H) * (3 + $(pick "$n dustyscan bandw" "$seed" 3)) / 100 ))
@@ -5944,7 +5953,7 @@ PYEOF
       convert -size "${W}x${H}" xc:white "$dd/band.png" -gravity west -composite +gravity "$dd/lid.png"
       convert "$dd/lid.png" -rotate "$((90 * edge))" -resize "${W}x${H}!" "$dd/lid2.png"
       ang=$(awk -v p="$(pick "$n dustyscan turn" "$seed" 9)" -v s="$(pick "$n dustyscan sign" "$seed" 2)" 'BEGIN{printf "%.1f", (2 + p) / 10 * (s ? 1 : -1)}')
-      convert "$dd/page.png" -draw "@$dd/dust.mvg" "$dd/lid2.png" -compose multiply -composite \
+      convert "$dd/page.png" -draw "$draw" "$dd/lid2.png" -compose multiply -composite \
         -background white -rotate "$ang" +repage -blur 0x0.5 -seed "$seed" -attenuate 0.15 +noise Gaussian \
         -units PixelsPerInch -density "$dpi" -quality 88 "$f"
       rm -rf "$dd" ;;
