@@ -5957,6 +5957,40 @@ PYEOF
         -background white -rotate "$ang" +repage -blur 0x0.5 -seed "$seed" -attenuate 0.15 +noise Gaussian \
         -units PixelsPerInch -density "$dpi" -quality 88 "$f"
       rm -rf "$dd" ;;
+    upsidedown)
+      # A phone photo taken with the page upside down (unseen106): the page
+      # lies on a table and the patient photographs it from the far side, so
+      # the picture holds it turned about 180 degrees (177.0-183.0, in tenths,
+      # drawn from SEED and the document) and carries no orientation tag to
+      # turn it back (a phone held flat over a table writes none that helps;
+      # the metadata is stripped); the table round the page (a margin of a
+      # twelfth of its long side: dark wood, grey laminate or pale oak, drawn
+      # the same way, with a faint grain), the page's soft shadow on it,
+      # slight perspective, ordinary room light falling off a little towards
+      # the corners, noise, JPEG 85. Not harsh: every field is as legible as
+      # in a photo to a person who turns the picture.
+      f=$docs/$n.upsidedown.jpg
+      local ang tbl M W2 H2 ud
+      ang=$((1770 + $(pick "$n upsidedown turn" "$seed" 61)))
+      case $(pick "$n upsidedown table" "$seed" 3) in
+        0) tbl='#7d5c3e' ;;
+        1) tbl='#9a9ea2' ;;
+        *) tbl='#cbb48e' ;;
+      esac
+      M=$(((W > H ? W : H) / 12)); W2=$((W + 2 * M)); H2=$((H + 2 * M))
+      ud=$docs/$n.ud-table.png
+      convert -size "${W2}x${H2}" xc:"$tbl" -seed "$seed" -attenuate 0.6 +noise Gaussian \
+        \( -size "${W2}x${H2}" xc:gray50 -seed "$seed" +noise Random -colorspace Gray -blur 0x1 -motion-blur 0x40+0 -auto-level +level 88%,100% \) \
+        -compose multiply -composite \
+        \( -size "${W}x${H}" xc:black -alpha set -bordercolor none -border "$M" -resize 10% -blur 0x$((M / 40 + 1)) -resize "${W2}x${H2}!" -channel A -evaluate multiply 0.45 +channel -geometry +$((M / 12))+$((M / 8)) \) \
+        -compose over -composite \
+        "$base" -geometry "+$M+$M" -compose over -composite "$ud"
+      convert "$ud" -background "$tbl" -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 70)),$((H2 / 60))  $W2,0 $((W2 - W2 / 50)),$((H2 / 80))  0,$H2 $((W2 / 90)),$((H2 - H2 / 70))  $W2,$H2 $((W2 - W2 / 60)),$((H2 - H2 / 55))" \
+        -distort SRT "$(awk "BEGIN{print $ang / 10}")" +repage \
+        \( -size "${W2}x${H2}" radial-gradient:'#ffffff'-'#a4a4a4' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.3 +noise Gaussian -strip -quality 85 "$f"
+      rm -f "$ud" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
