@@ -862,7 +862,8 @@ func unfilledRecords(d document, ms []medicineMention, want string) (own map[int
 // statusRe opens a line that gives an order's or a prescription's status.
 var statusRe = lazyRE(`^\W*(?:(?:order|prescription|rx|current)\s+)?status\s*:`)
 
-// statusUnfilled reports a status line, outside any record or in one of
+// statusUnfilled reports a status line (or a pharmacy saying it could not
+// supply: unableToSupply), outside any record or in one of
 // the requested medicine's (wanted), that says the order has not been
 // supplied yet ("Status: awaiting pharmacist verification — not yet
 // dispensed" over a compounding pharmacy's order, its placing, receipt and
@@ -871,11 +872,29 @@ var statusRe = lazyRE(`^\W*(?:(?:order|prescription|rx|current)\s+)?status\s*:`)
 // are the order's steps so far, none a supply.
 func statusUnfilled(d document, recs []int, wanted map[int]bool) bool {
 	for k, l := range d.lines {
-		if (recs[k] < 0 || wanted[recs[k]]) && statusRe.MatchString(l.norm) && unfilledWords.any(l.words) {
+		if (recs[k] < 0 || wanted[recs[k]]) && (statusRe.MatchString(l.norm) && unfilledWords.any(l.words) || unableToSupply(l)) {
 			return true
 		}
 	}
 	return false
+}
+
+// unableRe says a pharmacy could not supply what it was asked for ("Sorry —
+// we are unable to supply your medicine" heading a pharmacy's slip for a
+// Mounjaro out of stock, its prescription returned to the Spine for another
+// pharmacy; unseen106, round 23, where the day it was presented was rated
+// the dispensing date on 3 uploads, both readers); partRe that it could
+// not supply all of it ("We could not fill the whole quantity at once": a
+// partial fill, a supply made).
+var (
+	unableRe = lazyRE(`\b(?:unable\s+to|cannot|can'?t|could\s+not|not\s+able\s+to)\s+(?:supply|dispense|fill)\b`)
+	partRe   = lazyRE(`\b(?:supply|dispense|fill)\s+(?:the\s+(?:whole|full|entire|rest)|all|your\s+(?:whole|full|entire))\b`)
+)
+
+// unableToSupply reports a line that says, as a status line does, that the
+// page's order could not be supplied at all.
+func unableToSupply(l docLine) bool {
+	return unableRe.MatchString(l.norm) && !partRe.MatchString(l.norm)
 }
 
 // filledWords say a supply was made.
