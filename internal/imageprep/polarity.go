@@ -109,14 +109,12 @@ func DarkGrounds(g *image.Gray) Grounds {
 			hist[small.Pix[i]]++
 		}
 	}
-	blocks := darkBlocks(small, darkLab, hists, glyphs)
 	grounds = slices.DeleteFunc(grounds, func(d int) bool {
 		hist, area := hists[int32(d)], darkParts[d].area
 		level, darker := percentile(hist, area/2), 0
 		for v := range max(0, level-darkerInk) {
 			darker += hist[v]
 		}
-		darker -= blocks[int32(d)]
 		ground[d] = darker*maxDarkerInk < area
 		return !ground[d]
 	})
@@ -242,40 +240,6 @@ type part struct {
 }
 
 func (p part) mean() int { return p.sum / max(p.area, 1) }
-
-// darkBlocks counts, on each ground (its histogram in hists), the pixels
-// darker than its median by darkerInk that lie in blocks three letters
-// high and wide or more (glyphs: the heights of each ground's light
-// letters): a QR code or a picture set on a coloured card (a wallet pass
-// on a lock screen; unseen74), no text darker still, which is what the
-// evenness test looks for.
-func darkBlocks(small *image.Gray, darkLab []int32, hists map[int32]*[256]int, glyphs [][]int) map[int32]int {
-	level, letter := map[int32]int{}, map[int32]int{}
-	for d, hist := range hists {
-		total := 0
-		for _, c := range hist {
-			total += c
-		}
-		level[d] = percentile(hist, total/2)
-		hs := slices.Clone(glyphs[d])
-		slices.Sort(hs)
-		letter[d] = hs[len(hs)/2]
-	}
-	deeper := make([]bool, len(small.Pix))
-	for i, d := range darkLab {
-		if l, ok := level[d]; ok && int(small.Pix[i]) < l-darkerInk {
-			deeper[i] = true
-		}
-	}
-	lab, parts := labelParts(small, deeper, true, true)
-	out := map[int32]int{}
-	for i, l := range lab {
-		if d := darkLab[i]; l >= 0 && parts[l].w >= 3*letter[d] && parts[l].h >= 3*letter[d] {
-			out[d]++
-		}
-	}
-	return out
-}
 
 // labelParts labels the connected regions of g's pixels whose mask entry
 // equals want (8-connected when diag), -1 elsewhere, and describes each.
