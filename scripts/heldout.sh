@@ -6051,6 +6051,36 @@ PY
         -fill none -stroke '#111111' -strokewidth 3 -draw "roundrectangle 1020,50 1092,88 10,10" -stroke none -fill '#111111' -draw "rectangle 1026,56 1070,82" -draw "rectangle 1096,62 1101,76" \
         "$f"
       rm -f "$docs/$n.lt-view.png" "$lt" ;;
+    bwscan)
+      # A phone scanner app's black-and-white document mode (unseen108): the
+      # app finds the page's edges and flattens it (what is left is a small
+      # keystone and a turn of up to 0.5 degrees), then thresholds it to pure
+      # black and white with an adaptive threshold: each pixel is compared
+      # with the mean of its neighbourhood (the page divided by a heavy blur
+      # of itself, so uneven light is evened out first), and is black where
+      # it is darker than that mean by more than the threshold (8-14% of it).
+      # Grey and coloured areas (table shading, a coloured band, a security
+      # background, a stamp's ink) are as dark as their surroundings, so the
+      # sensor's noise flips them into speckle or they vanish; a stamp's
+      # colour is lost (its strokes, darker than the paper round them, stay
+      # black); thin strokes soften a little before the threshold, so they
+      # break a little. Saved as a one-bit PNG at the page's scale (a scan
+      # app's 200 dpi). The turn, keystone, threshold and noise drawn from
+      # SEED and the document. Not harsh: every field stays legible to a
+      # person.
+      f=$docs/$n.bwscan.png
+      local ang thr att kx ky sig
+      ang=$(awk -v p="$(pick "$n bwscan turn" "$seed" 11)" 'BEGIN{printf "%.1f", (p - 5) / 10}')
+      thr=$((86 + $(pick "$n bwscan threshold" "$seed" 7)))
+      att=$(awk -v p="$(pick "$n bwscan noise" "$seed" 5)" 'BEGIN{printf "%.2f", 0.45 + p * 0.05}')
+      kx=$((W / 160 + $(pick "$n bwscan kx" "$seed" 5))); ky=$((H / 200 + $(pick "$n bwscan ky" "$seed" 5)))
+      sig=$(((W > H ? W : H) / 90 + 6))
+      convert "$base" \( -size "${W}x${H}" gradient:'#f4f4f4'-'#c8c8c8' -rotate 20 -resize "${W}x${H}!" \) \
+        -compose multiply -composite -background white -virtual-pixel white \
+        -distort Perspective "0,0 $kx,$ky  $W,0 $((W - kx / 2)),0  0,$H 0,$H  $W,$H $((W - kx)),$((H - ky))" \
+        -rotate "$ang" +repage -colorspace Gray -blur 0x0.7 -seed "$((seed * 7919 + $(pick "$n bwscan seed" "$seed" 7919)))" -attenuate "$att" +noise Gaussian \
+        \( +clone -blur "0x$sig" \) -compose Divide_Src -composite \
+        -threshold "$thr%" -type bilevel -strip "$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
