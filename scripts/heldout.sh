@@ -6075,7 +6075,7 @@ PY
       att=$(awk -v p="$(pick "$n bwscan noise" "$seed" 5)" 'BEGIN{printf "%.2f", 0.45 + p * 0.05}')
       kx=$((W / 160 + $(pick "$n bwscan kx" "$seed" 5))); ky=$((H / 200 + $(pick "$n bwscan ky" "$seed" 5)))
       sig=$(((W > H ? W : H) / 90 + 6))
-      convert "$base" \( -size "${W}x${H}" gradient:'#f4f4f4'-'#c8c8c8' -rotate 20 -resize "${W}x${H}!" \) \
+      convert "$base" \( -size "${W}x${H}" xc: -sparse-color Barycentric "0,0 #f4f4f4 $W,$H #c8c8c8" \) \
         -compose multiply -composite -background white -virtual-pixel white \
         -distort Perspective "0,0 $kx,$ky  $W,0 $((W - kx / 2)),0  0,$H 0,$H  $W,$H $((W - kx)),$((H - ky))" \
         -rotate "$ang" +repage -colorspace Gray -blur 0x0.7 -seed "$((seed * 7919 + $(pick "$n bwscan seed" "$seed" 7919)))" -attenuate "$att" +noise Gaussian \
