@@ -6133,6 +6133,81 @@ PY
       fi
       convert "$rd/out.png" -strip -quality 90 "$f"
       rm -rf "$rd" ;;
+    eink)
+      # A phone photo of an e-ink tablet or e-reader showing the document
+      # (unseen111), as patients do who read their PDFs on a Kindle, a
+      # reMarkable or a Boox and photograph the screen to send it: the page
+      # fitted on the device's 3:4 screen (turned to landscape for a page
+      # wider than tall) at its own scale, the screen a grey paper-like
+      # ground with modest contrast (the print dark grey at about 18%, the
+      # ground light grey at about 84%, a faint warm tint and the film's
+      # fine grain); the faint ghost of the previous page behind the print
+      # (an image of print, rolled a ninth across and about a third down,
+      # softened, at most about 8% darker than the ground: e-ink's partial
+      # refresh leaves it); the device's bezel round the screen (black,
+      # charcoal or off-white, drawn from SEED and the document; a wider
+      # grip on one side), its rounded corners and soft shadow on a table
+      # (dark wood, grey laminate or pale oak, drawn the same way); a small
+      # soft reflection of a ceiling light on the glass (an ellipse about a
+      # seventh of the screen, at most about a fifth brighter, its place
+      # drawn the same way); turned up to 1.5 degrees, slight perspective,
+      # light falling off, noise, JPEG 85, the long side at most 3200 px.
+      # Not harsh: every field stays legible to a person.
+      f=$docs/$n.eink.jpg
+      local ed=$docs/$n.eink.d Sw Sh B G bcol tbl gx gy rw rh rx ry ang M W2 H2 side
+      rm -rf "$ed" && mkdir -p "$ed"
+      if ((W > H)); then
+        Sh=$((H > W * 3 / 4 ? H : W * 3 / 4)); Sw=$((Sh * 4 / 3))
+      else
+        Sw=$((W > H * 3 / 4 ? W : H * 3 / 4)); Sh=$((Sw * 4 / 3))
+      fi
+      # The screen: the page centred on white, its ghost, then the e-ink grey.
+      convert -size "${Sw}x${Sh}" xc:white "$base" -gravity center -composite +gravity -colorspace Gray "$ed/screen.png"
+      gx=$((Sw / 9 + $(pick "$n eink ghostx" "$seed" 40))); gy=$((Sh * (30 + $(pick "$n eink ghosty" "$seed" 12)) / 100))
+      convert "$ed/screen.png" \( +clone -roll "+${gx}+${gy}" -blur 0x1.3 +level 92%,100% \) -compose multiply -composite \
+        +level 18%,84% -colorspace sRGB \( -size "${Sw}x${Sh}" xc:'#f5f2ea' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.18 +noise Gaussian "$ed/screen2.png"
+      # The reflection of a ceiling light: a soft ellipse screened over the glass.
+      rw=$((Sw / 7)); rh=$((Sh / 11))
+      rx=$((Sw * (10 + $(pick "$n eink reflx" "$seed" 70)) / 100)); ry=$((Sh * (6 + $(pick "$n eink refly" "$seed" 30)) / 100))
+      # (drawn and blurred at an eighth of the size: a blur this wide at full size takes minutes)
+      convert "$ed/screen2.png" \( -size "$((Sw / 8))x$((Sh / 8))" xc:black -fill gray22 -draw "ellipse $((rx / 8)),$((ry / 8)) $((rw / 8)),$((rh / 8)) 0,360" \
+        -blur "0x$((rw / 24 + 1))" -resize "${Sw}x${Sh}!" \) -compose screen -composite "$ed/screen3.png"
+      # The bezel: a wider grip on one side (left, right or bottom).
+      B=$(((Sw < Sh ? Sw : Sh) * 6 / 100)); G=$((B * 2))
+      case $(pick "$n eink bezel" "$seed" 3) in
+        0) bcol='#1c1c1e' ;;
+        1) bcol='#3b3c3f' ;;
+        *) bcol='#e6e3dc' ;;
+      esac
+      side=$(pick "$n eink grip" "$seed" 3)
+      case $side in
+        0) convert "$ed/screen3.png" -bordercolor "$bcol" -border "$B" -background "$bcol" -gravity west -splice "${G}x0" +gravity "$ed/dev.png" ;;
+        1) convert "$ed/screen3.png" -bordercolor "$bcol" -border "$B" -background "$bcol" -gravity east -splice "${G}x0" +gravity "$ed/dev.png" ;;
+        *) convert "$ed/screen3.png" -bordercolor "$bcol" -border "$B" -background "$bcol" -gravity south -splice "0x${G}" +gravity "$ed/dev.png" ;;
+      esac
+      W2=$(identify -format %w "$ed/dev.png"); H2=$(identify -format %h "$ed/dev.png")
+      convert "$ed/dev.png" \( -size "${W2}x${H2}" xc:black -fill white -draw "roundrectangle 0,0 $((W2 - 1)),$((H2 - 1)) $((B * 2 / 3)),$((B * 2 / 3))" \) \
+        -alpha off -compose copy_opacity -composite "$ed/devr.png"
+      case $(pick "$n eink table" "$seed" 3) in
+        0) tbl='#7d5c3e' ;;
+        1) tbl='#9a9ea2' ;;
+        *) tbl='#cbb48e' ;;
+      esac
+      M=$(((W2 > H2 ? W2 : H2) / 14))
+      ang=$(awk -v p="$(pick "$n eink turn" "$seed" 31)" 'BEGIN{printf "%.1f", (p - 15) / 10}')
+      convert -size "$((W2 + 2 * M))x$((H2 + 2 * M))" xc:"$tbl" -seed "$seed" -attenuate 0.5 +noise Gaussian \
+        \( "$ed/devr.png" -resize 12.5% -background none -fill black -colorize 100 -bordercolor none -border "$((M / 8))" -blur "0x$((M / 40 + 1))" \
+          -resize "$((W2 + M / 4 * 8))x$((H2 + M / 4 * 8))!" -channel A -evaluate multiply 0.5 +channel \) \
+        -geometry "+$((M + M / 8 - M / 4 * 4))+$((M + M / 6 - M / 4 * 4))" -compose over -composite \
+        "$ed/devr.png" -geometry "+$M+$M" -compose over -composite "$ed/scene.png"
+      W2=$(identify -format %w "$ed/scene.png"); H2=$(identify -format %h "$ed/scene.png")
+      convert "$ed/scene.png" -background "$tbl" -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 80)),$((H2 / 70))  $W2,0 $((W2 - W2 / 60)),$((H2 / 90))  0,$H2 $((W2 / 100)),$((H2 - H2 / 80))  $W2,$H2 $((W2 - W2 / 70)),$((H2 - H2 / 60))" \
+        -distort SRT "$ang" +repage \
+        \( -size "${W2}x${H2}" radial-gradient:'#ffffff'-'#b4b4b4' \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.25 +noise Gaussian -resize '3200x3200>' -strip -quality 85 "$f"
+      rm -rf "$ed" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
