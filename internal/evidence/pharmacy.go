@@ -170,8 +170,10 @@ func isPharmacyWord(w string) bool {
 // collectPharmacyEvidence finds the surest such name; the first rule of
 // pharmacyRules that holds decides (docs/evidence-rules.md, "Pharmacy
 // name").
-func ratePharmacy(d document) finding {
-	return decide(pharmacyRules, collectPharmacyEvidence(d))
+func ratePharmacy(d document, unsupplied bool) finding {
+	ev := collectPharmacyEvidence(d)
+	ev.unsupplied = unsupplied
+	return decide(pharmacyRules, ev)
 }
 
 // pharmacyKind is how a line names a pharmacy.
@@ -194,6 +196,15 @@ type pharmacyEvidence struct {
 	absent Confidence
 	// ownRecord: the page is only a record the patient keeps (ownRecord).
 	ownRecord bool
+	// unsupplied: the page says a pharmacy could not supply the requested
+	// medicine and no dispensing date was found ("Sorry — we are unable to
+	// supply your medicine" over Fernlea Pharmacy's slip, Kingsmead
+	// Pharmacy "have stock" in its note; a clinic's "They told us they
+	// cannot fill this prescription ... We sent it to Brightwater Specialty
+	// Pharmacy ... Your medicine has not been filled yet"; unseen106, round
+	// 23: false accepts on 6 uploads, both readers): the pharmacies it names
+	// are ones that could not supply it, or that it was referred or sent to.
+	unsupplied bool
 }
 
 func collectPharmacyEvidence(d document) pharmacyEvidence {
@@ -225,6 +236,13 @@ var pharmacyRules = []rule[pharmacyEvidence]{
 		// "Picked up new pen from Fenbridge Pharmacy" in a notes list: the
 		// patient's word for where it came from, no pharmacy's paper.
 		return finding{rating: Rating{NotFound, Medium}, ownRecord: "the pharmacy", at: e.at}
+	}},
+	{"pharmacy-of-unsupplied-medicine", func(e pharmacyEvidence) bool { return e.unsupplied && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
+		return finding{
+			rating:  Rating{NotFound, Low},
+			problem: "the document says a pharmacy could not supply the requested medicine and shows no supply of it, so no pharmacy it names supplied it",
+			at:      e.at,
+		}
 	}},
 	{"pharmacy-chain", func(e pharmacyEvidence) bool { return e.kind == chainPharmacy }, pharmacyNamed},
 	{"captioned-pharmacy", func(e pharmacyEvidence) bool { return e.kind == captionedName }, pharmacyNamed},

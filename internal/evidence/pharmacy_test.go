@@ -178,7 +178,7 @@ func TestRatePharmacy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := ratePharmacy(readDocument(textOf(tt.conf, tt.lines...)))
+			f := ratePharmacy(readDocument(textOf(tt.conf, tt.lines...)), false)
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}
@@ -205,5 +205,54 @@ func TestPharmacyNameRead(t *testing.T) {
 				t.Errorf("pharmacy read as %q by %q, want %q", f.PharmacyName.Text, f.PharmacyName.Rule, tt.want)
 			}
 		})
+	}
+}
+
+// TestPharmacyThatCouldNotSupply: a page saying a pharmacy could not supply
+// the requested medicine, none supplied since, names no pharmacy that
+// supplied it (unseen106, round 23: a pharmacy's unable-to-supply slip and a
+// clinic's routing notice, false accepts on 6 uploads, both readers). A
+// pharmacy that holds a prescription not yet filled is still named (the
+// held-out sets' truths), and so is one that filled it after another could
+// not.
+func TestPharmacyThatCouldNotSupply(t *testing.T) {
+	harriet := Expected{PatientKnown: true, Forename: "Harriet", Surname: "Colebrook", MedicationName: "Mounjaro", MedicationDosage: "10 mg"}
+	colton := Expected{PatientKnown: true, Forename: "Colton", Surname: "Ashby-Reyes", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	routing := func(last string) []string {
+		return []string{"Where we sent your prescription", "Riverbend Family Medicine", "Patient Colton Ashby-Reyes DOB 11/23/1988",
+			"Medication Mounjaro (tirzepatide) 5 mg/0.5 mL single-dose pen", "Inject 5 mg under the skin once weekly - Qty 4 pens",
+			"Your preferred pharmacy Linden Avenue Pharmacy, 1402 Linden Ave, Eugene OR 97402",
+			"They told us they cannot fill this prescription: it is a specialty medicine.",
+			"We sent it to Brightwater Specialty Pharmacy, 5120 SW Macadam Ave, Portland OR 97239", last}
+	}
+	for _, tt := range []struct {
+		name   string
+		exp    Expected
+		market string
+		lines  []string
+		want   Verdict
+		rule   string
+	}{
+		{"a pharmacy's slip: unable to supply, another has stock", harriet, "uk",
+			[]string{"Fernlea Pharmacy", "14 Bridge Street, Otley LS21 9ZZ", "Sorry — we are unable to supply your medicine",
+				"Patient Harriet Colebrook", "Item Mounjaro 10mg/0.6ml KwikPen x1", "Prescription presented 17/11/2026",
+				"[x] Out of stock — manufacturer supply problem",
+				"Phoned Kingsmead Pharmacy, Ilkley (01632 960577) — they have stock."},
+			NotFound, "pharmacy-of-unsupplied-medicine"},
+		{"a clinic's notice: the chosen pharmacy cannot fill it, sent on, not filled yet", colton, "us",
+			routing("This is not a receipt. Your medicine has not been filled yet."), NotFound, "pharmacy-of-unsupplied-medicine"},
+		{"the same notice, filled since by the pharmacy it was sent to", colton, "us",
+			routing("Filled on 11/20/2026. Ready for delivery."), Valid, "named-pharmacy"},
+		{"a prescription in a pharmacy's queue, no pharmacy refusing it", Expected{PatientKnown: true, Forename: "Odalys", Surname: "Ferreira", MedicationName: "Wegovy", MedicationDosage: "0.5 mg"}, "us",
+			[]string{"Brightwell Telehealth", "Visit summary", "Patient: Odalys Ferreira DOB 02/17/1990",
+				"Prescriptions from this visit", "Wegovy 0.5 mg/0.5 mL single-dose pen", "Inject 0.5 mg once weekly · Qty 4 pens",
+				"Sent electronically: 11/18/2026 4:52 PM to Cedar Hollow Pharmacy, 77 Hollow Rd,",
+				"Pharmacy status: received 11/18/2026 4:53 PM · In queue – not yet filled"},
+			Valid, "named-pharmacy"},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), tt.exp, Policy{Now: testNow, Market: tt.market})
+		if r.Data.PharmacyName.Value != tt.want || f.PharmacyName.Rule != tt.rule {
+			t.Errorf("%s: pharmacy %+v by %s read %q, want %s by %s (note %q)", tt.name, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text, tt.want, tt.rule, r.Note)
+		}
 	}
 }

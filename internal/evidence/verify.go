@@ -70,12 +70,18 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	dose := collectDoseEvidence(own, exp, want, wantKnown, ownMentions, pol)
 	meds := medicinesForDate(own, ownMentions, want.Generic, pol)
 	meds.otherDose = dose.latestKnown && dose.latest != dose.want && slices.Contains(dose.doses, dose.want)
+	date := rateDate(own, pol, meds)
+	// A pharmacy that said it could not supply the requested medicine,
+	// none supplied since, did not supply it; nor did one it was sent on to
+	// that has not filled it yet.
+	unsupplied := meds.unfilled != nil && (date.rule == "no-date" || date.rule == "date-of-unfilled-prescription") &&
+		slices.ContainsFunc(own.lines, unableToSupply)
 	return [fieldCount]finding{
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, req),
 		medicineField: rateMedicine(medicineOn, exp, want, wantKnown, medicineMentions),
 		dosageField:   decide(doseRules, dose),
-		dateField:     rateDate(own, pol, meds),
-		pharmacyField: ratePharmacy(doc),
+		dateField:     date,
+		pharmacyField: ratePharmacy(doc, unsupplied),
 	}
 }
 
