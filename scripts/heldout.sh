@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen111|unseen113  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen111|unseen112|unseen113  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen111 + unseen113
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen111 + unseen112 + unseen113
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen111 | unseen113) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen111 | unseen112 | unseen113) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen111 unseen113) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen111, unseen113, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen111 unseen112 unseen113) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen111, unseen112, unseen113, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -6208,6 +6208,73 @@ PY
         \( -size "${W2}x${H2}" radial-gradient:'#ffffff'-'#b4b4b4' \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.25 +noise Gaussian -resize '3200x3200>' -strip -quality 85 "$f"
       rm -rf "$ed" ;;
+    shrinkprint)
+      # A web page printed from the browser with "shrink to fit", then
+      # photographed flat on a table in room light (unseen112): web pages
+      # are laid out wider than the paper's printable width (a desktop
+      # layout's minimum width), so the browser scales the page down to fit
+      # the sheet, here to 72-80% (drawn from SEED and the document; less
+      # where the page would not fit one A4 sheet within 0.4 in margins, at
+      # 96 CSS px to the inch): body text of 12-14 px comes out at about
+      # 7-8 pt, with wide side margins, the page centred across the sheet
+      # from its top; the browser's own header and footer in the margins
+      # (the date and time of printing and the page's title above, its
+      # address, `<meta name="heldout-url">` or the file's, and "1/1" below;
+      # the date as the market writes it); the print a little soft and
+      # toner-black. The sheet (220 dpi) lies on a table (oak, walnut or grey
+      # laminate, drawn the same way, a faint grain), turned up to 1.5
+      # degrees either way with its soft shadow, the phone held over it
+      # (slight perspective), ordinary room light falling off towards the
+      # corners a little warm, noise, JPEG 85. Not harsh: every field stays
+      # legible to a person.
+      f=$docs/$n.shrinkprint.jpg
+      local sp=$docs/$n.sp sc cw ch sk r SW=1819 SH=2572 mg=88 pw ph tbl ang title url when M W2 H2
+      rm -rf "$sp" && mkdir -p "$sp"
+      sc=$(sed -n 's/.*name="heldout-viewport" content="[0-9]*x[0-9]*@\([0-9.]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      sc=${sc:-2}
+      pw=$((SW - 2 * mg)); ph=$((SH - 2 * mg))
+      # r: device pixels of the sheet per pixel of the page image.
+      read -r sk r < <(awk -v fit="0.$((72 + $(pick "$n shrinkprint scale" "$seed" 9)))" -v W="$W" -v H="$H" -v sc="$sc" -v pw="$pw" -v ph="$ph" 'BEGIN{
+        k = 220 / 96; cw = (W - 80) / sc; ch = (H - 80) / sc
+        s = fit; if (pw / (cw * k) < s) s = pw / (cw * k); if (ph / (ch * k) < s) s = ph / (ch * k)
+        printf "%.4f %.4f\n", s, s * k / sc}')
+      convert "$base" -shave 40x40 -resize "$(awk -v r="$r" 'BEGIN{printf "%.3f", r * 100}')%" -blur 0x0.45 \
+        -level 0%,100% +level 9%,100% "$sp/print.png"
+      title=$(sed -n 's:.*<title>\(.*\)</title>.*:\1:p' "$out/$s/html/$n.html" | head -1 | sed 's/&amp;/\&/g; s/&middot;/·/g')
+      url=$(sed -n 's/.*name="heldout-url" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      url=${url:-file://$PWD/$out/$s/html/$n.html}
+      local day=${HELDOUT_TODAY:-$(date +%F)} hh mm
+      hh=$((9 + $(pick "$n shrinkprint hour" "$seed" 11))); mm=$(pick "$n shrinkprint min" "$seed" 60)
+      if [[ $n == us-* ]]; then
+        when="$(date -d "$day" +%-m/%-d/%y), $(( hh > 12 ? hh - 12 : hh )):$(printf %02d "$mm") $( ((hh >= 12)) && echo PM || echo AM)"
+      else
+        when="$(date -d "$day" +%d/%m/%Y), $(printf %02d:%02d "$hh" "$mm")"
+      fi
+      convert -size "${SW}x${SH}" xc:white \
+        "$sp/print.png" -gravity north -geometry "+0+$mg" -compose over -composite \
+        -font /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf -pointsize 23 -fill '#262626' \
+        -gravity northwest -annotate "+40+30" "$when" \
+        -gravity north -annotate "+0+30" "$title" \
+        -gravity southwest -annotate "+40+30" "$url" \
+        -gravity southeast -annotate "+40+30" "1/1" +gravity "$sp/sheet.png"
+      case $(pick "$n shrinkprint table" "$seed" 3) in
+        0) tbl='#b08a5e' ;;
+        1) tbl='#5e4632' ;;
+        *) tbl='#8e9196' ;;
+      esac
+      M=$((SH / 11)); W2=$((SW + 2 * M)); H2=$((SH + 2 * M))
+      ang=$(awk -v p="$(pick "$n shrinkprint turn" "$seed" 31)" 'BEGIN{printf "%.1f", (p - 15) / 10}')
+      convert -size "${W2}x${H2}" xc:"$tbl" -seed "$seed" -attenuate 0.5 +noise Gaussian \
+        \( -size "$((W2 / 4))x$((H2 / 4))" xc:gray50 -seed "$seed" +noise Random -colorspace Gray -motion-blur 0x12+0 -auto-level +level 86%,100% -resize "${W2}x${H2}!" \) \
+        -compose multiply -composite \
+        \( -size "${SW}x${SH}" xc:black -alpha set -bordercolor none -border "$M" -resize 10% -blur 0x$((M / 50 + 1)) -resize "${W2}x${H2}!" -channel A -evaluate multiply 0.4 +channel -geometry +$((M / 14))+$((M / 10)) \) \
+        -compose over -composite \
+        \( "$sp/sheet.png" -background none -rotate "$ang" \) -gravity center -compose over -composite +gravity "$sp/table.png"
+      convert "$sp/table.png" -background "$tbl" -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 60)),$((H2 / 70))  $W2,0 $((W2 - W2 / 45)),$((H2 / 90))  0,$H2 $((W2 / 80)),$((H2 - H2 / 60))  $W2,$H2 $((W2 - W2 / 55)),$((H2 - H2 / 50))" +repage \
+        \( -size "${W2}x${H2}" radial-gradient:'#fff8ee'-'#b3aba0' \) -compose multiply -composite \
+        -blur 0x0.6 -seed "$seed" -attenuate 0.35 +noise Gaussian -strip -quality 85 "$f"
+      rm -rf "$sp" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
