@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen111|unseen112|unseen113  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen111 + unseen112 + unseen113
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen111 | unseen112 | unseen113) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen111 unseen112 unseen113) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen111, unseen112, unseen113, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -6275,6 +6275,79 @@ PY
         \( -size "${W2}x${H2}" radial-gradient:'#fff8ee'-'#b3aba0' \) -compose multiply -composite \
         -blur 0x0.6 -seed "$seed" -attenuate 0.35 +noise Gaussian -strip -quality 85 "$f"
       rm -rf "$sp" ;;
+    panorama)
+      # The phone's panorama mode used to get a long page (a waybill, a long
+      # e-mail, a delivery note) or a label wrapped round a box into one
+      # picture (unseen110): the page swept in one slow pan along its long
+      # side, so the frame is long and thin (the table beyond both ends, a
+      # tenth of the page's length each, and only a thin strip of it along the
+      # sides); the ends a little stretched along the pan (the outer 7% of the
+      # frame by 116-124%, the next 8% by 106-110%, as the sweep slows at the
+      # start and the end); one or two faint stitching seams across the pan
+      # where the exposure steps (each stretch of the frame its own brightness,
+      # 91-100%, the step eased over 1.5% of the length); the lines bow a
+      # little (a gentle curve across the width of the page, its height 10-22
+      # px at the page's scale, about a line's height or less, up or down);
+      # light falling off a little towards the ends, noise, JPEG 88. The
+      # stretch, the seams, the bow and the table drawn from SEED and the
+      # document. Not harsh: every field stays legible to a person.
+      f=$docs/$n.panorama.jpg
+      local pz=$docs/$n.pz L T M1 M2 LL TT tbl a b a1 b1 s1 s2 nse g0 g1 g2 x1 x2 sw A rot=0 pf
+      if ((H > W)); then rot=1; convert "$base" -rotate -90 "$pz-p.png"; L=$H; T=$W; else cp "$base" "$pz-p.png"; L=$W; T=$H; fi
+      case $(pick "$n panorama table" "$seed" 3) in
+        0) tbl='#8a6a4a' ;;
+        1) tbl='#a7a9ab' ;;
+        *) tbl='#d2bf9c' ;;
+      esac
+      M1=$((L / 10)); M2=$((T * 3 / 100 + 6)); LL=$((L + 2 * M1)); TT=$((T + 2 * M2))
+      # The page on the table, with its soft shadow.
+      convert -size "${LL}x${TT}" xc:"$tbl" -seed "$seed" -attenuate 0.5 +noise Gaussian \
+        \( -size "${L}x${T}" xc:black -alpha set -bordercolor none -border 12 -blur 0x6 -channel A -evaluate multiply 0.4 +channel \) \
+        -geometry "+$((M1 - 8))+$((M2 - 6))" -compose over -composite \
+        "$pz-p.png" -geometry "+$M1+$M2" -compose over -composite "$pz-t.png"
+      # The ends stretched along the pan.
+      s1=$((116 + $(pick "$n panorama s1" "$seed" 9))); s2=$((106 + $(pick "$n panorama s2" "$seed" 5)))
+      a=$((LL * 7 / 100)); b=$((LL * 15 / 100)); a1=$((a * s1 / 100)); b1=$(((b - a) * s2 / 100))
+      convert "$pz-t.png" \
+        \( -clone 0 -crop "${a}x${TT}+0+0" +repage -resize "${a1}x${TT}!" \) \
+        \( -clone 0 -crop "$((b - a))x${TT}+${a}+0" +repage -resize "${b1}x${TT}!" \) \
+        \( -clone 0 -crop "$((LL - 2 * b))x${TT}+${b}+0" +repage \) \
+        \( -clone 0 -crop "$((b - a))x${TT}+$((LL - b))+0" +repage -resize "${b1}x${TT}!" \) \
+        \( -clone 0 -crop "${a}x${TT}+$((LL - a))+0" +repage -resize "${a1}x${TT}!" \) \
+        -delete 0 +append +repage "$pz-s.png"
+      LL=$(identify -format %w "$pz-s.png")
+      # The seams: the exposure steps once or twice along the pan.
+      nse=$((1 + $(pick "$n panorama seams" "$seed" 2)))
+      g0=$((91 + $(pick "$n panorama g0" "$seed" 10))); g1=$((91 + $(pick "$n panorama g1" "$seed" 10))); g2=$((91 + $(pick "$n panorama g2" "$seed" 10)))
+      ((g1 == g0)) && g1=$((g0 > 95 ? g0 - 5 : g0 + 5))
+      ((g2 == g1)) && g2=$((g1 > 95 ? g1 - 4 : g1 + 4))
+      sw=$((LL * 15 / 1000 + 1))
+      x1=$((LL * (30 + $(pick "$n panorama x1" "$seed" 16)) / 100))
+      if ((nse == 1)); then x2=$LL; else x2=$((LL * (58 + $(pick "$n panorama x2" "$seed" 14)) / 100)); fi
+      if ((nse == 1)); then
+        convert -size "${x1}x1" xc:"gray($g0%)" \( -size "1x${sw}" gradient:"gray($g0%)-gray($g1%)" -rotate -90 \) \
+          -size "$((LL - x1 - sw))x1" xc:"gray($g1%)" +append +repage -scale "${LL}x${TT}!" "$pz-g.png"
+      else
+        convert -size "${x1}x1" xc:"gray($g0%)" \( -size "1x${sw}" gradient:"gray($g0%)-gray($g1%)" -rotate -90 \) \
+          -size "$((x2 - x1 - sw))x1" xc:"gray($g1%)" \( -size "1x${sw}" gradient:"gray($g1%)-gray($g2%)" -rotate -90 \) \
+          -size "$((LL - x2 - sw))x1" xc:"gray($g2%)" +append +repage -scale "${LL}x${TT}!" "$pz-g.png"
+      fi
+      # Light falling off a little towards the ends of the sweep.
+      convert "$pz-s.png" "$pz-g.png" -compose multiply -composite \
+        \( -size "1x$((LL / 2 + 1))" gradient:'#d8d8d8'-white \( +clone -flip \) -append -rotate -90 \
+           -evaluate pow 0.6 -scale "${LL}x${TT}!" \) -compose multiply -composite "$pz-e.png"
+      ((rot)) && convert "$pz-e.png" -rotate 90 "$pz-e.png"
+      # The bow: the lines curve gently across the page's width.
+      A=$((10 + $(pick "$n panorama bow" "$seed" 13)))
+      pf=$(identify -format %w "$pz-e.png")
+      if (($(pick "$n panorama up" "$seed" 2))); then
+        convert "$pz-e.png" -background "$tbl" -wave "${A}x$((2 * pf))" +repage "$pz-w.png"
+      else
+        convert "$pz-e.png" -flip -background "$tbl" -wave "${A}x$((2 * pf))" -flip +repage "$pz-w.png"
+      fi
+      convert "$pz-w.png" -seed "$seed" -attenuate 0.25 +noise Gaussian -strip -quality 88 "$f"
+      if (($(stat -c %s "$f") >= 3900000)); then convert "$pz-w.png" -seed "$seed" -attenuate 0.25 +noise Gaussian -strip -quality 78 "$f"; fi
+      rm -f "$pz-p.png" "$pz-t.png" "$pz-s.png" "$pz-g.png" "$pz-e.png" "$pz-w.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
