@@ -322,8 +322,24 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 		ws, titled := valueWords(d.lines[k], 0)
 		return k, leadingName(ws), titled
 	}
-	ws, titled := valueWords(l, pastOtherCaption(l, pastInstruction(l, from)))
+	ws, titled := valueWords(l, pastNameCaption(l, pastOtherCaption(l, pastInstruction(l, from))))
 	return i, leadingName(ws), titled
+}
+
+// subNameCaptionRe is a form's "Name:" inside a role's box, between the
+// role and the name ("Received by  Name: Tamsin Holloway  Relationship to
+// patient: spouse" on a specialty pharmacy's proof of delivery, read as one
+// line; unseen106, round 23, a false accept at first measure: the spouse
+// who signed for it was rated the patient).
+var subNameCaptionRe = lazyRE(`^\s*(?:full\s+|print(?:ed)?\s+)?name\s*:`)
+
+// pastNameCaption is where a caption's value starts past such a "Name:".
+// Otherwise from.
+func pastNameCaption(l docLine, from int) int {
+	if loc := subNameCaptionRe.FindStringIndex(l.norm[from:]); loc != nil {
+		return from + loc[1]
+	}
+	return from
 }
 
 // formInstructions are a form's words to whoever fills it in, in brackets

@@ -394,6 +394,10 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"DELIVERY RECEIPT", "Deliver to IBARRA-LUND, GRACIELA", "7730591 | OZEMPIC 1 MG/DOSE PEN (4 MG/3 ML) | 3 ML | 11/18/2026",
 				"Date delivered 11/19/2026 6:20 pm", "Received by (print) Tomas Ibarra-Lund", "Relationship husband"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
+		{name: "received by, a Name: caption inside its box", exp: Expected{PatientKnown: true, Forename: "Tamsin", Surname: "Holloway", MedicationName: "Wegovy"},
+			lines: []string{"Proof of Delivery — Specialty Medication", "Medication Wegovy 2.4 mg/0.75 mL single-dose pen - Qty 4 pens (3 mL)",
+				"Date dispensed: 11/20/2026", "Received by Name: Tamsin Holloway Relationship to patient: spouse"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "only as the person who collected the medicine"},
 		// Two generations of one name, each over their own medicine, the
 		// III read "IH" (unseen71's pickup kiosk, a false accept at first
 		// measure, round 19).
