@@ -885,9 +885,13 @@ func statusUnfilled(d document, recs []int, wanted map[int]bool) bool {
 // pharmacy; unseen106, round 23, where the day it was presented was rated
 // the dispensing date on 3 uploads, both readers); partRe that it could
 // not supply all of it ("We could not fill the whole quantity at once": a
-// partial fill, a supply made).
+// partial fill, a supply made). A prescription "returned to (the NHS) Spine"
+// was given up by the pharmacy that held it (a pharmacy's stamp "NOT
+// DISPENSED - RETURNED TO SPINE" across an EPS token; unseen108, round 24,
+// its pharmacy rated the supplier at first measure on 2 uploads, both
+// readers).
 var (
-	unableRe = lazyRE(`\b(?:unable\s+to|cannot|can'?t|could\s+not|not\s+able\s+to)\s+(?:supply|dispense|fill)\b`)
+	unableRe = lazyRE(`\b(?:unable\s+to|cannot|can'?t|could\s+not|not\s+able\s+to)\s+(?:supply|dispense|fill)\b|\breturned\s+to\s+(?:the\s+)?(?:nhs\s+)?spine\b`)
 	partRe   = lazyRE(`\b(?:supply|dispense|fill)\s+(?:the\s+(?:whole|full|entire|rest)|all|your\s+(?:whole|full|entire))\b`)
 )
 
