@@ -541,10 +541,14 @@ const nextOfKin = "an emergency contact or next of kin"
 const parentOrGuardian = "a parent or guardian"
 
 // patientCaptionRe ends a line's text with a patient's caption.
-var patientCaptionRe = lazyRE(`(?:\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?|\bpt\.?(?:\s+name)?)\s*[:-]?\s*$`)
+var patientCaptionRe = lazyRE(`(?:\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?|\bpt\.?(?:\s+name)?|\b(?:records?|prescriptions?|medications?)\s+(?:for|of))\s*[:-]?\s*$`)
 
 // patientCaptionBefore reports a patient's caption just before byte start
-// of l: "Patient: LUCIA ESCALANTE (Spouse)" on an insurer's claim names the
+// of l ("Patient:", "Prescription for:"; a health plan's letter to its
+// subscriber about "Recent prescription for: Corinne Fenwick (spouse)" took
+// her for his next of kin and rated him the patient: unseen110, round 24, a
+// false accept at first measure on 2 uploads, both readers):
+// "Patient: LUCIA ESCALANTE (Spouse)" on an insurer's claim names the
 // patient, and in brackets how she stands to the plan's subscriber, no
 // other role (a relation only: "Patient: Gail Ostrowski (account holder)"
 // over a family's records still names the account's holder, whose own

@@ -128,6 +128,14 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"RAYMOND ESCALANTE", "1827 JUNIPER AVE", "Explanation of Benefits: Pharmacy",
 				"Patient: LUCIA ESCALANTE (Spouse)   Claim number: 26-1112-0005", "11/12/2026 PINEBROOK PHARMACY MOUNJARO 5MG/0.5ML PEN"},
 			want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		// A health plan's letter to its subscriber about his spouse's fill
+		// (unseen110, round 24, a false accept at first measure: "(spouse)"
+		// after "Recent prescription for:" made her his next of kin).
+		{name: "a plan's letter: the prescription's patient with her relation to the subscriber", exp: Expected{PatientKnown: true, Forename: "Dale", Surname: "Fenwick"},
+			lines: []string{"Keystone Valley Health Plan Pharmacy Benefits", "Dale Fenwick", "318 Sycamore Ln", "Subscriber ID: KVH 80234417",
+				"Dear Dale Fenwick,", "Recent prescription for: Corinne Fenwick (spouse) Member ID KVH 80234417-02",
+				"Ozempic 1 mg/dose pen (4 mg/3 mL), 1 pen, 28 days", "Filled 11/13/2026 at Linden Hall Pharmacy, 72 W Main St"},
+			want: Rating{Invalid, High}, rule: "labelled-other-name"},
 		// A son's order for his father: "(father)" after the patient's
 		// caption says how the patient stands to the account's holder
 		// (unseen93, round 22, the lead not_found on 3 uploads); the
