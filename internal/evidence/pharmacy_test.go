@@ -165,6 +165,9 @@ func TestRatePharmacy(t *testing.T) {
 		{"label: one letter", []string{"Pharmacy: X"}, 1, Rating{NotFound, Medium}},
 		{"label: placeholder then another column", []string{"Pharmacy: None      Prescriber: Dr A Patel"}, 1, Rating{NotFound, Medium}},
 		{"nominated pharmacy: none", []string{"Nominated pharmacy: none"}, 1, Rating{NotFound, Medium}},
+		// A savings programme's page (unseen110, round 24).
+		{"a list's heading of partner pharmacies", []string{"Partner pharmacies near 43017"}, 1, Rating{NotFound, Medium}},
+		{"a claim's reference in the pharmacy's caption", []string{"Dispensing pharmacy: Claim ref. SP-28841907 (shown on your receipt)"}, 1, Rating{NotFound, Medium}},
 		{"nominated pharmacy: a name", []string{"Nominated pharmacy: Riverside"}, 1, Rating{Valid, High}},
 		{"preferred pharmacy: TBC", []string{"Preferred Pharmacy: TBC"}, 1, Rating{NotFound, Medium}},
 		{"a placeholder before the pharmacy word", []string{"Unknown Pharmacy"}, 1, Rating{NotFound, Medium}},
