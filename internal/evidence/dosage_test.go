@@ -455,6 +455,15 @@ func TestDoseOfLatestFill(t *testing.T) {
 		// neither (unseen61's clinic card, a false accept at first
 		// measure, round 17).
 		{"a pen dialled below its strength: the pen's strength", "Mounjaro", "10 mg", "uk", clickCard, Rating{NotFound, Low}, "several-doses"},
+		// A titration plan's table rebuilt row by row, next month's row
+		// "Dispensed: Planned" with its date to come: a plan, no fill
+		// (unseen111, round 24, a false accept at first measure).
+		{"a titration plan's next month, planned under the fills' caption", "Mounjaro", "5 mg", "uk", []string{
+			"Your Mounjaro titration plan", "Patient: Ms Tamsin Keverne",
+			"Month: 1\tStrength: 2.5mg once weekly\tPen: Mounjaro 2.5mg/0.6ml KwikPen\tDispensed: 17/10/2026\tStatus: Dispensed",
+			"Month: 2\tStrength: 5mg once weekly\tPen: Mounjaro 5mg/0.6ml KwikPen\tDispensed: 14/11/2026\tStatus: Dispensed current",
+			"Month: 3 4\tStrength: 7.5mg once weekly to be reviewed\tPen: Mounjaro 7.5mg/0.6ml KwikPen –\tDispensed: Planned 12/12/2026 –\tStatus: Planned after your check-in To be reviewed"},
+			Rating{Valid, Medium}, "dose-of-latest-fill"},
 		// An order still with the prescriber gives no dose (unseen13's app).
 		{"an order awaiting the prescriber above the one dispensed", "Wegovy", "0.5 mg", "uk", []string{
 			"Orders for Shona McAteer", "Order PH-88213 - placed 19 Nov 2026", "Wegovy 1 mg FlexTouch pen",

@@ -238,6 +238,9 @@ func recordDates(d document, recs []int, pol Policy) map[int]recordDate {
 	return out
 }
 
+// plannedWords say a record is of a supply still to come.
+var plannedWords = newPhraseSet(map[bool][]string{true: {"planned", "scheduled", "upcoming"}})
+
 // latestFillDose is the requested medicine's dose on its latest record,
 // where the document shows it at several doses, each on a record of its own
 // with a date of one kind (an insurer's claims, a health app's
@@ -290,12 +293,16 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, lea
 	for _, r := range slices.Sorted(maps.Keys(doseOf)) {
 		ds := doseOf[r]
 		rd, dated := dates[r]
-		if dated && rd.kind != dispensedDate && rd.date.compare(today) > 0 {
+		if dated && rd.date.compare(today) > 0 && (rd.kind != dispensedDate || recordSays(d, recs, r, plannedWords)) {
 			// A record dated ahead of today, and not as a fill, is a plan
 			// ("Cam nesaf: Wegovy 1.7mg FlexTouch o 18 Rhagfyr 2026
 			// ymlaen", the next step from a day to come): no fill, and its
 			// strength none the patient is on (unseen59's Welsh app, a
-			// false accept at first measure, round 17).
+			// false accept at first measure, round 17). So is one dated
+			// under a fill's caption that says it is planned ("Month: 3
+			// ... Dispensed: Planned 19/12/2026", a titration plan's table
+			// rebuilt row by row; unseen111, round 24, a false accept at
+			// first measure: 7.5 mg rated the strength last dispensed).
 			continue
 		}
 		switch {
