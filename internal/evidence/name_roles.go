@@ -304,6 +304,12 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 		// the name (unseen24's day log through the production reader,
 		// round 14, where "Ms Rosa" was taken for another patient).
 		from = pastRelation(l, m.last, from)
+	case m.kind == nextOfKin && m.first > 0 && relationOwners[l.words[m.first-1].text] && rest != "":
+		// A relative named in apposition: "Patient's husband Victor
+		// Lindqvist joined the call with her permission" in a video
+		// visit's progress note (unseen112, round 24, a false accept at
+		// first measure on a fax, both readers: the patient's own
+		// caption read poorly, the husband was rated the patient).
 	case m.first == 0 && (m.last > m.first || strings.HasSuffix(l.words[m.last].text, "name")) && rest != "":
 		// A form's label cell that starts its line, its value in the next
 		// cell ("Account holder  Callum Ferrier  Order placed ..."): a
@@ -341,6 +347,10 @@ func pastNameCaption(l docLine, from int) int {
 	}
 	return from
 }
+
+// relationOwners are the words before a relative that say whose relative
+// it is ("the patient's husband", "her wife").
+var relationOwners = map[string]bool{"patient's": true, "patients": true, "her": true, "his": true, "their": true, "your": true}
 
 // formInstructions are a form's words to whoever fills it in, in brackets
 // after a caption ("Received by (print)", "(block capitals)").
