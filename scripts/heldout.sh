@@ -6348,6 +6348,50 @@ PY
       convert "$pz-w.png" -seed "$seed" -attenuate 0.25 +noise Gaussian -strip -quality 88 "$f"
       if (($(stat -c %s "$f") >= 3900000)); then convert "$pz-w.png" -seed "$seed" -attenuate 0.25 +noise Gaussian -strip -quality 78 "$f"; fi
       rm -f "$pz-p.png" "$pz-t.png" "$pz-s.png" "$pz-g.png" "$pz-e.png" "$pz-w.png" ;;
+    vignette)
+      # A photo from an old or cheap phone camera (unseen116), as patients
+      # send from a hand-me-down or a basic phone: the lens darkens strongly
+      # towards the corners (vignetting: brightness falling with the square
+      # of the distance from the optical centre, the frame's corners at
+      # 30-40% of its middle; the centre moved up to 6% off the frame's
+      # middle), its lateral colour error leaves slight colour fringes at
+      # high-contrast edges (red drawn 0.25% larger and blue 0.25% smaller
+      # than green about the frame's centre: up to about 3 px at the
+      # edges), and the small sensor's narrow dynamic range greys the white
+      # paper (to about 83%) and lifts black to about 13% after crushing the
+      # darkest print a little (the darkest 7% clipped to black), colours a
+      # little flat; the page on a table (wood, grey laminate or dark wood)
+      # with a margin round it, slight perspective, a little soft, mild
+      # noise, JPEG 80. The table, the centre's offset and the corners'
+      # darkness drawn from SEED and the document. Not harsh: every field
+      # stays legible to a person, darker towards the corners but whole.
+      f=$docs/$n.vignette.jpg
+      local vg=$docs/$n.vg vb vw vh vx vy vs vr dx dy tb
+      vb=$(((W < H ? W : H) / 12)); vw=$((W + 2 * vb)); vh=$((H + 2 * vb))
+      case $(pick "$n vignette table" "$seed" 3) in
+        0) tb='#8b7355' ;;
+        1) tb='#9a9894' ;;
+        *) tb='#5e4a3a' ;;
+      esac
+      vx=$((vw / 2 + vw * ($(pick "$n vignette x" "$seed" 13) - 6) / 100))
+      vy=$((vh / 2 + vh * ($(pick "$n vignette y" "$seed" 13) - 6) / 100))
+      vs=$((30 + $(pick "$n vignette strength" "$seed" 11)))
+      dx=$((vx > vw - vx ? vx : vw - vx)); dy=$((vy > vh - vy ? vy : vh - vy))
+      vr=$(awk "BEGIN{printf \"%d\", sqrt($dx * $dx + $dy * $dy) + 2}")
+      # The vignette: 1 - r^2 from the centre, scaled so the farthest corner is at vs%.
+      convert -size "$((2 * vr))x$((2 * vr))" radial-gradient:white-black -negate -evaluate pow 2 -negate \
+        -crop "${vw}x${vh}+$((vr - vx))+$((vr - vy))" +repage +level "${vs}%,100%" "$vg-m.png"
+      # The page on the table, a little in perspective, the sensor's narrow range.
+      convert "$base" -bordercolor "$tb" -border "$vb" -background "$tb" -virtual-pixel background \
+        -distort Perspective "0,0 $((vw / 70)),$((vh / 60))  $vw,0 $((vw - vw / 50)),$((vh / 90))  0,$vh $((vw / 90)),$((vh - vh / 70))  $vw,$vh $((vw - vw / 60)),$((vh - vh / 55))" \
+        -level 7%,100% +level 13%,83% -modulate 100,82 \
+        "$vg-m.png" -compose multiply -composite "$vg-a.png"
+      # The lens's lateral colour: red a little larger, blue a little smaller.
+      convert "$vg-a.png" -virtual-pixel edge -separate \
+        \( -clone 0 -distort SRT "1.0025 0" \) \( -clone 2 -distort SRT "0.9975 0" \) \
+        -swap 0,3 -swap 2,4 -delete 3,4 -combine \
+        -blur 0x0.7 -seed "$seed" -attenuate 0.35 +noise Gaussian -strip -quality 80 "$f"
+      rm -f "$vg-m.png" "$vg-a.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
