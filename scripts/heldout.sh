@@ -6392,6 +6392,75 @@ PY
         -swap 0,3 -swap 2,4 -delete 3,4 -combine \
         -blur 0x0.7 -seed "$seed" -attenuate 0.35 +noise Gaussian -strip -quality 80 "$f"
       rm -f "$vg-m.png" "$vg-a.png" ;;
+    viewfinder)
+      # A screenshot of the phone's camera app taken instead of a photo, as
+      # patients do by mistake (pressing the side and volume buttons rather
+      # than the shutter) and then send (unseen115): the page on a table seen
+      # through the live viewfinder, a little soft (the preview is not the
+      # photo: Gaussian 0.9-1.4 px at the screen's scale, drawn from SEED and
+      # the document), the table (dark wood, grey laminate or pale oak, drawn
+      # the same way) round it (a thirtieth of the page's long side beyond each
+      # edge, more where the frame's shape leaves it), the page turned up to 1.5 degrees, slight
+      # perspective, light falling off, noise; a page wider than tall is seen
+      # sideways (the phone turned to fit it; the camera's screen stays
+      # upright, so the page lies along the preview, its top to the left or
+      # the right, drawn the same way). The preview is the camera's 3:4 frame
+      # (1170x1560 on a 1170x2532 screen, the whole page inside it and above
+      # the zoom buttons, so they cover only the table) under the
+      # camera app's interface: a black top bar with the flash and settings
+      # icons, the 3x3 grid over the preview, the zoom buttons 0.5x 1x 2x (1x
+      # lit) at its foot, the mode strip (PHOTO lit) and the shutter bar (the
+      # last photo's thumbnail, the shutter, the switch-camera button) below
+      # it, the home indicator; JPEG 90 as the phone shares a screenshot. Not
+      # harsh: every field is inside the view and a person reads it.
+      f=$docs/$n.viewfinder.jpg
+      local bold=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf reg=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+      local vf=$docs/$n.vf ang soft tbl M W2 H2 turn=0 PW=1170 PH=1560 PY=330 SW=1170 SH=2532
+      ang=$(awk "BEGIN{print ($(pick "$n viewfinder turn" "$seed" 31) - 15) / 10}")
+      soft=$(awk "BEGIN{print 0.9 + $(pick "$n viewfinder soft" "$seed" 6) / 10}")
+      case $(pick "$n viewfinder table" "$seed" 3) in
+        0) tbl='#6f5238' ;;
+        1) tbl='#8e9398' ;;
+        *) tbl='#c4aa80' ;;
+      esac
+      if ((W > H)); then
+        if (($(pick "$n viewfinder side" "$seed" 2))); then turn=90; else turn=-90; fi
+      fi
+      M=$(((W > H ? W : H) / 30)); W2=$((W + 2 * M)); H2=$((H + 2 * M))
+      convert -size "${W2}x${H2}" xc:"$tbl" -seed "$seed" -attenuate 0.5 +noise Gaussian \
+        \( -size "${W}x${H}" xc:black -alpha set -bordercolor none -border "$M" -resize 10% -blur 0x$((M / 40 + 1)) -resize "${W2}x${H2}!" -channel A -evaluate multiply 0.45 +channel -geometry +$((M / 12))+$((M / 8)) \) \
+        -compose over -composite \
+        "$base" -geometry "+$M+$M" -compose over -composite "$vf-t.png"
+      convert "$vf-t.png" -background "$tbl" -virtual-pixel background \
+        -distort Perspective "0,0 $((W2 / 60)),$((H2 / 70))  $W2,0 $((W2 - W2 / 80)),$((H2 / 90))  0,$H2 $((W2 / 120)),$((H2 - H2 / 80))  $W2,$H2 $((W2 - W2 / 70)),$((H2 - H2 / 60))" \
+        -distort SRT "$ang" +repage -rotate "$turn" +repage \
+        -resize "${PW}x$((PH - 190))" -background "$tbl" -gravity center -extent "${PW}x$((PH - 190))" \
+        -gravity north -extent "${PW}x${PH}" +gravity \
+        \( -size "${PW}x${PH}" radial-gradient:'#ffffff'-'#a8a8a8' \) -compose multiply -composite \
+        -blur 0x"$soft" -seed "$seed" -attenuate 0.25 +noise Gaussian "$vf-p.png"
+      convert -size "${SW}x${SH}" xc:black "$vf-p.png" -geometry "+0+$PY" -compose over -composite \
+        -fill none -stroke 'rgba(255,255,255,0.5)' -strokewidth 2 \
+        -draw "line $((PW / 3)),$PY $((PW / 3)),$((PY + PH))" -draw "line $((2 * PW / 3)),$PY $((2 * PW / 3)),$((PY + PH))" \
+        -draw "line 0,$((PY + PH / 3)) $PW,$((PY + PH / 3))" -draw "line 0,$((PY + 2 * PH / 3)) $PW,$((PY + 2 * PH / 3))" \
+        -stroke white -strokewidth 4 -draw "circle 95,205 95,245" -stroke none -fill white \
+        -draw "polygon 100,180 78,210 94,210 88,232 112,198 96,198 104,180" \
+        -draw "polygon 565,212 585,192 605,212 599,218 585,204 571,218" \
+        -fill none -stroke white -strokewidth 4 -draw "circle 1075,205 1075,245" -draw "circle 1075,205 1075,219" \
+        -stroke none -fill white -draw "rectangle 1071,157 1079,169" -draw "rectangle 1071,241 1079,253" -draw "rectangle 1027,201 1039,209" -draw "rectangle 1111,201 1123,209" \
+        -fill 'rgba(0,0,0,0.5)' -draw "circle 465,$((PY + PH - 90)) 465,$((PY + PH - 56))" -draw "circle 705,$((PY + PH - 90)) 705,$((PY + PH - 56))" \
+        -draw "circle 585,$((PY + PH - 90)) 585,$((PY + PH - 47))" \
+        -font "$bold" -gravity North -pointsize 25 -fill white -annotate "-120+$((PY + PH - 106))" "0.5x" -annotate "+120+$((PY + PH - 106))" "2x" \
+        -pointsize 29 -fill '#ffd60a' -annotate "+0+$((PY + PH - 108))" "1x" \
+        -pointsize 31 -fill '#ffd60a' -annotate "+0+1935" "PHOTO" -fill white -annotate "-200+1935" "VIDEO" -annotate "-430+1935" "SLO-MO" \
+        -annotate "+230+1935" "PORTRAIT" -annotate "+450+1935" "PANO" +gravity \
+        -fill none -stroke white -strokewidth 9 -draw "circle 585,2215 585,2307" -stroke none -fill white -draw "circle 585,2215 585,2291" \
+        -fill '#3a3a3c' -draw "circle 1005,2215 1005,2272" \
+        -font "$reg" -pointsize 58 -fill white -gravity North -annotate "+420+2178" "↻" +gravity \
+        \( "$vf-p.png" -resize 112x112^ -gravity center -extent 112x112 +gravity \) -geometry +110+2159 -compose over -composite \
+        -fill none -stroke white -strokewidth 3 -draw "roundrectangle 110,2159 222,2271 12,12" -stroke none \
+        -fill white -draw "roundrectangle 430,2486 740,2496 5,5" \
+        -strip -quality 90 "$f"
+      rm -f "$vf-t.png" "$vf-p.png" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
