@@ -84,6 +84,12 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"request date", "date of request", "submitted", "submitted on", "date submitted",
 		// When a prescription went to another pharmacy.
 		"transferred", "transferred on", "transfer date", "date of transfer", "date transferred",
+		// When a prescription reached the pharmacy from the surgery ("Your
+		// repeat prescription for Mounjaro 5mg KwikPen arrived from Orchard
+		// Vale Medical Centre on" over "Monday 23 November 2026."; unseen113,
+		// round 24, a false accept at first measure: its arrival was rated
+		// the dispensing date).
+		"arrived from",
 		// Bilingual pages (round 12, unseen14's Welsh and Spanish pages:
 		// a Welsh app's "Casglwch erbyn" collection deadline was rated the
 		// dispensing date in the future): Welsh, Spanish, Polish.

@@ -997,3 +997,20 @@ func TestFillDateCutAway(t *testing.T) {
 		}
 	}
 }
+
+// TestArrivedFromTheSurgery: the day a prescription arrived from the
+// surgery, its label ending the line above the date, is no dispensing date
+// (unseen113, round 24: a pharmacy's ready-to-collect e-mail, a false
+// accept at first measure where the print header kept the date whole on
+// its own line).
+func TestArrivedFromTheSurgery(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Hollie", Surname: "Brannigan", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	lines := []string{"Larkfield Pharmacy <hello@larkfieldpharmacy.example.co.uk>", "to Hollie Brannigan",
+		"Dear Hollie,", "Your repeat prescription for Mounjaro 5mg KwikPen arrived from Orchard Vale Medical Centre on",
+		"Monday 16 November 2026. We were not able to get the pen in on Monday because our",
+		"wholesaler was out of stock, and we are sorry for the wait.", "It is now ready for you to collect from the pharmacy counter."}
+	r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDate.Value != NotFound {
+		t.Errorf("date %+v by %s read %q, want not_found (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
+	}
+}
