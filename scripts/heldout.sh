@@ -1408,6 +1408,71 @@ EOF
         -delete 0 -set colorspace sRGB -combine \
         -filter Triangle -resize 1280x1280 +filter \
         -sampling-factor 4:2:0 -strip -quality "$q" "$f" ;;
+    screenshare)
+      # A screenshot of a video call in which the document was shared on
+      # screen (unseen117): the patient showed the page to a clinician, a
+      # pharmacist or a relative by sharing their screen in a call (or was
+      # shown it), and screenshotted the call as the upload. A 2560x1440
+      # desktop screenshot of the call's window (dark): across the top the
+      # presenter bar ("You are viewing NAME's screen", a first name or a
+      # room drawn from SEED and the document, "Stop viewing" and the
+      # call's timer, no date); the shared screen in the stage (the page in
+      # the sharer's viewer, a thin grey window frame, fitted in 2040x1220
+      # px, never enlarged); on the right a column of three participant
+      # tiles (initials, a first name or "You", a muted microphone); along
+      # the foot the call's controls (Unmute, Stop video, Share, Chat,
+      # React and the red Leave button). The shared picture is what the
+      # call's video sent: scaled down to 78-88% and back up (softened),
+      # chroma halved and 8x8 blocking (JPEG quality 52-64 standing in for
+      # the stream's bitrate); the interface drawn over it crisp; the
+      # theme's accent, the names, the scale and the quality drawn from
+      # SEED and the document; the screenshot JPEG 90. Not harsh: every
+      # field stays legible to a person, a little soft.
+      f=$docs/$n.screenshare.jpg
+      local who other acc sc q PW PH PX PY
+      case $(pick "$n screenshare who" "$seed" 4) in
+        0) who=Alex other=Priya ;; 1) who=Sam other=Jordan ;; 2) who='Consult room 3' other=Chris ;; *) who=Robin other=Dee ;;
+      esac
+      case $(pick "$n screenshare theme" "$seed" 3) in
+        0) acc='#1a73e8' ;; 1) acc='#6264a7' ;; *) acc='#0b8043' ;;
+      esac
+      sc=$((78 + $(pick "$n screenshare scale" "$seed" 11)))
+      q=$((52 + $(pick "$n screenshare q" "$seed" 13)))
+      # The sharer's viewer: the page on a grey ground in a thin window frame.
+      convert "$base" -resize '2000x1180>' -bordercolor '#5f6368' -border 2 \
+        -gravity north -background '#5f6368' -splice 0x26 +gravity \
+        -fill '#e8eaed' -font DejaVu-Sans -pointsize 15 -annotate +12+19 "$n - Viewer" "$docs/$n.ss-win.png"
+      PW=$(identify -format %w "$docs/$n.ss-win.png"); PH=$(identify -format %h "$docs/$n.ss-win.png")
+      # The stage as the video sent it: scaled down and up, blocky.
+      convert -size 2060x1236 xc:'#3c4043' "$docs/$n.ss-win.png" -gravity center -compose over -composite +gravity \
+        -filter Triangle -resize "$sc%" -resize '2060x1236!' +filter \
+        -sampling-factor 4:2:0 -quality "$q" "$docs/$n.ss-stage.jpg"
+      PX=24 PY=92
+      convert -size 2560x1440 xc:'#202124' \
+        "$docs/$n.ss-stage.jpg" -geometry "+$PX+$PY" -compose over -composite \
+        -fill '#2d2e31' -draw "rectangle 0,0 2560,76" \
+        -fill "$acc" -draw "roundrectangle 24,16 760,62 23,23" \
+        -fill white -font DejaVu-Sans-Bold -pointsize 26 -annotate +58+48 "You are viewing $who's screen" \
+        -fill '#3c4043' -draw "roundrectangle 790,16 1010,62 23,23" \
+        -fill '#e8eaed' -font DejaVu-Sans -pointsize 24 -annotate +818+48 'Stop viewing' \
+        -fill '#ea4335' -draw "circle 2210,39 2220,39" -fill '#e8eaed' -annotate +2234+48 '00:14:32' \
+        -fill '#e8eaed' -annotate +2372+48 'Clinic call' \
+        -fill '#3c4043' -draw "roundrectangle 2108,92 2536,342 14,14" -draw "roundrectangle 2108,358 2536,608 14,14" -draw "roundrectangle 2108,624 2536,874 14,14" \
+        -fill "$acc" -draw "circle 2322,200 2322,252" -fill '#a142f4' -draw "circle 2322,466 2322,518" -fill '#e37400' -draw "circle 2322,732 2322,784" \
+        -fill white -font DejaVu-Sans-Bold -pointsize 40 -annotate +2292+215 "${who:0:1}" -annotate +2294+481 'Y' -annotate +2294+747 "${other:0:1}" \
+        -font DejaVu-Sans -pointsize 24 -annotate +2124+330 "$who (presenting)" -annotate +2124+596 'You' -annotate +2124+862 "$other" \
+        -fill '#ea4335' -draw "circle 2510,320 2510,334" -draw "circle 2510,586 2510,600" -draw "circle 2510,852 2510,866" \
+        -fill '#2d2e31' -draw "rectangle 0,1340 2560,1440" \
+        -fill '#ea4335' -draw "circle 900,1378 900,1406" -fill '#3c4043' -draw "circle 1000,1378 1000,1406" -draw "circle 1100,1378 1100,1406" -draw "circle 1200,1378 1200,1406" -draw "circle 1300,1378 1300,1406" \
+        -fill white -draw "roundrectangle 893,1362 907,1386 7,7" -stroke white -strokewidth 3 -draw "line 884,1396 916,1360" -stroke none \
+        -draw "rectangle 986,1368 1008,1388" -draw "polygon 1008,1378 1018,1370 1018,1386" \
+        -draw "polygon 1100,1362 1088,1378 1112,1378" -draw "rectangle 1096,1376 1104,1394" \
+        -draw "roundrectangle 1186,1366 1214,1388 5,5" -draw "circle 1300,1378 1300,1390" \
+        -fill '#ea4335' -draw "roundrectangle 1400,1354 1600,1402 24,24" \
+        -fill white -font DejaVu-Sans-Bold -pointsize 24 -annotate +1458+1387 'Leave' \
+        -fill '#bdc1c6' -font DejaVu-Sans -pointsize 18 -annotate +866+1430 'Unmute' -annotate +960+1430 'Stop video' -annotate +1074+1430 'Share' -annotate +1176+1430 'Chat' -annotate +1272+1430 'React' \
+        -quality 90 "$f"
+      rm -f "$docs/$n".ss-* ;;
     notifbanner)
       # A screenshot of the page open on the phone, taken just as a
       # notification dropped in (unseen35): the patient opened the photo or
