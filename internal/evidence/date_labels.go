@@ -90,6 +90,9 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// round 24, a false accept at first measure: its arrival was rated
 		// the dispensing date).
 		"arrived from",
+		// A price quoted and held ("Quoted: Nov 22, 2026  Price held until:
+		// Dec 6, 2026" on a saved cash quote; unseen116, round 24).
+		"quoted", "quoted on", "quote date", "date quoted", "price held until",
 		// Bilingual pages (round 12, unseen14's Welsh and Spanish pages:
 		// a Welsh app's "Casglwch erbyn" collection deadline was rated the
 		// dispensing date in the future): Welsh, Spanish, Polish.

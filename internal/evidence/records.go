@@ -908,6 +908,15 @@ func unableToSupply(l docLine) bool {
 	return unableRe.MatchString(l.norm) && !partRe.MatchString(l.norm)
 }
 
+// notSentRe says a prescription has gone to no pharmacy yet: none holds it.
+var notSentRe = lazyRE(`\bnot\s+(?:yet\s+)?(?:been\s+)?sent\s+to\s+(?:a|any)\s+pharmacy\b`)
+
+// noPharmacyHolds reports a line that says a pharmacy could not supply the
+// order (unableToSupply) or that no pharmacy has it yet.
+func noPharmacyHolds(l docLine) bool {
+	return unableToSupply(l) || notSentRe.MatchString(l.norm)
+}
+
 // filledWords say a supply was made.
 var filledWords = newPhraseSet(map[bool][]string{true: {
 	"were filled", "was filled", "were dispensed", "was dispensed", "has been dispensed", "have been dispensed",
@@ -942,6 +951,12 @@ var unfilledWords = newPhraseSet(map[bool][]string{true: {
 	// "Collected" still to come; unseen97, round 22, a false accept at
 	// first measure on 3 uploads).
 	"waiting for stock", "awaiting stock",
+	// A quote or a checkout not completed ("$1,199.00 Not ordered Add to
+	// cart" on a mail pharmacy's saved quote; "Prescribed by Aaron
+	// Whitcombe, NP on Nov 25 · not yet sent to a pharmacy" at a telehealth
+	// checkout's choose-a-pharmacy step; unseen116, round 24, false accepts
+	// at first measure on 6 uploads, both readers).
+	"not ordered", "not yet ordered", "not yet sent to a pharmacy", "not sent to a pharmacy",
 }})
 
 // summaryRecords leaves out of wanted the records without a date on pages

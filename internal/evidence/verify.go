@@ -73,9 +73,10 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	date := rateDate(own, pol, meds)
 	// A pharmacy that said it could not supply the requested medicine,
 	// none supplied since, did not supply it; nor did one it was sent on to
-	// that has not filled it yet.
+	// that has not filled it yet; and none holds a prescription not yet
+	// sent to a pharmacy.
 	unsupplied := meds.unfilled != nil && (date.rule == "no-date" || date.rule == "date-of-unfilled-prescription") &&
-		slices.ContainsFunc(own.lines, unableToSupply)
+		slices.ContainsFunc(own.lines, noPharmacyHolds)
 	return [fieldCount]finding{
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, req),
 		medicineField: rateMedicine(medicineOn, exp, want, wantKnown, medicineMentions),
