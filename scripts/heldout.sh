@@ -6526,6 +6526,66 @@ PY
         -fill white -draw "roundrectangle 430,2486 740,2496 5,5" \
         -strip -quality 90 "$f"
       rm -f "$vf-t.png" "$vf-p.png" ;;
+    reflection)
+      # A phone photo of the phone's or laptop's screen showing the page, taken
+      # at a slight angle in a lit room (unseen114): the page on the screen in
+      # its black glossy bezel (the screen's black a little lifted, its white a
+      # little dimmed), and the glossy glass reflecting the room over it: a
+      # soft bright patch from a window or lamp (an ellipse, 18-30% of the
+      # screen's short side across, blurred, added as light: print under its
+      # centre about half as dark as elsewhere, never lost) and the faint dark
+      # silhouette of the photographer (head, shoulders and the phone held up
+      # in front of the face, soft-edged, darkening the screen to 80-86%, the
+      # phone to 72%) over part of it; then the device on a desk or against a
+      # wall, turned up to 1.5 degrees, slight perspective, the room's light
+      # falling off, softness, noise, JPEG 85, the long side at most 3200 px.
+      # The patch's place and size, the silhouette's place and size, the
+      # ground, the turn and the perspective drawn from SEED and the document.
+      # Not harsh: every field stays legible to a person.
+      f=$docs/$n.reflection.jpg
+      local rf=$docs/$n.rf BZ SW2 SH2 S gx gy gr sx hy hr sg pg pw ph M RW RH ang gnd px py
+      BZ=$(((W < H ? W : H) / 30 + 16))
+      SW2=$((W - 80 + 2 * BZ)) SH2=$((H - 80 + 2 * BZ)); S=$((SW2 < SH2 ? SW2 : SH2))
+      convert "$base" -shave 40x40 +level 5%,97% -bordercolor '#0d0d10' -border "$BZ" "$rf-dev.png"
+      # The photographer: head, shoulders and the phone, soft and faint.
+      sx=$((SW2 * (32 + $(pick "$n reflection sx" "$seed" 37)) / 100))
+      hr=$((S * (13 + $(pick "$n reflection hr" "$seed" 6)) / 100))
+      hy=$((SH2 * (50 + $(pick "$n reflection hy" "$seed" 18)) / 100))
+      sg=$((80 + $(pick "$n reflection dark" "$seed" 7)))
+      pw=$((hr * 11 / 10)) ph=$((hr * 19 / 10))
+      px=$((sx + hr / 3 - pw / 2)) py=$((hy - ph / 3))
+      convert -size "${SW2}x${SH2}" xc:white -fill "gray($sg%)" \
+        -draw "ellipse $sx,$hy $hr,$((hr * 6 / 5)) 0,360" \
+        -draw "ellipse $sx,$((hy + hr * 27 / 10)) $((hr * 3)),$((hr * 17 / 10)) 0,360" \
+        -draw "rectangle $((sx - hr / 3)),$hy $((sx + hr / 3)),$((hy + hr * 2))" \
+        -fill 'gray(72%)' -draw "roundrectangle $px,$py $((px + pw)),$((py + ph)) $((pw / 8)),$((pw / 8))" \
+        -resize 12.5% -blur "0x$((hr / 48 + 1))" -resize "${SW2}x${SH2}!" "$rf-sil.png"
+      # The window's or lamp's bright patch.
+      gx=$((SW2 * (12 + $(pick "$n reflection gx" "$seed" 77)) / 100))
+      gy=$((SH2 * (10 + $(pick "$n reflection gy" "$seed" 41)) / 100))
+      gr=$((S * (9 + $(pick "$n reflection gr" "$seed" 7)) / 100))
+      convert -size "${SW2}x${SH2}" xc:black -fill 'gray(56%)' \
+        -draw "ellipse $gx,$gy $gr,$((gr * 7 / 10)) 0,360" -resize 12.5% -blur "0x$((gr / 16 + 1))" -resize "${SW2}x${SH2}!" \
+        \( -size "${SH2}x${SW2}" gradient:'gray(9%)'-black -rotate 90 -resize "${SW2}x${SH2}!" \) -compose plus -composite "$rf-glare.png"
+      convert "$rf-dev.png" "$rf-sil.png" -compose multiply -composite "$rf-glare.png" -compose screen -composite "$rf-refl.png"
+      # The device on its ground, turned, in perspective, the room's light.
+      case $(pick "$n reflection ground" "$seed" 3) in
+        0) gnd='#6b5443' ;;
+        1) gnd='#8c9096' ;;
+        *) gnd='#c9c1b4' ;;
+      esac
+      M=$(((SW2 > SH2 ? SW2 : SH2) / 14)); RW=$((SW2 + 2 * M)) RH=$((SH2 + 2 * M))
+      ang=$(awk -v p="$(pick "$n reflection turn" "$seed" 31)" 'BEGIN{printf "%.1f", (p - 15) / 10}')
+      px=$((RW / (40 + $(pick "$n reflection persp" "$seed" 30))))
+      convert -size "${RW}x${RH}" xc:"$gnd" -seed "$seed" -attenuate 0.4 +noise Gaussian \
+        \( "$rf-refl.png" -background none -rotate "$ang" \( +clone -background black -shadow 45x10+6+8 \) +swap -background none -layers merge +repage \) \
+        -gravity center -compose over -composite +gravity \
+        -virtual-pixel edge -distort Perspective "0,0 $px,$((RH / 60))  $RW,0 $((RW - px / 3)),0  0,$RH 0,$((RH - RH / 80))  $RW,$RH $((RW - px)),$((RH - RH / 50))" \
+        \( -size "${RW}x${RH}" xc: -sparse-color Barycentric "0,0 #ffffff $RW,$RH #b4b0aa" \) -compose multiply -composite \
+        -blur 0x0.7 -resize '3200x3200>' -seed "$seed" -attenuate 0.3 +noise Gaussian "$rf-out.png"
+      convert "$rf-out.png" -strip -quality 85 "$f"
+      if (($(stat -c %s "$f") >= 3900000)); then convert "$rf-out.png" -strip -quality 72 "$f"; fi
+      rm -f "$rf"-*.png ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
