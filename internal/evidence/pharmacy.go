@@ -245,7 +245,7 @@ var pharmacyRules = []rule[pharmacyEvidence]{
 	{"pharmacy-of-unsupplied-medicine", func(e pharmacyEvidence) bool { return e.unsupplied && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
 		return finding{
 			rating:  Rating{NotFound, Low},
-			problem: "the document says a pharmacy could not supply the requested medicine and shows no supply of it, so no pharmacy it names supplied it",
+			problem: "the document says the requested medicine has not been supplied (a pharmacy could not supply it, or it has not been sent to a pharmacy), so no pharmacy it names supplied it",
 			at:      e.at,
 		}
 	}},
