@@ -832,6 +832,10 @@ type stamps struct {
 	// machine prints them; mail: a line of an e-mail header block (From:,
 	// To:, Subject:, Sent: within four lines).
 	printed, mail []bool
+	// underHeader: a line just under an e-mail header's "To:" or an
+	// address line ("Slimline Health <care@...>", "To: Tobias Rennard",
+	// then "Tuesday 24 November 2026 08:14": a webmail's message header).
+	underHeader []bool
 	// thread: the document is a thread of text messages (a line of nothing
 	// but "Text Message", "iMessage", "SMS" as a phone's messages app
 	// shows it).
@@ -871,7 +875,7 @@ var (
 
 func stampLines(d document) stamps {
 	n := len(d.lines)
-	s := stamps{printed: make([]bool, n), mail: make([]bool, n)}
+	s := stamps{printed: make([]bool, n), mail: make([]bool, n), underHeader: make([]bool, n)}
 	header := make([]bool, n)
 	first := make([]int, n) // the first line of each line's page
 	for i, l := range d.lines {
@@ -893,6 +897,11 @@ func stampLines(d document) stamps {
 		}
 		s.printed[i], s.printed[last] = marked, marked
 		i = last + 1
+	}
+	for i := 1; i < n; i++ {
+		for k := max(0, i-2); k < i; k++ {
+			s.underHeader[i] = s.underHeader[i] || d.lines[k].page == d.lines[i].page && (header[k] || emailRe.MatchString(d.lines[k].norm))
+		}
 	}
 	s.thread = slices.ContainsFunc(d.lines, func(l docLine) bool { return threadMarkRe.MatchString(l.norm) })
 	s.diaryDay = diaryDays(d)
@@ -1048,6 +1057,13 @@ func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind, labels []labe
 	switch {
 	case kind == plainDate && s.mail[i]:
 		return otherDate
+	case kind == unlabelledDate && s.underHeader[i] && sentStamp(l, f):
+		// A message's date and time alone on the line under its sender
+		// or its addressee: when it was sent (a webmail's "Your treatment
+		// is paused", its header's date rated the dispensing date;
+		// unseen117, round 24, false accepts at first measure on 3
+		// uploads, both readers).
+		return otherDate
 	case emailRe.MatchString(l.norm) && timeAfterRe.MatchString(l.numberText()[f.end:]):
 		if _, labelled := labelBefore(labels, f.start); !labelled {
 			return otherDate
@@ -1061,9 +1077,12 @@ func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind, labels []labe
 // date and a time of day, and perhaps the weekday before them, as a
 // messages app writes between the texts.
 func (s stamps) sent(l docLine, f foundDate) bool {
-	if !s.thread {
-		return false
-	}
+	return s.thread && sentStamp(l, f)
+}
+
+// sentStamp reports a date that stands on its line as a message's time
+// stamp: a weekday at most before it, a time of day after it, nothing more.
+func sentStamp(l docLine, f foundDate) bool {
 	text := l.numberText()
 	after := timeAfterRe.FindStringIndex(text[f.end:])
 	return weekdayRe.MatchString(text[:f.start]) && after != nil && strings.TrimSpace(text[f.end+after[1]:]) == ""

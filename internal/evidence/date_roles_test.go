@@ -1025,3 +1025,18 @@ func TestArrivedFromTheSurgery(t *testing.T) {
 		t.Errorf("date %+v by %s read %q, want not_found (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
 	}
 }
+
+// TestWebmailHeaderDate: a message's date and time alone on the line under
+// its addressee is when it was sent, no supply (unseen117, round 24: a
+// "treatment paused" e-mail's header date rated the dispensing date).
+func TestWebmailHeaderDate(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Tobias", Surname: "Rennard", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	lines := []string{"Inbox", "Your treatment is paused", "Slimline Health <care@slimlinehealth.example>", "To: Tobias Rennard",
+		"Wednesday 18 November 2026 08:14", "Hi Tobias,", "As you asked, we've paused your treatment plan.",
+		"Plan: Mounjaro 5mg KwikPen (tirzepatide), monthly Status: Paused",
+		"Your pens were dispensed by: Cobalt Row Pharmacy, Unit 4 Cobalt Row, Leeds LS99 2ZZ"}
+	r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationDate.Value != NotFound {
+		t.Errorf("date %+v by %s read %q, want not_found (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
+	}
+}
