@@ -919,6 +919,13 @@ func (e dateEvidence) shown() string {
 	return e.picked.String() + ", reading " + e.readAs
 }
 
+// Two date rules the pharmacy's role reads (rateFields): the page has no
+// date of a supply, or says the medicine is not supplied yet.
+const (
+	ruleNoDate               = "no-date"
+	ruleUnfilledPrescription = "date-of-unfilled-prescription"
+)
+
 // dateRules decide medicationDate, in the order of docs/evidence-rules.md.
 var dateRules = []rule[dateEvidence]{
 	{"message-sent-date", func(e dateEvidence) bool { return !e.found && e.sent != nil }, func(e dateEvidence) finding {
@@ -930,7 +937,7 @@ var dateRules = []rule[dateEvidence]{
 			at:      e.sent,
 		}
 	}},
-	{"no-date", func(e dateEvidence) bool { return !e.found }, func(e dateEvidence) finding {
+	{ruleNoDate, func(e dateEvidence) bool { return !e.found }, func(e dateEvidence) finding {
 		return finding{rating: Rating{NotFound, e.absent}, missing: "the dispensing or prescription date"}
 	}},
 	{"date-without-medicine", func(e dateEvidence) bool { return !e.aboutMedicine }, func(e dateEvidence) finding {
@@ -980,7 +987,7 @@ var dateRules = []rule[dateEvidence]{
 		// the medicine was dispensed.
 		return finding{rating: Rating{NotFound, Low}, problem: "the document is a customs declaration, whose " + e.kind.noun() + " (" + e.shown() + ") says when the parcel was sent, not when the medicine was dispensed", at: e.at}
 	}},
-	{"date-of-unfilled-prescription", func(e dateEvidence) bool { return e.unfilled }, func(e dateEvidence) finding {
+	{ruleUnfilledPrescription, func(e dateEvidence) bool { return e.unfilled }, func(e dateEvidence) finding {
 		// "Sent electronically ... Pharmacy status: received ... In queue
 		// - not yet filled" under a telehealth visit's prescription, an
 		// app's order "Awaiting clinical check" (unseen85, round 21: the

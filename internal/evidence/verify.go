@@ -75,7 +75,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	// none supplied since, did not supply it; nor did one it was sent on to
 	// that has not filled it yet; and none holds a prescription not yet
 	// sent to a pharmacy.
-	unsupplied := meds.unfilled != nil && (date.rule == "no-date" || date.rule == "date-of-unfilled-prescription") &&
+	unsupplied := meds.unfilled != nil && (date.rule == ruleNoDate || date.rule == ruleUnfilledPrescription) &&
 		slices.ContainsFunc(own.lines, noPharmacyHolds)
 	return [fieldCount]finding{
 		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, req),
