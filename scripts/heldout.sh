@@ -6075,7 +6075,8 @@ PYEOF
       # (the time drawn from SEED and the document, signal, battery, in light
       # grey) above the page, the page fitted below it (never enlarged past
       # the phone's scale, shrunk only if it would not fit), the rest of the
-      # screen the page's own dark ground. A screenshot: lossless PNG, no
+      # screen the page's own dark ground (its colour at the page's bottom
+      # left corner). A screenshot: lossless PNG, no
       # noise. Not harsh: every stroke keeps its contrast; only the colours
       # change.
       f=$docs/$n.darkmode.png
@@ -6095,7 +6096,7 @@ PYEOF
       top=$((86 + $(pick "$n darkmode text" "$seed" 9)))
       case $mode in 0) lev=(-level 7%,100% +level "0%,$top%") ;; 1) lev=(+level "0%,$top%") ;; *) lev=(+level "4%,$top%") ;; esac
       convert "$dk/raw.png" "${lev[@]}" -resize "${SW}x$((SH - SB))>" "$dk/page.png"
-      ground=$(convert "$dk/page.png" -format '%[pixel:p{1,1}]' info:)
+      ground=$(convert "$dk/page.png" -format '%[pixel:p{1,h-3}]' info:)
       clock=$((7 + $(pick "$n darkmode hour" "$seed" 15))):$(printf %02d "$(( $(pick "$n darkmode minute" "$seed" 997) % 60 ))")
       local y=$((SB * 2 / 3)) x0=$((SW - 240))
       convert -size "${SW}x${SH}" "xc:$ground" "$dk/page.png" -gravity north -geometry "+0+$SB" -compose over -composite -gravity northwest \
