@@ -1408,6 +1408,86 @@ EOF
         -delete 0 -set colorspace sRGB -combine \
         -filter Triangle -resize 1280x1280 +filter \
         -sampling-factor 4:2:0 -strip -quality "$q" "$f" ;;
+    modaldim)
+      # A phone screenshot taken while a system dialog was open over the
+      # page (unseen120): a low-battery warning, a software update prompt or
+      # a browser's "Allow notifications?" box came up as the patient
+      # screenshotted the page, so the upload is a 1170x2532 screen with the
+      # status bar (the time, signal and battery, no date) and the page
+      # fitted to the screen's width under it (to the height left where a
+      # long page would not fit; a page wider than tall on the phone turned
+      # landscape, 2532x1170, fitted to its height, no status bar), the
+      # whole screen behind the dialog dimmed
+      # by its overlay to about half its brightness (45-55% towards black),
+      # and the dialog itself, an alert card (810 px wide, rounded, light
+      # grey, a bold title, two or three lines of message, a hairline and
+      # its two buttons in blue), drawn undimmed over a band of the page
+      # that holds none of the case's fields. Where the band lies the page
+      # says (`<meta name="heldout-modaldim" content="Y0 Y1">`, its top and
+      # foot as fractions of the page's height; a band reaching the page's
+      # foot runs on to the screen's foot), else 0.40-0.60; the dialog's
+      # place in the band, which dialog (its wording), the dim, the time and
+      # the battery drawn from SEED and the document. Lossless PNG, as a
+      # screenshot is. Not harsh: dark print on a grey page, every field
+      # legible to a person around the dialog.
+      f=$docs/$n.modaldim.png
+      local spec y0 y1 md kind dim clock batt title msg b1 b2 PW PH SW SH top sy0 sy1 DH dy
+      md=$docs/$n.md
+      spec=$(sed -n 's/.*name="heldout-modaldim" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      read -r y0 y1 <<<"${spec:-0.40 0.60}"
+      kind=$(pick "$n modaldim kind" "$seed" 3)
+      dim=$((45 + $(pick "$n modaldim dim" "$seed" 11)))
+      clock=$((7 + $(pick "$n modaldim hour" "$seed" 15))):$(printf %02d "$(pick "$n modaldim minute" "$seed" 60)")
+      case $kind in
+        0) batt=$((10 + 10 * $(pick "$n modaldim batt" "$seed" 2)))
+           title="Low Battery"; msg="${batt}% battery remaining. Turn on Low Power Mode to reduce background activity."; b1="Close"; b2="Low Power Mode" ;;
+        1) batt=$((35 + $(pick "$n modaldim batt" "$seed" 50)))
+           title="Software Update"; msg="A new software update is available. Install it now or later tonight while your phone charges?"; b1="Later"; b2="Install Now" ;;
+        *) batt=$((35 + $(pick "$n modaldim batt" "$seed" 50)))
+           title="Allow notifications?"; msg="This website would like to send you notifications. You can change this in Settings at any time."; b1="Don't Allow"; b2="Allow" ;;
+      esac
+      # The page fitted under the status bar (140 px), above the home bar;
+      # a page wider than tall on the phone turned landscape (2532x1170,
+      # the status bar hidden as phones hide it there), fitted to its height.
+      if ((W > H)); then
+        SW=2532 SH=1170 top=30
+        convert "$base" -resize 2400x1110 "$md-page.png"
+        PW=$(identify -format %w "$md-page.png"); PH=$(identify -format %h "$md-page.png")
+        convert -size 2532x1170 xc:white "$md-page.png" -geometry "+$(((2532 - PW) / 2))+$top" -compose over -composite \
+          -fill '#111111' -draw "roundrectangle 1031,1150 1501,1160 5,5" \
+          -fill black -colorize "$dim%" "$md-dim.png"
+      else
+        SW=1170 SH=2532 top=140
+        convert "$base" -resize 1170x2352 "$md-page.png"
+        PW=$(identify -format %w "$md-page.png"); PH=$(identify -format %h "$md-page.png")
+        convert -size 1170x2532 xc:white "$md-page.png" -geometry "+$(((1170 - PW) / 2))+$top" -compose over -composite \
+          -font DejaVu-Sans-Bold -fill '#111111' -pointsize 44 -annotate +80+92 "$clock" \
+          -font DejaVu-Sans -pointsize 38 -annotate +800+90 "5G" \
+          -fill none -stroke '#111111' -strokewidth 3 -draw "roundrectangle 900,62 1010,100 10,10" -stroke none \
+          -fill "$( ((batt <= 20)) && echo '#e0302a' || echo '#111111')" -draw "rectangle 906,68 $((906 + 98 * batt / 100)),94" \
+          -fill '#111111' -draw "roundrectangle 1014,74 1022,88 3,3" \
+          -draw "roundrectangle 400,2500 770,2512 6,6" \
+          -fill black -colorize "$dim%" "$md-dim.png"
+      fi
+      # The dialog: title, message, a hairline, two buttons.
+      convert -background '#f2f2f2' -fill '#000000' -font DejaVu-Sans-Bold -pointsize 46 -gravity center -size 720x caption:"$title" \
+        \( -size 720x18 xc:'#f2f2f2' \) \
+        \( -background '#f2f2f2' -fill '#1c1c1e' -font DejaVu-Sans -pointsize 36 -gravity center -size 720x caption:"$msg" \) \
+        -append -bordercolor '#f2f2f2' -border 45x50 "$md-body.png"
+      convert -size 404x132 xc:'#f2f2f2' -font DejaVu-Sans -pointsize 40 -fill '#0a7aff' -gravity center -annotate +0+0 "$b1" "$md-b1.png"
+      convert -size 404x132 xc:'#f2f2f2' -font DejaVu-Sans-Bold -pointsize 40 -fill '#0a7aff' -gravity center -annotate +0+0 "$b2" "$md-b2.png"
+      convert "$md-b1.png" -size 2x132 xc:'#c6c6c8' "$md-b2.png" +append "$md-btn.png"
+      convert "$md-body.png" -size 810x2 xc:'#c6c6c8' "$md-btn.png" -append "$md-card.png"
+      DH=$(identify -format %h "$md-card.png")
+      convert "$md-card.png" -alpha set \( -size "810x$DH" xc:black -fill white -draw "roundrectangle 0,0 809,$((DH - 1)) 42,42" \) \
+        -alpha off -compose copy_opacity -composite -compose over "$md-card2.png"
+      sy0=$(awk -v t="$top" -v h="$PH" -v y="$y0" 'BEGIN{printf "%d", t + h * y}')
+      sy1=$(awk -v t="$top" -v h="$PH" -v y="$y1" 'BEGIN{printf "%d", t + h * y}')
+      awk -v y="$y1" 'BEGIN{exit !(y >= 0.999)}' && sy1=$((SH - 62))
+      if ((sy1 - sy0 >= DH)); then dy=$((sy0 + (sy1 - sy0 - DH) * $(pick "$n modaldim y" "$seed" 101) / 100))
+      else dy=$((sy0 + (sy1 - sy0 - DH) / 2)); echo "heldout: $s $n modaldim: the band ($((sy1 - sy0)) px) is shallower than the dialog ($DH px)" >&2; fi
+      convert "$md-dim.png" "$md-card2.png" -geometry "+$(((SW - 810) / 2))+$dy" -compose over -composite "$f"
+      rm -f "$md"-* ;;
     screenshare)
       # A screenshot of a video call in which the document was shared on
       # screen (unseen117): the patient showed the page to a clinician, a
