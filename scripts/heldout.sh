@@ -1425,7 +1425,8 @@ EOF
       # that holds none of the case's fields. Where the band lies the page
       # says (`<meta name="heldout-modaldim" content="Y0 Y1">`, its top and
       # foot as fractions of the page's height; a band reaching the page's
-      # foot runs on to the screen's foot), else 0.40-0.60; the dialog's
+      # foot, shallower than the dialog, runs on below the page as far as
+      # the dialog needs), else 0.40-0.60; the dialog's
       # place in the band, which dialog (its wording), the dim, the time and
       # the battery drawn from SEED and the document. Lossless PNG, as a
       # screenshot is. Not harsh: dark print on a grey page, every field
@@ -1483,7 +1484,11 @@ EOF
         -alpha off -compose copy_opacity -composite -compose over "$md-card2.png"
       sy0=$(awk -v t="$top" -v h="$PH" -v y="$y0" 'BEGIN{printf "%d", t + h * y}')
       sy1=$(awk -v t="$top" -v h="$PH" -v y="$y1" 'BEGIN{printf "%d", t + h * y}')
-      awk -v y="$y1" 'BEGIN{exit !(y >= 0.999)}' && sy1=$((SH - 62))
+      # A band reaching the page's foot runs on below it only as far as the
+      # dialog needs, so the dialog always lies over the page.
+      if awk -v y="$y1" 'BEGIN{exit !(y >= 0.999)}' && ((sy1 - sy0 < DH)); then
+        sy1=$((sy0 + DH)); ((sy1 > SH - 62)) && sy1=$((SH - 62))
+      fi
       if ((sy1 - sy0 >= DH)); then dy=$((sy0 + (sy1 - sy0 - DH) * $(pick "$n modaldim y" "$seed" 101) / 100))
       else dy=$((sy0 + (sy1 - sy0 - DH) / 2)); echo "heldout: $s $n modaldim: the band ($((sy1 - sy0)) px) is shallower than the dialog ($DH px)" >&2; fi
       convert "$md-dim.png" "$md-card2.png" -geometry "+$(((SW - 810) / 2))+$dy" -compose over -composite "$f"
