@@ -832,9 +832,12 @@ type stamps struct {
 	// machine prints them; mail: a line of an e-mail header block (From:,
 	// To:, Subject:, Sent: within four lines).
 	printed, mail []bool
-	// underHeader: a line just under an e-mail header's "To:" or an
-	// address line ("Slimline Health <care@...>", "To: Tobias Rennard",
-	// then "Tuesday 24 November 2026 08:14": a webmail's message header).
+	// underHeader: a line at most three under an e-mail header's "To:" or
+	// an address line ("Slimline Health <care@...>", "To: Tobias Rennard",
+	// then "Tuesday 24 November 2026 08:14": a webmail's message header;
+	// the mail program's folder list may run into it, "7 To: Tobias
+	// Rennard" then "Archive" before the date, as a forwarded photo of
+	// unseen117's e-mail reads, round 25).
 	underHeader []bool
 	// thread: the document is a thread of text messages (a line of nothing
 	// but "Text Message", "iMessage", "SMS" as a phone's messages app
@@ -899,7 +902,7 @@ func stampLines(d document) stamps {
 		i = last + 1
 	}
 	for i := 1; i < n; i++ {
-		for k := max(0, i-2); k < i; k++ {
+		for k := max(0, i-3); k < i; k++ {
 			s.underHeader[i] = s.underHeader[i] || d.lines[k].page == d.lines[i].page && (header[k] || emailRe.MatchString(d.lines[k].norm))
 		}
 	}

@@ -1026,17 +1026,30 @@ func TestArrivedFromTheSurgery(t *testing.T) {
 	}
 }
 
-// TestWebmailHeaderDate: a message's date and time alone on the line under
+// TestWebmailHeaderDate: a message's date and time alone on a line under
 // its addressee is when it was sent, no supply (unseen117, round 24: a
-// "treatment paused" e-mail's header date rated the dispensing date).
+// "treatment paused" e-mail's header date rated the dispensing date), also
+// where the mail program's folder list runs into the header (round 25: "7
+// To: Tobias Rennard", a folder's unread count before it, and "Archive"
+// between it and the date, on the e-mail forwarded as a photo).
 func TestWebmailHeaderDate(t *testing.T) {
 	exp := Expected{PatientKnown: true, Forename: "Tobias", Surname: "Rennard", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
-	lines := []string{"Inbox", "Your treatment is paused", "Slimline Health <care@slimlinehealth.example>", "To: Tobias Rennard",
-		"Wednesday 18 November 2026 08:14", "Hi Tobias,", "As you asked, we've paused your treatment plan.",
+	body := []string{"Hi Tobias,", "As you asked, we've paused your treatment plan.",
 		"Plan: Mounjaro 5mg KwikPen (tirzepatide), monthly Status: Paused",
 		"Your pens were dispensed by: Cobalt Row Pharmacy, Unit 4 Cobalt Row, Leeds LS99 2ZZ"}
-	r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "uk"})
-	if r.Data.MedicationDate.Value != NotFound {
-		t.Errorf("date %+v by %s read %q, want not_found (note %q)", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
+	for _, tt := range []struct {
+		name   string
+		header []string
+	}{
+		{"under the addressee", []string{"Inbox", "Your treatment is paused", "Slimline Health <care@slimlinehealth.example>",
+			"To: Tobias Rennard", "Wednesday 18 November 2026 08:14"}},
+		{"the folder list run into the header", []string{"Inbox", "Drafts Your treatment is paused",
+			"Sent Items Slimline Health <care@slimlinehealth.example>", "7 To: Tobias Rennard", "Archive",
+			"Wednesday 18 November 2026 08:14", "Deleted Items"}},
+	} {
+		r, f := Explain(textOf(1, append(append([]string(nil), tt.header...), body...)...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationDate.Value != NotFound {
+			t.Errorf("%s: date %+v by %s read %q, want not_found (note %q)", tt.name, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, r.Note)
+		}
 	}
 }
