@@ -93,6 +93,18 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// A price quoted and held ("Quoted: Nov 22, 2026  Price held until:
 		// Dec 6, 2026" on a saved cash quote; unseen116, round 24).
 		"quoted", "quoted on", "quote date", "date quoted", "price held until",
+		// When an item was put in a basket ("4 doses · added 24 Nov 2026 ...
+		// not yet ordered" in a basket reminder; "Added to basket: 23 Nov
+		// 2026, 21:47"; unseen116, round 25).
+		"added", "added on", "date added", "added to basket", "added to cart", "added to your basket",
+		// When a cost estimate was run ("Estimate run Nov 24, 2026 · This is
+		// not a claim or a fill." over an insurer's estimate for the next
+		// strength; unseen116, round 25).
+		"estimate", "estimate run", "estimate date", "date of estimate", "estimated on", "run on",
+		// A pharmacist's intervention (advice to stop, a referral) is dated
+		// by the consultation, not by a supply ("Date of intervention" over
+		// the day the patient was told to stop; unseen117, round 25).
+		"intervention", "date of intervention", "intervention date",
 		// Bilingual pages (round 12, unseen14's Welsh and Spanish pages:
 		// a Welsh app's "Casglwch erbyn" collection deadline was rated the
 		// dispensing date in the future): Welsh, Spanish, Polish.

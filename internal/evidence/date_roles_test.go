@@ -1053,3 +1053,34 @@ func TestWebmailHeaderDate(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherRolesDates: dates of a step that supplies nothing, under their
+// labels, are no dispensing date; the supply's own date decides (round 25:
+// a pharmacist's intervention record advising a stop, the last supply out
+// of the window, unseen117; a basket's day and an estimate's, unseen116).
+func TestOtherRolesDates(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		exp   Expected
+		lines []string
+		want  Verdict
+	}{
+		{"an intervention's day over the last supply, out of the window",
+			Expected{PatientKnown: true, Forename: "Rosalind", Surname: "Quarrie", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"},
+			[]string{"Clinical Intervention Record", "Pharmacy", "Ellsworth & Kaye Chemists, 9 Market Place, Ludlow SY99 8ZZ",
+				"Patient", "Name", "Ms Rosalind Quarrie", "Intervention", "Date of intervention", "17/11/2026",
+				"Medicine concerned", "Wegovy 1.7mg FlexTouch (semaglutide)", "Type", "Advice to stop / referral",
+				"Supply history at this pharmacy", "Last supply from this", "Wegovy 1.7mg FlexTouch, 1 pen — 14/08/2026",
+				"pharmacy", "Previous supply", "Wegovy 1.7mg FlexTouch, 1 pen — 17/07/2026"}, Invalid},
+		{"a basket's day, nothing ordered",
+			Expected{PatientKnown: true, Forename: "Harriet", Surname: "Quennell", MedicationName: "Mounjaro", MedicationDosage: "7.5 mg"},
+			[]string{"Your basket (1 item)", "Nothing has been ordered or dispensed yet. Items in your basket are held for 7 days (until 24 Subtotal £199.00",
+				"Mounjaro 7.5mg/0.6ml KwikPen £199.00", "Treatment for: Ms Harriet Quennell",
+				"Added to basket: 17 Nov 2026, 21:47 payment is taken.", "Larkhill Online Pharmacy Ltd"}, NotFound},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), tt.exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationDate.Value != tt.want {
+			t.Errorf("%s: date %+v by %s read %q, want %s (note %q)", tt.name, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, r.Note)
+		}
+	}
+}
