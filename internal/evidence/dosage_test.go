@@ -380,6 +380,20 @@ func TestDoseOfLatestFill(t *testing.T) {
 		"Your medicines", "Wegovy 1mg FlexTouch pen", "Dispensed: 20 November 2026",
 		"Wegovy 1.7mg FlexTouch pen", "from 18 December 2026, if your doctor agrees",
 	}
+	basketReminder := []string{
+		"Still thinking it over, Callum?", "Pennant Pharmacy Direct", "orders@pennantpharmacy-direct.co.uk", "19 Nov 2026, 19:02",
+		"Hi Callum, you left something in your basket.", "Wegovy 1mg FlexTouch", "4 doses : added 18 Nov 2026",
+		"£249.00 - not yet ordered", "Complete your order", "Your last order", "Patient: Mr Callum Ferriday",
+		"Wegovy 0.5mg FlexTouch, 1 pen", "Dispensed: 25 October 2026", "Dispatched: 25 October 2026 (Royal Mail",
+	}
+	estimate := []string{
+		"Member: Gerald Okafor-Reyes · ID KMH 999-40-2217", "Drug cost estimate",
+		"Zepbound 7.5 mg/0.5 mL single-dose pen, 4 pens (28-day supply)", "Tier 3 preferred brand · prior authorization on file",
+		"$75.00", "your estimated cost", "Estimated at a preferred mail-order pharmacy price",
+		"Estimate run Nov 18, 2026 · This is not a claim or a fill.", "Your recent pharmacy claims",
+		"Fill date: 11/02/2026\tDrug: ZEPBOUND 5 MG/0.5 ML PEN\tQty: 2 mL (4 pens)\tPharmacy: Cedar Run Pharmacy #114",
+		"Fill date: 10/04/2026\tDrug: ZEPBOUND 5 MG/0.5 ML PEN\tQty: 2 mL (4 pens)\tPharmacy: Cedar Run Pharmacy #114",
+	}
 	tests := []struct {
 		name, medicine, dosage, market string
 		lines                          []string
@@ -464,6 +478,15 @@ func TestDoseOfLatestFill(t *testing.T) {
 			"Month: 2\tStrength: 5mg once weekly\tPen: Mounjaro 5mg/0.6ml KwikPen\tDispensed: 14/11/2026\tStatus: Dispensed current",
 			"Month: 3 4\tStrength: 7.5mg once weekly to be reviewed\tPen: Mounjaro 7.5mg/0.6ml KwikPen –\tDispensed: Planned 12/12/2026 –\tStatus: Planned after your check-in To be reviewed"},
 			Rating{Valid, Medium}, "dose-of-latest-fill"},
+		// A basket reminder over the last order (unseen116, round 25, a
+		// false accept at first measure): the strength in the basket, added
+		// and "not yet ordered", is no fill.
+		{"a basket's strength, not yet ordered, over the last order's", "Wegovy", "0.5 mg", "uk", basketReminder, Rating{Valid, Medium}, "dose-of-latest-fill"},
+		{"the basket's strength asked for", "Wegovy", "1 mg", "uk", basketReminder, Rating{NotFound, Low}, "several-doses"},
+		// An insurer's cost estimate for the next strength over the claims
+		// (unseen116, round 25): "not a claim or a fill".
+		{"an estimate's strength over the claims'", "Zepbound", "7.5 mg", "us", estimate, Rating{NotFound, Low}, "several-doses"},
+		{"the claims' strength beside an estimate", "Zepbound", "5 mg", "us", estimate, Rating{Valid, Medium}, "dose-of-latest-fill"},
 		// An order still with the prescriber gives no dose (unseen13's app).
 		{"an order awaiting the prescriber above the one dispensed", "Wegovy", "0.5 mg", "uk", []string{
 			"Orders for Shona McAteer", "Order PH-88213 - placed 19 Nov 2026", "Wegovy 1 mg FlexTouch pen",

@@ -293,16 +293,7 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, lea
 	for _, r := range slices.Sorted(maps.Keys(doseOf)) {
 		ds := doseOf[r]
 		rd, dated := dates[r]
-		if dated && rd.date.compare(today) > 0 && (rd.kind != dispensedDate || recordSays(d, recs, r, plannedWords)) {
-			// A record dated ahead of today, and not as a fill, is a plan
-			// ("Cam nesaf: Wegovy 1.7mg FlexTouch o 18 Rhagfyr 2026
-			// ymlaen", the next step from a day to come): no fill, and its
-			// strength none the patient is on (unseen59's Welsh app, a
-			// false accept at first measure, round 17). So is one dated
-			// under a fill's caption that says it is planned ("Month: 3
-			// ... Dispensed: Planned 19/12/2026", a titration plan's table
-			// rebuilt row by row; unseen111, round 24, a false accept at
-			// first measure: 7.5 mg rated the strength last dispensed).
+		if noFill(d, recs, r, rd, dated, today) {
 			continue
 		}
 		switch {
@@ -322,6 +313,25 @@ func latestFillDose(d document, anchors, all []medicineMention, want string, lea
 		return Dose{}, false
 	}
 	return dose, found && len(doseOf) >= 2
+}
+
+// noFill reports a record of a dose that is no fill, whose strength is
+// none the patient is on. One dated ahead of today, and not as a fill, is a
+// plan ("Cam nesaf: Wegovy 1.7mg FlexTouch o 18 Rhagfyr 2026 ymlaen", the
+// next step from a day to come; unseen59's Welsh app, a false accept at
+// first measure, round 17); so is one dated under a fill's caption that says
+// it is planned ("Month: 3 ... Dispensed: Planned 19/12/2026", a titration
+// plan's table rebuilt row by row; unseen111, round 24, a false accept at
+// first measure: 7.5 mg rated the strength last dispensed). An undated one
+// that says it was never ordered or filled is none either ("Wegovy 1mg
+// FlexTouch ... added 24 Nov 2026 ... not yet ordered", a basket reminder
+// over the last order's 0.5mg, dispensed; unseen116, round 25, a false
+// accept at first measure: the basket's strength rated the one supplied).
+func noFill(d document, recs []int, r int, rd recordDate, dated bool, today civilDate) bool {
+	if !dated {
+		return recordSays(d, recs, r, unfilledWords)
+	}
+	return rd.date.compare(today) > 0 && (rd.kind != dispensedDate || recordSays(d, recs, r, plannedWords))
 }
 
 // leadsRecord reports record r (recs: each line's record) naming the lead.
