@@ -117,6 +117,9 @@ var notPharmacyNames = map[string]bool{
 	// column holding only "Claim ref. SP-28841907 (shown on your receipt)",
 	// and "Partner pharmacies near 43017" heading pharmacies that stock it.
 	"claim": true, "ref": true, "reference": true, "partner": true, "participating": true, "network": true,
+	// The same reference run into one word ("Claimref. SP-28841907" on the
+	// programme's PDF; unseen110, round 25).
+	"claimref": true, "claimno": true, "refno": true, "ref#": true,
 }
 
 // pharmacyPlaceholders begin a value that stands in for a pharmacy's name

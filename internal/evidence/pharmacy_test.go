@@ -168,6 +168,7 @@ func TestRatePharmacy(t *testing.T) {
 		// A savings programme's page (unseen110, round 24).
 		{"a list's heading of partner pharmacies", []string{"Partner pharmacies near 43017"}, 1, Rating{NotFound, Medium}},
 		{"a claim's reference in the pharmacy's caption", []string{"Dispensing pharmacy: Claim ref. SP-28841907 (shown on your receipt)"}, 1, Rating{NotFound, Medium}},
+		{"a claim's reference run into one word", []string{"Dispensing pharmacy: Claimref. SP-28841907 (shown on your receipt)"}, 1, Rating{NotFound, Medium}},
 		{"nominated pharmacy: a name", []string{"Nominated pharmacy: Riverside"}, 1, Rating{Valid, High}},
 		{"preferred pharmacy: TBC", []string{"Preferred Pharmacy: TBC"}, 1, Rating{NotFound, Medium}},
 		{"a placeholder before the pharmacy word", []string{"Unknown Pharmacy"}, 1, Rating{NotFound, Medium}},
