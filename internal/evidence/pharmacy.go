@@ -178,11 +178,25 @@ func isPharmacyWord(w string) bool {
 // collectPharmacyEvidence finds the surest such name; the first rule of
 // pharmacyRules that holds decides (docs/evidence-rules.md, "Pharmacy
 // name").
-func ratePharmacy(d document, unsupplied bool) finding {
+func ratePharmacy(d document, role pharmacyRole) finding {
 	ev := collectPharmacyEvidence(d)
-	ev.unsupplied = unsupplied
+	ev.unsupplied, ev.unnamedSupplier = role.unsupplied, role.unnamedSupplier
 	return decide(pharmacyRules, ev)
 }
+
+// pharmacyRole is what the page says of the requested medicine's supplier
+// (rateFields finds it): the pharmacy field's role.
+type pharmacyRole struct {
+	// unsupplied: see pharmacyEvidence.
+	unsupplied bool
+	// unnamedSupplier: see pharmacyEvidence.
+	unnamedSupplier bool
+}
+
+// supplierUnnamedRe says a supply came from a supplier the page does not
+// name ("Bought from an online provider (name not given by patient)" in a
+// GP record's medication row).
+var supplierUnnamedRe = lazyRE(`\bname\s+not\s+(?:given|known|recorded|stated)\b|\b(?:supplier|provider|pharmacy)\s+(?:name\s+)?(?:unknown|not\s+(?:known|given|recorded|stated|named))\b`)
 
 // pharmacyKind is how a line names a pharmacy.
 type pharmacyKind int
@@ -213,6 +227,13 @@ type pharmacyEvidence struct {
 	// 23: false accepts on 6 uploads, both readers): the pharmacies it names
 	// are ones that could not supply it, or that it was referred or sent to.
 	unsupplied bool
+	// unnamedSupplier: the page says the requested medicine came from a
+	// supplier it does not name ("Bought from an online provider (name not
+	// given by patient)" in a GP summary's Wegovy row, the practice's
+	// nominated pharmacy in its banner and on other medicines' rows;
+	// unseen105, round 23, false accepts on 3 uploads, both readers): the
+	// pharmacies it names are the patient's others.
+	unnamedSupplier bool
 }
 
 func collectPharmacyEvidence(d document) pharmacyEvidence {
@@ -249,6 +270,13 @@ var pharmacyRules = []rule[pharmacyEvidence]{
 		return finding{
 			rating:  Rating{NotFound, Low},
 			problem: "the document says the requested medicine has not been supplied (a pharmacy could not supply it, or it has not been sent to a pharmacy), so no pharmacy it names supplied it",
+			at:      e.at,
+		}
+	}},
+	{"pharmacy-of-unnamed-supplier", func(e pharmacyEvidence) bool { return e.unnamedSupplier && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
+		return finding{
+			rating:  Rating{NotFound, Low},
+			problem: "the document says the requested medicine came from a supplier it does not name, so the pharmacy it names may not have supplied it",
 			at:      e.at,
 		}
 	}},
@@ -747,3 +775,6 @@ func findChain(l docLine, c pharmacyChain) (matchLevel, *spot) {
 	}
 	return noMatch, nil
 }
+
+// supplierUnnamed reports a line that says a supply's supplier is not named.
+func supplierUnnamed(l docLine) bool { return supplierUnnamedRe.MatchString(l.norm) }

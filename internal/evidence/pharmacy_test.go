@@ -182,7 +182,7 @@ func TestRatePharmacy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := ratePharmacy(readDocument(textOf(tt.conf, tt.lines...)), false)
+			f := ratePharmacy(readDocument(textOf(tt.conf, tt.lines...)), pharmacyRole{})
 			if diff := cmp.Diff(tt.want, f.rating); diff != "" {
 				t.Errorf("rating mismatch (-want +got):\n%s", diff)
 			}
@@ -265,6 +265,40 @@ func TestPharmacyThatCouldNotSupply(t *testing.T) {
 			Valid, "named-pharmacy"},
 	} {
 		r, f := Explain(textOf(1, tt.lines...), tt.exp, Policy{Now: testNow, Market: tt.market})
+		if r.Data.PharmacyName.Value != tt.want || f.PharmacyName.Rule != tt.rule {
+			t.Errorf("%s: pharmacy %+v by %s read %q, want %s by %s (note %q)", tt.name, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text, tt.want, tt.rule, r.Note)
+		}
+	}
+}
+
+// TestPharmacyOfUnnamedSupplier: a page that says the requested medicine
+// came from a supplier it does not name names no pharmacy that supplied
+// it, whatever pharmacy it names elsewhere (unseen105, round 25: a GP
+// summary's private Wegovy "Bought from an online provider (name not given
+// by patient)", the nominated pharmacy in its banner and on the repeats'
+// rows; false accepts on 3 uploads, both readers). A row that names its
+// supplier is still read.
+func TestPharmacyOfUnnamedSupplier(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Callum", Surname: "Brierley", MedicationName: "Wegovy", MedicationDosage: "1 mg"}
+	summary := func(wegovyRow string) []string {
+		return []string{"Patient summary", "Patient BRIERLEY, Callum (Mr) Nominated pharmacy Castlebrook Pharmacy (EPS)",
+			"Medication", "Drug Dosage Type Last issued / supplied Notes",
+			"Losartan 50mg tablets One daily Repeat 9 Nov 2026 (EPS to Castlebrook Pharmacy)", wegovyRow}
+	}
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		want  Verdict
+		rule  string
+	}{
+		{"bought from a provider the patient did not name",
+			summary("Wegovy 1mg/0.75ml FlexTouch pen 1mg once weekly PRIVATE Last pen supplied 12 Nov 2026 Bought from an online provider (name not given by patient)"),
+			NotFound, "pharmacy-of-unnamed-supplier"},
+		{"supplied by the nominated pharmacy",
+			summary("Wegovy 1mg/0.75ml FlexTouch pen 1mg once weekly Repeat 12 Nov 2026 (EPS to Castlebrook Pharmacy)"),
+			Valid, "named-pharmacy"},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "uk"})
 		if r.Data.PharmacyName.Value != tt.want || f.PharmacyName.Rule != tt.rule {
 			t.Errorf("%s: pharmacy %+v by %s read %q, want %s by %s (note %q)", tt.name, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text, tt.want, tt.rule, r.Note)
 		}

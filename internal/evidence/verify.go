@@ -82,7 +82,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 		medicineField: rateMedicine(medicineOn, exp, want, wantKnown, medicineMentions),
 		dosageField:   decide(doseRules, dose),
 		dateField:     date,
-		pharmacyField: ratePharmacy(doc, unsupplied),
+		pharmacyField: ratePharmacy(doc, pharmacyRole{unsupplied: unsupplied, unnamedSupplier: slices.ContainsFunc(own.lines, supplierUnnamed)}),
 	}
 }
 
