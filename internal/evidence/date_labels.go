@@ -445,7 +445,7 @@ func findLabelledDates(d document) []datedMention {
 		for k, f := range dates {
 			kind := unlabelledDate
 			sent := false
-			if lb, ok := labelBefore(labels, f.start); ok {
+			if lb, ok := dateLabelOf(d, i, labels, f); ok {
 				kind = lb.kind
 				if kind == otherDate {
 					otherLabelled[f.text] = append(otherLabelled[f.text], l)
@@ -459,7 +459,7 @@ func findLabelledDates(d document) []datedMention {
 			} else if stamps.diaryDay != nil && stamps.diaryDay[i] && k == 0 || stamps.measured != nil && stamps.measured[i] {
 				// A diary's day, or a row of a patient's measurements.
 				kind = otherDate
-			} else if suppliedAfterRe.MatchString(l.numberText()[f.end:]) {
+			} else if suppliedAfter(d, i, f) {
 				// Prose that says the supply was made that day, whatever
 				// caption the line above holds ("Report date" over "Our
 				// records show that on August 6, 2026 we dispensed ...").
@@ -540,6 +540,48 @@ func labelsAbove(d document, i int) []labelMatch {
 // report dates were rated over it). Not the next date's caption: "Week
 // commencing: Monday 30 November 2026 Dispensed: 23/11/2026" (unseen50).
 var suppliedAfterRe = lazyRE(`^\s*,?\s*(?:(?:we|i|they|the pharmacy|your pharmacy)\s+)?(?:dispensed|filled|supplied)(?:\s+[a-z]|\s*[,.;]|\s*$)`)
+
+// suppliedAfter reports prose after date f of line i that says a supply
+// was made that day (suppliedAfterRe), the sentence running on to the next
+// line when the date ends its line ("You state that on July 21, 2026" over
+// "Pinecrest Pharmacy dispensed your prescription for Mounjaro"; a state
+// board's complaint acknowledgement, unseen120, round 25, whose letter date
+// was rated the dispensing date at first measure).
+func suppliedAfter(d document, i int, f foundDate) bool {
+	after := d.lines[i].numberText()[f.end:]
+	if strings.TrimSpace(after) == "" && i+1 < len(d.lines) && d.lines[i+1].page == d.lines[i].page && continuesSentence(d.lines[i]) {
+		// The next line must go on as a sentence does, its subject and
+		// more after the verb: "Dispensed" alone under "Week commencing 28
+		// Nov 2026" is the next date's caption (unseen57's backing sheet).
+		return suppliedNextRe.MatchString(d.lines[i+1].norm)
+	}
+	return suppliedAfterRe.MatchString(after)
+}
+
+// suppliedNextRe opens a line that goes on a sentence from a date at the
+// end of the line before: a subject, a supply's verb, and more words.
+var suppliedNextRe = lazyRE(`^\s*(?:we|they|the pharmacy|your pharmacy|(?:[a-z][\w&'.-]*\s+){1,3}(?:pharmacy|chemist|chemists|drug|drugs))\s+(?:dispensed|filled|supplied)\s+[a-z]`)
+
+// dateLabelOf is the label of date f on line i (labels: the line's), the
+// nearest before it, unless it is another role's that ended an earlier
+// sentence of the line and the date's own sentence says the supply was made
+// that day ("The Board has received your complaint against the licensee
+// named above. You state that on July 21, 2026" over "Pinecrest Pharmacy
+// dispensed your prescription"): that date is the supply's.
+func dateLabelOf(d document, i int, labels []labelMatch, f foundDate) (labelMatch, bool) {
+	lb, ok := labelBefore(labels, f.start)
+	if ok && lb.kind == otherDate && sentenceBetween(d.lines[i], lb.end, f.start) && suppliedAfter(d, i, f) {
+		return labelMatch{}, false
+	}
+	return lb, ok
+}
+
+// sentenceBetween reports the end of a sentence in l between byte offsets
+// from and to (a full stop, a question or an exclamation mark before a
+// space).
+func sentenceBetween(l docLine, from, to int) bool {
+	return from < to && sentenceEndRe.MatchString(l.norm[from:to])
+}
 
 // periodWords join the two ends of a period ("11/27/2025 through
 // 11/26/2026", "1 Oct to 31 Oct 2026").

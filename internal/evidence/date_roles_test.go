@@ -1084,3 +1084,32 @@ func TestOtherRolesDates(t *testing.T) {
 		}
 	}
 }
+
+// TestSupplyDatedInALettersSentence: a date whose sentence runs on to the
+// next line to say a pharmacy dispensed that day is the dispensing date,
+// over the letter's own date and over another role's label that ended an
+// earlier sentence of its line (unseen120, round 25: a state board's
+// complaint acknowledgement, its letter date rated the dispensing date at
+// first measure, the supply 128 days back). A supply's caption alone on the
+// next line is no sentence.
+func TestSupplyDatedInALettersSentence(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Harold", Surname: "Bexley", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		want  Verdict
+	}{
+		{"a complaint's account of the supply", []string{"STATE BOARD OF PHARMACY", "November 17, 2026", "Mr. Harold Bexley",
+			"Received", "November 10, 2026", "Dear Mr. Bexley:",
+			"The Board has received your complaint against the licensee named above. You state that on July 14, 2026",
+			"Pinecrest Pharmacy dispensed your prescription for Mounjaro 5 mg/0.5 mL single-dose pens without a cold",
+			"pack or storage instructions."}, Invalid},
+		{"a week's heading over the supply's caption", []string{"Medicines tray for Mr. Harold Bexley", "Week commencing 23 Nov 2026",
+			"Dispensed", "14 Nov 2026", "Mounjaro 5 mg/0.5 mL single-dose pen, inject once weekly"}, Valid},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDate.Value != tt.want {
+			t.Errorf("%s: date %+v by %s read %q, want %s (note %q)", tt.name, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, r.Note)
+		}
+	}
+}
