@@ -56,12 +56,43 @@ func FindPage(g *image.Gray) (page image.Rectangle, ok bool) {
 		float64(other) >= maxOtherPaper*float64(len(paper)),
 		float64(area) > maxPageArea*float64(frame), float64(area) < minPageArea*float64(frame),
 		float64(len(paper)) < minPageFill*float64(area),
-		!standsOut(small, paper, box):
+		!standsOut(small, paper, box),
+		textAround(small, box):
 		return image.Rectangle{}, false
 	}
 	m := int(pageMargin * float64(max(w, h)))
 	page = image.Rect(box.Min.X*k-m, box.Min.Y*k-m, box.Max.X*k+m, box.Max.Y*k+m)
 	return page.Intersect(image.Rect(0, 0, w, h)), true
+}
+
+// textAround reports text in g outside box: more character-shaped marks
+// there than inside it, at least minTextMarks of them, and of varied
+// widths as letters are (the 90th centile at least twice the 10th; a
+// rug's checks, as many, are all one width). The bright region is then a
+// card over a page of text (a phone's system dialog over the page it
+// dimmed; unseen120's "modaldim" screenshots, round 25, read as the dialog
+// alone), not a page on a table or a rug.
+func textAround(g *image.Gray, box image.Rectangle) bool {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	ink := binarize(g)
+	inside := make([]bool, len(ink))
+	for i, v := range ink {
+		if v && image.Pt(i%w, i/w).In(box) {
+			inside[i], ink[i] = true, false
+		}
+	}
+	var widths []int
+	eachComponent(ink, w, h, func(_ []int, cw, ch int) {
+		if ch >= 3 && cw <= 2*ch+2 && ch <= h/10 { // as glyphHeight counts them
+			widths = append(widths, cw)
+		}
+	})
+	_, in, _ := glyphHeight(inside, w, h)
+	if len(widths) < minTextMarks || len(widths) <= in {
+		return false
+	}
+	slices.Sort(widths)
+	return widths[len(widths)*9/10] >= 2*widths[len(widths)/10]
 }
 
 // brightestRegion is the largest 8-connected region of g's paper, the
