@@ -97,6 +97,10 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// not yet ordered" in a basket reminder; "Added to basket: 23 Nov
 		// 2026, 21:47"; unseen116, round 25).
 		"added", "added on", "date added", "added to basket", "added to cart", "added to your basket",
+		// When a review was posted on a review site ("GB · 2 reviews · Posted
+		// 23 Nov 2026" over a patient's review and the pharmacy's public
+		// reply; unseen120, round 25).
+		"posted", "posted on", "date posted",
 		// When a cost estimate was run ("Estimate run Nov 24, 2026 · This is
 		// not a claim or a fill." over an insurer's estimate for the next
 		// strength; unseen116, round 25).

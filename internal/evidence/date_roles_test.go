@@ -1077,6 +1077,11 @@ func TestOtherRolesDates(t *testing.T) {
 			[]string{"Your basket (1 item)", "Nothing has been ordered or dispensed yet. Items in your basket are held for 7 days (until 24 Subtotal £199.00",
 				"Mounjaro 7.5mg/0.6ml KwikPen £199.00", "Treatment for: Ms Harriet Quennell",
 				"Added to basket: 17 Nov 2026, 21:47 payment is taken.", "Larkhill Online Pharmacy Ltd"}, NotFound},
+		{"a review's day on a review site",
+			Expected{PatientKnown: true, Forename: "Gareth", Surname: "Pryce", MedicationName: "Mounjaro", MedicationDosage: "5 mg"},
+			[]string{"Review Hub UK", "Medway Vale Online Pharmacy", "Gareth Pryce", "GB · 2 reviews · Posted 17 Nov 2026",
+				"Good price, shame about the courier", "Ordered my Mounjaro 5mg KwikPen on a Monday for \"next day\" delivery and it turned up on the Saturday.",
+				"Reply from Medway Vale Online Pharmacy"}, NotFound},
 	} {
 		r, f := Explain(textOf(1, tt.lines...), tt.exp, Policy{Now: testNow, Market: "uk"})
 		if r.Data.MedicationDate.Value != tt.want {
