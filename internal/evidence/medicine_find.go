@@ -76,7 +76,13 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 	panels := suggestionPanels(d)
 	replaced := replacedOrders(d, perLine)
 	rejected := rejectedClaims(d, perLine)
+	denied := deniedMedicines(d, perLine)
 	return []mentionTest{
+		// a medicine the page says it holds no prescription of, named on an
+		// undated line ("I don't see a Wegovy prescription on your account")
+		func(i int, m medicineMention) bool {
+			return denied[m.entry.generic] && len(findDates(d.lines[i].numberText())) == 0
+		},
 		// a note on a row that its medicine gave way to another ("switched to Wegovy")
 		func(i int, m medicineMention) bool { return switchedTo(d.lines[i], m, perLine[i]) },
 		// a pharmacy's or a maker's advert
@@ -94,6 +100,39 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 		// a claim turned down ("MOUNJARO 5 MG/0.5 ML PEN  Rejected: step therapy")
 		func(i int, _ medicineMention) bool { return rejected[i] },
 	}
+}
+
+// Words that say a page holds no prescription of the medicine between
+// them ("I don't see a Wegovy prescription on your account", "no Mounjaro
+// prescription on file").
+var (
+	noneBeforeRe = lazyRE(`(?:\b(?:don'?t|do\s+not|can'?t|cannot|could\s+not|couldn'?t)\s+(?:see|find|locate)\s+(?:a|an|any)|\bno)\s*$`)
+	noneAfterRe  = lazyRE(`^\s*(?:prescription|prescriptions|order|orders|rx|refill|refills)\b`)
+)
+
+// deniedMedicines are the generics the page says it holds no prescription
+// or order of, on the line that names them: a pharmacy's assistant saying
+// so ("I don't see a Wegovy prescription on your account", after "I found
+// 1 recent prescription order on your account: Saxenda ... Filled: Nov
+// 17"; unseen119's chat with a pharmacy's virtual assistant, round 25,
+// where the patient's own "My doctor switched me to Wegovy 2.4 last week"
+// then rated the requested Wegovy named and the Saxenda fill its date,
+// false accepts at first measure on 3 uploads, both readers). The page's
+// other undated mentions of it are a patient's words, no supply.
+func deniedMedicines(d document, perLine [][]medicineMention) map[string]bool {
+	var out map[string]bool
+	for i, ms := range perLine {
+		for _, m := range ms {
+			l := d.lines[i].norm
+			if noneBeforeRe.MatchString(l[:m.start]) && noneAfterRe.MatchString(l[m.end:]) {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[m.entry.generic] = true
+			}
+		}
+	}
+	return out
 }
 
 // rejectedWords say a claim for a medicine was turned down (or may be

@@ -278,3 +278,32 @@ func TestOCRSourceToleratesNoise(t *testing.T) {
 		}
 	}
 }
+
+// TestMedicineThePharmacyHoldsNoneOf: a pharmacy's assistant saying it
+// holds no prescription of the requested medicine, beside another
+// medicine's fill, leaves the page's undated mentions of it as the
+// patient's words (unseen119, round 25: a virtual assistant's chat, false
+// accepts at first measure on 3 uploads, both readers, for the medicine
+// and the date). A fill of it the page dates still names it.
+func TestMedicineThePharmacyHoldsNoneOf(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Odessa", Surname: "Whitcombe", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	chat := func(last string) []string {
+		return []string{"Hi Odessa Whitcombe! I'm Sunny. How can I help?", "I found 1 recent prescription order on your account:",
+			"Saxenda (liraglutide) 18 mg/3 mL pen x 5", "Patient: Odessa Whitcombe", "Filled: Nov 17, 2026",
+			"Store: Prairie Sun Pharmacy #0412, Elm St", "I don't see a Wegovy prescription on your account.", last}
+	}
+	for _, tt := range []struct {
+		name           string
+		lines          []string
+		medicine, date Verdict
+	}{
+		{"the patient's word that it was prescribed", chat("My doctor switched me to Wegovy 2.4 last week"), Invalid, NotFound},
+		{"a fill of it dated on the page", chat("Your Wegovy 2.4 mg pen was filled on Nov 12, 2026 at our Oak St store"), Valid, Valid},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationName.Value != tt.medicine || r.Data.MedicationDate.Value != tt.date {
+			t.Errorf("%s: medicine %+v by %s, date %+v by %s; want %s and %s (note %q)", tt.name, r.Data.MedicationName, f.MedicationName.Rule,
+				r.Data.MedicationDate, f.MedicationDate.Rule, tt.medicine, tt.date, r.Note)
+		}
+	}
+}
