@@ -6904,6 +6904,23 @@ PY
       convert "$tv-out.png" -strip -quality 85 "$f"
       if (($(stat -c %s "$f") >= 3900000)); then convert "$tv-out.png" -strip -quality 72 "$f"; fi
       rm -f "$tv"-*.png "$tv"-*.jpg "$tv"-*.miff ;;
+    greyscreen)
+      # A phone screenshot taken with the phone's greyscale or bedtime mode on
+      # (unseen124), as people who wind down at night keep it (Bedtime or
+      # Wind Down turning the screen grey, a "grayscale" colour filter, the
+      # white point reduced): the whole screen in shades of grey, its colours
+      # gone by their luminance (Rec. 709), and slightly dimmed: the white
+      # at 80-90% of full, the black lifted to 2-5% (both drawn from SEED and
+      # the document). The status bar and the app's own bars are part of the
+      # screenshot and grey with it. A screenshot: lossless PNG, RGB, no
+      # noise. Not harsh: every stroke and its contrast within the grey stay;
+      # a brand colour and a low-contrast grey may come out close, but every
+      # field stays legible to a person.
+      f=$docs/$n.greyscreen.png
+      local gw gb
+      gw=$((80 + $(pick "$n greyscreen white" "$seed" 11)))
+      gb=$((2 + $(pick "$n greyscreen black" "$seed" 4)))
+      convert "$base" -grayscale Rec709Luma +level "${gb}%,${gw}%" -type TrueColor "PNG24:$f" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
