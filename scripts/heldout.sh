@@ -6921,6 +6921,66 @@ PY
       gw=$((80 + $(pick "$n greyscreen white" "$seed" 11)))
       gb=$((2 + $(pick "$n greyscreen black" "$seed" 4)))
       convert "$base" -grayscale Rec709Luma +level "${gb}%,${gw}%" -type TrueColor "PNG24:$f" ;;
+    viewangle)
+      # A phone photo of the page shown on a laptop screen, taken from well
+      # off to one side and below (unseen125), as patients photograph what
+      # they have open on the laptop rather than send the file: the page
+      # shown in the laptop's 16:10 panel (padded with the viewer's grey where
+      # it is narrower or wider), the panel's dark bezel with its camera dot
+      # and the keyboard deck's silver edge below; seen 35-45 degrees off
+      # axis, so the LCD's contrast fades (the black lifted to a grey, the
+      # white dimmed) and its colours shift, more towards the panel's far
+      # edge (a violet-blue or a yellow cast, 20-30%, at that edge), and the
+      # page is strongly foreshortened: squeezed across by the angle's cosine,
+      # the far edge shorter and the top (further from a camera below)
+      # narrower. The side the camera stands, the angle and the cast are
+      # drawn from SEED and the document; then the room round the laptop
+      # (dark), light falling off, slight defocus, noise, JPEG 85 (72 when
+      # over the upload limit). Not harsh: every line stays legible to a
+      # person, the far side greyer and smaller but plain.
+      f=$docs/$n.viewangle.jpg
+      local va=$docs/$n.va vside vang vtint vcast SW SH PW PH BZ DW2 DH2 OW OH
+      vside=$(pick "$n viewangle side" "$seed" 2)
+      vang=$((35 + $(pick "$n viewangle angle" "$seed" 11)))
+      vcast=$((20 + $(pick "$n viewangle cast" "$seed" 11)))
+      if (($(pick "$n viewangle tint" "$seed" 2) == 0)); then vtint='#8f7fff'; else vtint='#ffd860'; fi
+      # The panel: 16:10 round the page.
+      PW=$W PH=$H
+      if ((PW * 10 < PH * 16)); then SW=$((PH * 16 / 10)) SH=$PH; else SW=$PW SH=$((PW * 10 / 16)); fi
+      SW=$((SW + W / 20)) SH=$((SH + W / 32))
+      convert "$base" -background '#e9eaec' -gravity center -extent "${SW}x${SH}" +gravity "$va-panel.png"
+      # The fade: near side a little flatter, far side flat and cast.
+      convert "$va-panel.png" +level 7%,95% "$va-near.png"
+      convert "$va-panel.png" +level 30%,84% -fill "$vtint" -colorize "$vcast%" "$va-far.png"
+      if ((vside == 0)); then
+        convert -size "${SH}x${SW}" gradient:white-black -rotate -90 "$va-mask.png"
+      else
+        convert -size "${SH}x${SW}" gradient:black-white -rotate -90 "$va-mask.png"
+      fi
+      BZ=$((SW / 40))
+      convert "$va-far.png" "$va-near.png" "$va-mask.png" -compose over -composite \
+        -bordercolor '#111214' -border "$BZ" \
+        -fill '#2c2f36' -draw "circle $((SW / 2 + BZ)),$((BZ / 2)) $((SW / 2 + BZ + BZ / 6)),$((BZ / 2))" \
+        -gravity south -background '#a4a7ad' -splice "0x$((BZ * 2))" +gravity "$va-screen.png"
+      DW2=$((SW + 2 * BZ)) DH2=$((SH + 4 * BZ))
+      # Foreshortened: squeezed by cos(angle), then the far edge and the top
+      # drawn in.
+      OW=$(awk -v w="$DW2" -v a="$vang" 'BEGIN{printf "%d", w * cos(a * 3.14159265 / 180)}')
+      OH=$DH2
+      read -r x0 y0 x1 y1 x2 y2 x3 y3 < <(awk -v w="$OW" -v h="$OH" -v a="$vang" -v s="$vside" 'BEGIN{
+        k = a / 100; tl = w * k * 0.22; tr = w * (1 - k * 0.12); ty0 = h * k * 0.06; ty1 = h * k * 0.42
+        by1 = h * (1 - k * 0.30)
+        if (s == 0) printf "%d %d %d %d %d %d %d %d\n", tl, ty0, tr, ty1, w * (1 - k * 0.02), by1, 0, h
+        else printf "%d %d %d %d %d %d %d %d\n", w - tr, ty1, w - tl, ty0, w, h, w * k * 0.02, by1 }')
+      local RM=$((OW / 10))
+      convert "$va-screen.png" -resize "${OW}x${OH}!" -background '#1d1b1a' -virtual-pixel background \
+        -distort Perspective "0,0 $x0,$y0  $OW,0 $x1,$y1  $OW,$OH $x2,$y2  0,$OH $x3,$y3" \
+        -bordercolor '#1d1b1a' -border "$RM" \
+        \( +clone -sparse-color Barycentric "0,0 #b8b8b8 %[fx:w],%[fx:h] #ffffff" \) -compose multiply -composite \
+        -blur 0x0.7 -resize '4000x4000>' -seed "$seed" -attenuate 0.3 +noise Gaussian "$va-out.png"
+      convert "$va-out.png" -strip -quality 85 "$f"
+      if (($(stat -c %s "$f") >= 3900000)); then convert "$va-out.png" -strip -quality 72 "$f"; fi
+      rm -f "$va"-*.png ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
