@@ -18,6 +18,7 @@ const accountHolder = "the account holder"
 var roleCaptions = newPhraseSet(map[string][]string{
 	"the person who collected the medicine": {
 		"picked up by", "pick up by", "pickup by", "collected by", "collector", "signed for by",
+		"signed by",
 		// A delivery record's "Received by" is whoever took the parcel in,
 		// a neighbour who took it in for the patient too.
 		"received by", "accepted by", "left with", "handed to", "neighbour", "neighbor",
@@ -243,7 +244,7 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 		}
 		// A caption ("Picked up by:") pairs with its value as captions do;
 		// only a heading takes the name standing alone under it.
-		if ws, _ := valueWords(next, 0); !strings.HasSuffix(l.raw, ":") && looksLikeName(ws) && allCapitalised(ws) && len(ws) == len(next.words) {
+		if ws, _ := valueWords(next, 0); !strings.HasSuffix(l.raw, ":") && looksLikeName(ws) && allCapitalised(ws) && (len(ws) == len(next.words) || asideAfter(next, ws)) {
 			return k, ws
 		}
 	}
@@ -256,6 +257,15 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 		}
 	}
 	return i, nil
+}
+
+// asideAfter reports line l holding nothing after the name ws but an aside
+// in brackets ("Gustavo Ellerby (front desk)" under a courier's "Signed by";
+// unseen121, round 25, where the signer's initial and surname under the
+// signature were taken for the name instead, and he for the patient).
+func asideAfter(l docLine, ws []word) bool {
+	rest := strings.TrimSpace(l.norm[ws[len(ws)-1].end:])
+	return strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")")
 }
 
 // lineAbove is the line standing just above line i on the page: the one

@@ -517,6 +517,25 @@ func TestRoleHeadedSection(t *testing.T) {
 	})
 }
 
+// TestProofOfDeliverySigner: a courier's "Signed by" heads whoever signed
+// for the parcel, named on the next line with an aside in brackets, the
+// initial and surname under the signature further down (unseen121, round
+// 25: the front desk's signer rated the patient, a false accept at first
+// measure, both readers).
+func TestProofOfDeliverySigner(t *testing.T) {
+	pod := []string{"Proof of delivery", "Shipper", "Cedar Point Pharmacy", "Consignee", "Theodore Ransome",
+		"1500 NW Everett St, Unit 804, Portland, OR 97299", "Contents", "Rx: WEGOVY 1.7 MG/0.75 ML PEN x4",
+		"Rx 3310872 · Filled 11/18/2026", "Delivered to", "Building front desk", "Signed by", "Gustavo Ellerby (front desk)",
+		"Service: Same-Day Cold Chain (2–8 °C)", "Temperature on delivery: 4.6 °C", "G Ellerby",
+		"Signature captured on driver device · driver #2217"}
+	runNameCases(t, []nameCase{
+		{name: "the signer is not the patient", exp: Expected{PatientKnown: true, Forename: "Gustavo", Surname: "Ellerby"}, lines: pod,
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		{name: "the consignee beside the signer", exp: Expected{PatientKnown: true, Forename: "Theodore", Surname: "Ransome"}, lines: pod,
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+	})
+}
+
 // TestLabelInASentence: a patient label that ends a sentence has no value
 // after it ("at the request of the patient. Records request received").
 func TestLabelInASentence(t *testing.T) {
