@@ -503,6 +503,59 @@ EOF
         -fill '#999999' -pointsize 40 -annotate +170+2440 'Message' \
         -quality 85 "$f"
       rm -f "$docs/$n.chat.png" ;;
+    galleryshot)
+      # A screenshot of the photo of the page open in the phone's gallery
+      # app, sent instead of the photo itself (unseen126), as patients do
+      # when they share "what is on the screen": a phone photo of the page
+      # (turned up to 1.2 degrees, slight perspective, light falling off,
+      # noise; the turn drawn from SEED and the document) letterboxed on the
+      # viewer's black ground, fitted in 1110x1880 px (a little smaller than
+      # the screen) on a 1170x2532 screenshot, with the gallery's interface
+      # over and under it: the status bar, a back arrow, the photo's day
+      # ("Today", "Yesterday" or a weekday and date, drawn the same way and
+      # counted back from the run's day) and time, a "..." menu; a strip of
+      # thumbnails and the toolbar (share, favourite, edit, info and delete
+      # icons) below. JPEG 88. Nothing covers the photo. Not harsh: every
+      # field stays legible to a person.
+      f=$docs/$n.galleryshot.jpg
+      local gtilt gback gday gtime PW PH GX GY today0
+      gtilt=$(awk "BEGIN{print ($(pick "$n gallery turn" "$seed" 25) - 12) / 10}")
+      gback=$(pick "$n gallery day" "$seed" 4)
+      today0=${HELDOUT_TODAY:-$(date +%F)}
+      case $gback in
+        0) gday=Today ;;
+        1) gday=Yesterday ;;
+        *) gday=$(date -d "$today0 -$gback days" '+%A %-d %B') ;;
+      esac
+      gtime=$(printf '%d:%02d' $((8 + $(pick "$n gallery hour" "$seed" 12))) "$(pick "$n gallery minute" "$seed" 60)")
+      convert "$base" -background '#8f8a80' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 50)),$((H / 45))  $W,0 $((W - W / 60)),$((H / 80))  0,$H $((W / 70)),$((H - H / 50))  $W,$H $((W - W / 40)),$((H - H / 36))" \
+        -rotate "$gtilt" +repage \
+        \( +clone -sparse-color Barycentric "0,0 #d6d6d6 %[fx:w],%[fx:h] #ffffff" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.2 +noise Gaussian -resize 1110x1880 "$docs/$n.gal.png"
+      PW=$(identify -format %w "$docs/$n.gal.png"); PH=$(identify -format %h "$docs/$n.gal.png")
+      GX=$(((1170 - PW) / 2)) GY=$((300 + (1880 - PH) / 2))
+      convert "$docs/$n.gal.png" -resize 90x120^ -gravity center -extent 90x120 +gravity "$docs/$n.galthumb.png"
+      convert -size 1170x2532 xc:black \
+        "$docs/$n.gal.png" -geometry "+$GX+$GY" -compose over -composite \
+        -font DejaVu-Sans-Bold -fill white -pointsize 44 -annotate +80+95 "$((19 + $(pick "$n gallery now" "$seed" 4))):$((10 + $(pick "$n gallery nowm" "$seed" 50)))" \
+        -font DejaVu-Sans -pointsize 40 -annotate +880+95 '5G 81%' \
+        -fill white -pointsize 110 -annotate +34+262 '‹' \
+        -font DejaVu-Sans-Bold -pointsize 44 -gravity north -annotate +0+172 "$gday" \
+        -font DejaVu-Sans -fill '#bbbbbb' -pointsize 36 -annotate +0+232 "$gtime" +gravity \
+        -fill white -draw "circle 1045,220 1045,262" -fill black -draw "circle 1027,220 1027,226" -draw "circle 1045,220 1045,226" -draw "circle 1063,220 1063,226" \
+        -fill '#333333' -draw "rectangle 0,2200 1170,2202" \
+        \( "$docs/$n.galthumb.png" \) -geometry +540+2214 -compose over -composite \
+        -fill '#2a2a2a' -draw "rectangle 420,2224 510,2324" -draw "rectangle 300,2224 390,2324" -draw "rectangle 660,2224 750,2324" -draw "rectangle 780,2224 870,2324" \
+        -fill none -stroke white -strokewidth 5 -draw "rectangle 536,2210 634,2338" \
+        -draw "polyline 70,2400 70,2470 150,2470 150,2400" -draw "line 110,2380 110,2440" -draw "polyline 90,2400 110,2380 130,2400" \
+        -draw "path 'M 330,2470 C 250,2420 270,2370 330,2405 C 390,2370 410,2420 330,2470 Z'" \
+        -draw "line 530,2395 640,2395" -draw "line 530,2425 640,2425" -draw "line 530,2455 640,2455" \
+        -fill black -draw "circle 565,2395 565,2408" -draw "circle 610,2425 610,2438" -draw "circle 580,2455 580,2468" -fill none \
+        -draw "circle 815,2425 815,2465" -stroke none -fill white -draw "rectangle 811,2418 819,2448" -draw "circle 815,2405 815,2410" \
+        -fill none -stroke white -strokewidth 5 -draw "polyline 1010,2398 1020,2475 1080,2475 1090,2398" -draw "line 995,2395 1105,2395" -draw "polyline 1030,2395 1035,2380 1065,2380 1070,2395" \
+        -stroke none -quality 88 "$f"
+      rm -f "$docs/$n.gal.png" "$docs/$n.galthumb.png" ;;
     tablecloth)
       # The page lying on a checked tablecloth, photographed from above by
       # day: the page a little turned with its own soft shadow, and the
