@@ -53,6 +53,13 @@ var patientLabels = []patientLabel{
 	// Whose records a portal shows: a parent's account viewing a child's.
 	{lazyRE(`\bviewing\s+(?:the\s+)?(?:health\s+|medical\s+)?(?:records?|prescriptions?|medications?|account|profile)\s+(?:for|of)\b\s*:?`), strongLabel, false},
 	{lazyRE(`\b(?:(?:patient\s+)?records?|prescriptions?|medications?)\s+(?:for|of)\s*:`), strongLabel, false},
+	// A message to a relative about the patient's prescription ("this
+	// message is for Mrs Gwendolyn Arkwright ... I'm ringing about the
+	// prescription for your husband, Clifford Arkwright", a pharmacy's
+	// voicemail transcribed; unseen124, round 25, the wife rated the
+	// patient at first measure): the name after the relation is the
+	// patient's.
+	{lazyRE(`\bprescriptions?\s+for\s+(?:your|her|his|their)\s+(?:husband|wife|partner|spouse|son|daughter|mother|father|mum|mom|dad|child|brother|sister)\s*,`), strongLabel, false},
 	// Whose prescriptions a carer's account manages ("Signed in as Renata
 	// Uribe · Caregiver managing prescriptions for Malcolm Featherstone";
 	// unseen7's pharmacy chat through the production reader, round 12,

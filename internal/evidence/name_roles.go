@@ -314,7 +314,8 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 		// the name (unseen24's day log through the production reader,
 		// round 14, where "Ms Rosa" was taken for another patient).
 		from = pastRelation(l, m.last, from)
-	case m.kind == nextOfKin && m.first > 0 && relationOwners[l.words[m.first-1].text] && rest != "":
+	case m.kind == nextOfKin && m.first > 0 && relationOwners[l.words[m.first-1].text] && rest != "" &&
+		!forRelativeRe.MatchString(l.norm[:l.words[m.first-1].start]):
 		// A relative named in apposition: "Patient's husband Victor
 		// Lindqvist joined the call with her permission" in a video
 		// visit's progress note (unseen112, round 24, a false accept at
@@ -357,6 +358,13 @@ func pastNameCaption(l docLine, from int) int {
 	}
 	return from
 }
+
+// forRelativeRe ends the words before a relative that say the relative is
+// whom a prescription or a medicine is for ("I'm ringing about the
+// prescription for your husband, Clifford Arkwright" in a pharmacy's
+// voicemail to his wife; unseen124, round 25): that relative is the
+// patient, named by the patient captions, not someone in another role.
+var forRelativeRe = lazyRE(`\b(?:prescriptions?|medicines?|medications?|items?|order|pens?)\s+for\s*$`)
 
 // relationOwners are the words before a relative that say whose relative
 // it is ("the patient's husband", "her wife").

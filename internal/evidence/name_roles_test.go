@@ -536,6 +536,23 @@ func TestProofOfDeliverySigner(t *testing.T) {
 	})
 }
 
+// TestPrescriptionForARelative: a message to a relative about "the
+// prescription for your husband, Clifford Arkwright" names him the patient,
+// not a relative in another role, and not her (unseen124, round 25: a
+// pharmacy's voicemail to his wife, transcribed; she was rated the patient
+// at first measure, he not).
+func TestPrescriptionForARelative(t *testing.T) {
+	voicemail := []string{"Saltmarsh Pharmacy Wed 18 Nov 15:22", "\"Hi, this message is for Mrs Gwendolyn Arkwright. It's",
+		"Dee from Saltmarsh Pharmacy. I'm ringing about the", "prescription for your husband, Clifford Arkwright, his",
+		"ozempic 1 mg. We dispensed it today,"}
+	runNameCases(t, []nameCase{
+		{name: "the wife the message is for", exp: Expected{PatientKnown: true, Forename: "Gwendolyn", Surname: "Arkwright"}, lines: voicemail,
+			want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		{name: "the husband the prescription is for", exp: Expected{PatientKnown: true, Forename: "Clifford", Surname: "Arkwright"}, lines: voicemail,
+			want: Rating{Valid, High}, rule: "labelled-name"},
+	})
+}
+
 // TestLabelInASentence: a patient label that ends a sentence has no value
 // after it ("at the request of the patient. Records request received").
 func TestLabelInASentence(t *testing.T) {

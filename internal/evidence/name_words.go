@@ -183,6 +183,9 @@ var nameStopWords = map[string]bool{
 	// given": unseen78's leave supply record, round 20, whose next
 	// caption was rated another patient's name).
 	"signature": true, "signatures": true, "initials": true,
+	// A sentence going on after the name ("the prescription for your
+	// husband, Clifford Arkwright, his ozempic 1 mg": unseen124, round 25).
+	"his": true, "her": true, "their": true, "your": true,
 }
 
 // nonNameWords never appear in a person's name: a value holding one is not
