@@ -180,16 +180,28 @@ func isPharmacyWord(w string) bool {
 // name").
 func ratePharmacy(d document, role pharmacyRole) finding {
 	ev := collectPharmacyEvidence(d)
-	ev.unsupplied, ev.unnamedSupplier = role.unsupplied, role.unnamedSupplier
+	ev.pharmacyRole = role
 	return decide(pharmacyRules, ev)
 }
 
 // pharmacyRole is what the page says of the requested medicine's supplier
 // (rateFields finds it): the pharmacy field's role.
 type pharmacyRole struct {
-	// unsupplied: see pharmacyEvidence.
+	// unsupplied: the page says a pharmacy could not supply the requested
+	// medicine and no dispensing date was found ("Sorry — we are unable to
+	// supply your medicine" over Fernlea Pharmacy's slip, Kingsmead
+	// Pharmacy "have stock" in its note; a clinic's "They told us they
+	// cannot fill this prescription ... We sent it to Brightwater Specialty
+	// Pharmacy ... Your medicine has not been filled yet"; unseen106, round
+	// 23: false accepts on 6 uploads, both readers): the pharmacies it names
+	// are ones that could not supply it, or that it was referred or sent to.
 	unsupplied bool
-	// unnamedSupplier: see pharmacyEvidence.
+	// unnamedSupplier: the page says the requested medicine came from a
+	// supplier it does not name ("Bought from an online provider (name not
+	// given by patient)" in a GP summary's Wegovy row, the practice's
+	// nominated pharmacy in its banner and on other medicines' rows;
+	// unseen105, round 23, false accepts on 3 uploads, both readers): the
+	// pharmacies it names are the patient's others.
 	unnamedSupplier bool
 }
 
@@ -218,22 +230,9 @@ type pharmacyEvidence struct {
 	absent Confidence
 	// ownRecord: the page is only a record the patient keeps (ownRecord).
 	ownRecord bool
-	// unsupplied: the page says a pharmacy could not supply the requested
-	// medicine and no dispensing date was found ("Sorry — we are unable to
-	// supply your medicine" over Fernlea Pharmacy's slip, Kingsmead
-	// Pharmacy "have stock" in its note; a clinic's "They told us they
-	// cannot fill this prescription ... We sent it to Brightwater Specialty
-	// Pharmacy ... Your medicine has not been filled yet"; unseen106, round
-	// 23: false accepts on 6 uploads, both readers): the pharmacies it names
-	// are ones that could not supply it, or that it was referred or sent to.
-	unsupplied bool
-	// unnamedSupplier: the page says the requested medicine came from a
-	// supplier it does not name ("Bought from an online provider (name not
-	// given by patient)" in a GP summary's Wegovy row, the practice's
-	// nominated pharmacy in its banner and on other medicines' rows;
-	// unseen105, round 23, false accepts on 3 uploads, both readers): the
-	// pharmacies it names are the patient's others.
-	unnamedSupplier bool
+	// pharmacyRole: what the page says of the requested medicine's
+	// supplier.
+	pharmacyRole
 }
 
 func collectPharmacyEvidence(d document) pharmacyEvidence {
