@@ -181,7 +181,7 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 				out = append(out, roleName{line: k, words: ws, role: m.kind})
 				continue
 			}
-			if k, ws, titled := captionedRoleName(d, i, m); looksLikeName(ws) || titled && len(ws) == 1 && !isNonNameWord(ws[0].text) {
+			if k, ws, titled := captionedRoleName(d, i, m); (looksLikeName(ws) || titled && len(ws) == 1 && !isNonNameWord(ws[0].text)) && !(k == i && readersRelative(l, m, ws)) {
 				// A titled forename alone ("Collected by daughter, Ms
 				// Rosa") is a person, her surname on the next line.
 				out = append(out, roleName{line: k, words: ws, role: m.kind, signedIn: signedInCaption(l, m)})
@@ -358,6 +358,31 @@ func pastNameCaption(l docLine, from int) int {
 	}
 	return from
 }
+
+// readersRelative reports the reader's relative named in apposition
+// (ws, after "your" and the relation m on line l) as the one the page is
+// about: the sentence goes on with them having the supply ("Your father,
+// Mr. Anselmo Quiroga, had his Mounjaro 5 mg pen filled", a care
+// coordinator's e-mail to his daughter), or the line is a letter's subject,
+// the name and at most an address ("Your mother, Mrs Edith Fairclough, 4
+// Priestpopple Gardens, Hexham", a pharmacy's letter to her attorney son);
+// unseen126, round 25, the addressee rated the patient on 2 uploads, both
+// readers. "Your husband, Mr Ian Cole, collected it" stays a collector.
+func readersRelative(l docLine, m phraseMatch[string], ws []word) bool {
+	if m.first == 0 || l.words[m.first-1].text != "your" || len(ws) == 0 {
+		return false
+	}
+	rest := l.norm[ws[len(ws)-1].end:]
+	return hadSupplyRe.MatchString(rest) || m.first == 1 && subjectRestRe.MatchString(rest)
+}
+
+var (
+	// hadSupplyRe goes on after a name with its owner having something.
+	hadSupplyRe = lazyRE(`^\s*,\s*(?:had|has)\s+(?:his|her|their)\b`)
+	// subjectRestRe is what may follow a name on a letter's subject line:
+	// nothing, or an address.
+	subjectRestRe = lazyRE(`^\s*(?:,\s*\d[^.;:]*)?$`)
+)
 
 // forRelativeRe ends the words before a relative that say the relative is
 // whom a prescription or a medicine is for ("I'm ringing about the

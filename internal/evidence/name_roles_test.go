@@ -553,6 +553,41 @@ func TestPrescriptionForARelative(t *testing.T) {
 	})
 }
 
+// TestReadersRelativeThePageIsAbout: a page addressed to a relative about
+// "Your father, Mr. X, had his ... filled", or headed by "Your mother, Mrs
+// X, <address>", is about X: the addressee is not rated the patient
+// (unseen126, round 25, false accepts at first measure on 2 uploads, both
+// readers). "Your husband, Mr X, collected it" still names a collector.
+func TestReadersRelativeThePageIsAbout(t *testing.T) {
+	email := []string{"Update on your dad's medicine", "Lorena Baca, Care Coordinator <lbaca@mesaverdecare.invalid>",
+		"to Rosa Quiroga", "Hi Rosa,", "Just a quick note as promised. Your father, Mr. Anselmo Quiroga, had his Mounjaro 5 mg pen",
+		"filled at Sunport Family Pharmacy (Albuquerque) on November 18."}
+	letter := []string{"HETHERINGTON & VALE CHEMISTS", "Mr Desmond Fairclough", "Flat 6, Tyne Court", "Gateshead NE99 9ZZ",
+		"Your mother, Mrs Edith Fairclough, 4 Priestpopple Gardens, Hexham", "Dear Mr Fairclough,",
+		"On 17 November 2026 we supplied Mrs Fairclough with Ozempic (semaglutide) 0.5 mg pre-filled pen."}
+	collected := []string{"Dear Mrs Cole,", "Your Wegovy 1 mg pen was dispensed on 17 November 2026.",
+		"Your husband, Mr Ian Cole, collected it from the counter."}
+	for _, tt := range []struct {
+		name  string
+		exp   Expected
+		lines []string
+		not   Verdict
+	}{
+		{"the daughter an e-mail about her father is to", Expected{PatientKnown: true, Forename: "Rosa", Surname: "Quiroga"}, email, Valid},
+		{"the son a letter headed by his mother is to", Expected{PatientKnown: true, Forename: "Desmond", Surname: "Fairclough"}, letter, Valid},
+		{"the mother the letter is about", Expected{PatientKnown: true, Forename: "Edith", Surname: "Fairclough"}, letter, Invalid},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), tt.exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.PatientName.Value == tt.not {
+			t.Errorf("%s: patient %+v by %s, want anything but %s (note %q)", tt.name, r.Data.PatientName, f.PatientName.Rule, tt.not, r.Note)
+		}
+	}
+	runNameCases(t, []nameCase{
+		{name: "a husband who collected", exp: Expected{PatientKnown: true, Forename: "Ian", Surname: "Cole"}, lines: collected,
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+	})
+}
+
 // TestLabelInASentence: a patient label that ends a sentence has no value
 // after it ("at the request of the patient. Records request received").
 func TestLabelInASentence(t *testing.T) {
