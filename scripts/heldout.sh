@@ -7116,6 +7116,80 @@ PY
         (($(stat -c %s "$f") < 3900000)) && break
       done
       rm -f "$lsp"-*.png ;;
+    scantiff)
+      # The paper scanned on an office multifunction printer (MFP) set to
+      # "scan to TIFF", as clinics, employers and libraries often set them,
+      # and e-mailed to the patient, who uploads the file as it came
+      # (unseen128): a multi-page TIFF of 2 or 3 pages, each 8-bit grey at
+      # 200 or 300 dpi, LZW or Deflate compressed. The document is on page 1
+      # or 2: on page 2 the MFP's cover sheet comes first (the device, the
+      # run's date and a time, the sending address, the page count, the
+      # resolution; no person's name), and a third page is the sheet's back;
+      # on page 1 the second page is the sheet's back, nearly blank with a
+      # little of the print showing through mirrored, and a third page the
+      # MFP's job report. The sheet is A4 for a document whose name starts
+      # uk-, US Letter otherwise; the page sits on it at its printed size (a
+      # CSS pixel 1/96 inch), shrunk to fit 0.4 inch margins. Each page has
+      # its own slight skew (up to 0.8 degrees) and the scanner's faint edge
+      # shadow along its top and left edges (the lid's hinge and the glass's
+      # frame), then slight softness and little noise, the paper levelled to
+      # white as scanners do. The pages, the resolution, the compression,
+      # the skews, the device and the time are drawn from SEED and the
+      # document. Not harsh: every field stays legible to a person.
+      f=$docs/$n.scantiff.tif
+      local st=$docs/$n.scantiff.d p dpi np ev comp SW SH vpx PW PH k skew today0 when dev org ttl pt sh pages=()
+      rm -rf "$st" && mkdir -p "$st"
+      dpi=$((200 + 100 * $(pick "$n scantiff dpi" "$seed" 2)))
+      np=$((2 + $(pick "$n scantiff pages" "$seed" 2)))
+      ev=$((1 + $(pick "$n scantiff page" "$seed" 2)))
+      comp=LZW; (($(pick "$n scantiff comp" "$seed" 2) == 1)) && comp=Zip
+      if [[ $n == uk-* ]]; then SW=$((827 * dpi / 100)) SH=$((1169 * dpi / 100)); else SW=$((85 * dpi / 10)) SH=$((11 * dpi)); fi
+      vpx=$(sed -n 's/.*name="heldout-viewport" content="[0-9]*x[0-9]*@\([0-9.]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      PW=$(awk "BEGIN{printf \"%d\", $W / ${vpx:-2} * $dpi / 96}"); PH=$(awk "BEGIN{printf \"%d\", $H / ${vpx:-2} * $dpi / 96}")
+      convert -size "${SW}x${SH}" xc:white \
+        \( "$base" -colorspace Gray -resize "${PW}x${PH}!" -resize "$((SW - 4 * dpi / 5))x$((SH - 4 * dpi / 5))>" \) \
+        -gravity north -geometry "+0+$((2 * dpi / 5))" -compose over -composite +gravity "$st/front.png"
+      # The back of the sheet: the print seen through the paper, mirrored,
+      # faint and soft (its darkest strokes about 12% grey once levelled).
+      convert "$st/front.png" -flop -blur "0x$((dpi / 100))" +level 80%,100% "$st/back.png"
+      today0=${HELDOUT_TODAY:-$(date +%F)}
+      if [[ $n == uk-* ]]; then when=$(date -d "$today0" +%d/%m/%Y); else when=$(date -d "$today0" +%m/%d/%Y); fi
+      when="$when $((8 + $(pick "$n scantiff hour" "$seed" 9))):$(printf %02d "$(pick "$n scantiff minute" "$seed" 60)")"
+      case $(pick "$n scantiff device" "$seed" 3) in
+        0) dev="MFP-3F (third floor copy room)" org="scan-3f@harwood-clinic.example" ;;
+        1) dev="MFP-LIB-02 (public library)" org="library-scans@northfield-libraries.example" ;;
+        *) dev="MFP-2F-EAST (office)" org="noreply-scan@ashdown-logistics.example" ;;
+      esac
+      ttl="SCAN TO E-MAIL"; ((ev == 1)) && ttl="SCAN JOB REPORT"
+      pt=$((11 * dpi / 72)) sh=$((dpi / 12))
+      # The cover's lines, a label and its value in two columns.
+      local -a cov=() rows=("Device:" "$dev" "Date:" "$when" "Sent from:" "$org" "Pages:" "$np (including this sheet)"
+        "Resolution:" "$dpi dpi, greyscale" "File type:" "TIFF, multi-page ($([[ $comp == Zip ]] && echo Deflate || echo LZW))"
+        "Job number:" "$((1000 + $(pick "$n scantiff job" "$seed" 9000)))" "Result:" "OK")
+      for ((k = 0; k < ${#rows[@]}; k += 2)); do
+        cov+=(-annotate "+$((dpi * 9 / 10))+$((dpi * (23 + 2 * k) / 10))" "${rows[k]}"
+          -annotate "+$((dpi * 27 / 10))+$((dpi * (23 + 2 * k) / 10))" "${rows[k + 1]}")
+      done
+      convert -size "${SW}x${SH}" xc:white -font DejaVu-Sans-Bold -fill black -pointsize $((20 * dpi / 72)) \
+        -annotate "+$((dpi * 9 / 10))+$((dpi * 3 / 2))" "$ttl" \
+        -fill '#333333' -draw "rectangle $((dpi * 9 / 10)),$((dpi * 17 / 10)) $((SW - dpi * 9 / 10)),$((dpi * 17 / 10 + dpi / 36))" \
+        -font DejaVu-Sans -fill black -pointsize "$pt" "${cov[@]}" \
+        -fill '#555555' -pointsize $((9 * dpi / 72)) \
+        -annotate "+$((dpi * 9 / 10))+$((dpi * 6))" "This sheet was added by the device. Do not reply to this message." "$st/cover.png"
+      if ((ev == 2)); then pages=(cover front back); else pages=(front back cover); fi
+      pages=("${pages[@]:0:np}")
+      k=0
+      for p in "${pages[@]}"; do
+        k=$((k + 1))
+        skew=$(awk "BEGIN{print ($(pick "$n scantiff skew $k" "$seed" 17) - 8) / 10}")
+        convert "$st/$p.png" -background white -rotate "$skew" +repage -gravity center -extent "${SW}x${SH}" +gravity \
+          \( -size "${SW}x${sh}" gradient:'#c4c4c4'-white \) -gravity north -compose multiply -composite \
+          \( -size "${SH}x${sh}" gradient:'#d2d2d2'-white -rotate -90 \) -gravity west -compose multiply -composite +gravity \
+          -blur "0x$(awk "BEGIN{print 0.3 * $dpi / 200}")" -seed "$((seed + k))" -attenuate 0.06 +noise Gaussian \
+          -level 2%,93% -colorspace Gray -depth 8 "$st/page-$k.png"
+      done
+      convert "$st"/page-*.png -colorspace Gray -type Grayscale -depth 8 -units PixelsPerInch -density "$dpi" -compress "$comp" "$f"
+      rm -rf "$st" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
