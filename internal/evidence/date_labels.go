@@ -380,6 +380,25 @@ func wordsOfLetters(l docLine) int {
 	return n
 }
 
+// supplyToCome reports a supply's or an order's label at byte start of
+// line i in the future tense, the words before it perhaps at the end of the
+// line before ("A replacement Wegovy 1.7 mg pen will be dispensed
+// and shipped on 11/28/2026": unseen120's care team chat, round 26, the
+// replacement's day rated the requested strength's dispensing date, in the
+// future): the day of a supply still to come, as "dispensed after" is.
+func supplyToCome(d document, i, start int) bool {
+	before := d.lines[i].norm[:start]
+	if i > 0 {
+		before = d.lines[i-1].norm + " " + before
+	}
+	return supplyToComeRe.MatchString(before)
+}
+
+// supplyToComeRe ends the words before such a label: "will be", "to be" or
+// "will", perhaps with another supply's verb and "and" between ("will be
+// dispensed and").
+var supplyToComeRe = lazyRE(`\b(?:(?:will|shall|to)\s+be|will)\s+(?:[a-z]+\s+(?:and|or|&)\s+)?$`)
+
 // preFilled reports word i ("filled") the end of "pre-filled", a pen's
 // form, not a label of the date after it (round 16: unseen53's GP record
 // read "Tirzepatide 5mg/0.6ml solution for injection pre-filled pen
@@ -576,6 +595,9 @@ func dateLabelOf(d document, i int, labels []labelMatch, f foundDate) (labelMatc
 	lb, ok := labelBefore(labels, f.start)
 	if ok && lb.kind == otherDate && sentenceBetween(d.lines[i], lb.end, f.start) && suppliedAfter(d, i, f) {
 		return labelMatch{}, false
+	}
+	if ok && (lb.kind == dispensedDate || lb.kind == orderDate) && supplyToCome(d, i, lb.start) {
+		lb.kind = otherDate
 	}
 	return lb, ok
 }

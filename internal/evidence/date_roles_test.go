@@ -483,6 +483,8 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// A supply still to come: its date is no dispensing.
 		{"a supply still to come", []string{"Wegovy 2.4 mg pen", "It will be dispensed after 28/11/2026, when your current pen is finished."},
 			Rating{NotFound, Medium}, "no-date"},
+		{"a refill to be shipped on a day still to come", []string{"Wegovy 2.4 mg pen", "Your refill is to be shipped on 28/11/2026."},
+			Rating{NotFound, Medium}, "no-date"},
 		{"a history whose fills are all old", []string{
 			"Date filled Medication", "Strength", "05/07/2026 Wegovy pen 2.4 mg/0.75 mL", "04/06/2026 Wegovy pen 1.7 mg/0.75 mL",
 			"02/05/2026 Metformin 500 mg tablet"}, Rating{Invalid, Low}, "old-date"},
@@ -1116,5 +1118,20 @@ func TestSupplyDatedInALettersSentence(t *testing.T) {
 		if r.Data.MedicationDate.Value != tt.want {
 			t.Errorf("%s: date %+v by %s read %q, want %s (note %q)", tt.name, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, r.Note)
 		}
+	}
+}
+
+// TestReplacementStillToCome: a replacement's day, the sentence broken
+// before it (unseen120's care team chat, round 26: the replacement's day
+// rated the requested strength's dispensing date, in the future). The
+// supply made in error is the page's only one.
+func TestReplacementStillToCome(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
+	lines := []string{"Confirmed: our partner pharmacy,", "Crestline Mail Pharmacy, dispensed", "Wegovy 2.4 mg/0.75 mL for you on",
+		"11/18/2026 in error. Your prescription is", "Wegovy 1.7 mg/0.75 mL. A replacement", "Wegovy 1.7 mg pen will be dispensed and",
+		"shipped on 11/28/2026 at no cost, with a", "return label for the 2.4 mg pen."}
+	r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "us"})
+	if r.Data.MedicationDate.Value != Valid || f.MedicationDate.Text != "11 18 2026" {
+		t.Errorf("date %+v by %s read %q, want valid from 11/18/2026", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text)
 	}
 }
