@@ -108,6 +108,9 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 var (
 	noneBeforeRe = lazyRE(`(?:\b(?:don'?t|do\s+not|can'?t|cannot|could\s+not|couldn'?t)\s+(?:see|find|locate)\s+(?:a|an|any)|\bno)\s*$`)
 	noneAfterRe  = lazyRE(`^\s*(?:prescription|prescriptions|order|orders|rx|refill|refills)\b`)
+	// insteadOfRe ends the words before a medicine another was given in
+	// place of ("Your GP has prescribed Mounjaro instead of Ozempic").
+	insteadOfRe = lazyRE(`\b(?:instead\s+of|in\s+place\s+of|rather\s+than)\s*$`)
 )
 
 // deniedMedicines are the generics the page says it holds no prescription
@@ -118,13 +121,19 @@ var (
 // where the patient's own "My doctor switched me to Wegovy 2.4 last week"
 // then rated the requested Wegovy named and the Saxenda fill its date,
 // false accepts at first measure on 3 uploads, both readers). The page's
-// other undated mentions of it are a patient's words, no supply.
+// other undated mentions of it are a patient's words, no supply. So too a
+// medicine the page says another was given instead of ("Your GP has
+// prescribed Mounjaro instead of Ozempic", after "Ozempic 1mg pens are out
+// of stock" under the subject "Your prescription: Ozempic 1mg pens";
+// unseen129's pharmacy message centre, round 26, where the Ozempic was
+// rated supplied, its strength and the Mounjaro's day with it, false
+// accepts at first measure, both readers).
 func deniedMedicines(d document, perLine [][]medicineMention) map[string]bool {
 	var out map[string]bool
 	for i, ms := range perLine {
 		for _, m := range ms {
 			l := d.lines[i].norm
-			if noneBeforeRe.MatchString(l[:m.start]) && noneAfterRe.MatchString(l[m.end:]) {
+			if noneBeforeRe.MatchString(l[:m.start]) && noneAfterRe.MatchString(l[m.end:]) || insteadOfRe.MatchString(l[:m.start]) {
 				if out == nil {
 					out = map[string]bool{}
 				}

@@ -307,3 +307,21 @@ func TestMedicineThePharmacyHoldsNoneOf(t *testing.T) {
 		}
 	}
 }
+
+// TestMedicineGivenInsteadOfAnother: a medicine the page says another was
+// prescribed instead of is none the page supplies (unseen129, round 26: a
+// pharmacy's message centre, "Your prescription: Ozempic 1mg pens" over
+// "Ozempic 1mg pens are out of stock" and "Your GP has prescribed Mounjaro
+// instead of Ozempic", the Mounjaro's fill rated the Ozempic's, false
+// accepts at first measure, both readers).
+func TestMedicineGivenInsteadOfAnother(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Constance", Surname: "Pike", MedicationName: "Ozempic", MedicationDosage: "1 mg"}
+	lines := []string{"Your prescription: Ozempic 1mg pens", "We are sorry: Ozempic 1mg pens are out of stock with our suppliers.",
+		"Your GP has prescribed Mounjaro instead of Ozempic. We have dispensed it today:", "Patient", "Mrs Constance Pike",
+		"Item", "Mounjaro 5mg/0.6ml KwikPen x1", "Dispensed", "17 November 2026", "Branch", "Marlowe Chemists, 9 Market Square"}
+	r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "uk"})
+	if r.Data.MedicationName.Value != Invalid || r.Data.MedicationDosage.Value == Valid || r.Data.MedicationDate.Value == Valid {
+		t.Errorf("medicine %+v by %s, dose %+v, date %+v by %s; want the medicine invalid and neither dose nor date valid (note %q)",
+			r.Data.MedicationName, f.MedicationName.Rule, r.Data.MedicationDosage, r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
+	}
+}
