@@ -120,6 +120,11 @@ var notPharmacyNames = map[string]bool{
 	// The same reference run into one word ("Claimref. SP-28841907" on the
 	// programme's PDF; unseen110, round 25).
 	"claimref": true, "claimno": true, "refno": true, "ref#": true,
+	// A question ("Amazing! Which chemist?" under a label photo in a
+	// patients' group; unseen127, round 26).
+	"which": true, "what": true, "whose": true,
+	// "Same pharmacy the whole way" in a patient's blog post (unseen127).
+	"same": true,
 }
 
 // pharmacyPlaceholders begin a value that stands in for a pharmacy's name
@@ -207,8 +212,12 @@ type pharmacyRole struct {
 
 // supplierUnnamedRe says a supply came from a supplier the page does not
 // name ("Bought from an online provider (name not given by patient)" in a
-// GP record's medication row).
-var supplierUnnamedRe = lazyRE(`\bname\s+not\s+(?:given|known|recorded|stated)\b|\b(?:supplier|provider|pharmacy)\s+(?:name\s+)?(?:unknown|not\s+(?:known|given|recorded|stated|named))\b`)
+// GP record's medication row), or whose name was hidden ("Supplier blanked
+// out as per rule 4" over a label photo in a patients' group, a commenter
+// naming the chemist she uses; unseen127, round 26, a false accept on 3
+// uploads, both readers).
+var supplierUnnamedRe = lazyRE(`\bname\s+not\s+(?:given|known|recorded|stated)\b|\b(?:supplier|provider|pharmacy)\s+(?:name\s+)?(?:unknown|not\s+(?:known|given|recorded|stated|named))\b|` +
+	`\b(?:supplier|provider|pharmacy|chemist)(?:'?s)?\s+(?:name\s+)?(?:blanked|blacked|hidden|redacted|covered|scribbled|crossed)\s+(?:out|over)\b`)
 
 // pharmacyKind is how a line names a pharmacy.
 type pharmacyKind int

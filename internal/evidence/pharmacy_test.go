@@ -294,6 +294,11 @@ func TestPharmacyOfUnnamedSupplier(t *testing.T) {
 		{"bought from a provider the patient did not name",
 			summary("Wegovy 1mg/0.75ml FlexTouch pen 1mg once weekly PRIVATE Last pen supplied 12 Nov 2026 Bought from an online provider (name not given by patient)"),
 			NotFound, "pharmacy-of-unnamed-supplier"},
+		// A label photo in a patients' group, the supplier blanked out, a
+		// commenter naming the chemist she uses (unseen127, round 26).
+		{"a supplier blanked out",
+			summary("Wegovy 1mg/0.75ml FlexTouch pen 1mg once weekly PRIVATE Last pen supplied 12 Nov 2026. Supplier blanked out as per rule 4"),
+			NotFound, "pharmacy-of-unnamed-supplier"},
 		{"supplied by the nominated pharmacy",
 			summary("Wegovy 1mg/0.75ml FlexTouch pen 1mg once weekly Repeat 12 Nov 2026 (EPS to Castlebrook Pharmacy)"),
 			Valid, "named-pharmacy"},
@@ -301,6 +306,19 @@ func TestPharmacyOfUnnamedSupplier(t *testing.T) {
 		r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "uk"})
 		if r.Data.PharmacyName.Value != tt.want || f.PharmacyName.Rule != tt.rule {
 			t.Errorf("%s: pharmacy %+v by %s read %q, want %s by %s (note %q)", tt.name, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text, tt.want, tt.rule, r.Note)
+		}
+	}
+}
+
+// TestPharmacyWordsThatNameNone: a question about the chemist and a blog's
+// "same pharmacy" name no pharmacy (unseen127, round 26: a patients' group
+// and a patient's blog, each rated the pharmacy at first measure).
+func TestPharmacyWordsThatNameNone(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Gareth", Surname: "Pennock", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
+	for _, line := range []string{"Amazing! Which chemist?", "What pharmacy?", "I kept the label. Same pharmacy the"} {
+		r, f := Explain(textOf(1, "Wegovy 1.7mg FlexTouch pen", line), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.PharmacyName.Value != NotFound {
+			t.Errorf("%q: pharmacy %+v by %s read %q, want not_found", line, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text)
 		}
 	}
 }
