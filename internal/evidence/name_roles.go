@@ -181,7 +181,14 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 				out = append(out, roleName{line: k, words: ws, role: m.kind})
 				continue
 			}
-			if k, ws, titled := captionedRoleName(d, i, m); (looksLikeName(ws) || titled && len(ws) == 1 && !isNonNameWord(ws[0].text)) && !(k == i && readersRelative(l, m, ws)) {
+			k, ws, titled := captionedRoleName(d, i, m)
+			if k == i && readersRelative(l, m, ws) {
+				if r, rw := letterReader(d, i, ws); rw != nil {
+					out = append(out, roleName{line: r, words: rw, role: readerOfRelative})
+				}
+				continue
+			}
+			if looksLikeName(ws) || titled && len(ws) == 1 && !isNonNameWord(ws[0].text) {
 				// A titled forename alone ("Collected by daughter, Ms
 				// Rosa") is a person, her surname on the next line.
 				out = append(out, roleName{line: k, words: ws, role: m.kind, signedIn: signedInCaption(l, m)})
@@ -383,6 +390,25 @@ var (
 	// nothing, or an address.
 	subjectRestRe = lazyRE(`^\s*(?:,\s*\d[^.;:]*)?$`)
 )
+
+// readerOfRelative is the role of a letter's addressee where the letter is
+// about the reader's relative.
+const readerOfRelative = "the reader of a page about their relative"
+
+// letterReader is the addressee of a letter whose line i names the reader's
+// relative (ws) as the one it is about: the last titled name of the ten
+// lines above that is not the relative's ("Mr Desmond Fairclough" in the
+// address block over "Your mother, Mrs Edith Fairclough, 4 Priestpopple
+// Gardens"; unseen126, round 26: beside it the mother, the patient, was
+// rated not_found as one of two people).
+func letterReader(d document, i int, relative []word) (int, []word) {
+	for k := i - 1; k >= 0 && k >= i-10; k-- {
+		if ws, ok := titledName(d.lines[k]); ok && wordsText(ws) != wordsText(relative) {
+			return k, ws
+		}
+	}
+	return -1, nil
+}
 
 // forRelativeRe ends the words before a relative that say the relative is
 // whom a prescription or a medicine is for ("I'm ringing about the

@@ -585,6 +585,10 @@ func TestReadersRelativeThePageIsAbout(t *testing.T) {
 	runNameCases(t, []nameCase{
 		{name: "a husband who collected", exp: Expected{PatientKnown: true, Forename: "Ian", Surname: "Cole"}, lines: collected,
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		// The letter's addressee is its reader, no second patient
+		// (unseen126, round 26: the mother rated not_found beside her son).
+		{name: "the mother the letter is about, her son its reader", exp: Expected{PatientKnown: true, Forename: "Edith", Surname: "Fairclough"},
+			lines: letter, want: Rating{Valid, High}, rule: "name-anywhere"},
 	})
 }
 
