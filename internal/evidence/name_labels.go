@@ -162,11 +162,7 @@ func labelledPatientValues(d document) []patientValue {
 			}
 			if ok {
 				v.strength, v.ordered = pl.strength, pl.ordered
-				if pl.re == forCaption && i+1 < len(d.lines) && len(lineMentions(d.lines[i+1], i+1)) > 0 {
-					// "For: SHANICE PRUITT" over "WEGOVY 2.4 MG/0.75 ML PEN"
-					// on a refill reminder to the family account's holder
-					// (unseen82, round 21, a false accept at first measure:
-					// the holder was rated the patient): whose medicine it is.
+				if pl.re == forCaption && forMedicine(d, i) {
 					v.strength = strongLabel
 				}
 				v.captioned, v.caption = true, i
@@ -179,6 +175,24 @@ func labelledPatientValues(d document) []patientValue {
 		out = append(out, v)
 	}
 	return append(out, proseRecipients(d)...)
+}
+
+// forMedicine reports a "For:" caption on line i that says whose medicine
+// it is: a medicine named on the next line ("For: SHANICE PRUITT" over
+// "WEGOVY 2.4 MG/0.75 ML PEN" on a refill reminder to the family account's
+// holder; unseen82, round 21, a false accept at first measure: the holder
+// was rated the patient), or on one of the two lines above, an order
+// card's item over its "For:" ("Zepbound 10 mg/0.5 mL", "4 single-dose
+// pens - 28 days", "For: Desmond Whitlock" in an app whose referral banner
+// below names a friend who "joined with your link"; unseen115, a false
+// accept since round 24: the friend rated the patient).
+func forMedicine(d document, i int) bool {
+	for _, k := range []int{i + 1, i - 1, i - 2} {
+		if k >= 0 && k < len(d.lines) && len(lineMentions(d.lines[k], k)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // prescribingWords mark a sentence about prescribing or dispensing.

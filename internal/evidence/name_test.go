@@ -297,6 +297,16 @@ func TestRatePatientName(t *testing.T) {
 			Dear Dale Pruitt,
 			For: SHANICE PRUITT
 			WEGOVY 2.4 MG/0.75 ML PEN`), want: Rating{Valid, High}},
+		// An app's order card, its "For:" under the item, and a referral
+		// banner naming a friend (unseen115, a false accept since round 24).
+		{name: "a For: caption under an order's item names its patient", exp: Expected{PatientKnown: true, Forename: "Danielle", Surname: "Okafor"}, lines: block(`
+			YOUR LATEST ORDER
+			Zepbound 10 mg/0.5 mL
+			4 single-dose pens - 28 days
+			For: Desmond Whitlock
+			Filled Nov 20, 2026 by Halcyon Pharmacy
+			Danielle Okafor joined with your
+			link!`), want: Rating{Invalid, High}, wantWords: "not the lead's name"},
 		{name: "a reprint's stamp is no name", exp: jane, lines: block(`
 			DUPLICATE REPRINT
 			Rx 6620418 SMITH, JANE
