@@ -598,6 +598,9 @@ func TestPharmacistLetters(t *testing.T) {
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 		{name: "MPharm", exp: exp, lines: []string{"Jane Smith", "Wegovy 2.4mg FlexTouch pen", "Owen Treloar MPharm"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
+		// A clinic nurse's signature (unseen129, round 26).
+		{name: "RN", exp: exp, lines: []string{"Wegovy 2.4mg FlexTouch pen filled 11/18/2026 for Jane Smith", "Thanks,", "Rachel Tamboer, RN"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 	})
 }
 

@@ -16,6 +16,10 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// A pharmacist's and a technician's letters after a name ("Daniel
 	// Whitcomb, PharmD" signing a counselling record; round 14).
 	"pharmd", "pharm d", "mpharm", "cpht",
+	// A nurse's letters ("Rachel Tamboer, RN" signing a clinic's e-mail to
+	// a pharmacy, the patient copied in; unseen129, round 26, the nurse's
+	// line beside the patient's made the patient one of two people).
+	"rn", "lpn", "rgn",
 	// A weight-loss programme's other staff, signing under their title
 	// ("Tamsin Delacroix, Health Coach" beside the medical director on a
 	// clinic's maintenance-dose certificate; unseen98, round 23, her name
