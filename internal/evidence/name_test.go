@@ -508,6 +508,12 @@ func TestAddressAndFormWordsAreNoNames(t *testing.T) {
 	ana := Expected{PatientKnown: true, Forename: "Ana", Surname: "Restrepo", MedicationName: "Zepbound"}
 	declan := Expected{PatientKnown: true, Forename: "Declan", Surname: "Ferris-Moyo", MedicationName: "Mounjaro"}
 	runNameCases(t, []nameCase{
+		// A family's group chat named after them over the father's label
+		// (unseen127, round 26).
+		{name: "a group chat's name", exp: Expected{PatientKnown: true, Forename: "Raymond", Surname: "Castellanos", MedicationName: "Zepbound"},
+			lines: []string{"Family", "Castellanos Crew", "Teresa, Irene, Tio Beto, You", "Dad's new pens came today!!", "SUNBELT PHARMACY #12",
+				"CASTELLANOS, RAYMOND", "ZEPBOUND 7.5MG/0.5ML PEN", "FILLED: 11/18/2026 QTY: 4"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},
 		{name: "a name before a street ending in Dr", exp: ana, lines: []string{
 			"Zepbound (tirzepatide) 7.5 mg/0.5 mL single-dose pen", "Ship to Ana Restrepo, 2214 W Solano Dr, Tempe AZ 85299"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere", words: ""},

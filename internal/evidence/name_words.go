@@ -219,6 +219,10 @@ var nonNameWords = map[string]bool{
 	"center": true, "energy": true, "fitness": true, "electric": true, "gas": true, "store": true,
 	"direct": true, "online": true, "supplies": true, "confirmation": true, "statement": true,
 	"receipt": true, "invoice": true, "account": true, "delivery": true,
+	// A group chat's name ("Castellanos Crew" heading a family's Messenger
+	// chat over the father's label; unseen127, round 26, the chat's name
+	// made the patient one of two people on 3 uploads).
+	"crew": true, "squad": true, "fam": true, "gang": true, "chat": true, "club": true, "members": true,
 	// What a supply comes as ("Patient  Starter pack", a clinic's handover
 	// receipt's captions read as one line through the production path;
 	// unseen62, round 17, where "Starter pack" was rated another patient).
