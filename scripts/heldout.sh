@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen133|unseen134  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen132|unseen133|unseen134  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen133 + unseen134
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen132 + unseen133 + unseen134
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen133 | unseen134) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen132 | unseen133 | unseen134) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen133 unseen134) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen133, unseen134, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen132 unseen133 unseen134) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen132, unseen133, unseen134, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -261,6 +261,55 @@ xref = len(out)
 out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
 out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
 open(sys.argv[1], "wb").write(out)
+EOF
+}
+
+# p3_profiles SRGB P3: write two ICC v4 display profiles (matrix and
+# parametric curve) for p3png: sRGB and Display P3 (Apple's: the DCI-P3
+# primaries, the D65 white and the sRGB tone curve), their colorants adapted
+# to the D50 connection space with Bradford, as ICC v4 asks. No Display P3
+# profile ships with the machines' packages (only Ghostscript's sRGB, Adobe
+# RGB and ROMM RGB), so the script builds both from their published values.
+p3_profiles() {
+  python3 - "$@" <<'EOF'
+import struct, sys
+def s15(v): return struct.pack(">i", int(round(v * 65536)))
+def xyz_of(x, y): return [x / y, 1.0, (1 - x - y) / y]
+def mat_inv(m):
+    a,b,c = m[0]; d,e,f = m[1]; g,h,i = m[2]
+    A=e*i-f*h; B=-(d*i-f*g); C=d*h-e*g; det=a*A+b*B+c*C
+    return [[A/det,-(b*i-c*h)/det,(b*f-c*e)/det],[B/det,(a*i-c*g)/det,-(a*f-c*d)/det],[C/det,-(a*h-b*g)/det,(a*e-b*d)/det]]
+def mul(a, b): return [[sum(a[i][k]*b[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
+def mv(a, v): return [sum(a[i][k]*v[k] for k in range(3)) for i in range(3)]
+D65 = xyz_of(0.3127, 0.3290); D50 = [0.9642, 1.0, 0.8249]
+BR = [[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]]
+s, d = mv(BR, D65), mv(BR, D50)
+CHAD = mul(mat_inv(BR), mul([[d[0]/s[0],0,0],[0,d[1]/s[1],0],[0,0,d[2]/s[2]]], BR))
+def profile(name, prim):
+    P = [xyz_of(*p) for p in prim]; M = [[P[j][i] for j in range(3)] for i in range(3)]
+    S = mv(mat_inv(M), D65); M = [[M[i][j]*S[j] for j in range(3)] for i in range(3)]
+    A = mul(CHAD, M)
+    def mluc(t):
+        u = t.encode("utf-16-be"); return b"mluc" + b"\0"*4 + struct.pack(">II", 1, 12) + b"enUS" + struct.pack(">II", len(u), 28) + u
+    def xyz(v): return b"XYZ " + b"\0"*4 + b"".join(s15(x) for x in v)
+    para = b"para" + b"\0"*4 + struct.pack(">HH", 3, 0) + b"".join(s15(x) for x in (2.4, 1/1.055, 0.055/1.055, 1/12.92, 0.04045))
+    sf32 = b"sf32" + b"\0"*4 + b"".join(s15(CHAD[i][j]) for i in range(3) for j in range(3))
+    tags = [(b"desc", mluc(name)), (b"cprt", mluc("No copyright, use freely")), (b"wtpt", xyz(D50)),
+            (b"rXYZ", xyz([A[i][0] for i in range(3)])), (b"gXYZ", xyz([A[i][1] for i in range(3)])), (b"bXYZ", xyz([A[i][2] for i in range(3)])),
+            (b"rTRC", para), (b"gTRC", para), (b"bTRC", para), (b"chad", sf32)]
+    off = 128 + 4 + 12 * len(tags); table = struct.pack(">I", len(tags)); data = b""; seen = {}
+    for sig, body in tags:
+        if body in seen: o = seen[body]
+        else:
+            o = off + len(data); seen[body] = o; data += body + b"\0" * (-len(body) % 4)
+        table += sig + struct.pack(">II", o, len(body))
+    size = 128 + len(table) + len(data)
+    hdr = struct.pack(">I", size) + b"lcms" + struct.pack(">I", 0x04300000) + b"mntrRGB XYZ " + struct.pack(">6H", 2026, 1, 1, 0, 0, 0) \
+        + b"acspAPPL" + b"\0"*4 + b"\0"*8 + b"\0"*8 + struct.pack(">I", 0) + b"".join(s15(x) for x in D50) + b"lcms" + b"\0"*16 + b"\0"*28
+    assert len(hdr) == 128
+    return hdr + table + data
+open(sys.argv[1], "wb").write(profile("sRGB (built by heldout.sh)", [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)]))
+open(sys.argv[2], "wb").write(profile("Display P3", [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)]))
 EOF
 }
 
@@ -7225,6 +7274,76 @@ PY
         (($(stat -c %s "$f") < 3900000)) && break
       done
       rm -f "$lsp"-*.png ;;
+    p3png)
+      # A screenshot as a recent iPhone or Mac writes it, uploaded as the
+      # file the phone or the laptop saved (unseen132): a PNG with 16 bits
+      # per channel in Display P3, the profile embedded (an iCCP chunk),
+      # no other metadata. Phone-sized pages (a viewport 430 CSS px wide or
+      # less: an app, a wallet pass, a mail app) are the screen itself,
+      # fitted to an iPhone's 1179 px width (the rest of its 2556 px height
+      # in the page's own ground); a desktop page (1280 CSS px or wider) is
+      # a Mac's whole Retina screen, fitted in 2880x1800; any other page is
+      # shown as it is seen, in a viewer on one of the two: a portrait page
+      # on the iPhone (1179x2556: the status bar with the time, a viewer bar
+      # with "Done" and the file name, the page fitted below on the viewer's
+      # grey, the home indicator), a landscape page in a Mac window (2880x1800:
+      # the menu bar with the time, the desktop's colour, a window with its
+      # three buttons and the file name). The time, the battery and the
+      # desktop's colour are drawn from SEED and the document. The sRGB
+      # render is converted to Display P3 (ImageMagick's -profile with the
+      # profiles p3_profiles builds), so the pixel values shift towards the
+      # middle of P3's wider gamut as a real screenshot's do; a reader that
+      # ignores the profile sees colours a little duller, the print as
+      # sharp. Not harsh: every field stays legible to a person.
+      f=$docs/$n.p3png.png
+      local pp=$docs/$n.p3 vpw ptime pbatt pdesk pbg PW PH
+      vpw=$(sed -n 's/.*name="heldout-viewport" content="\([0-9]*\)x.*/\1/p' "$out/$s/html/$n.html" | head -1)
+      vpw=${vpw:-900}
+      ptime=$((9 + $(pick "$n p3png hour" "$seed" 12))):$(printf %02d "$(pick "$n p3png minute" "$seed" 60)")
+      pbatt=$((22 + $(pick "$n p3png battery" "$seed" 77)))
+      case $(pick "$n p3png desktop" "$seed" 3) in
+        0) pdesk='#3a5f86' ;;
+        1) pdesk='#5b4a7a' ;;
+        *) pdesk='#2f6b5e' ;;
+      esac
+      # The profiles once a run, beside the sets (not among the uploads).
+      [[ -e $out/icc/srgb.icc && -e $out/icc/display-p3.icc ]] || { mkdir -p "$out/icc" && p3_profiles "$out/icc/srgb.icc" "$out/icc/display-p3.icc"; }
+      if ((vpw <= 430)); then
+        # The page is the phone's screen: its border off, fitted to the width.
+        convert "$base" -shave 40x40 +repage -resize '1179x2556' "$pp-fit.png"
+        pbg=$(convert "$pp-fit.png" -gravity southwest -crop 1x1+2+2 +repage -format '%[pixel:p{0,0}]' info:)
+        convert "$pp-fit.png" -background "$pbg" -gravity north -extent 1179x2556 +gravity "$pp-screen.png"
+      elif ((vpw >= 1280)); then
+        convert "$base" -shave 40x40 +repage -resize '2880x1800' -background black -gravity center -extent 2880x1800 +gravity "$pp-screen.png"
+      elif ((W <= H)); then
+        convert "$base" -resize '1119x2160' "$pp-fit.png"
+        PW=$(identify -format %w "$pp-fit.png"); PH=$(identify -format %h "$pp-fit.png")
+        convert -size 1179x2556 xc:'#f2f2f7' \
+          "$pp-fit.png" -geometry "+$(((1179 - PW) / 2))+$((290 + (2160 - PH) / 2))" -compose over -composite \
+          -fill '#f9f9f9' -draw 'rectangle 0,150 1179,270' -fill '#d1d1d6' -draw 'rectangle 0,270 1179,272' \
+          -font DejaVu-Sans-Bold -fill black -pointsize 48 -annotate +96+100 "$ptime" \
+          -font DejaVu-Sans -pointsize 40 -annotate +880+100 "5G $pbatt%" \
+          -fill '#0a7aff' -pointsize 50 -annotate +48+228 'Done' \
+          -fill black -font DejaVu-Sans-Bold -pointsize 42 -gravity north -annotate +0+190 "$n.pdf" +gravity \
+          -fill '#1c1c1e' -draw 'roundrectangle 390,2510 789,2524 7,7' "$pp-screen.png"
+      else
+        convert "$base" -resize '2640x1580' "$pp-fit.png"
+        PW=$(identify -format %w "$pp-fit.png"); PH=$(identify -format %h "$pp-fit.png")
+        convert -size 2880x1800 xc:"$pdesk" \
+          -fill '#e8e8e8' -draw "roundrectangle $(((2880 - PW) / 2 - 16)),$((1800 - PH - 118)) $(((2880 + PW) / 2 + 16)),$((1800 - 40)) 20,20" \
+          -fill '#ff5f57' -draw "circle $(((2880 - PW) / 2 + 20)),$((1800 - PH - 88)) $(((2880 - PW) / 2 + 32)),$((1800 - PH - 88))" \
+          -fill '#febc2e' -draw "circle $(((2880 - PW) / 2 + 60)),$((1800 - PH - 88)) $(((2880 - PW) / 2 + 72)),$((1800 - PH - 88))" \
+          -fill '#28c840' -draw "circle $(((2880 - PW) / 2 + 100)),$((1800 - PH - 88)) $(((2880 - PW) / 2 + 112)),$((1800 - PH - 88))" \
+          -font DejaVu-Sans -fill '#333333' -pointsize 30 -gravity north -annotate "+0+$((1800 - PH - 104))" "$n.pdf" +gravity \
+          "$pp-fit.png" -geometry "+$(((2880 - PW) / 2))+$((1800 - PH - 56))" -compose over -composite \
+          -fill '#ececec' -draw 'rectangle 0,0 2880,48' \
+          -font DejaVu-Sans-Bold -fill black -pointsize 28 -annotate +40+36 'Preview' \
+          -font DejaVu-Sans -annotate +190+36 'File    Edit    View    Go    Tools    Window    Help' \
+          -annotate +2660+36 "$ptime" "$pp-screen.png"
+      fi
+      convert "$pp-screen.png" -alpha off -profile "$out/icc/srgb.icc" -profile "$out/icc/display-p3.icc" -depth 16 \
+        -define png:exclude-chunks=bKGD,cHRM,tIME,date +set date:create +set date:modify "PNG48:$f"
+      rm -f "$pp"-*.png ;;
     scantiff)
       # The paper scanned on an office multifunction printer (MFP) set to
       # "scan to TIFF", as clinics, employers and libraries often set them,
