@@ -29,6 +29,7 @@ import (
 	"github.com/clinicplatform/intake/internal/api"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/heifwasm"
 	"github.com/clinicplatform/intake/internal/lead"
 	"github.com/clinicplatform/intake/internal/localstore"
 	"github.com/clinicplatform/intake/internal/pagecount"
@@ -120,6 +121,7 @@ func split(s string) []string {
 // reports whether all met the bars.
 func run(ctx context.Context, cfg config, out, progress io.Writer) error {
 	local := docread.NewWithTesseract(ctx)
+	local.Pages.HEIF = heifwasm.Decoder{} // HEIC and AVIF in process, as make run reads them
 	if local.OCR == nil {
 		return errors.New("tesseract is not installed: images cannot be read (apt-get install tesseract-ocr)")
 	}

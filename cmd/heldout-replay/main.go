@@ -33,6 +33,7 @@ import (
 
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/heifwasm"
 	"github.com/clinicplatform/intake/internal/pagecount"
 	"github.com/clinicplatform/intake/internal/tesseract"
 	"github.com/clinicplatform/intake/internal/testing/textractstandin"
@@ -226,7 +227,10 @@ func overPageCap(path string) (bool, error) {
 // their file names, its engine's pages kept in cache.
 func newReader(name, uploads, cache string) (evidence.Reader, func(), error) {
 	if name == "local" {
-		return docread.NewWithTesseract(context.Background()), func() {}, nil
+		// HEIC and AVIF photos decoded in process, as make run's reader does.
+		r := docread.NewWithTesseract(context.Background())
+		r.Pages.HEIF = heifwasm.Decoder{}
+		return r, func() {}, nil
 	}
 	objects := textractstandin.ObjectsFunc(func(_ context.Context, bucket, key, _ string) ([]byte, error) {
 		if bucket != replayBucket || key != filepath.Base(key) {

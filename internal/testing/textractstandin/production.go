@@ -8,6 +8,7 @@ import (
 	"github.com/clinicplatform/intake/internal/awsenv"
 	"github.com/clinicplatform/intake/internal/docread"
 	"github.com/clinicplatform/intake/internal/evidence"
+	"github.com/clinicplatform/intake/internal/heifwasm"
 	"github.com/clinicplatform/intake/internal/textract"
 )
 
@@ -59,5 +60,9 @@ func ProductionReaderWith(ctx context.Context, bucket string, objects Objects, o
 		return nil, nil, fmt.Errorf("textract stand-in: %w", err)
 	}
 	client := textract.NewClient(cfg, textract.WithAttemptTimeout(AttemptTimeout))
-	return docread.NewWithOCR(textract.Reader{Client: client, Bucket: bucket}), stop, nil
+	// HEIC and AVIF photos are decoded and sent on as PNG pages, as the
+	// Lambda's reader does (there through a helper process).
+	r := docread.NewWithOCR(textract.Reader{Client: client, Bucket: bucket})
+	r.Pages.HEIF = heifwasm.Decoder{}
+	return r, stop, nil
 }
