@@ -167,6 +167,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// trial wallet card: "Enrolled 10 May 2026 Card issued 23 Nov 2026",
 		// the card's date rated a prescription's), no supply.
 		"card issued", "card issue date", "date card issued", "card issued on", "enrolled", "enrolled on", "date enrolled",
+		// A savings card's activation (round 26: unseen134's "Activated on
+		// November 9, 2026." over "Fills with this card: No fills yet."
+		// rated the dispensing date, a false accept on 2 uploads, both
+		// readers).
+		"activated", "activated on", "date activated", "activation date", "card activated",
 		// A travel permit's or a licence's own issue, no prescription's
 		// (round 21: unseen84's medicine permit for travellers, "Permit
 		// issued 23 Nov 2026", rated the dispensing date).

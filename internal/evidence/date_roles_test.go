@@ -483,6 +483,9 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// A supply still to come: its date is no dispensing.
 		{"a supply still to come", []string{"Wegovy 2.4 mg pen", "It will be dispensed after 28/11/2026, when your current pen is finished."},
 			Rating{NotFound, Medium}, "no-date"},
+		// A savings card's activation (unseen134, round 26).
+		{"a savings card's activation", []string{"Your card is active", "Activated on November 9, 2026.", "Wegovy 2.4 mg Savings Card",
+			"Fills with this card", "No fills yet."}, Rating{NotFound, Medium}, "no-date"},
 		{"a refill to be shipped on a day still to come", []string{"Wegovy 2.4 mg pen", "Your refill is to be shipped on 28/11/2026."},
 			Rating{NotFound, Medium}, "no-date"},
 		{"a history whose fills are all old", []string{
