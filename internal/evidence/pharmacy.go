@@ -398,6 +398,11 @@ func linePharmacy(l docLine) linePharmacyName {
 func institutionsPharmacy(d document, i int) linePharmacyName {
 	l := d.lines[i]
 	k := departmentEnd(l)
+	if k < 0 && chemistsAlone(l) && i > 0 && d.lines[i-1].page == l.page && pageTop(d, i-1) && letterheadName(d.lines[i-1]) {
+		// A chemist's letterhead in two lines ("HOLLIS & DENE" over
+		// "CHEMISTS" heading a till slip; unseen134, round 26).
+		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, joinSpots(spotOfWords(d.lines[i-1], d.lines[i-1].words), spotOfWords(l, l.words))}
+	}
 	if k < 0 {
 		return institutionAfterPharmacy(l)
 	}
@@ -423,7 +428,7 @@ func institutionsPharmacy(d document, i int) linePharmacyName {
 			return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, joinSpots(spotOfWords(l, l.words), spotOfWords(d.lines[j], d.lines[j].words))}
 		}
 	}
-	if j := i - 1; j >= 0 && d.lines[j].page == l.page && (j == 0 || d.lines[j-1].page != l.page || addressNext(d, i)) && letterheadName(d.lines[j]) {
+	if j := i - 1; j >= 0 && d.lines[j].page == l.page && (pageTop(d, j) || addressNext(d, i)) && letterheadName(d.lines[j]) {
 		// A letterhead's name over its kind of pharmacy ("ALAMO HEIGHTS"
 		// over "COMPOUNDING PHARMACY", a receipt's first two lines, or
 		// over its street's line where the receipt sits in a chat's
@@ -431,6 +436,24 @@ func institutionsPharmacy(d document, i int) linePharmacyName {
 		return linePharmacyName{pharmacyWordName, exactMatch, mediumCertainty, joinSpots(spotOfWords(d.lines[j], d.lines[j].words), spotOfWords(l, l.words))}
 	}
 	return linePharmacyName{}
+}
+
+// chemistsAlone reports a line of nothing but "Chemist" or "Chemists".
+func chemistsAlone(l docLine) bool {
+	return len(l.words) == 1 && (l.words[0].text == "chemist" || l.words[0].text == "chemists")
+}
+
+// pageTop reports line j the first of its page with a word of three
+// letters or more: OCR's specks from a photo's background may come first
+// ("yo" over "HOLLIS & DENE" over "CHEMISTS", a chemist's till slip
+// photographed on a table; unseen134, round 26, no pharmacy on 5 uploads).
+func pageTop(d document, j int) bool {
+	for k := j - 1; k >= 0 && d.lines[k].page == d.lines[j].page; k-- {
+		if slices.ContainsFunc(d.lines[k].words, func(w word) bool { return len(w.text) > 2 }) {
+			return false
+		}
+	}
+	return true
 }
 
 // addressNext reports a street's line after line i: it opens with a house

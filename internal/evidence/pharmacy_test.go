@@ -322,3 +322,17 @@ func TestPharmacyWordsThatNameNone(t *testing.T) {
 		}
 	}
 }
+
+// TestChemistsLetterheadInTwoLines: a chemist's name over "CHEMISTS" at a
+// till slip's top, OCR's specks from the table before it, names the
+// pharmacy (unseen134, round 26: not_found on 5 uploads, both readers).
+func TestChemistsLetterheadInTwoLines(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Olumide", Surname: "Fashola", MedicationName: "Wegovy", MedicationDosage: "0.5 mg"}
+	for _, top := range [][]string{{"HOLLIS & DENE", "CHEMISTS"}, {"yo", "HOLLIS & DENE", "CHEMISTS"}} {
+		lines := append(top, "Store 0412 Abbey Parade", "Patient: OLUMIDE FASHOLA", "Item: WEGOVY 0.5MG FLEXTOUCH", "Supplied: 17/11/2026")
+		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.PharmacyName.Value != Valid || f.PharmacyName.Text != "HOLLIS & DENE CHEMISTS" {
+			t.Errorf("%q: pharmacy %+v by %s read %q, want valid from HOLLIS & DENE CHEMISTS", top, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text)
+		}
+	}
+}
