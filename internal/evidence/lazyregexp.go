@@ -38,6 +38,9 @@ func (l *lazyRegexp) FindAllStringIndex(s string, n int) [][]int {
 	return l.get().FindAllStringIndex(s, n)
 }
 func (l *lazyRegexp) String() string { return l.src }
+func (l *lazyRegexp) FindStringSubmatch(s string) []string {
+	return l.get().FindStringSubmatch(s)
+}
 func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return l.get().FindAllStringSubmatchIndex(s, n)
 }

@@ -46,6 +46,7 @@ func Explain(text Text, exp Expected, pol Policy) (Result, Findings) {
 // rateFields rates the five fields on a document.
 func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	want, wantKnown := LookupMedicine(exp.MedicationName)
+	doc = doc.without(generatedLines(doc))
 	doc = leadsPages(leadsPanel(leadsRows(doc, exp, want.Generic), exp, want.Generic), exp, want.Generic)
 	mentions := findMedicineMentions(doc)
 	// The lead's own section of a household's page gives the dose and the
