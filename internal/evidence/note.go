@@ -2,7 +2,12 @@
 
 package evidence
 
-import "strings"
+import (
+	"errors"
+	"strings"
+
+	"github.com/clinicplatform/intake/internal/derrors"
+)
 
 // composeNote writes the result's note: one or two plain sentences a
 // clinician can act on. The first says what disagrees with the request
@@ -66,26 +71,53 @@ func composeNote(fs [fieldCount]finding, success bool, poorRead bool) string {
 }
 
 // The notes for a document on which no field could be checked, the one
-// home of their wording. There are two cases, worded differently since
-// before this was their home (the API's answers keep both): the reader read
+// home of their wording. There are three cases, worded differently since
+// before this was their home (the API's answers keep them): the reader read
 // the document and found no text on it (a blank page, a photo with nothing
-// legible), and no reader could read it at all (damaged, password-protected,
-// over the work budget, an image with no OCR engine installed). An unknown
-// lead adds a sentence to either.
+// legible); no reader could read it at all (damaged, password-protected,
+// over a PDF's work budget, an image with no OCR engine installed); and an
+// image larger than the service decodes (its pixels, or the memory its
+// decoder takes: a 12-megapixel HEIC saved as one image rather than as a
+// phone's grid of tiles), which the patient can mend by sending it again
+// in another form. An unknown lead adds a sentence to any of them.
 const (
 	noTextNote       = "No text could be read from the document; ask the patient for a clearer photo or the PDF."
 	noTextNoLead     = "No lead has this user id."
 	unreadableNote   = "The document could not be read (it may be damaged, password-protected or blank), so no field could be checked. Ask the patient to upload a clear photo or the original PDF."
+	tooLargeNote     = "The image is larger than this service reads, so no field could be checked. Ask the patient to upload it again as a JPEG photo, a screenshot or a PDF."
 	unreadableNoLead = "No lead has this user id, so the patient name could not be checked either."
 )
 
+// readFailure says why no field of a document could be checked.
+type readFailure int
+
+const (
+	nothingLegible readFailure = iota // read, and no text on it
+	unreadable                        // no reader could read it
+	imageTooLarge                     // an image over the decoding budget
+)
+
+// failureOf is why a reader's error left nothing to check: an image over
+// its budget (imagebudget's "image.*" and "heif.*" limits) is too large,
+// anything else unreadable.
+func failureOf(readErr error) readFailure {
+	var budget *derrors.Budget
+	if errors.As(readErr, &budget) && (strings.HasPrefix(budget.Name, "image.") || strings.HasPrefix(budget.Name, "heif.")) {
+		return imageTooLarge
+	}
+	return unreadable
+}
+
 // nothingReadNote is the note for a document on which no field could be
-// checked: unreadable when no reader could read it, otherwise it held no
-// text; patientKnown false says no lead has the request's user id.
-func nothingReadNote(unreadable, patientKnown bool) string {
+// checked, for why; patientKnown false says no lead has the request's user
+// id.
+func nothingReadNote(why readFailure, patientKnown bool) string {
 	note, noLead := noTextNote, noTextNoLead
-	if unreadable {
+	switch why {
+	case unreadable:
 		note, noLead = unreadableNote, unreadableNoLead
+	case imageTooLarge:
+		note, noLead = tooLargeNote, unreadableNoLead
 	}
 	if !patientKnown {
 		note += " " + noLead

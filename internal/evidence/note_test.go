@@ -41,17 +41,19 @@ func TestComposeNote(t *testing.T) {
 // checked, written out here so an edit to the one home shows up.
 func TestNothingReadNote(t *testing.T) {
 	tests := []struct {
-		unreadable, patientKnown bool
-		want                     string
+		why          readFailure
+		patientKnown bool
+		want         string
 	}{
-		{false, true, "No text could be read from the document; ask the patient for a clearer photo or the PDF."},
-		{false, false, "No text could be read from the document; ask the patient for a clearer photo or the PDF. No lead has this user id."},
-		{true, true, "The document could not be read (it may be damaged, password-protected or blank), so no field could be checked. Ask the patient to upload a clear photo or the original PDF."},
-		{true, false, "The document could not be read (it may be damaged, password-protected or blank), so no field could be checked. Ask the patient to upload a clear photo or the original PDF. No lead has this user id, so the patient name could not be checked either."},
+		{nothingLegible, true, "No text could be read from the document; ask the patient for a clearer photo or the PDF."},
+		{nothingLegible, false, "No text could be read from the document; ask the patient for a clearer photo or the PDF. No lead has this user id."},
+		{unreadable, true, "The document could not be read (it may be damaged, password-protected or blank), so no field could be checked. Ask the patient to upload a clear photo or the original PDF."},
+		{unreadable, false, "The document could not be read (it may be damaged, password-protected or blank), so no field could be checked. Ask the patient to upload a clear photo or the original PDF. No lead has this user id, so the patient name could not be checked either."},
+		{imageTooLarge, true, "The image is larger than this service reads, so no field could be checked. Ask the patient to upload it again as a JPEG photo, a screenshot or a PDF."},
 	}
 	for _, tt := range tests {
-		if got := nothingReadNote(tt.unreadable, tt.patientKnown); got != tt.want {
-			t.Errorf("nothingReadNote(unreadable %v, patientKnown %v) =\n%q\nwant\n%q", tt.unreadable, tt.patientKnown, got, tt.want)
+		if got := nothingReadNote(tt.why, tt.patientKnown); got != tt.want {
+			t.Errorf("nothingReadNote(%v, patientKnown %v) =\n%q\nwant\n%q", tt.why, tt.patientKnown, got, tt.want)
 		}
 	}
 }

@@ -149,7 +149,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (Outcome, error) {
 	}
 	result, findings := Explain(text, exp, Policy{Now: now.In(s.zone()), MaxAge: s.maxAge, Market: s.market})
 	if readErr != nil {
-		result.Note = nothingReadNote(true, exp.PatientKnown)
+		result.Note = nothingReadNote(failureOf(readErr), exp.PatientKnown)
 	}
 
 	rec := Record{

@@ -244,6 +244,30 @@ func TestVerifyUnreadableDocumentIsRecordedAndExplained(t *testing.T) {
 	}
 }
 
+// TestVerifyTellsAnImageTooLargeFromAnUnreadableOne: an image the budget
+// refused (a 12-megapixel HEIC saved as one image) asks for the photo in
+// another form; a PDF over its budget is unreadable as any damaged file.
+func TestVerifyTellsAnImageTooLargeFromAnUnreadableOne(t *testing.T) {
+	for _, tt := range []struct {
+		name, budget string
+		want         string
+	}{
+		{"heic over the decoder's memory", "image.decode_bytes", "larger than this service reads"},
+		{"heif with too many items", "heif.items", "larger than this service reads"},
+		{"pdf nested too deep", "pdf.nesting_depth", "could not be read (it may be damaged"},
+	} {
+		f := newFixture(t)
+		f.reader.err = fmt.Errorf("read image: %w: %w", derrors.OverBudget(tt.budget, 1), evidence.ErrUnreadable)
+		out, err := f.svc.Verify(context.Background(), request)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if !strings.Contains(out.Result.Note, tt.want) {
+			t.Errorf("%s: note %q, want it to say %q", tt.name, out.Result.Note, tt.want)
+		}
+	}
+}
+
 // TestOutcomeSaysWhyADocumentWasUnreadable: the reason a reader tagged its
 // error with reaches the outcome (for metrics); an untagged one is "other".
 func TestOutcomeSaysWhyADocumentWasUnreadable(t *testing.T) {

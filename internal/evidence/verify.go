@@ -246,7 +246,7 @@ func unreadableResult(exp Expected) Result {
 		Success:    false,
 		Data:       Fields{PatientName: nf, MedicationName: nf, MedicationDosage: nf, MedicationDate: nf, PharmacyName: nf},
 		Confidence: High,
-		Note:       nothingReadNote(false, exp.PatientKnown),
+		Note:       nothingReadNote(nothingLegible, exp.PatientKnown),
 	}
 }
 
