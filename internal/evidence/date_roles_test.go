@@ -817,7 +817,9 @@ func TestDateWordOfOtherLanguages(t *testing.T) {
 // was sent and received but is "In queue - not yet filled", and an online
 // pharmacy's order "Awaiting clinical check": their dates are the visit's
 // and the receipt's, no dispensing (unseen85, round 21, false accepts at
-// first measure). Once filled, the fill's date is the date.
+// first measure). Once filled, the fill's date is the date. An order
+// "waiting to be dispensed" in the pharmacy's own prose is one too
+// (unseen133, round 26).
 func TestPrescriptionOnItsWay(t *testing.T) {
 	exp := Expected{PatientKnown: true, Forename: "Odalys", Surname: "Ferreira", MedicationName: "Wegovy", MedicationDosage: "0.5 mg"}
 	visit := func(status string) []string {
@@ -874,6 +876,14 @@ func TestPrescriptionOnItsWay(t *testing.T) {
 			[]string{"Bluewater Mail Pharmacy", "Saved quote BQ-220917 Nov 16, 2026",
 				"Wegovy 1.7 mg/0.75 mL pen 4 single-dose pens (28-day supply) - cash price, no insurance",
 				"Patient: Lucinda Marchetti", "$1,199.00 Not ordered Add to cart"},
+			NotFound, "date-of-unfilled-prescription"},
+		{"an approval e-mail: the order waiting to be dispensed", Expected{PatientKnown: true, Forename: "Nkechi", Surname: "Baptiste-Lowe", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}, "uk",
+			[]string{"Your prescription has been approved", "From: Brackenmoor Pharmacy <hello@brackenmoor-pharmacy.example>",
+				"Dear Ms Nkechi Baptiste-Lowe,", "Thank you for your order of 16 November 2026. Our prescriber has reviewed your consultation and",
+				"approved Mounjaro 5mg/0.5ml solution for injection KwikPen.",
+				"Your order is now waiting to be dispensed by our pharmacy team. We will e-mail you again when it has",
+				"been dispensed and dispatched.", "Step", "Status", "Order placed", "16 Nov 2026", "Prescriber approved 17 Nov 2026",
+				"Dispensed", "Pending", "Dispatched", "Pending"},
 			NotFound, "date-of-unfilled-prescription"},
 		{"on file, its product line above its status", Expected{PatientKnown: true, Forename: "Jerome", Surname: "Whitlock", MedicationName: "Zepbound", MedicationDosage: "5 mg"}, "us",
 			[]string{"Prescription details", "For Jerome Whitlock", "Zepbound 5 mg/0.5 mL pen", "tirzepatide - 4 single-dose pens",

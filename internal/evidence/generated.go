@@ -19,6 +19,10 @@ import "strings"
 // greeting), at most genMaxLines lines on.
 var (
 	genStartRe = lazyRE(`^\W{0,3}(?:\+\s*)?(?:a[il]\s+summary|summary\s+by\s+a[il]|a[il][- ]generated\b|generated\s+by\s+a[il]|text\s+from\s+scan\s*\(automatic\)|automatic\s+transcription|✦\s*summary)`)
+	// genTitleRe is a summary's title at the end of a line a sidebar ran
+	// into ("Inbox (3) + Summary by AI": a webmail's folder list read
+	// across, unseen133's rotated scan), at most three words before it.
+	genTitleRe = lazyRE(`^(?:\S+\s+){0,3}(?:[+✦]\s*)?(?:a[il]\s+summary|summary\s+by\s+a[il])\W*$`)
 	genEndRe   = lazyRE(`\b(?:can|may)\s+make\s+mistakes\b|\bmay\s+(?:be|contain)\s+(?:inaccurate|inaccuracies|errors|mistakes)\b|\bgenerated\s+automatically\b|\bcheck\s+important\s+info`)
 	// assistantRe reads the assistant's name from its disclaimer
 	// ("Quill can make mistakes").
@@ -44,7 +48,7 @@ func generatedLines(d document) map[int]bool {
 		}
 	}
 	for i, l := range d.lines {
-		if genStartRe.MatchString(l.norm) {
+		if genStartRe.MatchString(l.norm) || genTitleRe.MatchString(l.norm) {
 			mark(i, generatedEnd(d, i))
 		}
 		if m := assistantRe.FindStringSubmatch(l.norm); m != nil {

@@ -1,6 +1,9 @@
 package evidence
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMachineWrittenTextIsNoEvidence: an assistant's answer, a mail
 // program's summary and a reader app's summary beside the page they are
@@ -31,5 +34,16 @@ func TestMachineWrittenTextIsNoEvidence(t *testing.T) {
 	r, f = Explain(textOf(1, mail...), loretta, Policy{Now: testNow, Market: "us"})
 	if r.Data.MedicationName.Value != Invalid {
 		t.Errorf("a mail program's summary: medicine %+v by %s, want the e-mail's Saxenda, invalid", r.Data.MedicationName, f.MedicationName.Rule)
+	}
+	// The summary's title read across with the folder list beside it.
+	nkechi := Expected{PatientKnown: true, Forename: "Nkechi", Surname: "Baptiste-Lowe", MedicationName: "Mounjaro", MedicationDosage: "5 mg"}
+	webmail := []string{"Mail nkechi.bl@mailbox.example", "Inbox (3) + Summary by Al",
+		"Starred Brackenmoor Pharmacy: your Mounjaro 5 mg was dispensed on 16 November 2026 and is on its way.",
+		"Sent Summaries are generated automatically and may be inaccurate.", "Your prescription has been approved",
+		"From: Brackenmoor Pharmacy <hello@brackenmoor-pharmacy.example>", "Dear Ms Nkechi Baptiste-Lowe,",
+		"Our prescriber has approved Mounjaro 5mg/0.5ml solution for injection KwikPen.", "Order placed 16 Nov 2026"}
+	r, f = Explain(textOf(1, webmail...), nkechi, Policy{Now: testNow, Market: "uk"})
+	if strings.Contains(strings.ToLower(f.MedicationDate.Text), "november") {
+		t.Errorf("a summary titled beside a folder list: date %+v by %s read %q, want the order's, not the summary's", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text)
 	}
 }

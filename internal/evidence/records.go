@@ -967,6 +967,12 @@ var unfilledWords = newPhraseSet(map[bool][]string{true: {
 	// checkout's choose-a-pharmacy step; unseen116, round 24, false accepts
 	// at first measure on 6 uploads, both readers).
 	"not ordered", "not yet ordered", "not yet sent to a pharmacy", "not sent to a pharmacy",
+	// An order in the pharmacy's own prose ("Your order is now waiting to
+	// be dispensed by our pharmacy team", an approval e-mail whose status
+	// table says "Dispensed Pending"; unseen133, round 26, its order's date
+	// rated the dispensing date on 4 uploads, both readers).
+	"waiting to be dispensed", "waiting to be filled", "waiting to be supplied",
+	"waiting to be dispense", // its last letter lost at a crumple's edge
 }})
 
 // summaryRecords leaves out of wanted the records without a date on pages
