@@ -27,6 +27,10 @@ var (
 	// assistantRe reads the assistant's name from its disclaimer
 	// ("Quill can make mistakes").
 	assistantRe = lazyRE(`^\W*([a-z][\w.-]*(?:\s+[a-z][\w.-]*)?)\s+(?:can|may)\s+make\s+mistakes\b`)
+	// assistantTitleRe reads the assistant's name from the app's own title
+	// ("Quill AI" over its chat list), for a page whose disclaimer was not
+	// read (cut off at the foot of a scan).
+	assistantTitleRe = lazyRE(`^\W*([a-z][\w.-]*)\s+a[il]\W*$`)
 	// originalStartRe opens the original under a summary: a sender's
 	// address, a mail header, a greeting.
 	originalStartRe = lazyRE(`<[^>@\s]+@|^\W*(?:from|to|subject|date)\s*:|^\W*(?:dear|hi|hello)\b`)
@@ -47,7 +51,11 @@ func generatedLines(d document) map[int]bool {
 			out[k] = true
 		}
 	}
+	titled := assistantTitled(d)
 	for i, l := range d.lines {
+		if titled != "" && strings.TrimSpace(strings.Trim(l.norm, ".:")) == titled {
+			mark(i, generatedEnd(d, i))
+		}
 		if genStartRe.MatchString(l.norm) || genTitleRe.MatchString(l.norm) {
 			mark(i, generatedEnd(d, i))
 		}
@@ -58,6 +66,18 @@ func generatedLines(d document) map[int]bool {
 		}
 	}
 	return out
+}
+
+// assistantTitled is the assistant's name when one of the page's first
+// lines is its app's title ("Quill AI"), "" otherwise: its name alone on a
+// line below starts its answer.
+func assistantTitled(d document) string {
+	for _, l := range d.lines[:min(len(d.lines), 3)] {
+		if m := assistantTitleRe.FindStringSubmatch(l.norm); m != nil {
+			return m[1]
+		}
+	}
+	return ""
 }
 
 // generatedEnd is the last line of the block that line i starts.
