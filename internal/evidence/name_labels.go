@@ -3,6 +3,7 @@
 package evidence
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -590,6 +591,14 @@ func bareNameFields(d document) (fore, sur *patientValue) {
 			}
 			return a, b
 		}
+		if rest == "" {
+			// Captions alone on their lines, their values on the lines
+			// after them in the same order (a form's boxes, unseen131).
+			if f, s := captionLineValues(d, i); f != nil || s != nil {
+				fore, sur = cmp.Or(fore, f), cmp.Or(sur, s)
+			}
+			continue
+		}
 		ws, _ := valueWords(l, first[1])
 		if !fieldName(ws) || bareSurnameRe.MatchString(ws[0].text) || bareForenameRe.MatchString(ws[0].text) {
 			continue
@@ -603,6 +612,45 @@ func bareNameFields(d document) (fore, sur *patientValue) {
 	}
 	if fore == nil || sur == nil {
 		return nil, nil
+	}
+	return fore, sur
+}
+
+// captionLineValues reads the name fields captioned alone on line i and,
+// when the other field's caption is alone on the next line, on that one
+// too: their values are the lines after the captions, in the captions'
+// order ("Surname" over "TRELOAR-QUICK", "Last name" and "First name" over
+// "VANDERSLOOT" and "CORINNE"). nil for a field it did not read.
+func captionLineValues(d document, i int) (fore, sur *patientValue) {
+	alone := func(k int) (surname, ok bool) {
+		if k >= len(d.lines) || d.lines[k].page != d.lines[i].page {
+			return false, false
+		}
+		n := d.lines[k].norm
+		if loc := bareSurnameRe.FindStringIndex(n); loc != nil && strings.Trim(n[loc[1]:], " :") == "" {
+			return true, true
+		}
+		if loc := bareForenameRe.FindStringIndex(n); loc != nil && strings.Trim(n[loc[1]:], " :") == "" {
+			return false, true
+		}
+		return false, false
+	}
+	firstSur, _ := alone(i)
+	captions := []bool{firstSur}
+	if s, ok := alone(i + 1); ok && s != firstSur {
+		captions = append(captions, s)
+	}
+	for k, surname := range captions {
+		j := i + len(captions) + k
+		if j >= len(d.lines) || d.lines[j].page != d.lines[i].page || !fieldName(d.lines[j].words) || otherPersonWords.any(d.lines[j].words) {
+			return nil, nil
+		}
+		v := fieldValue(d.lines[j], d.lines[j].words)
+		if surname {
+			sur = v
+		} else {
+			fore = v
+		}
 	}
 	return fore, sur
 }
