@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -72,23 +73,42 @@ func joinCombLine(l Line, order combOrder) (Line, bool) {
 	}
 	var texts []string
 	var words []Word
+	emit := func(run []combToken, text string) {
+		texts = append(texts, text)
+		if aligned {
+			words = append(words, spanWord(run, text))
+		}
+	}
 	changed := false
 	for k := 0; k < len(toks); {
 		end := combRunEnd(toks, k)
-		if text, ok := combText(toks[k:end], order); ok {
-			texts = append(texts, text)
-			if aligned {
-				words = append(words, spanWord(toks[k:end], text))
+		segs := combSegments(toks[k:end])
+		for i := 0; i < len(segs); i++ {
+			run := segs[i]
+			if i+2 < len(segs) && digitGroups(segs[i:i+3], 2, 2, 4) {
+				// A date's boxes in three groups, day, month and year.
+				run = slices.Concat(segs[i], segs[i+1], segs[i+2])
+				if text, ok := combDate(joinTexts(run), order); ok {
+					emit(run, text)
+					changed = true
+					i += 2
+					continue
+				}
+				run = segs[i]
 			}
-			changed = true
-			k = end
-			continue
+			if text, ok := combText(run, order); ok {
+				emit(run, text)
+				changed = true
+				continue
+			}
+			for _, t := range run {
+				texts = append(texts, t.text)
+				if aligned {
+					words = append(words, *t.word)
+				}
+			}
 		}
-		texts = append(texts, toks[k].text)
-		if aligned {
-			words = append(words, *toks[k].word)
-		}
-		k++
+		k = end
 	}
 	if !changed {
 		return l, false
@@ -145,34 +165,58 @@ func combText(run []combToken, order combOrder) (string, bool) {
 	s := b.String()
 	switch {
 	case digits == 0 && letters >= minCombLetters && combEdgesAreLetters(s):
-		return combWords(run), true
+		return s, true
 	case letters == 0 && digits == 8 && len(s) == 8:
 		return combDate(s, order)
 	}
 	return "", false
 }
 
-// combWords joins a run of letters, keeping a space where a box was left
-// empty between them ("K  B O L I T H O", an initial and a surname): a gap
-// half as wide again as the narrowest between its boxes, when the reader
-// placed them.
-func combWords(run []combToken) string {
+// combSegments splits a run of one-character tokens where a box was left
+// empty between them or a field ends ("K  B O L I T H O", an initial and a
+// surname; "C H P 6 6 0 4 1 2 7   0 7 2 2 1 9 8 1", a member's ID and a
+// date of birth): a gap half as wide again as the narrowest between its
+// boxes, when the reader placed them; one segment otherwise.
+func combSegments(run []combToken) [][]combToken {
 	narrowest := -1.0
 	for k := 1; k < len(run); k++ {
 		a, b := run[k-1].word, run[k].word
 		if a == nil || b == nil || a.Box.IsZero() || b.Box.IsZero() {
-			narrowest = -1
-			break
+			return [][]combToken{run}
 		}
 		if g := b.Box.Left - a.Box.Left; narrowest < 0 || g < narrowest {
 			narrowest = g
 		}
 	}
-	var b strings.Builder
-	for k, t := range run {
-		if k > 0 && narrowest > 0 && t.word.Box.Left-run[k-1].word.Box.Left > 1.5*narrowest {
-			b.WriteByte(' ')
+	var segs [][]combToken
+	from := 0
+	for k := 1; k < len(run); k++ {
+		if narrowest > 0 && run[k].word.Box.Left-run[k-1].word.Box.Left > 1.5*narrowest {
+			segs = append(segs, run[from:k])
+			from = k
 		}
+	}
+	return append(segs, run[from:])
+}
+
+// digitGroups reports segments of digits alone, of the sizes given.
+func digitGroups(segs [][]combToken, sizes ...int) bool {
+	for k, seg := range segs {
+		if len(seg) != sizes[k] {
+			return false
+		}
+		for _, t := range seg {
+			if r, _ := utf8.DecodeRuneInString(t.text); !unicode.IsDigit(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func joinTexts(run []combToken) string {
+	var b strings.Builder
+	for _, t := range run {
 		b.WriteString(t.text)
 	}
 	return b.String()

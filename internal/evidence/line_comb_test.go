@@ -24,6 +24,7 @@ func TestCombFieldsAreRead(t *testing.T) {
 		{"a dose ladder", []string{"Week 1 2 3 4 5 6 7 8"}, 0, "Week 1 2 3 4 5 6 7 8"},
 		{"an ID", []string{"E 0 4 4 8 2 1 3"}, 0, "E 0 4 4 8 2 1 3"},
 		{"a dash beside a word", []string{"A B C D - note"}, 0, "ABCD - note"},
+		{"an ID run into a date, unplaced", []string{"1 2 3 4 5 6 7 0 1 0 1 2 0 2 6"}, 0, "1 2 3 4 5 6 7 0 1 0 1 2 0 2 6"},
 	} {
 		got := joinCombFields(textOf(1, tt.lines...).Lines)
 		if got[tt.at].Text != tt.want {
@@ -50,6 +51,28 @@ func TestCombFieldsAreRead(t *testing.T) {
 	}
 	if got := joinCombFields([]Line{l})[0]; got.Text != "K BOLITHO" {
 		t.Errorf("an initial in its box: %q, want %q", got.Text, "K BOLITHO")
+	}
+	// A member's ID and a date of birth on one line, the date's boxes in
+	// groups: the date alone is read, the ID left as it is.
+	placed := func(groups ...string) Line {
+		var l Line
+		left := 0.1
+		for _, g := range groups {
+			for _, c := range strings.Fields(g) {
+				l.Words = append(l.Words, Word{Text: c, Confidence: 0.9, Box: Box{Left: left, Top: 0.5, Width: 0.02, Height: 0.01}})
+				left += 0.03
+			}
+			left += 0.03
+		}
+		for _, w := range l.Words {
+			l.Text += w.Text + " "
+		}
+		l.Text = strings.TrimSpace(l.Text)
+		return l
+	}
+	lines := []Line{{Text: "Member ID Date of birth (MM DD YYYY)"}, placed("C H P 6 6 0 4 1 2 7", "0 7", "2 2", "1 9 8 1")}
+	if got := joinCombFields(lines)[1]; got.Text != "C H P 6 6 0 4 1 2 7 22 Jul 1981" {
+		t.Errorf("an ID and a date of birth: %q", got.Text)
 	}
 }
 
