@@ -18,12 +18,12 @@ import (
 	_ "image/png"
 	"strings"
 
-	_ "golang.org/x/image/tiff"
 	_ "golang.org/x/image/webp"
 
 	"github.com/clinicplatform/intake/internal/derrors"
 	"github.com/clinicplatform/intake/internal/evidence"
 	"github.com/clinicplatform/intake/internal/heif"
+	"github.com/clinicplatform/intake/internal/tiffifd"
 )
 
 // DefaultMaxPixels: a 48-megapixel phone photo fits.
@@ -50,6 +50,12 @@ func Check(body []byte, maxPixels int) (string, error) {
 	if len(body) >= 12 && string(body[4:8]) == "ftyp" {
 		return checkHEIF(body, maxPixels)
 	}
+	if _, ok := tiffifd.Parse(body); ok {
+		// Every page from its directory: image.DecodeConfig refuses what
+		// golang.org/x/image/tiff does not decode (a colour scan
+		// JPEG-compressed in Y'CbCr, which internal/pageimage does).
+		return checkTIFF(body, maxPixels)
+	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(body))
 	if err != nil {
 		return "", fmt.Errorf("decode image header: %w: %w", err, evidence.ErrUnreadable)
@@ -57,11 +63,6 @@ func Check(body []byte, maxPixels int) (string, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPixels {
 		return "", fmt.Errorf("%s image of %d×%d pixels is outside the accepted size: %w: %w", format, cfg.Width, cfg.Height,
 			derrors.OverBudget(BudgetPixels, int64(maxPixels)), evidence.ErrUnreadable)
-	}
-	if format == "tiff" {
-		if err := checkTIFFPages(body, maxPixels); err != nil {
-			return "", err
-		}
 	}
 	if err := checkDecodeBytes(format, cfg.Width*cfg.Height*(bytesPerPixel(cfg.ColorModel)+1)); err != nil {
 		return "", err

@@ -36,4 +36,9 @@ convert "$out/label-transparent.png" -quality 80 -define webp:lossless=false "$o
 convert -size 1360x938 xc:white -colorspace gray "$tmp/blank.png"
 convert "$tmp/blank.png" "$tmp/label.png" -colorspace gray -compress lzw "$out/label-page2.tiff"
 convert "$tmp/label.png" -compress jpeg -quality 85 "$out/label-jpeg.tiff"
+# A colour scanner's JPEG-compressed TIFF stores Y'CbCr (photometric 6), which
+# golang.org/x/image/tiff does not read (unseen139, round 27): a blue rule at
+# the top makes the page colour.
+convert "$tmp/label.png" -fill '#1f4e9a' -draw 'rectangle 0,0 1358,5' -alpha off -colorspace YCbCr \
+	-compress jpeg -quality 85 "$out/label-jpeg-ycbcr.tiff"
 ls -l "$out"
