@@ -85,6 +85,10 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 		},
 		// a note on a row that its medicine gave way to another ("switched to Wegovy")
 		func(i int, m medicineMention) bool { return switchedTo(d.lines[i], m, perLine[i]) },
+		// a switch still to come ("I can switch to Zepbound after this visit")
+		func(i int, m medicineMention) bool { return plannedSwitchRe.MatchString(d.lines[i].norm[:m.start]) },
+		// a question's ("Do I stop the Saxenda before my first Zepbound shot?")
+		func(i int, m medicineMention) bool { return inQuestion(d.lines[i].norm, m) },
 		// a pharmacy's or a maker's advert
 		func(i int, _ medicineMention) bool { return adverts[i] },
 		// a warning's or an interaction's medicine ("do not take with ...")
@@ -206,6 +210,41 @@ var (
 	usedWithBeforeRe = lazyRE(`\b(?:after|before|for|with)\s+(?:your|each|every)\s+$`)
 	usedWithAfterRe  = lazyRE(`^\s*(?:injections?|pens?|doses?|jabs?)\b`)
 )
+
+// plannedSwitchRe ends the words before a medicine the patient is still to
+// move to ("Dr. Okonjo's office said I can switch to Zepbound, starting at
+// 2.5 mg after this visit", a patient's own summary for a visit above the
+// label of her current Saxenda; unseen139, round 27, Zepbound rated
+// supplied at the strength to start, the Saxenda's fill its date, false
+// accepts at first measure, both readers): no supply of it yet. A switch
+// made ("switched to") is switchedTo's.
+var plannedSwitchRe = lazyRE(`\b(?:can|could|will|may|might|should|going\s+to|plan(?:ning)?\s+to|want\s+to|would\s+like\s+to|hop(?:e|ing)\s+to|about\s+to|ask(?:ing)?\s+(?:about|to)|thinking\s+(?:about|of))\s+(?:switch(?:ing)?|chang(?:e|ing)|mov(?:e|ing)|go(?:ing)?)\s+(?:over\s+)?to\s+(?:the\s+)?$`)
+
+// inQuestion reports a mention in a sentence that asks (the first full
+// stop, exclamation or question mark after it is a question mark, on its
+// line, within its cell, not a caption's "?:"): a patient's question
+// about a medicine is no supply of it
+// ("Do I stop the Saxenda the day before my first Zepbound shot?" in the
+// same summary; unseen139, round 27).
+func inQuestion(norm string, m medicineMention) bool {
+	rest := norm[m.end:]
+	// A table's cell ends the sentence ("still taking?:" is a column's
+	// caption, laid beside the row's medicine by reflowTables).
+	if c := strings.Index(rest, "  "); c >= 0 {
+		rest = rest[:c]
+	}
+	rest = strings.TrimRight(rest, " :")
+	k := strings.IndexAny(rest, ".!?")
+	// A decimal point ("2.5 mg") ends no sentence.
+	for k >= 0 && rest[k] == '.' && k+1 < len(rest) && rest[k+1] >= '0' && rest[k+1] <= '9' {
+		next := strings.IndexAny(rest[k+1:], ".!?")
+		if next < 0 {
+			return false
+		}
+		k += 1 + next
+	}
+	return k >= 0 && rest[k] == '?' && !strings.HasPrefix(strings.TrimLeft(rest[k+1:], " "), ":")
+}
 
 // usedWith reports a mention of a medicine as what another product is used
 // with ("Take ONE tablet ... if you feel sick after your Mounjaro

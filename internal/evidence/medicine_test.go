@@ -325,3 +325,34 @@ func TestMedicineGivenInsteadOfAnother(t *testing.T) {
 			r.Data.MedicationName, f.MedicationName.Rule, r.Data.MedicationDosage, r.Data.MedicationDate, f.MedicationDate.Rule, r.Note)
 	}
 }
+
+// TestSwitchToComeAndQuestionsSupplyNone: a patient's summary for a visit
+// names the medicine she may switch to and asks about it, above the label
+// of the one she takes (unseen139, round 27): the one to come is no supply,
+// the label's is; a table's "Still taking?" caption asks nothing.
+func TestSwitchToComeAndQuestionsSupplyNone(t *testing.T) {
+	page := []string{"Medication summary for my visit with Dr. Okonjo", "Ruthanne Baxter",
+		"Saxenda 3 mg once daily (since August)",
+		"Dr. Okonjo's office said I can switch to Zepbound, starting at 2.5 mg once a week after this visit.",
+		"Do I stop the Saxenda the day before my first Zepbound shot?",
+		"Copy of the label on my current Saxenda box", "MARIGOLD PHARMACY #12", "BAXTER, RUTHANNE",
+		"SAXENDA 18MG/3ML PEN INJECTOR", "INJECT 3 MG UNDER THE SKIN ONCE DAILY", "FILLED 11/16/2026"}
+	baxter := func(med, dose string) Expected {
+		return Expected{PatientKnown: true, Forename: "Ruthanne", Surname: "Baxter", MedicationName: med, MedicationDosage: dose}
+	}
+	r, f := Explain(textOf(1, page...), baxter("Zepbound", "2.5 mg"), Policy{Now: testNow, Market: "us"})
+	if r.Data.MedicationName.Value == Valid || r.Data.MedicationDosage.Value == Valid || r.Data.MedicationDate.Value == Valid {
+		t.Errorf("a switch to come: medicine %+v by %s, dose %+v by %s, date %+v by %s; want none valid",
+			r.Data.MedicationName, f.MedicationName.Rule, r.Data.MedicationDosage, f.MedicationDosage.Rule, r.Data.MedicationDate, f.MedicationDate.Rule)
+	}
+	r, _ = Explain(textOf(1, page...), baxter("Saxenda", "3 mg"), Policy{Now: testNow, Market: "us"})
+	if !r.Success {
+		t.Errorf("the label's Saxenda: %+v", r.Data)
+	}
+	medrec := []string{"Medication and strength  How you take it  Last filled  Still taking?",
+		"Ozempic 1 mg/dose pen  1 mg once weekly  11/11/2026 at Orchard Lane Pharmacy  Yes"}
+	r, f = Explain(textOf(1, medrec...), Expected{PatientKnown: true, Forename: "Ana", Surname: "Ruiz", MedicationName: "Ozempic", MedicationDosage: "1 mg"}, Policy{Now: testNow, Market: "us"})
+	if r.Data.MedicationName.Value != Valid {
+		t.Errorf("a med rec's row under \"Still taking?\": medicine %+v by %s", r.Data.MedicationName, f.MedicationName.Rule)
+	}
+}
