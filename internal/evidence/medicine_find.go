@@ -77,7 +77,11 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 	replaced := replacedOrders(d, perLine)
 	rejected := rejectedClaims(d, perLine)
 	denied := deniedMedicines(d, perLine)
+	placebo := receivedPlacebo(d)
 	return []mentionTest{
+		// a trial's blinded treatment ("Semaglutide 2.4 mg or Placebo"), or
+		// any on a page that says the patient's was placebo
+		func(i int, m medicineMention) bool { return placebo || blinded(d.lines[i].norm, m) },
 		// a medicine the page says it holds no prescription of, named on an
 		// undated line ("I don't see a Wegovy prescription on your account")
 		func(i int, m medicineMention) bool {
@@ -219,6 +223,44 @@ var (
 // accepts at first measure, both readers): no supply of it yet. A switch
 // made ("switched to") is switchedTo's.
 var plannedSwitchRe = lazyRE(`\b(?:can|could|will|may|might|should|going\s+to|plan(?:ning)?\s+to|want\s+to|would\s+like\s+to|hop(?:e|ing)\s+to|about\s+to|ask(?:ing)?\s+(?:about|to)|thinking\s+(?:about|of))\s+(?:switch(?:ing)?|chang(?:e|ing)|mov(?:e|ing)|go(?:ing)?)\s+(?:over\s+)?to\s+(?:the\s+)?$`)
+
+// A clinical trial's treatment is blinded: a kit says "Semaglutide 2.4 mg
+// or Placebo" and no one knows which the participant got; an unblinding
+// letter says "Your study treatment was: PLACEBO" beside "the study
+// compared semaglutide 2.4 mg given once a week with placebo" (unseen138,
+// round 27: the kit's semaglutide and its strength rated supplied on 3
+// uploads, the letter's medicine, strength and own date on 3, both
+// readers). Neither names a supply of the medicine.
+var (
+	// placeboAfterRe follows a blinded medicine (its strength between, in
+	// the same sentence: a decimal point ends none).
+	placeboAfterRe = lazyRE(`^(?:[^.;!?]|\.\d){0,40}?\b(?:or|vs\.?|versus|with|and)\s+(?:a\s+)?(?:matching\s+)?placebo\b|^\s*/\s*placebo\b`)
+	// placeboBeforeRe comes before one.
+	placeboBeforeRe = lazyRE(`\bplacebo\s*(?:or|/|vs\.?|versus)\s*$`)
+	// placeboGotRe says the participant's treatment was placebo, on its
+	// line or with "placebo" opening the next (placeboNextRe).
+	placeboGotRe  = lazyRE(`\b(?:treatment|you)\s+(?:was|were|received|got|had)\s*:?\s*(?:the\s+|a\s+)?placebo\b|\b(?:allocated|assigned|randomi[sz]ed)\s+to\s+(?:the\s+)?placebo\b`)
+	placeboNextRe = lazyRE(`\b(?:treatment|you)\s+(?:was|were|received|got|had)\s*:?\s*$`)
+)
+
+// blinded reports a mention of a trial's blinded treatment.
+func blinded(norm string, m medicineMention) bool {
+	return placeboAfterRe.MatchString(norm[m.end:]) || placeboBeforeRe.MatchString(norm[:m.start])
+}
+
+// receivedPlacebo reports a page that says the participant was given
+// placebo.
+func receivedPlacebo(d document) bool {
+	for i, l := range d.lines {
+		if placeboGotRe.MatchString(l.norm) {
+			return true
+		}
+		if i+1 < len(d.lines) && placeboNextRe.MatchString(l.norm) && strings.HasPrefix(strings.TrimLeft(d.lines[i+1].norm, " *-:"), "placebo") {
+			return true
+		}
+	}
+	return false
+}
 
 // inQuestion reports a mention in a sentence that asks (the first full
 // stop, exclamation or question mark after it is a question mark, on its

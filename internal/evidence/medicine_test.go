@@ -356,3 +356,33 @@ func TestSwitchToComeAndQuestionsSupplyNone(t *testing.T) {
 		t.Errorf("a med rec's row under \"Still taking?\": medicine %+v by %s", r.Data.MedicationName, f.MedicationName.Rule)
 	}
 }
+
+// TestBlindedTrialTreatmentIsNoSupply: a trial kit's "Semaglutide 2.4 mg
+// or Placebo" names no medicine the participant is known to have had, and
+// an unblinding letter that says the treatment was placebo names none
+// either; an open-label supply beside a blinded phase's description does
+// (unseen138, round 27).
+func TestBlindedTrialTreatmentIsNoSupply(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Gwenllian", Surname: "Rhosier", MedicationName: "Wegovy", MedicationDosage: "2.4 mg"}
+	kit := []string{"Sponsor: Veritane Therapeutics Ltd", "Protocol: VRT-3107-08", "Semaglutide 2.4 mg or Placebo",
+		"Solution for injection in pre-filled pen", "Participant: Mrs Gwenllian Rhosier", "Dispensed by: Clinical Trials Pharmacy", "Date dispensed: 16/11/2026"}
+	letter := []string{"Dear Ms Rhosier,", "The study compared semaglutide 2.4 mg given once a week with placebo.", "Your study treatment was:", "PLACEBO",
+		"All of your study injections were dispensed to you by the Clinical Trials Pharmacy on 16 November 2026."}
+	ole := []string{"Open-label extension: dispensing record", "Participant: Gwenllian Rhosier",
+		"After the double-blind period (semaglutide 2.4 mg or placebo) every participant receives open-label treatment.",
+		"Wegovy 2.4 mg FlexTouch pen x1 dispensed 16/11/2026 by Clinical Trials Pharmacy"}
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		want  Verdict
+	}{
+		{"a blinded kit", kit, NotFound},
+		{"an unblinding letter: placebo", letter, NotFound},
+		{"an open-label supply after a blinded phase", ole, Valid},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationName.Value != tt.want || tt.want != Valid && (r.Data.MedicationDosage.Value == Valid || r.Data.MedicationDate.Value == Valid) {
+			t.Errorf("%s: medicine %+v by %s, dose %+v, date %+v; want medicine %s", tt.name, r.Data.MedicationName, f.MedicationName.Rule, r.Data.MedicationDosage, r.Data.MedicationDate, tt.want)
+		}
+	}
+}

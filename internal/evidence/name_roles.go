@@ -163,6 +163,10 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			out = append(out, roleName{line: i, words: ws, role: "a relative or friend writing for the patient"})
 			continue
 		}
+		if ws := signedStaff(d, i); looksLikeName(ws) {
+			out = append(out, roleName{line: i, words: ws, role: letterWriter})
+			continue
+		}
 		if k, ws := headedRoleName(d, i, ms); looksLikeName(ws) {
 			out = append(out, roleName{line: k, words: ws, role: ms[0].kind, signedIn: signedInCaption(l, ms[0])})
 			continue
@@ -596,6 +600,33 @@ func signedRelative(d document, i int) []word {
 	}
 	m := ms[len(ms)-1]
 	return bracketedRoleName(l, m.first, m.start)
+}
+
+// letterWriter is the role of a letter's signer under a staff title.
+const letterWriter = "the letter's writer"
+
+// signedStaff is the name a letter is signed with over its writer's title
+// (a closing, at most a line of signature between, the printed name alone
+// on line i, then "Study Coordinator, Clinical Research Facility": a
+// prescriber's, a pharmacist's or a study's staff title; unseen138, round
+// 27, a study coordinator who shares no surname with anyone was rated the
+// patient when the lead was she). nil when line i is no such name.
+func signedStaff(d document, i int) []word {
+	if i+1 >= len(d.lines) || !isPrescriberLine(d.lines[i+1]) {
+		return nil
+	}
+	closed := false
+	for k := i - 1; k >= max(0, i-2); k-- {
+		closed = closed || closingRe.MatchString(d.lines[k].norm)
+	}
+	l := d.lines[i]
+	if !closed || isPrescriberLine(l) {
+		return nil
+	}
+	if ws, _ := valueWords(l, 0); len(ws) == len(l.words) && allCapitalised(ws) {
+		return ws
+	}
+	return nil
 }
 
 // bracketedRoleName is the name just before a role word in brackets or

@@ -470,6 +470,11 @@ func TestNamesInOtherRoles(t *testing.T) {
 				"Your Wegovy 2.4 mg/0.75 mL pens were dispensed by Prairie Sage Pharmacy, Aurora, CO, on November 17,", "2026",
 				"Tamsin Delacroix", "A. Whitford MD", "Tamsin Delacroix, Health Coach", "Adrian Whitford, MD, Medical Director"},
 			want: Rating{NotFound, Low}, rule: "name-beside-own-role", words: "prescriber or pharmacist"},
+		// A study's letter signed by its coordinator under her title.
+		{name: "the study coordinator who signed, not the patient", exp: Expected{PatientKnown: true, Forename: "Bethan", Surname: "Okafor-Reece", MedicationName: "Wegovy"},
+			lines: []string{"Clinical Research Facility", "Dear Mr Maddocks-Pryor,", "At your visit today you stepped up to Wegovy 1.7 mg.",
+				"Yours sincerely,", "B. Okafor-Reece", "Bethan Okafor-Reece", "Study Coordinator, Clinical Research Facility"},
+			want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name", words: "not the lead's name"},
 		// A till receipt's rewards block names whoever's card was scanned.
 		{name: "a receipt's loyalty member", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Ferrante", MedicationName: "Wegovy"},
 			lines: []string{"PHARMACY", "RX# 6604218", "WEGOVY 1MG/0.5ML PEN", "RX COPAY 24.99", "TOTAL 47.41",

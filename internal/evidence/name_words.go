@@ -26,6 +26,11 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// taken for the patient's through the production reader).
 	"coach", "health coach", "dietitian", "dietician", "nutritionist", "care coordinator", "medical director",
 	"technician",
+	// A clinical study's staff ("Bethan Okafor-Reece" over "Study
+	// Coordinator, Clinical Research Facility" signing a visit letter;
+	// unseen138, round 27).
+	"study coordinator", "research coordinator", "trial coordinator", "research nurse", "research midwife",
+	"investigator", "principal investigator", "chief investigator", "sub investigator",
 }})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
