@@ -853,7 +853,7 @@ func unfilledRecords(d document, ms []medicineMention, want string) (own map[int
 	pageUnfilled := statusUnfilled(d, recs, wanted)
 	for r := range wanted {
 		switch {
-		case recordSays(d, recs, r, filledWords):
+		case recordFilled(d, recs, r):
 			// "YOUR MOUNJARO TWO POINT FIVE MILLIGRAM PENS WERE FILLED
 			// THIS MORNING ... WE HAVE NOT FILLED THAT YET" of the next
 			// strength (unseen67's captioned call, in replay, round 21).
@@ -880,7 +880,8 @@ func unfilledRecords(d document, ms []medicineMention, want string) (own map[int
 var statusRe = lazyRE(`^\W*(?:(?:order|prescription|rx|current)\s+)?status\s*:`)
 
 // statusUnfilled reports a status line (or a pharmacy saying it could not
-// supply: unableToSupply), outside any record or in one of
+// supply: unableToSupply; or the order as a whole not supplied:
+// orderNotSupplied), outside any record or in one of
 // the requested medicine's (wanted), that says the order has not been
 // supplied yet ("Status: awaiting pharmacist verification — not yet
 // dispensed" over a compounding pharmacy's order, its placing, receipt and
@@ -889,12 +890,27 @@ var statusRe = lazyRE(`^\W*(?:(?:order|prescription|rx|current)\s+)?status\s*:`)
 // are the order's steps so far, none a supply.
 func statusUnfilled(d document, recs []int, wanted map[int]bool) bool {
 	for k, l := range d.lines {
-		if (recs[k] < 0 || wanted[recs[k]]) && (statusRe.MatchString(l.norm) && unfilledWords.any(l.words) || unableToSupply(l)) {
+		if (recs[k] < 0 || wanted[recs[k]]) && (statusRe.MatchString(l.norm) && unfilledWords.any(l.words) || unableToSupply(l) || orderNotSupplied.any(l.words)) {
 			return true
 		}
 	}
 	return false
 }
+
+// orderNotSupplied says, of the page's order as a whole, that nothing was
+// or will yet be supplied: cancelled, not to ship, held until approval
+// ("This order was cancelled ... Nothing was dispensed for this order."
+// under a confirmation's watermark; "Refund issued. This order will not
+// ship." on a wallet's order card; "Your order will not be dispensed
+// until it is approved."; unseen137, round 27, the order's own date rated
+// the dispensing date on 7 uploads, both readers). A refill cancelled
+// beside a fill ("Your auto-refill was canceled") says nothing of the fill.
+var orderNotSupplied = newPhraseSet(map[bool][]string{true: {
+	"this order was cancelled", "this order was canceled", "this order has been cancelled", "this order has been canceled",
+	"your order was cancelled", "your order was canceled", "your order has been cancelled", "your order has been canceled",
+	"this order will not ship", "your order will not ship", "this order will not be dispensed", "your order will not be dispensed",
+	"nothing was dispensed", "nothing has been dispensed", "nothing was supplied", "nothing has been supplied",
+}})
 
 // unableRe says a pharmacy could not supply what it was asked for ("Sorry —
 // we are unable to supply your medicine" heading a pharmacy's slip for a
@@ -932,6 +948,18 @@ var filledWords = newPhraseSet(map[bool][]string{true: {
 	"were filled", "was filled", "were dispensed", "was dispensed", "has been dispensed", "have been dispensed",
 	"has been filled", "have been filled", "filled on", "dispensed on", "was supplied", "were supplied",
 }})
+
+// recordFilled reports a line of record r that says a supply was made,
+// and not that nothing was ("Nothing was dispensed for this order." holds
+// "was dispensed").
+func recordFilled(d document, recs []int, r int) bool {
+	for k, rec := range recs {
+		if rec == r && filledWords.any(d.lines[k].words) && !orderNotSupplied.any(d.lines[k].words) {
+			return true
+		}
+	}
+	return false
+}
 
 // recordDated reports a date on a line of record r.
 func recordDated(d document, recs []int, r int) bool {
