@@ -172,6 +172,13 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// rated the dispensing date, a false accept on 2 uploads, both
 		// readers).
 		"activated", "activated on", "date activated", "activation date", "card activated",
+		// A pen's first use, written by the patient on its label or box
+		// ("1st use 11/24/26 toss 01/19/27" on masking tape over a label's
+		// fill date; "Ist" as OCR reads a handwritten 1; unseen136, round
+		// 27, a false accept at first measure), and its opening: when the
+		// patient began it, no supply.
+		"first use", "1st use", "ist use", "lst use", "date of first use", "first used",
+		"date opened",
 		// A travel permit's or a licence's own issue, no prescription's
 		// (round 21: unseen84's medicine permit for travellers, "Permit
 		// issued 23 Nov 2026", rated the dispensing date).

@@ -1159,3 +1159,18 @@ func TestReplacementStillToCome(t *testing.T) {
 		t.Errorf("date %+v by %s read %q, want valid from 11/18/2026", r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text)
 	}
 }
+
+// TestPenFirstUseIsNoSupply: the day a patient wrote on a pen's label that
+// they first used it, over the label's covered fill date, is no supply's
+// (unseen136, round 27); "Ist" is how OCR reads a handwritten 1st.
+func TestPenFirstUseIsNoSupply(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Lucille", Surname: "Brennan", MedicationName: "Ozempic", MedicationDosage: "2 mg"}
+	for _, first := range []string{"1st use 11/16/26", "Ist use 11/16/26", "Date of first use: 11/16/2026"} {
+		lines := []string{"COTTONWOOD DRUG #4", "118 E Main St, Cedar Flats, UT 84799 (435) 555-0162", "Rx# 3308451",
+			"BRENNAN, LUCILLE", "OZEMPIC 2MG/DOSE (8MG/3ML) PEN", "Discard pen 56 days after first use.", first}
+		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDate.Value == Valid {
+			t.Errorf("%q: date %+v by %s read %q, want no supply's date", first, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text)
+		}
+	}
+}
