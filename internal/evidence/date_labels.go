@@ -234,7 +234,7 @@ func findDateLabels(l docLine) []labelMatch {
 	ms := dateLabels.find(l.words)
 	var out []labelMatch
 	for _, m := range ms {
-		if refillCount(l.words, m.first, m.last) || preFilled(l, m.first) || unknownCompound(l, m) || placeCaption(l, m) {
+		if refillCount(l.words, m.first, m.last) || preFilled(l, m.first) || unknownCompound(l, m) || placeCaption(l, m) || afterFirstUse(l, m.first) {
 			continue
 		}
 		kind := m.kind
@@ -428,6 +428,17 @@ func preFilled(l docLine, i int) bool {
 	}
 	sep := strings.TrimSpace(l.norm[l.words[i-1].end:l.words[i].start])
 	return sep == "-" || sep == ""
+}
+
+// afterFirstUse reports a label word i after "after" ("Discard each pen 1
+// month after first use."): a discard period's end, not a caption of the
+// day a pen was first used.
+func afterFirstUse(l docLine, i int) bool {
+	switch l.words[i].text {
+	case "first", "1st", "ist", "lst":
+		return i > 0 && l.words[i-1].text == "after"
+	}
+	return false
 }
 
 // labelBefore is the label nearest before pos: the one ending last, and of
