@@ -7759,20 +7759,22 @@ EOF
       # page printed to PDF from the browser (header and footer off, as
       # pdf), then rewritten by Ghostscript's pdfwrite with -dNoOutputFonts,
       # which draws every glyph as a filled path; the PDF version the tool
-      # writes (1.4-1.7) and the producer it names (a print driver, a design
+      # writes (1.4-1.7) and the application named as its creator (a design
       # app, a label printer's software) drawn from SEED and the document.
       # pdftotext gives nothing of the page's words; pdftoppm renders it as
       # sharp as the text PDF. Not harsh: every field stays legible to a
       # person, only the text layer is gone.
       command -v gs >/dev/null || { echo "heldout: pdfoutline needs Ghostscript (gs)" >&2; exit 1; }
       f=$docs/$n.pdfoutline.pdf
-      local po=$docs/$n.pdfoutline.d level producer
-      local producers=("Microsoft: Print To PDF" "Adobe Illustrator 28.2 (Windows)" "BarTender 2022 R8" "Canva" "Affinity Designer 2.4" "macOS Version 14.6 Quartz PDFContext")
+      local po=$docs/$n.pdfoutline.d level creator
+      local creators=("Adobe Illustrator 28.2 (Windows)" "BarTender 2022 R8" "Canva" "Affinity Designer 2.4" "ZebraDesigner 3.2" "CorelDRAW 2024")
       rm -rf "$po" && mkdir -p "$po"
       chrome --no-pdf-header-footer --print-to-pdf="$po/text.pdf" "file://$PWD/$out/$s/html/$n.html"
       level=1.$((4 + $(pick "$n pdfoutline level" "$seed" 4)))
-      producer=${producers[$(pick "$n pdfoutline producer" "$seed" ${#producers[@]})]}
-      printf '[ /Producer (%s) /Creator (%s) /DOCINFO pdfmark\n' "$producer" "$producer" >"$po/info.ps"
+      creator=${creators[$(pick "$n pdfoutline creator" "$seed" ${#creators[@]})]}
+      # Ghostscript names itself the producer whatever it is told; the
+      # application is named as the creator.
+      printf '[ /Creator (%s) /DOCINFO pdfmark\n' "$creator" >"$po/info.ps"
       gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -dNoOutputFonts -dCompatibilityLevel="$level" \
         -o "$f" "$po/text.pdf" "$po/info.ps" >/dev/null
       rm -rf "$po" ;;
