@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen141|unseen142  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen141 + unseen142
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen141 | unseen142) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen141 unseen142) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen141, unseen142, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -313,6 +313,137 @@ open(sys.argv[1], "wb").write(out)
 EOF
 }
 
+# pdf_aes128 IN OUT OWNER PERMISSIONS SALT: IN (an unencrypted PDF with a
+# classic xref table and no object streams, as Ghostscript's pdfwrite
+# writes it) encrypted with the standard security handler, revision 4,
+# AES-128 (AESV2): empty user password, OWNER as the owner password,
+# PERMISSIONS as /P; every string and stream encrypted with its object's
+# key, the initialisation vectors drawn from SALT so that a run is
+# repeatable. Ghostscript's pdfwrite encrypts only with RC4 (revisions 2
+# and 3), and no qpdf is installed here, so the script does it. pdfprotect.
+pdf_aes128() {
+  python3 - "$@" <<'EOF'
+import hashlib, re, subprocess, sys
+src, dst, owner, perms, salt = sys.argv[1], sys.argv[2], sys.argv[3].encode(), int(sys.argv[4]), sys.argv[5]
+PAD = bytes.fromhex("28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A")
+def rc4(key, data):
+    S, j = list(range(256)), 0
+    for i in range(256):
+        j = (j + S[i] + key[i % len(key)]) % 256; S[i], S[j] = S[j], S[i]
+    i = j = 0; out = bytearray()
+    for b in data:
+        i = (i + 1) % 256; j = (j + S[i]) % 256; S[i], S[j] = S[j], S[i]
+        out.append(b ^ S[(S[i] + S[j]) % 256])
+    return bytes(out)
+def aes_cbc(key, iv, data):
+    n = 16 - len(data) % 16; data += bytes([n]) * n
+    try:
+        from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+        e = Cipher(algorithms.AES(key), modes.CBC(iv)).encryptor(); return iv + e.update(data) + e.finalize()
+    except ImportError:
+        return iv + subprocess.run(["openssl", "enc", "-aes-128-cbc", "-nopad", "-K", key.hex(), "-iv", iv.hex()],
+                                   input=data, capture_output=True, check=True).stdout
+pdf = open(src, "rb").read()
+sx = int(re.findall(rb"startxref\s+(\d+)", pdf)[-1])
+m = re.match(rb"xref\s+0\s+(\d+)\s+", pdf[sx:])
+if not m: sys.exit("heldout: pdfprotect: %s has no classic xref table" % src)
+count, p, offs = int(m.group(1)), sx + m.end(), {}
+for num in range(count):
+    ent = pdf[p + 20 * num:p + 20 * num + 18].split()
+    if ent[2] == b"n": offs[num] = int(ent[0])
+trailer = pdf[pdf.index(b"trailer", sx):]
+ids = re.search(rb"/ID\s*\[\s*<([0-9A-Fa-f]+)>", trailer)
+if not ids or b"/ObjStm" in pdf or b"/Encrypt" in trailer: sys.exit("heldout: pdfprotect: %s is not a plain pdfwrite PDF" % src)
+id0 = bytes.fromhex(ids.group(1).decode())
+# Algorithms 3, 2 and 5 of the PDF reference (revision 4, 128-bit key).
+h = hashlib.md5((owner + PAD)[:32]).digest()
+for _ in range(50): h = hashlib.md5(h).digest()
+O = rc4(h, PAD)
+for i in range(1, 20): O = rc4(bytes(b ^ i for b in h), O)
+Pb = (perms & 0xFFFFFFFF).to_bytes(4, "little")
+k = hashlib.md5(PAD + O + Pb + id0).digest()
+for _ in range(50): k = hashlib.md5(k).digest()
+U = rc4(k, hashlib.md5(PAD + id0).digest())
+for i in range(1, 20): U = rc4(bytes(b ^ i for b in k), U)
+U += bytes(16)
+def objkey(num, gen): return hashlib.md5(k + num.to_bytes(3, "little") + gen.to_bytes(2, "little") + b"sAlT").digest()[:16]
+def iv(num, part): return hashlib.md5(("%s %d %s" % (salt, num, part)).encode()).digest()
+def unlit(s):  # the bytes of a literal string's body
+    out, i = bytearray(), 0
+    esc = {ord("n"): 10, ord("r"): 13, ord("t"): 9, ord("b"): 8, ord("f"): 12}
+    while i < len(s):
+        c = s[i]
+        if c == 0x5C:
+            i += 1; c = s[i]
+            if c in esc: out.append(esc[c])
+            elif 0x30 <= c <= 0x37:
+                j = i
+                while j < i + 3 and j < len(s) and 0x30 <= s[j] <= 0x37: j += 1
+                out.append(int(s[i:j], 8) & 255); i = j; continue
+            elif c in (10, 13):
+                if c == 13 and i + 1 < len(s) and s[i + 1] == 10: i += 1
+            else: out.append(c)
+        else: out.append(c)
+        i += 1
+    return bytes(out)
+def strings(body, key, num):  # every string of an object's dictionary part, encrypted, as hex
+    out, i, n = bytearray(), 0, 0
+    while i < len(body):
+        c = body[i]
+        if c == 0x28:  # (
+            depth, j = 1, i + 1
+            while depth:
+                if body[j] == 0x5C: j += 2; continue
+                depth += {0x28: 1, 0x29: -1}.get(body[j], 0); j += 1
+            raw = unlit(body[i + 1:j - 1])
+        elif c == 0x3C and body[i + 1:i + 2] != b"<" and (i == 0 or body[i - 1:i] != b"<"):
+            j = body.index(b">", i) + 1
+            hx = re.sub(rb"\s", b"", body[i + 1:j - 1]); hx += b"0" * (len(hx) % 2)
+            raw = bytes.fromhex(hx.decode())
+        else:
+            out.append(c); i += 1; continue
+        out += b"<" + aes_cbc(key, iv(num, "s%d" % n), raw).hex().upper().encode() + b">"; n += 1; i = j
+    return bytes(out)
+ends = sorted(offs.values()) + [sx]
+objs = {}
+for num, off in offs.items():
+    nxt = min(e for e in ends if e > off)
+    chunk = pdf[off:nxt]
+    hm = re.match(rb"\s*(\d+)\s+(\d+)\s+obj", chunk)
+    gen, rest = int(hm.group(2)), chunk[hm.end():chunk.rindex(b"endobj")]
+    key = objkey(num, gen)
+    sm = re.search(rb"stream\r?\n", rest)
+    if sm and rest.lstrip().startswith(b"<<") and b"endstream" in rest[sm.end():]:
+        head, data = rest[:sm.start()], rest[sm.end():rest.rindex(b"endstream")]
+        lm = re.search(rb"/Length(?![0-9A-Za-z])\s*(\d+)(\s+\d+\s+R)?", head)
+        if lm.group(2):
+            ref = int(lm.group(1)); L = int(re.search(rb"obj\s*(\d+)", pdf[offs[ref]:offs[ref] + 40]).group(1))
+        else: L = int(lm.group(1))
+        data = aes_cbc(key, iv(num, "stream"), data[:L])
+        head = strings(head, key, num)
+        head = re.sub(rb"/Length(?![0-9A-Za-z])\s*\d+(\s+\d+\s+R)?", b"/Length %d" % len(data), head, count=1)
+        objs[num] = (gen, head + b"stream\n" + data + b"\nendstream\n")
+    else:
+        objs[num] = (gen, strings(rest, key, num))
+enc = max(objs) + 1
+objs[enc] = (0, b"<< /Filter /Standard /V 4 /R 4 /Length 128 /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >>"
+             b" /StmF /StdCF /StrF /StdCF /O <%s> /U <%s> /P %d >>\n" % (O.hex().upper().encode(), U.hex().upper().encode(), perms))
+out, pos = bytearray(b"%PDF-1.6\n%\xe2\xe3\xcf\xd3\n"), {}
+for num in sorted(objs):
+    gen, body = objs[num]; pos[num] = len(out)
+    out += b"%d %d obj\n" % (num, gen) + body.strip(b"\r\n") + b"\nendobj\n"
+xref = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % (enc + 1)
+for num in range(1, enc + 1):
+    out += b"%010d %05d n \n" % (pos[num], objs[num][0]) if num in pos else b"0000000000 65535 f \n"
+root = re.search(rb"/Root\s+\d+\s+\d+\s+R", trailer).group(0)
+info = re.search(rb"/Info\s+\d+\s+\d+\s+R", trailer)
+idarr = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
+out += b"trailer\n<< /Size %d %s %s %s /Encrypt %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (enc + 1, root, info.group(0) if info else b"", idarr, enc, xref)
+open(dst, "wb").write(out)
+EOF
+}
+
 # p3_profiles SRGB P3: write two ICC v4 display profiles (matrix and
 # parametric curve) for p3png: sRGB and Display P3 (Apple's: the DCI-P3
 # primaries, the D65 white and the sRGB tone curve), their colorants adapted
@@ -369,7 +500,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfa | docscan | feeder) ;;
+    pdf | pdfhead | pdfoutline | pdfa | docscan | feeder | pdfprotect) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -7817,6 +7948,41 @@ EOF
       pdfinfo -meta "$f" | grep -q "pdfaid:part='2'" ||
         { echo "heldout: $s $n pdfa: $f does not say it is PDF/A-2" >&2; exit 1; }
       rm -rf "$pa" ;;
+    pdfprotect)
+      # The page as a protected PDF, as pharmacy portals, insurers and banks
+      # send statements and records (unseen140): it opens without a password
+      # (the user password empty) but carries an owner password and
+      # restrictions: printing allowed (high quality too), no copying, no
+      # changing, no notes or forms, assembly refused; one in two also lets
+      # screen readers extract the text (/P -1340, otherwise -1852). The
+      # browser prints the page (a text PDF, header and footer off) and
+      # Ghostscript's pdfwrite rewrites it, the text layer kept: encrypted
+      # with RC4-128 (-dEncryptionR=3 -dKeyLength=128) or, for the other
+      # half, written plain and encrypted with AES-128 (revision 4, AESV2)
+      # by pdf_aes128 (Ghostscript encrypts only with RC4). The cipher, the
+      # owner password and the permissions are drawn from SEED and the
+      # document. Checked with pdfinfo: encrypted, print yes, copy no,
+      # change no, the cipher asked for. Not harsh: the page is the same
+      # text PDF a viewer shows; only the extraction a tool may do is
+      # restricted.
+      f=$docs/$n.pdfprotect.pdf
+      local pp=$docs/$n.pdfprotect.d owner perms cipher
+      rm -rf "$pp" && mkdir -p "$pp"
+      chrome --no-pdf-header-footer --print-to-pdf="$pp/page.pdf" "file://$PWD/$out/$s/html/$n.html"
+      owner=$(printf 'pp%08x' "$(cksum <<<"$n pdfprotect owner $seed" | cut -d' ' -f1)")
+      if (($(pick "$n pdfprotect extract" "$seed" 2) == 0)); then perms=-1340; else perms=-1852; fi
+      if (($(pick "$n pdfprotect cipher" "$seed" 2) == 0)); then
+        cipher=RC4
+        gs -q -dBATCH -dNOPAUSE -dSAFER -sDEVICE=pdfwrite -sOwnerPassword="$owner" -sUserPassword= \
+          -dEncryptionR=3 -dKeyLength=128 -dPermissions="$perms" -o "$f" "$pp/page.pdf"
+      else
+        cipher=AES
+        gs -q -dBATCH -dNOPAUSE -dSAFER -sDEVICE=pdfwrite -o "$pp/plain.pdf" "$pp/page.pdf"
+        pdf_aes128 "$pp/plain.pdf" "$f" "$owner" "$perms" "$n $seed"
+      fi
+      pdfinfo "$f" | grep -q "^Encrypted: *yes (print:yes copy:no change:no .*algorithm:$cipher)" \
+        || { echo "heldout: $s $n pdfprotect: $f is not an RC4/AES protected PDF that allows printing only" >&2; exit 1; }
+      rm -rf "$pp" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
