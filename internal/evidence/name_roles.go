@@ -10,6 +10,9 @@ import (
 // accountHolder is the role of whoever holds an account or a policy.
 const accountHolder = "the account holder"
 
+// formerName is the role of a name the patient no longer uses.
+const formerName = "a former name of the patient"
+
 // roleCaptions name a person in another role than the patient's, each
 // with how the note says it. The name after such a caption ("Picked up by:
 // Sarah Collins", "Parent/Guardian: Jane Smith", "Signed in as Jane
@@ -45,7 +48,17 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"signed in as", "logged in as", "signed in", "logged in", "viewing as", "proxy", "proxy access", "responsible party", "guarantor",
 		"subscriber", "policy holder", "policyholder", "cardholder", "card holder", "insured",
 	},
-	"the person who paid":       {"paid by", "payer", "payment by"},
+	"the person who paid": {"paid by", "payer", "payment by"},
+	// A patient's own former name beside the one in use ("Previous name Mr
+	// Thomas Reyburn" over "Name now Ms Tamsin Reyburn" in a GP's letter
+	// confirming the change; unseen135, round 27, the patient not_found
+	// beside "another" person on 3 uploads): no second person on the page.
+	// A lead named only by it is not matched (never valid): the page's
+	// name in use is the one a clinician checks.
+	formerName: {
+		"previous name", "former name", "formerly", "formerly known as", "previously known as", "maiden name",
+		"birth name", "name at birth", "old name", "previous surname", "former surname", "nee",
+	},
 	"the person who ordered it": {"ordered by", "order placed by", "placed by", "requested by", "submitted by", "referred by"},
 	nextOfKin: {
 		"emergency contact", "emergency contact name", "next of kin", "nok", "contact person", "in case of emergency",
@@ -175,7 +188,7 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			// "Leo Huang (spouse)" beside "Patricia Huang (self)" is each
 			// row's patient and how they relate to the policy's holder;
 			// "(Subscriber)" there still names the holder.
-			if ws := bracketedRoleName(l, m.first, m.start); (!relations || m.kind == accountHolder) && looksLikeName(ws) {
+			if ws := bracketedRoleName(l, m.first, m.start); m.kind != formerName && (!relations || m.kind == accountHolder) && looksLikeName(ws) {
 				if m.kind != nextOfKin && m.kind != parentOrGuardian || !patientCaptionBefore(l, ws[0].start) {
 					out = append(out, roleName{line: i, words: ws, role: m.kind})
 				}

@@ -475,6 +475,15 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Clinical Research Facility", "Dear Mr Maddocks-Pryor,", "At your visit today you stepped up to Wegovy 1.7 mg.",
 				"Yours sincerely,", "B. Okafor-Reece", "Bethan Okafor-Reece", "Study Coordinator, Clinical Research Facility"},
 			want: Rating{Invalid, Medium}, rule: "uncaptioned-other-name", words: "not the lead's name"},
+		// A GP's letter confirming a change of name: the former name is the
+		// patient's own, no second person.
+		{name: "a former name beside the name in use", exp: Expected{PatientKnown: true, Forename: "Tamsin", Surname: "Reyburn", MedicationName: "Mounjaro"},
+			lines: []string{"Ashgrove Medical Practice", "Ms Tamsin Reyburn Date: 18 November 2026", "Change of name and title on your records",
+				"Previous name Mr Thomas Reyburn", "Name now Ms Tamsin Reyburn", "Mounjaro 10mg/0.6ml KwikPen 14/11/2026 16/11/2026 Hollybank Pharmacy"},
+			want: Rating{Valid, High}, rule: "name-anywhere"},
+		{name: "a former surname in brackets after the name in use", exp: Expected{PatientKnown: true, Forename: "Karen", Surname: "Holt", MedicationName: "Wegovy"},
+			lines: []string{"PATIENT", "Ms Karen Holt (formerly Pettifer)", "Wegovy 1.7mg FlexTouch pen x1 Dispensed 16/11/2026"},
+			want: Rating{Valid, High}, rule: "labelled-name"},
 		// A till receipt's rewards block names whoever's card was scanned.
 		{name: "a receipt's loyalty member", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Ferrante", MedicationName: "Wegovy"},
 			lines: []string{"PHARMACY", "RX# 6604218", "WEGOVY 1MG/0.5ML PEN", "RX COPAY 24.99", "TOTAL 47.41",
