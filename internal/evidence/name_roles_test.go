@@ -483,7 +483,7 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want: Rating{Valid, High}, rule: "name-anywhere"},
 		{name: "a former surname in brackets after the name in use", exp: Expected{PatientKnown: true, Forename: "Karen", Surname: "Holt", MedicationName: "Wegovy"},
 			lines: []string{"PATIENT", "Ms Karen Holt (formerly Pettifer)", "Wegovy 1.7mg FlexTouch pen x1 Dispensed 16/11/2026"},
-			want: Rating{Valid, High}, rule: "labelled-name"},
+			want:  Rating{Valid, High}, rule: "labelled-name"},
 		// A till receipt's rewards block names whoever's card was scanned.
 		{name: "a receipt's loyalty member", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Ferrante", MedicationName: "Wegovy"},
 			lines: []string{"PHARMACY", "RX# 6604218", "WEGOVY 1MG/0.5ML PEN", "RX COPAY 24.99", "TOTAL 47.41",
