@@ -91,6 +91,8 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 		func(i int, m medicineMention) bool { return switchedTo(d.lines[i], m, perLine[i]) },
 		// a switch still to come ("I can switch to Zepbound after this visit")
 		func(i int, m medicineMention) bool { return plannedSwitchRe.MatchString(d.lines[i].norm[:m.start]) },
+		// an example's ("a weekly injection such as Wegovy or Mounjaro")
+		func(i int, m medicineMention) bool { return exampleRe.MatchString(d.lines[i].norm[:m.start]) },
 		// a question's ("Do I stop the Saxenda before my first Zepbound shot?")
 		func(i int, m medicineMention) bool { return inQuestion(d.lines[i].norm, m) },
 		// a pharmacy's or a maker's advert
@@ -261,6 +263,13 @@ func receivedPlacebo(d document) bool {
 	}
 	return false
 }
+
+// exampleRe ends the words before a medicine given as an example of what
+// may be offered ("you may be offered a weekly injection such as Wegovy or
+// Mounjaro" in an insurer's welcome to its weight programme; unseen142,
+// round 27, Wegovy rated supplied on 3 uploads, both readers), the first
+// of two or the second.
+var exampleRe = lazyRE(`\b(?:such\s+as|for\s+example|for\s+instance|e\.?\s?g\.?,?)\s+(?:[a-z]+\s+(?:or|and)\s+)?$`)
 
 // inQuestion reports a mention in a sentence that asks (the first full
 // stop, exclamation or question mark after it is a question mark, on its

@@ -386,3 +386,18 @@ func TestBlindedTrialTreatmentIsNoSupply(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleMedicinesAreNoSupply: an insurer's welcome to its weight
+// programme names the medicines it may offer as examples (unseen142,
+// round 27): neither is supplied.
+func TestExampleMedicinesAreNoSupply(t *testing.T) {
+	letter := []string{"Welcome to the Healthy Weight Programme", "Dear Ms Ramasamy,",
+		"If your clinician thinks it right, you may be offered a weekly", "injection such as Wegovy or Mounjaro. Not everyone is suitable.",
+		"Your programme started on 16 November 2026."}
+	for _, med := range []string{"Wegovy", "Mounjaro"} {
+		r, f := Explain(textOf(1, letter...), Expected{PatientKnown: true, Forename: "Leela", Surname: "Ramasamy", MedicationName: med, MedicationDosage: "5 mg"}, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationName.Value == Valid {
+			t.Errorf("%s given as an example: medicine %+v by %s", med, r.Data.MedicationName, f.MedicationName.Rule)
+		}
+	}
+}
