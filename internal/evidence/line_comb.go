@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -262,17 +263,10 @@ func combDate(s string, order combOrder) (string, bool) {
 	if day < 1 || day > 31 || month < 1 || month > 12 {
 		return "", false
 	}
-	return itoa(day) + " " + monthAbbrevs[month-1] + " " + year, true
+	return strconv.Itoa(day) + " " + monthAbbrevs[month-1] + " " + year, true
 }
 
 func atoi2(s string) int { return int(s[0]-'0')*10 + int(s[1]-'0') }
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return string(rune('0'+n/10)) + string(rune('0'+n%10))
-}
 
 // combDateOrder is the day-and-month order a caption near line i gives: on
 // the line itself ("Date signed (MM DD YYYY)"), on one of the three lines
