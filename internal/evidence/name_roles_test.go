@@ -484,6 +484,11 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "a former surname in brackets after the name in use", exp: Expected{PatientKnown: true, Forename: "Karen", Surname: "Holt", MedicationName: "Wegovy"},
 			lines: []string{"PATIENT", "Ms Karen Holt (formerly Pettifer)", "Wegovy 1.7mg FlexTouch pen x1 Dispensed 16/11/2026"},
 			want:  Rating{Valid, High}, rule: "labelled-name"},
+		// A programme's check-in summary signed by the coach for her team.
+		{name: "the coach who wrote the check-in, not the patient", exp: Expected{PatientKnown: true, Forename: "Priya", Surname: "Ramasamy-Holt", MedicationName: "Wegovy"},
+			lines: []string{"Evenstride Health", "Check-in summary", "Wegovy 1mg FlexTouch pen, your current dose",
+				"Dispensed by Ashcombe Pharmacy, 14 Market Row, Ashford", "Priya Ramasamy-Holt, RD · Evenstride coaching team"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "prescriber or pharmacist"},
 		// A till receipt's rewards block names whoever's card was scanned.
 		{name: "a receipt's loyalty member", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Ferrante", MedicationName: "Wegovy"},
 			lines: []string{"PHARMACY", "RX# 6604218", "WEGOVY 1MG/0.5ML PEN", "RX COPAY 24.99", "TOTAL 47.41",

@@ -31,6 +31,10 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// unseen138, round 27).
 	"study coordinator", "research coordinator", "trial coordinator", "research nurse", "research midwife",
 	"investigator", "principal investigator", "chief investigator", "sub investigator",
+	// A programme's coach signing for its team ("Priya Ramasamy-Holt, RD ·
+	// Evenstride coaching team" under a check-in summary; unseen142, round
+	// 27, her name rated the patient's when the lead was she).
+	"coaching team", "registered dietitian", "registered dietician",
 }})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
