@@ -241,10 +241,9 @@ const (
 	combMonthFirst
 )
 
-var monthAbbrevs = [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
-
 // combDate writes eight digits as a date: the year last, a plausible day
-// and month before it; ok false when they make none.
+// and month before it, in civilDate's unambiguous form ("21 Nov 2026") when
+// a caption orders them; ok false when they make none.
 func combDate(s string, order combOrder) (string, bool) {
 	a, b, year := atoi2(s[0:2]), atoi2(s[2:4]), s[4:8]
 	if year[:2] != "19" && year[:2] != "20" {
@@ -260,10 +259,12 @@ func combDate(s string, order combOrder) (string, bool) {
 		}
 		return s[0:2] + "/" + s[2:4] + "/" + year, true
 	}
-	if day < 1 || day > 31 || month < 1 || month > 12 {
+	y, _ := strconv.Atoi(year)
+	c := civilDate{year: y, month: month, day: day}
+	if !c.valid() {
 		return "", false
 	}
-	return strconv.Itoa(day) + " " + monthAbbrevs[month-1] + " " + year, true
+	return c.String(), true
 }
 
 func atoi2(s string) int { return int(s[0]-'0')*10 + int(s[1]-'0') }

@@ -20,6 +20,7 @@ func TestCombFieldsAreRead(t *testing.T) {
 		{"a date under a caption month first", []string{"MM DD YYYY", "BAYSIDE FAMILY", "MOUNJARO 5MG/0.5ML PEN", "0 8 0 1 2 0 2 6"}, 3, "1 Aug 2026"},
 		{"a date captioned on its line", []string{"Date signed (MM DD YYYY) 1 1 2 5 2 0 2 6"}, 0, "Date signed (MM DD YYYY) 25 Nov 2026"},
 		{"a date with no caption", []string{"1 4 0 3 1 9 7 9"}, 0, "14/03/1979"},
+		{"no such day", []string{"3 1 0 2 2 0 2 6", "DD", "MM", "YYYY"}, 0, "3 1 0 2 2 0 2 6"},
 		{"initials", []string{"J R R Tolkien"}, 0, "J R R Tolkien"},
 		{"a dose ladder", []string{"Week 1 2 3 4 5 6 7 8"}, 0, "Week 1 2 3 4 5 6 7 8"},
 		{"an ID", []string{"E 0 4 4 8 2 1 3"}, 0, "E 0 4 4 8 2 1 3"},
