@@ -8010,12 +8010,12 @@ EOF
       # a footer, a margin note) is still in the file and its text layer but
       # not shown. The browser's text PDF of the page (header and footer off,
       # one sheet) is rendered at 72 dpi to find the box of its print; the
-      # crop cuts 5.0-7.9% of that box's height off its top and off its
+      # crop cuts 9.0-11.9% of that box's height off its top and off its
       # bottom (each drawn from SEED and the document) and keeps 4-12 pt of
       # white beside it left and right (drawn the same way); Ghostscript's
       # pdfwrite writes it with a /CropBox pdfmark, the text layer kept.
       # Documents made so carry their fields well inside (at least a tenth
-      # of the print's height from its top and bottom). Checked here with
+      # of the print's height from its top and bottom: 15% or more). Checked here with
       # `pdfinfo -box` (the CropBox inside and smaller than the MediaBox);
       # `pdftoppm` renders only the crop, `pdftotext` without `-cropbox`
       # still gives the text outside it. Not harsh: what the page shows is
@@ -8033,8 +8033,8 @@ EOF
       bb=$(convert "$pc/page.png" -trim -format '%@' info:)
       [[ $bb =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] || { echo "heldout: $s $n pdfcropbox: no print found on the page" >&2; exit 1; }
       bw=${BASH_REMATCH[1]} bh=${BASH_REMATCH[2]} bx=${BASH_REMATCH[3]} by=${BASH_REMATCH[4]}
-      ft=$((50 + $(pick "$n pdfcropbox top" "$seed" 30)))
-      fb=$((50 + $(pick "$n pdfcropbox bottom" "$seed" 30)))
+      ft=$((90 + $(pick "$n pdfcropbox top" "$seed" 30)))
+      fb=$((90 + $(pick "$n pdfcropbox bottom" "$seed" 30)))
       sl=$((4 + $(pick "$n pdfcropbox left" "$seed" 9)))
       sr=$((4 + $(pick "$n pdfcropbox right" "$seed" 9)))
       # PDF space counts y up from the bottom; the image counts it down.
