@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen146|unseen150  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen144|unseen146|unseen150  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen146 + unseen150
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen144 + unseen146 + unseen150
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen146 | unseen150) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen144 | unseen146 | unseen150) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen146 unseen150) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen146, unseen150, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen144 unseen146 unseen150) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen144, unseen146, unseen150, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -500,7 +500,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfa | docscan | feeder | pdfprotect) ;;
+    pdf | pdfhead | pdfoutline | pdfa | docscan | feeder | pdfprotect | pdfannot) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -8086,6 +8086,174 @@ EOF
       pdfinfo "$f" | grep -q "^Encrypted: *yes (print:yes copy:no change:no .*algorithm:$cipher)" \
         || { echo "heldout: $s $n pdfprotect: $f is not an RC4/AES protected PDF that allows printing only" >&2; exit 1; }
       rm -rf "$pp" ;;
+    pdfannot)
+      # A PDF the patient marked up in a PDF viewer before uploading it
+      # (unseen144), as patients do in macOS Preview, Acrobat Reader or Edge
+      # to point the clinic at the right page: the browser's text PDF of the
+      # page (printed as for pdf, header and footer off; one page, a print
+      # of more than one sheet is an error) with annotations added as a
+      # viewer saves them, in an incremental update after the original file
+      # (the page's content stream untouched): two /FreeText notes typed onto
+      # the page ("this is the right one", "my dose now"...), a /Highlight
+      # over one line of print (yellow, multiplied: the print under it stays
+      # black) and a /Text sticky note (a comment icon with its words in
+      # /Contents), each with its /AP appearance stream so every viewer
+      # draws it alike, the author and the viewer's time stamp in /T and /M.
+      # The notes and the sticky note are placed only where the page is
+      # blank (the print measured on pdftoppm's rendering, 36 dpi, with a
+      # margin round it), the highlighted line chosen among the bands of
+      # print; the wording, the places, the line, the colours and the viewer
+      # drawn from SEED and the document. qpdf rewrites the print with a
+      # plain cross-reference table first (no object streams) so the update
+      # can name the page. pdftoppm renders the notes; pdftotext gives the
+      # page's own words only (annotations are not page text). Not harsh:
+      # nothing printed is covered, every field stays legible to a person.
+      command -v qpdf >/dev/null || { echo "heldout: pdfannot needs qpdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null || { echo "heldout: pdfannot needs pdftoppm (apt-get install poppler-utils)" >&2; exit 1; }
+      f=$docs/$n.pdfannot.pdf
+      local pn=$docs/$n.pdfannot.d pages
+      rm -rf "$pn" && mkdir -p "$pn"
+      chrome --no-pdf-header-footer --print-to-pdf="$pn/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      pages=$(pdfinfo "$pn/print.pdf" | sed -n 's/^Pages: *//p')
+      [[ $pages == 1 ]] || { echo "heldout: $s $n pdfannot: the print has ${pages:-no} pages, not one" >&2; exit 1; }
+      qpdf --object-streams=disable --stream-data=preserve "$pn/print.pdf" "$pn/plain.pdf"
+      pdftoppm -r 36 -gray -singlefile "$pn/plain.pdf" "$pn/page"
+      python3 - "$pn/plain.pdf" "$pn/page.pgm" "$f" "$n" "$seed" "${HELDOUT_TODAY:-$(date +%F)}" <<'EOF' ||
+import hashlib, re, sys
+src, pgm, out, name, seed, today = sys.argv[1:7]
+def pick(what, k):
+    return int(hashlib.sha256(("%s pdfannot %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+pdf = open(src, "rb").read()
+# The page's grey rendering: P5 PGM, 36 dpi, so one pixel is 2 points.
+raw = open(pgm, "rb").read()
+tok = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", raw)
+pw, ph = int(tok.group(1)), int(tok.group(2))
+px = raw[tok.end():]
+m = re.search(rb"/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]", pdf)
+W, H = float(m.group(3)), float(m.group(4))
+sx, sy = W / pw, H / ph
+ink = [[px[y * pw + x] < 225 for x in range(pw)] for y in range(ph)]
+# Blank: no ink within 4 px (8 pt) of a box; a summed-area table of ink.
+pad = 4
+S = [[0] * (pw + 1) for _ in range(ph + 1)]
+for y in range(ph):
+    r = 0
+    for x in range(pw):
+        r += ink[y][x]
+        S[y + 1][x + 1] = S[y][x + 1] + r
+def clear(x0, y0, x1, y1):
+    x0, y0, x1, y1 = max(0, x0 - pad), max(0, y0 - pad), min(pw, x1 + pad), min(ph, y1 + pad)
+    return S[y1][x1] - S[y0][x1] - S[y1][x0] + S[y0][x0] == 0
+taken = []
+def place(wpt, hpt, what):
+    w, h = int(wpt / sx) + 1, int(hpt / sy) + 1
+    edge = 6  # 12 pt from the sheet's edge
+    spots = [(x, y) for y in range(edge, ph - edge - h, 3) for x in range(edge, pw - edge - w, 3)
+             if clear(x, y, x + w, y + h)
+             and all(x + w + 4 < a or a2 + 4 < x or y + h + 4 < b or b2 + 4 < y for a, b, a2, b2 in taken)]
+    if not spots:
+        return None
+    x, y = spots[pick(what, len(spots))]
+    taken.append((x, y, x + w, y + h))
+    return (x * sx, H - (y + h) * sy, x * sx + wpt, H - y * sy)
+notes = ["this is the right one", "my dose now", "the corrected one", "this one is mine",
+         "see the date here", "replacement - the one I use", "sent back the wrong one", "current pen"]
+stickies = ["Pharmacy phoned me and fixed it. This is my current supply.",
+            "The first one went back to the pharmacy, this is the right one.",
+            "Please use this letter for my check-in."]
+viewers = [("Preview", "Me"), ("Acrobat Reader", "Patient"), ("Microsoft Edge", "User"), ("Preview", "iPhone")]
+viewer, author = viewers[pick("viewer", len(viewers))]
+colours = [(0.86, 0.1, 0.1), (0.1, 0.25, 0.8), (0.05, 0.45, 0.15)]
+col = colours[pick("colour", len(colours))]
+stamp = "D:%s%s%s%02d%02d00Z" % (today[0:4], today[5:7], today[8:10], 9 + pick("hour", 10), pick("minute", 60))
+def pdfstr(t):
+    return b"(" + t.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("latin-1") + b")"
+def rect(r):
+    return b"[%.2f %.2f %.2f %.2f]" % r
+objs = []  # (body bytes); numbered after the file's last object
+size = int(re.findall(rb"/Size\s+(\d+)", pdf)[-1])
+def add(body):
+    objs.append(body)
+    return size + len(objs) - 1
+def stream(d, data):
+    return b"<< " + d + b" /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+helv = b"<< /Font << /Helv << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> >> >>"
+annots = []
+common = b" /T %s /M (%s) /F 4 /NM (%s)" % (pdfstr(author), stamp.encode(), b"%s-%%d" % viewer.replace(" ", "").encode())
+k = 0
+first = pick("note", len(notes))
+for i, t in enumerate([notes[first], notes[(first + 1 + pick("note2", len(notes) - 1)) % len(notes)]]):
+    fs = 12 + pick("size%d" % i, 3)
+    wpt, hpt = len(t) * fs * 0.52 + 8, fs + 8
+    r = place(wpt, hpt, "note%d place" % i)
+    if r is None:
+        continue
+    ap = b"q %.3f %.3f %.3f rg BT /Helv %d Tf 4 %.2f Td %s Tj ET Q" % (col + (fs, (hpt - fs) / 2 + 1.5, pdfstr(t)))
+    n_ap = add(stream(b"/Type /XObject /Subtype /Form /BBox [0 0 %.2f %.2f] /Resources %s" % (wpt, hpt, helv), ap))
+    annots.append(add(b"<< /Type /Annot /Subtype /FreeText /Rect %s /Contents %s /DA (/Helv %d Tf %.3f %.3f %.3f rg) /Q 0"
+                      b" /AP << /N %d 0 R >>%s >>" % ((rect(r), pdfstr(t), fs) + col + (n_ap, common % k))))
+    k += 1
+# The highlight: one band of print (rows holding ink, 3-9 px high) in the
+# page's middle, over its inked extent.
+bands, y = [], 0
+while y < ph:
+    if any(ink[y]):
+        y0 = y
+        while y < ph and any(ink[y]):
+            y += 1
+        if 3 <= y - y0 <= 9 and ph * 0.15 < y0 < ph * 0.85:
+            xs = [x for yy in range(y0, y) for x in range(pw) if ink[yy][x]]
+            bands.append((min(xs), y0, max(xs) + 1, y))
+    y += 1
+if bands:
+    x0, y0, x1, y1 = bands[pick("band", len(bands))]
+    r = (x0 * sx - 1, H - (y1 + 0.7) * sy, x1 * sx + 1, H - (y0 - 0.7) * sy)
+    gs = b"<< /ExtGState << /G0 << /Type /ExtGState /BM /Multiply /ca 1 /CA 1 >> >> >>"
+    ap = b"q /G0 gs 1 0.91 0.25 rg %.2f %.2f %.2f %.2f re f Q" % (r[0], r[1], r[2] - r[0], r[3] - r[1])
+    n_ap = add(stream(b"/Type /XObject /Subtype /Form /BBox %s /Resources %s" % (rect(r), gs), ap))
+    q = b"[%.2f %.2f %.2f %.2f %.2f %.2f %.2f %.2f]" % (r[0], r[3], r[2], r[3], r[0], r[1], r[2], r[1])
+    annots.append(add(b"<< /Type /Annot /Subtype /Highlight /Rect %s /QuadPoints %s /C [1 0.91 0.25] /CA 1"
+                      b" /AP << /N %d 0 R >>%s >>" % (rect(r), q, n_ap, common % k)))
+    k += 1
+r = place(20, 20, "sticky place")
+if r is not None:
+    t = stickies[pick("sticky", len(stickies))]
+    ap = (b"q 1 0.84 0.2 rg 0.45 0.35 0 RG 0.8 w 0.5 0.5 19 19 re B 0.45 0.35 0 RG 4 14 m 16 14 l 4 10 m 16 10 l"
+          b" 4 6 m 12 6 l S Q")
+    n_ap = add(stream(b"/Type /XObject /Subtype /Form /BBox [0 0 20 20]", ap))
+    annots.append(add(b"<< /Type /Annot /Subtype /Text /Rect %s /Contents %s /Name /Comment /Open false /C [1 0.84 0.2]"
+                      b" /AP << /N %d 0 R >>%s >>" % (rect(r), pdfstr(t), n_ap, common % k)))
+if len(annots) < 3:
+    sys.exit("heldout: pdfannot: %s has room for only %d annotations" % (name, len(annots)))
+# The page object, written again with its /Annots.
+pm = [m for m in re.finditer(rb"(\d+) 0 obj\s*(<<.*?>>)\s*endobj", pdf, re.S) if re.search(rb"/Type\s*/Page\b(?!s)", m.group(2))]
+if len(pm) != 1 or b"/Annots" in pm[0].group(2):
+    sys.exit("heldout: pdfannot: %s: not one page object without annotations" % name)
+pnum, pdict = int(pm[0].group(1)), pm[0].group(2)
+refs = b" ".join(b"%d 0 R" % a for a in annots)
+newpage = pdict[:-2].rstrip() + b" /Annots [" + refs + b"] >>"
+tr = pdf[pdf.rfind(b"trailer"):]
+root = re.search(rb"/Root\s+\d+\s+0\s+R", tr).group(0)
+info = re.search(rb"/Info\s+\d+\s+0\s+R", tr)
+ids = re.search(rb"/ID\s*\[[^\]]*\]", tr)
+prev = int(re.findall(rb"startxref\s+(\d+)", pdf)[-1])
+body = pdf if pdf.endswith(b"\n") else pdf + b"\n"
+offs = {}
+for i, o in enumerate(objs):
+    offs[size + i] = len(body)
+    body += b"%d 0 obj\n" % (size + i) + o + b"\nendobj\n"
+offs[pnum] = len(body)
+body += b"%d 0 obj\n" % pnum + newpage + b"\nendobj\n"
+xref = len(body)
+body += b"xref\n%d 1\n%010d 00000 n \n%d %d\n" % (pnum, offs[pnum], size, len(objs))
+body += b"".join(b"%010d 00000 n \n" % offs[size + i] for i in range(len(objs)))
+body += b"trailer\n<< /Size %d %s%s%s /Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (
+    size + len(objs), root, (b" " + info.group(0)) if info else b"", (b" " + ids.group(0)) if ids else b"", prev, xref)
+open(out, "wb").write(body)
+EOF
+        { echo "heldout: $s $n pdfannot: the annotations could not be written" >&2; exit 1; }
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfannot: $f does not open as one page" >&2; exit 1; }
+      rm -rf "$pn" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
