@@ -8145,10 +8145,15 @@ def clear(x0, y0, x1, y1):
     x0, y0, x1, y1 = max(0, x0 - pad), max(0, y0 - pad), min(pw, x1 + pad), min(ph, y1 + pad)
     return S[y1][x1] - S[y0][x1] - S[y1][x0] + S[y0][x0] == 0
 taken = []
+# The page's own extent (where its print, frame or border, lies); notes go
+# inside it, as a patient types them beside the words.
+rows_in = [y for y in range(ph) if any(ink[y])]
+cols_in = [x for x in range(pw) if any(ink[y][x] for y in range(ph))]
+bx0, by0, bx1, by1 = cols_in[0], rows_in[0], cols_in[-1] + 1, rows_in[-1] + 1
 def place(wpt, hpt, what):
     w, h = int(wpt / sx) + 1, int(hpt / sy) + 1
-    edge = 6  # 12 pt from the sheet's edge
-    spots = [(x, y) for y in range(edge, ph - edge - h, 3) for x in range(edge, pw - edge - w, 3)
+    edge = 3
+    spots = [(x, y) for y in range(by0 + edge, by1 - edge - h, 3) for x in range(bx0 + edge, bx1 - edge - w, 3)
              if clear(x, y, x + w, y + h)
              and all(x + w + 4 < a or a2 + 4 < x or y + h + 4 < b or b2 + 4 < y for a, b, a2, b2 in taken)]
     if not spots:
@@ -8193,17 +8198,23 @@ for i, t in enumerate([notes[first], notes[(first + 1 + pick("note2", len(notes)
     annots.append(add(b"<< /Type /Annot /Subtype /FreeText /Rect %s /Contents %s /DA (/Helv %d Tf %.3f %.3f %.3f rg) /Q 0"
                       b" /AP << /N %d 0 R >>%s >>" % ((rect(r), pdfstr(t), fs) + col + (n_ap, common % k))))
     k += 1
-# The highlight: one band of print (rows holding ink, 3-9 px high) in the
-# page's middle, over its inked extent.
-bands, y = [], 0
-while y < ph:
-    if any(ink[y]):
+# The highlight: one line of print (a band of rows holding ink, 3-9 px
+# high, blank rows above and below it: not a table's cell) in the page's
+# middle, over its inked extent; ruled lines (columns inked down a quarter of
+# the page, rows inked across most of it) are not print.
+rules = {x for x in range(pw) if sum(ink[y][x] for y in range(by0, by1)) > 0.25 * (by1 - by0)}
+cnt = [sum(1 for x in range(pw) if ink[y][x] and x not in rules) for y in range(ph)]
+cnt = [0 if c > 0.8 * (bx1 - bx0) else c for c in cnt]
+bands, y = [], 1
+while y < ph - 1:
+    if cnt[y] >= 2:
         y0 = y
-        while y < ph and any(ink[y]):
+        while y < ph - 1 and cnt[y] >= 2:
             y += 1
-        if 3 <= y - y0 <= 9 and ph * 0.15 < y0 < ph * 0.85:
-            xs = [x for yy in range(y0, y) for x in range(pw) if ink[yy][x]]
-            bands.append((min(xs), y0, max(xs) + 1, y))
+        if 3 <= y - y0 <= 9 and ph * 0.15 < y0 < ph * 0.85 and cnt[y0 - 1] == 0 and cnt[y] == 0:
+            xs = [x for yy in range(y0, y) for x in range(pw) if ink[yy][x] and x not in rules]
+            if max(xs) - min(xs) > 20:
+                bands.append((min(xs), y0, max(xs) + 1, y))
     y += 1
 if bands:
     x0, y0, x1, y1 = bands[pick("band", len(bands))]
