@@ -801,14 +801,15 @@ EOF
       # developed in a RAW editor and exported at 16 bits (slight
       # perspective, light falling off to about 85% at the corners, the
       # editor's noise reduction leaving no grain) or a screenshot tool's
-      # own capture (the page as it is). The depth too: RGB (PNG48) or RGBA
+      # own capture (the page as it is, its tones mapped by the display's
+      # curve, gamma 1.04, so the values use the 16 bits). The depth too: RGB (PNG48) or RGBA
       # with an opaque alpha channel (PNG64); and the colour chunk: none, a
       # gAMA chunk (1/2.2, as scanning software writes it) or an iCCP chunk
       # (an sRGB profile). Scaled down in steps of 10% (never below 50%)
       # where the file would pass 3,900,000 bytes (the service takes 4 MB).
       # Check with `identify -verbose` (Depth: 16-bit). Not harsh: every
       # field stays legible to a person.
-      local f16 p16=$docs/$n.p16 p16src p16chunk p16turn p16sc
+      local f16 p16info p16=$docs/$n.p16 p16src p16chunk p16turn p16sc
       f=$docs/$n.png16.png
       if (($(pick "$n png16 alpha" "$seed" 2) == 0)); then f16=PNG48; else f16=PNG64; fi
       case $(pick "$n png16 source" "$seed" 3) in
@@ -819,7 +820,7 @@ EOF
           convert "$base" -depth 16 -background '#8f8a84' -virtual-pixel background \
             -distort Perspective "0,0 $((W/40)),$((H/50))  $W,0 $((W-W/50)),$((H/60))  0,$H $((W/70)),$((H-H/45))  $W,$H $((W-W/35)),$((H-H/40))" \
             \( -size "${W}x${H}" radial-gradient:'#ffffff'-'#d9d9d9' \) -compose multiply -composite "$p16-src.png" ;;
-        *) convert "$base" -depth 16 "$p16-src.png" ;;
+        *) convert "$base" -depth 16 -level 0%,100%,1.04 "$p16-src.png" ;;
       esac
       case $(pick "$n png16 chunk" "$seed" 3) in
         0) p16chunk=(-define png:exclude-chunks=bKGD,cHRM,gAMA,sRGB,iCCP,tIME,zTXt,tEXt,date) ;;
@@ -836,7 +837,8 @@ EOF
         fi
         (($(stat -c %s "$f") < 3900000)) && break
       done
-      identify -verbose "$f" | grep -q 'Depth: 16-bit' || { echo "heldout: $s $n png16: $f is not 16 bits per channel" >&2; exit 1; }
+      p16info=$(identify -verbose "$f")
+      [[ $p16info == *'Depth: 16-bit'* && $p16info == *'png:IHDR.bit_depth: 16'* ]] || { echo "heldout: $s $n png16: $f is not 16 bits per channel" >&2; exit 1; }
       rm -f "$p16"-*.png ;;
     galleryshot)
       # A screenshot of the photo of the page open in the phone's gallery
