@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen146|unseen147|unseen149|unseen150  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen146|unseen147|unseen148|unseen149|unseen150  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen146 + unseen147 + unseen149 + unseen150
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen146 | unseen147 | unseen149 | unseen150) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen146 unseen147 unseen149 unseen150) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen146, unseen147, unseen149, unseen150, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen146 unseen147 unseen148 unseen149 unseen150) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen146, unseen147, unseen148, unseen149, unseen150, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -500,7 +500,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up) ;;
+    pdf | pdfhead | pdfoutline | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -8393,6 +8393,127 @@ EOF
       done
       jpegs_to_pdf "$f" 200 "${sheets[@]}"
       rm -rf "$nd" ;;
+    pdfform)
+      # A fillable PDF form (AcroForm) as the patient filled it in a browser
+      # or Acrobat and saved it, kept fillable (unseen148): the printed form
+      # is the page's content, an image of the page with its answer boxes
+      # empty, and the answers (the page's elements with a data-field
+      # attribute: name, medicine, strength, pharmacy, dates, as the form
+      # labels them) are AcroForm text fields over their boxes, each a
+      # widget annotation with its /V value and an appearance stream, so a
+      # viewer shows them and pdftotext, reading the page's own content,
+      # does not. Built with python3-reportlab's acroform (not flattened).
+      # Drawn from SEED and the document: the answers' font (Helvetica, as
+      # most viewers fill, or Courier), their left inset (2-4 pt) and the
+      # page image's JPEG quality (86-94). Not harsh: every answer is shown.
+      f=$docs/$n.pdfform.pdf
+      # Debian's python3-reportlab is in the system python's path, which a
+      # python3 of pyenv or a venv first on PATH does not see.
+      local rlpy=
+      for rlpy in python3 /usr/bin/python3 ''; do
+        [[ -n $rlpy ]] && "$rlpy" -c 'import reportlab' 2>/dev/null && break
+      done
+      [[ -n $rlpy ]] || { echo "heldout: pdfform needs python3-reportlab (apt-get install python3-reportlab)" >&2; exit 1; }
+      grep -q 'data-field=' "$out/$s/html/$n.html" \
+        || { echo "heldout: $s $n pdfform: the page has no data-field answers" >&2; exit 1; }
+      local pp vp w h scale box ffont finset fq
+      pp=$docs/$n.pdfform.tmp
+      mkdir -p "$pp"
+      page "$s" "$n" >/dev/null
+      vp=$(sed -n 's/.*name="heldout-viewport" content="\([0-9x@.]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      vp=${vp:-900x520@2}
+      w=${vp%%x*} h=${vp#*x}; h=${h%@*} scale=${vp#*@}
+      # The blank form: the answers transparent (their boxes stay). The
+      # boxes page: each answer's box a solid colour of its own and its
+      # text and border transparent, rendered as the page is, so each box
+      # is found where the screenshot has it; a script at the end of the
+      # body writes each answer's text and font into the DOM that Chromium
+      # dumps.
+      python3 - "$out/$s/html/$n.html" "$pp" <<'PYEOF'
+import pathlib, re, sys
+src = pathlib.Path(sys.argv[1]).read_text()
+pp = pathlib.Path(sys.argv[2])
+hide = "<style>[data-field]{color:transparent !important}</style>"
+pp.joinpath("blank.html").write_text(src.replace("</head>", hide + "</head>", 1))
+n = [0]
+def paint(m):
+    i = n[0]; n[0] += 1
+    return f'{m.group(0)} style="background:rgb(255,{3 + i * 7},{250 - i * 5}) !important;border-color:transparent !important;color:transparent !important"'
+boxes = re.sub(r'data-field="[^"]*"', paint, src)
+pp.joinpath("boxes.html").write_text(boxes)
+js = ("<script>(function(){var r=[].slice.call(document.querySelectorAll('[data-field]')).map(function(e){"
+      "var cs=getComputedStyle(e);return {name:e.getAttribute('data-field'),"
+      "value:e.textContent.replace(/\\s+/g,' ').trim(),fs:parseFloat(cs.fontSize),bold:parseInt(cs.fontWeight)>=600}});"
+      "var p=document.createElement('pre');p.id='ffbox';p.textContent=JSON.stringify(r);"
+      "document.body.appendChild(p);})();</script>")
+pp.joinpath("values.html").write_text(src.replace("</body>", js + "</body>", 1))
+PYEOF
+      chrome --force-device-scale-factor="$scale" --window-size="$w,$h" \
+        --screenshot="$PWD/$pp/blank.raw.png" "file://$PWD/$pp/blank.html"
+      chrome --force-device-scale-factor="$scale" --window-size="$w,$h" \
+        --screenshot="$PWD/$pp/boxes.raw.png" "file://$PWD/$pp/boxes.html"
+      chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$profile" --hide-scrollbars --window-size="$w,$h" \
+        --dump-dom "file://$PWD/$pp/values.html" </dev/null 2>/dev/null >"$pp/dom.html"
+      # The same crop as the page's (the trim box of the filled page), so
+      # the boxes land where the page has them.
+      box=$(convert "$out/$s/png/$n.raw.png" -trim -format '%wx%h%O' info:)
+      fq=$((86 + $(pick "$n pdfform quality" "$seed" 9)))
+      convert "$pp/blank.raw.png" -crop "$box" +repage -bordercolor white -border 40 \
+        -background white -flatten -quality "$fq" "$pp/blank.jpg"
+      convert "$pp/boxes.raw.png" -crop "$box" +repage -bordercolor white -border 40 \
+        -background white -flatten "$pp/boxes.png"
+      if (($(pick "$n pdfform font" "$seed" 4) == 0)); then ffont=Courier; else ffont=Helvetica; fi
+      finset=$((2 + $(pick "$n pdfform inset" "$seed" 3)))
+      "$rlpy" - "$pp/dom.html" "$pp/blank.jpg" "$pp/boxes.png" "$f" "$scale" "$ffont" "$finset" "$n" <<'PYEOF'
+import html, json, re, sys
+from PIL import Image, ImageChops
+dom, jpg, boxes, out, scale, font, inset, name = sys.argv[1:]
+scale, inset = float(scale), float(inset)
+m = re.search(r'<pre id="ffbox">(.*?)</pre>', open(dom).read(), re.S)
+if not m:
+    sys.exit(f"heldout: {name} pdfform: no answers in the dumped page")
+fields = json.loads(html.unescape(m.group(1)))
+blank = Image.open(jpg).convert("RGB")
+im = Image.open(boxes).convert("RGB")
+bands = im.split()
+iw, ih = im.size
+pt = 72 / (96 * scale)              # one image pixel in points (a CSS px is 0.75 pt)
+W, H = iw * pt, ih * pt
+from reportlab.pdfgen import canvas
+from reportlab.lib.colors import Color, black
+c = canvas.Canvas(out, pagesize=(W, H))
+c.setTitle(name); c.setCreator("a PDF viewer's form filling"); c.setProducer("heldout.sh pdfform (reportlab acroform)")
+c.drawImage(jpg, 0, 0, W, H)
+seen = {}
+for i, f in enumerate(fields):
+    want = (255, 3 + i * 7, 250 - i * 5)
+    masks = [b.point(lambda v, t=t: 255 if v == t else 0) for b, t in zip(bands, want)]
+    bb = ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2]).getbbox()
+    if bb is None:
+        sys.exit(f"heldout: {name} pdfform: the box of {f['name']} is not on the page")
+    if not f["value"]:
+        continue
+    x0, y0, x1, y1 = bb
+    # The field's fill is the box's own ground, taken from the blank form
+    # just inside its left edge, and the field sits inside the box's border.
+    r, g, b = blank.getpixel((x0 + 3, (y0 + y1) // 2))
+    d = 1.5 * scale
+    fn = {"Helvetica": "Helvetica-Bold", "Courier": "Courier-Bold"}[font] if f["bold"] else font
+    k = seen[f["name"]] = seen.get(f["name"], 0) + 1
+    c.acroForm.textfield(name=f["name"] if k == 1 else f"{f['name']}_{k}", value=f["value"],
+                         tooltip=f["name"], x=(x0 + d) * pt + inset - 2, y=H - (y1 - d) * pt,
+                         width=(x1 - x0 - 2 * d) * pt - (inset - 2), height=(y1 - y0 - 2 * d) * pt,
+                         fontName=fn, fontSize=round(f["fs"] * 0.75, 1), borderWidth=0,
+                         borderColor=Color(r / 255, g / 255, b / 255), fillColor=Color(r / 255, g / 255, b / 255),
+                         textColor=black, forceBorder=False, annotationFlags="print")
+c.showPage()
+c.save()
+PYEOF
+      pdfinfo "$f" | grep -q '^Form: *AcroForm' \
+        || { echo "heldout: $s $n pdfform: $f has no AcroForm fields" >&2; exit 1; }
+      rm -rf "$pp" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
