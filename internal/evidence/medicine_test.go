@@ -401,3 +401,53 @@ func TestExampleMedicinesAreNoSupply(t *testing.T) {
 		}
 	}
 }
+
+// TestAnotherPersonsMedicineIsNoSupply: a pharmacy's apology for a parcel
+// that held another customer's pen, and the patient's own replacement
+// (unseen144, round 28). The other customer's medicine, its strength and
+// the replacement's date are no supply of it to the patient; the
+// replacement is.
+func TestAnotherPersonsMedicineIsNoSupply(t *testing.T) {
+	email := []string{"We sent you the wrong item - your replacement is on its way",
+		"Dear Priya Halloran-Shah,",
+		"Thank you for letting us know. The parcel you received on order PNT-448190 contained a Wegovy 2.4mg",
+		"FlexTouch pen that was meant for another customer. This was our packing error and we are sorry. Please",
+		"do not use it: a prepaid return bag is on its way to you.",
+		"Your replacement", "Mounjaro 12.5mg KwikPen x1 (4 doses)",
+		"Dispensed: 24 November 2026 by Pennant Online Pharmacy"}
+	belonging := []string{"Dear Priya Halloran-Shah,", "The Wegovy 2.4mg pen in your bag belonged to another patient and has been collected.",
+		"Your own Mounjaro 12.5mg KwikPen was dispensed on 24 November 2026 by Pennant Online Pharmacy."}
+	for _, tt := range []struct {
+		name, med, dose string
+		lines           []string
+		want            Verdict
+	}{
+		{"the other customer's pen", "Wegovy", "2.4 mg", email, Invalid},
+		{"the replacement", "Mounjaro", "12.5 mg", email, Valid},
+		{"a pen that belonged to another patient", "Wegovy", "2.4 mg", belonging, Invalid},
+		{"the patient's own pen beside it", "Mounjaro", "12.5 mg", belonging, Valid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Priya", Surname: "Halloran-Shah", MedicationName: tt.med, MedicationDosage: tt.dose}
+		r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationName.Value != tt.want || tt.want != Valid && (r.Data.MedicationDosage.Value == Valid || r.Data.MedicationDate.Value == Valid) {
+			t.Errorf("%s: medicine %+v by %s, dose %+v, date %+v; want medicine %s", tt.name, r.Data.MedicationName, f.MedicationName.Rule, r.Data.MedicationDosage, r.Data.MedicationDate, tt.want)
+		}
+	}
+}
+
+// TestMedicineCheckedOnlyIsNoSupply: a sports federation's substance check
+// beside a member's declared medicine (unseen147, round 28): the medicine
+// looked up "checked only, not taken" is no supply; the declared one is.
+func TestMedicineCheckedOnlyIsNoSupply(t *testing.T) {
+	page := []string{"Pre-contest medication declaration & substance check", "Member: Deshawn Pruitt",
+		"Zepbound 7.5 mg/0.5 mL pen 7.5 mg once weekly Filled 11/07/2026 at Magnolia Pharmacy",
+		"SUBSTANCE CHECK RESULTS", "Zepbound", "tirzepatide - permitted in and out of competition Yes (declared above)",
+		"Wegovy", "semaglutide - permitted in and out of competition No - checked only, not", "taken"}
+	for med, want := range map[string]Verdict{"Wegovy": Invalid, "Zepbound": Valid} {
+		exp := Expected{PatientKnown: true, Forename: "Deshawn", Surname: "Pruitt", MedicationName: med, MedicationDosage: "7.5 mg"}
+		r, f := Explain(textOf(1, page...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationName.Value != want {
+			t.Errorf("%s: medicine %+v by %s, want %s", med, r.Data.MedicationName, f.MedicationName.Rule, want)
+		}
+	}
+}
