@@ -339,13 +339,13 @@ func linePharmacy(l docLine) linePharmacyName {
 		if gap := labelValueEndRe.FindStringIndex(l.norm[loc[1]:]); gap != nil && strings.TrimSpace(l.norm[loc[1]:loc[1]+gap[0]]) != "" {
 			end = loc[1] + gap[0]
 		}
-		if ws := l.wordsIn(loc[1], end); namesBusiness(ws) {
+		if ws := l.wordsIn(loc[1], end); namesBusiness(ws) && !startsWithDate(ws) {
 			return linePharmacyName{captionedName, exactMatch, highCertainty, spotOfWords(l, ws)}
 		}
 	}
 	for i, w := range l.words {
 		c, ok := pharmacyWords[w.text]
-		if !ok || !pharmacyWordAt(l, i) {
+		if !ok || !pharmacyWordAt(l, i) || topicPair(l, i) {
 			continue
 		}
 		j := i - 1
@@ -699,6 +699,29 @@ func rxBrand(l docLine) *spot {
 
 // romanNumerals number drug schedules and classes ("Schedule II Drug").
 var romanNumerals = map[string]bool{"i": true, "ii": true, "iii": true, "iv": true, "v": true}
+
+// startsWithDate reports a caption's value that is a date ("Dispensed by
+// our partner pharmacy: November 19, 2026"; unseen144, round 28): a
+// month or a weekday, then a figure.
+func startsWithDate(ws []word) bool {
+	return len(ws) >= 2 && (monthWords[ws[0].text] != 0 || isWeekday(ws[0].text)) && isDigit(ws[1].text[0])
+}
+
+// topicPair reports pharmacy word i paired with a common word after "&"
+// ("Pharmacy & shipping", "Pharmacy & prescriptions"): a topic,
+// a category or a menu's heading, as a support ticket's chips show it
+// ("Solved  Pharmacy & shipping  Priority: high", read "Solved Pharmacy" as
+// a pharmacy on unseen144's telehealth ticket, round 28, a false accept at
+// first measure on both readers). A business pairs capitalised words
+// ("Boots Pharmacy & Opticians"). Not "and": prose runs on after a name
+// ("Pinecrest Community Pharmacy and they told us").
+func topicPair(l docLine, i int) bool {
+	if i+1 >= len(l.words) || strings.TrimSpace(l.norm[l.words[i].end:l.words[i+1].start]) != "&" {
+		return false
+	}
+	next := l.words[i+1]
+	return !next.capital && letterCount(next.text) >= 3
+}
 
 // pharmacyWordAt reports whether word i is a pharmacy word ("Rx" included)
 // where it stands: "Drug" only where it ends a name.

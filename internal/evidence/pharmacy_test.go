@@ -315,10 +315,26 @@ func TestPharmacyOfUnnamedSupplier(t *testing.T) {
 // and a patient's blog, each rated the pharmacy at first measure).
 func TestPharmacyWordsThatNameNone(t *testing.T) {
 	exp := Expected{PatientKnown: true, Forename: "Gareth", Surname: "Pennock", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
-	for _, line := range []string{"Amazing! Which chemist?", "What pharmacy?", "I kept the label. Same pharmacy the"} {
+	for _, line := range []string{"Amazing! Which chemist?", "What pharmacy?", "I kept the label. Same pharmacy the",
+		// A support ticket's status and category chips, and a caption whose
+		// value is a date (unseen144, round 28).
+		"Solved Pharmacy & shipping Priority: high", "Open  Pharmacy & prescriptions",
+		"Dispensed by our partner pharmacy: November 19, 2026"} {
 		r, f := Explain(textOf(1, "Wegovy 1.7mg FlexTouch pen", line), exp, Policy{Now: testNow, Market: "uk"})
 		if r.Data.PharmacyName.Value != NotFound {
 			t.Errorf("%q: pharmacy %+v by %s read %q, want not_found", line, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text)
+		}
+	}
+}
+
+// TestBusinessPairedWithAPharmacyWord: a business's name may pair the
+// pharmacy word with another capitalised one, a topic never does.
+func TestBusinessPairedWithAPharmacyWord(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Gareth", Surname: "Pennock", MedicationName: "Wegovy", MedicationDosage: "1.7 mg"}
+	for line, want := range map[string]string{"Larkfield Pharmacy & Opticians": "Larkfield Pharmacy", "Pharmacy: Larkfield Pharmacy and Travel Clinic": "Larkfield Pharmacy and Travel Clinic", "I rang Larkfield Pharmacy and they said it was ready": "Larkfield Pharmacy"} {
+		r, f := Explain(textOf(1, line, "Wegovy 1.7mg FlexTouch pen"), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.PharmacyName.Value != Valid || !strings.EqualFold(f.PharmacyName.Text, want) {
+			t.Errorf("%q: pharmacy %+v by %s read %q, want valid %q", line, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text, want)
 		}
 	}
 }
