@@ -426,6 +426,29 @@ type dateEvidence struct {
 	// with no date of its own, its year fitted to its weekday
 	// (writeSpelledDates).
 	yearFitted bool
+	// placeholder: a template's stand-in for a date the page leaves
+	// unfilled ("[FILL DATE]", "{{ship_date}}"), when the picked date has
+	// no caption of a supply's (templatePlaceholder).
+	placeholder string
+}
+
+// datePlaceholderRe is a template's field for a date left unfilled: a
+// word of "date" in brackets, braces or chevrons ("[FILL DATE]",
+// "[ship_date]", "{{fill_date}}", "<<DATE>>").
+var datePlaceholderRe = lazyRE(`[\[{<]{1,2}\s*[a-z_ -]*\bdate\b[a-z_ -]*\s*[\]}>]{1,2}|[\[{<]{1,2}\s*[a-z_-]*_date[a-z_-]*\s*[\]}>]{1,2}`)
+
+// templatePlaceholder is the first date placeholder on the page when the
+// dates found are of kind, captioned as no supply's; "" when there is none.
+func templatePlaceholder(d document, kind dateKind) string {
+	if kind != unlabelledDate && kind != plainDate {
+		return ""
+	}
+	for _, l := range d.lines {
+		if loc := datePlaceholderRe.FindStringIndex(l.norm); loc != nil {
+			return l.norm[loc[0]:loc[1]]
+		}
+	}
+	return ""
 }
 
 // collectDateEvidence gathers the document's dates of the most relevant
@@ -439,6 +462,7 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 		return ev
 	}
 	ev.found, ev.kind = true, cands[0].kind
+	ev.placeholder = templatePlaceholder(d, ev.kind)
 	ev.border = customsDeclaration(d)
 	if !slices.ContainsFunc(cands, func(m datedMention) bool { return !m.impossible }) {
 		ev.misread, ev.misreadText, ev.at = true, cands[0].text, cands[0].at
@@ -1000,6 +1024,14 @@ var dateRules = []rule[dateEvidence]{
 		// about 2.5 mg: last week's date is the 5 mg fill's (unseen61, a
 		// false accept at first measure, round 17).
 		return finding{rating: Rating{NotFound, Low}, problem: "the latest fill on the document is of another dose than the one requested, so its date (" + e.shown() + ") is not the requested dose's", at: e.at}
+	}},
+	{"date-placeholder", func(e dateEvidence) bool { return e.placeholder != "" && e.verdict == dateInWindow }, func(e dateEvidence) finding {
+		// A pharmacy's letter "filled on [FILL DATE]" under the letter's
+		// own date (unseen145, round 28: the letter's date rated the
+		// dispensing date, a false accept at first measure on 2 uploads,
+		// both readers): the supply's date was never written in, and the
+		// page's other dates are not it.
+		return finding{rating: Rating{NotFound, Low}, problem: "the document's supply date is a template's blank (" + e.placeholder + "), so its other dates (" + e.shown() + ") were not taken for it", at: e.at}
 	}},
 	{"date-of-latest-fill", func(e dateEvidence) bool { return e.ofLatest }, func(e dateEvidence) finding {
 		// A history of fills: the latest in the window, older ones not.

@@ -109,6 +109,17 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// by the consultation, not by a supply ("Date of intervention" over
 		// the day the patient was told to stop; unseen117, round 25).
 		"intervention", "date of intervention", "intervention date",
+		// A support ticket's dates ("Requester: ... · Opened November 26,
+		// 2026 · Status: Solved November 27, 2026" on a connected pen
+		// cap's help-desk ticket; unseen150, round 28): when it was raised
+		// and answered. "Opened" only with its date just after it (a bare
+		// "Opened" column of a patient's spreadsheet is its pens' first use,
+		// and taken so lost unseen139's dose in round 27 and again here).
+		"opened", "solved", "resolved",
+		// When a form was filled in ("Return completed" over "25/11/2026"
+		// on a boxing board's annual medical return whose label's fill date
+		// OCR spoilt; unseen147, round 28, a false accept at first measure).
+		"return completed", "form completed", "date completed", "date of completion", "completed on",
 		// Bilingual pages (round 12, unseen14's Welsh and Spanish pages:
 		// a Welsh app's "Casglwch erbyn" collection deadline was rated the
 		// dispensing date in the future): Welsh, Spanish, Polish.
@@ -237,6 +248,9 @@ func findDateLabels(l docLine) []labelMatch {
 		if refillCount(l.words, m.first, m.last) || preFilled(l, m.first) || unknownCompound(l, m) || placeCaption(l, m) || afterFirstUse(l, m.first) {
 			continue
 		}
+		if m.first == m.last && l.words[m.first].text == "opened" && !dateNext(l, m.last) {
+			continue
+		}
 		kind := m.kind
 		if kind == plainDate && m.first == m.last {
 			// "Beyond-use date", "Discard date": a plain "date" just after
@@ -250,6 +264,17 @@ func findDateLabels(l docLine) []labelMatch {
 		out = append(out, labelMatch{m.start, m.end, kind})
 	}
 	return out
+}
+
+// dateNext reports a date, figures or a month, as the next word after word
+// i ("Opened November 26, 2026", "Opened: 26/11/2026"), not a column's
+// heading beside others ("Filled Opened Pharmacy").
+func dateNext(l docLine, i int) bool {
+	if i+1 >= len(l.words) {
+		return false
+	}
+	next := l.words[i+1].text
+	return isDigit(next[0]) || monthWords[next] != 0
 }
 
 // compoundDateWords are "date" in languages that name a date's role in
@@ -557,8 +582,20 @@ func declarantsDate(d document, i int, kind dateKind) dateKind {
 	if kind != dispensedDate && (declarantSignature(d, i) || underCaption) {
 		return otherDate
 	}
+	if (kind == prescriptionDate || kind == unlabelledDate || kind == plainDate) && examinerSignatureRe.MatchString(d.lines[i].norm) {
+		// An examiner's signature on a form is no prescription's
+		// ("Medical Officer: Dr Lowri Jenkins Signed L. Jenkins 25/11/2026"
+		// on a boxing board's medical return; unseen147, round 28, a false
+		// accept at first measure where the label's fill date was
+		// misread).
+		return otherDate
+	}
 	return kind
 }
+
+// examinerSignatureRe is a signature of a form's examiner or reviewer:
+// the role, then "signed" or "signature".
+var examinerSignatureRe = lazyRE(`\b(?:medical\s+officer|medical\s+adviser|medical\s+advisor|examiner|examining\s+(?:doctor|physician|clinician)|assessor|(?:club|team)\s+(?:doctor|physician))\b.*\bsign(?:ed|ature)\b`)
 
 // labelsAbove are the date labels of the line above line i, when it has
 // no date of its own: they may caption the dates of line i.
@@ -567,6 +604,14 @@ func labelsAbove(d document, i int) []labelMatch {
 		return nil
 	}
 	prev := d.lines[i-1]
+	if timeOnlyRe.MatchString(prev.norm) && i >= 2 && d.lines[i-2].page == prev.page {
+		// A time of day alone between a caption and its date ("LAST
+		// INJECTION" / "Sun 08:40" / "22 November 2026 : recorded by your
+		// pen" on a connected pen's app; unseen150, round 28, where the
+		// injection's day was rated the dispensing date at first measure):
+		// the caption is the date's.
+		prev = d.lines[i-2]
+	}
 	if len(findDates(prev.numberText())) > 0 {
 		return nil
 	}
@@ -953,6 +998,9 @@ type stamps struct {
 	// measured: a row of a table of the patient's measurements
 	// (measurementRows).
 	measured []bool
+	// timestampColumn: a line of nothing but a date and a time of day
+	// among three or more such in a row (timestampColumns).
+	timestampColumn []bool
 }
 
 var (
@@ -974,6 +1022,9 @@ var (
 	// weekdayRe is what may stand before a message's date and time: its
 	// weekday ("Tue, 24 Nov 2026 09:14").
 	weekdayRe = lazyRE(`^\W*(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W*)?$`)
+	// timeOnlyRe is a line of nothing but a time of day, a weekday at most
+	// before it ("Sun 08:40", "9:05 PM").
+	timeOnlyRe = lazyRE(`^\W*(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?\W*$`)
 	// dayHeadingRe is a weekday alone before a date, as a diary heads
 	// its days ("Tuesday 17 November 2026").
 	dayHeadingRe = lazyRE(`^\W*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W*$`)
@@ -1012,6 +1063,7 @@ func stampLines(d document) stamps {
 	s.thread = slices.ContainsFunc(d.lines, func(l docLine) bool { return threadMarkRe.MatchString(l.norm) })
 	s.diaryDay = diaryDays(d)
 	s.measured = measurementRows(d)
+	s.timestampColumn = timestampColumns(d)
 	for i := range d.lines {
 		near := 0
 		for k := max(0, i-4); k <= min(n-1, i+4); k++ {
@@ -1170,6 +1222,12 @@ func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind, labels []labe
 		// unseen117, round 24, false accepts at first measure on 3
 		// uploads, both readers).
 		return otherDate
+	case kind == unlabelledDate && bylineStamp(l, f):
+		// A post's or a message's byline: who wrote it, then when.
+		return otherDate
+	case kind == unlabelledDate && (doseLogRow(l, f) || s.timestampColumn[i]):
+		// A device's or an app's log of injections: when a dose was taken.
+		return otherDate
 	case emailRe.MatchString(l.norm) && timeAfterRe.MatchString(l.numberText()[f.end:]):
 		if _, labelled := labelBefore(labels, f.start); !labelled {
 			return otherDate
@@ -1184,6 +1242,89 @@ func (s stamps) kind(l docLine, i int, f foundDate, kind dateKind, labels []labe
 // messages app writes between the texts.
 func (s stamps) sent(l docLine, f foundDate) bool {
 	return s.thread && sentStamp(l, f)
+}
+
+// bylineRe is a message's or a post's author before its date, parted
+// from it by a dot, a bar or a dash, as OCR reads a middle dot too
+// ("Dorian Kettleby · ", "Marisol (NeedleNote Support) - "): words without
+// figures or a caption's colon.
+var bylineRe = lazyRE(`^\s*[^\d:·•|]{2,60}?\s[·•|.–—-]\s*$`)
+
+// bylineStamp reports a date and a time of day that end their line after
+// an author's name, as a support ticket's, a forum's or a chat's messages
+// are headed ("Dorian Kettleby · November 26, 2026 10:14 AM"; unseen150's
+// help-desk ticket about a connected pen cap, round 28, where the ticket's
+// messages' dates were rated the dispensing date at first measure, the
+// page naming no supply): when the message was written.
+func bylineStamp(l docLine, f foundDate) bool {
+	text := l.numberText()
+	after := timeAfterRe.FindStringIndex(text[f.end:])
+	return after != nil && strings.TrimSpace(text[f.end+after[1]:]) == "" && bylineRe.MatchString(text[:f.start])
+}
+
+// doseEventRe is a log's event of an injection just after its date and
+// time ("DOSE 0.5 mg", "PRIME 2 clicks", "CAP_OFF", "Injection taken").
+var doseEventRe = lazyRE(`^\W*(?:dose|doses|injection|injected|inject|prime|primed|priming|cap[\s_-]*(?:off|on|removed|attached)|missed|skipped|taken)\b`)
+
+// doseLogRow reports a date that opens a row of a log of injections, its
+// time of day and then the event ("11/25/2026 08:43 DOSE 0.5 mg (not
+// synced)" in a connected pen cap's log quoted by its maker's help desk;
+// unseen150, round 28, a false accept at first measure): when the patient
+// injected, not when a pharmacy supplied the pen.
+func doseLogRow(l docLine, f foundDate) bool {
+	text := l.numberText()
+	if strings.TrimSpace(strings.Trim(text[:f.start], "•·-* ")) != "" {
+		return false
+	}
+	after := timeAfterRe.FindStringIndex(text[f.end:])
+	return after != nil && doseEventRe.MatchString(text[f.end+after[1]:])
+}
+
+// timestampColumns marks the lines of a column of date-and-time stamps,
+// three or more lines in a row of nothing but a date and a time of day, as
+// a log's time column reads when OCR takes its columns apart
+// ("11/25/2026 08:41" over "11/25/2026 08:42" over "11/25/2026 08:43",
+// their events "CAP_OFF", "PRIME 2 clicks", "DOSE 0.5 mg" below; unseen150,
+// round 28): when a device recorded each event, no supply. A fill's date
+// is not written to the minute down a column.
+func timestampColumns(d document) []bool {
+	stamp := make([]bool, len(d.lines))
+	for i, l := range d.lines {
+		if dates := findDates(l.numberText()); len(dates) == 1 && sentStamp(l, dates[0]) {
+			stamp[i] = true
+		}
+	}
+	out := make([]bool, len(d.lines))
+	for i := 0; i < len(d.lines); {
+		j := i
+		for j < len(d.lines) && stamp[j] && d.lines[j].page == d.lines[i].page {
+			j++
+		}
+		if j-i >= 3 && !supplyNear(d, i, j) {
+			for k := i; k < j; k++ {
+				out[k] = true
+			}
+		}
+		i = max(j, i+1)
+	}
+	return out
+}
+
+// supplyStepRe names a step of a supply, as an order's tracking timeline
+// heads its time stamps ("Checked & dispensed", "Dispatched", "Delivered").
+var supplyStepRe = lazyRE(`\b(?:dispens|filled|fill\b|supplied|dispatch|shipped|deliver|collected|picked\s+up|ready)`)
+
+// supplyNear reports a step of a supply named within six lines of the
+// column of lines i..j-1: a tracking timeline's times, read apart from their
+// steps, date the steps (unseen116's parcel tracking page, whose dispensing
+// time the rule lost when first written).
+func supplyNear(d document, i, j int) bool {
+	for k := max(0, i-6); k < min(len(d.lines), j+6); k++ {
+		if d.lines[k].page == d.lines[i].page && supplyStepRe.MatchString(d.lines[k].norm) {
+			return true
+		}
+	}
+	return false
 }
 
 // sentStamp reports a date that stands on its line as a message's time

@@ -1174,3 +1174,74 @@ func TestPenFirstUseIsNoSupply(t *testing.T) {
 		}
 	}
 }
+
+// TestDeviceAndTicketDates: a connected pen's app and its maker's help
+// desk date injections, messages and the ticket itself, never a supply
+// (unseen150, round 28: false accepts at first measure on 6 uploads, both
+// readers). A pharmacy's own date beside them still counts, and a status
+// caption over an order's time stamp still labels it.
+func TestDeviceAndTicketDates(t *testing.T) {
+	app := []string{"Good evening, Carys Llewellyn-Hart", "LAST INJECTION", "Sun 08:40", "15 November 2026 : recorded by your pen",
+		"YOUR PEN", "Mounjaro 2.5mg KwikPen", "Doses left in this pen: 1 of 4", "YOUR PHARMACY", "Castlegate Pharmacy"}
+	ticket := []string{"NeedleNote Help Center", "Ticket #77125 - Cap did not record my dose",
+		"Requester: Carys Llewellyn-Hart · Opened November 18, 2026 · Status: Solved November 19, 2026",
+		"Carys Llewellyn-Hart · November 18, 2026 10:14 AM",
+		"I use the NeedleNote cap on my Mounjaro pen, 2.5 mg once a week. Can you check?",
+		"Marisol (NeedleNote Support) - November 19, 2026 9:02 AM",
+		"Hi Carys, thanks for the log. Your cap recorded these events:",
+		"11/17/2026 08:41 CAP_OFF", "11/17/2026 08:42 PRIME 2 clicks", "11/17/2026 08:43 DOSE 2.5 mg (not synced)",
+		"NeedleNote Inc. makes the cap and app only and does not dispense medicines."}
+	column := []string{"NeedleNote Help Center", "Mounjaro 2.5 mg pen with the NeedleNote cap, Carys Llewellyn-Hart",
+		"Your cap recorded these events:", "11/17/2026 08:41", "11/17/2026 08:42", "11/17/2026 08:43", "11/10/2026 08:37",
+		"CAP_OFF", "PRIME 2 clicks", "DOSE 2.5 mg (not synced)", "DOSE 2.5 mg synced"}
+	withLabel := append(slices.Clone(ticket), "Castlegate Pharmacy", "Mounjaro 2.5mg KwikPen  Dispensed: 12 Nov 2026")
+	timeline := []string{"Castlegate Pharmacy", "Order for Carys Llewellyn-Hart", "Mounjaro 2.5mg KwikPen x1", "Dispensed", "Nov 16, 2026 2:14 PM", "Delivered", "Nov 17, 2026 11:02 AM"}
+	exp := Expected{PatientKnown: true, Forename: "Carys", Surname: "Llewellyn-Hart", MedicationName: "Mounjaro", MedicationDosage: "2.5 mg"}
+	for _, tt := range []struct {
+		name   string
+		market string
+		lines  []string
+		want   Verdict
+	}{
+		{"an app's last injection, its time between caption and date", "uk", app, NotFound},
+		{"a ticket's dates, its messages' and its quoted log's", "us", ticket, NotFound},
+		{"a log's time stamps read as a column", "us", column, NotFound},
+		{"the ticket beside a pharmacy's label", "uk", withLabel, Valid},
+		{"an order's timeline, a status over each time stamp", "us", timeline, Valid},
+		{"a tracking timeline read as columns, its steps over its times", "uk", []string{"Castlegate Pharmacy", "Track your parcel",
+			"Order placed", "Checked & dispensed", "Dispatched", "Delivered",
+			"16 Nov 2026, 20:14", "17 Nov 2026, 10:05", "17 Nov 2026, 15:30", "18 Nov 2026, 11:52",
+			"Mounjaro 2.5mg KwikPen", "Patient: Ms Carys Llewellyn-Hart"}, Valid},
+		{"a form's examiner's signature, the label's fill date misread", "uk", []string{"Annual Medical Return", "Boxer", "Carys Llewellyn-Hart",
+			"Medication declared: Mounjaro 2.5mg pen, from pharmacy label: dispensed toe e0ee, Castlegate Pharmacy",
+			"Medical Officer: Dr Lowri Jenkins Signed L. Jenkins 18/11/2026"}, NotFound},
+		{"a form completed", "uk", []string{"Annual Medical Return", "Boxer", "Carys Llewellyn-Hart", "Return completed", "18/11/2026",
+			"Medication declared: Mounjaro 2.5mg pen, Castlegate Pharmacy"}, NotFound},
+	} {
+		r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: tt.market})
+		if r.Data.MedicationDate.Value != tt.want {
+			t.Errorf("%s: date %+v by %s read %q, want %s (note %q)", tt.name, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want, r.Note)
+		}
+	}
+}
+
+// TestTemplateDatePlaceholder: a pharmacy's letter whose fill date was
+// left as the template's field, under the letter's own date (unseen145,
+// round 28): the letter's date is not the fill's. Filled in, it is.
+func TestTemplateDatePlaceholder(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Harriet", Surname: "Vondracek", MedicationName: "Ozempic", MedicationDosage: "1 mg"}
+	letter := func(filled string) []string {
+		return []string{"Hollister Street Pharmacy", "November 18, 2026", "Harriet Vondracek", "Dear Harriet Vondracek,",
+			"We are writing to let you know that your prescription for Ozempic 1 mg (semaglutide injection,",
+			"one pen, 4 doses) was filled on " + filled + " and is ready for pick-up at our pharmacy counter."}
+	}
+	for _, tt := range []struct {
+		filled string
+		want   Verdict
+	}{{"[FILL DATE]", NotFound}, {"{{fill_date}}", NotFound}, {"November 17, 2026", Valid}} {
+		r, f := Explain(textOf(1, letter(tt.filled)...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDate.Value != tt.want {
+			t.Errorf("filled on %s: date %+v by %s read %q, want %s", tt.filled, r.Data.MedicationDate, f.MedicationDate.Rule, f.MedicationDate.Text, tt.want)
+		}
+	}
+}

@@ -228,6 +228,7 @@ func TestDateRules(t *testing.T) {
 		{"a prescription not yet supplied", with(func(e *dateEvidence) { e.unfilled, e.kind = true, orderDate }), "date-of-unfilled-prescription", Rating{NotFound, Low}, "has not been supplied yet, so its order date (3 Nov 2026)"},
 		{"the latest fill is of another dose", with(func(e *dateEvidence) { e.otherDose = true }), "date-of-other-dose", Rating{NotFound, Low}, "another dose than the one requested, so its date (3 Nov 2026)"},
 		{"the latest fill is of another dose, its date too old", with(func(e *dateEvidence) { e.otherDose, e.verdict = true, dateTooOld }), "old-date", Rating{Invalid, High}, "more than 90 days old"},
+		{"a template's blank for the supply's date", with(func(e *dateEvidence) { e.kind, e.placeholder = unlabelledDate, "[fill date]" }), "date-placeholder", Rating{NotFound, Low}, "template's blank ([fill date])"},
 		{"the latest of several fills", with(func(e *dateEvidence) { e.ofLatest = true }), "date-of-latest-fill", Rating{Valid, Medium}, "the latest of several fills, 3 Nov 2026"},
 		{"a year fitted to its weekday", with(func(e *dateEvidence) { e.yearFitted, e.text = true, "wed 25 nov" }), "date-year-fitted", Rating{Valid, Medium}, "printed without its year, read as 3 Nov 2026"},
 		{"in the window", dated, "date-in-window", Rating{Valid, High}, ""},
