@@ -44,10 +44,16 @@ func text(source string, lines ...string) evidence.Text {
 }
 
 var (
-	labelText     = text("pdf-text", "RIVERSIDE COMMUNITY PHARMACY", "ALEX TESTPATIENT", "WEGOVY 2.4 MG")
-	ocrText       = text("tesseract", "Highfield Pharmacy", "Ms Jo Fictional", "Mounjaro 5mg")
-	noText        = text("pdf-text")
-	soup          = text("pdf-text", "\u2022\u2023 12 \u25a0\u25a0 3/4 \u2022\u2022\u2022 ## 99 a", "Page 1")
+	labelText = text("pdf-text", "RIVERSIDE COMMUNITY PHARMACY", "ALEX TESTPATIENT", "WEGOVY 2.4 MG")
+	ocrText   = text("tesseract", "Highfield Pharmacy", "Ms Jo Fictional", "Mounjaro 5mg")
+	noText    = text("pdf-text")
+	soup      = text("pdf-text", "\u2022\u2023 12 \u25a0\u25a0 3/4 \u2022\u2022\u2022 ## 99 a", "Page 1")
+	// A font's Unicode map shifted by seven letters (unseen145's
+	// pdfnotounicode): letters, but no word of any page's.
+	shifted = text("pdf-text", "Ovsspz{ly'Z{yll{'Wohythj", "Uv}ltily'9=3'979=", "Ohyypl{']vukyhjlr",
+		"^l hyl ~yp{pun {v sl{ v| ruv~ {oh{ v|y wylzjypw{pvu mvy Vltwpj 8 tn")
+	letter = text("pdf-text", "Hollister Street Pharmacy", "November 26, 2026", "Harriet Vondracek",
+		"We are writing to let you know that your prescription for Ozempic 1 mg")
 	errUnreadable = fmt.Errorf("malformed: %w", evidence.ErrUnreadable)
 	errDown       = fmt.Errorf("engine crashed: %w", derrors.ErrUnavailable)
 )
@@ -72,6 +78,8 @@ func TestRead(t *testing.T) {
 		{name: "PDF with a text layer", mediaType: "application/pdf", pdf: &result{text: labelText}, want: labelText},
 		{name: "scanned PDF goes to OCR", mediaType: "application/pdf", pdf: &result{text: noText}, ocr: &result{text: ocrText}, want: ocrText},
 		{name: "symbol soup goes to OCR", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "letters but no words (a wrong Unicode map) go to OCR", mediaType: "application/pdf", pdf: &result{text: shifted}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "a letter's words stay", mediaType: "application/pdf", pdf: &result{text: letter}, want: letter},
 		{name: "PDF the parser refuses goes to OCR", mediaType: "application/pdf", pdf: &result{err: errUnreadable}, ocr: &result{text: ocrText}, want: ocrText},
 		{name: "OCR finds nothing either: keep the thin text layer", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{text: text("tesseract")}, want: soup},
 		{name: "OCR fails on a thin text layer: keep it", mediaType: "application/pdf", pdf: &result{text: soup}, ocr: &result{err: errUnreadable}, want: soup},
