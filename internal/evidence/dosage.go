@@ -12,6 +12,8 @@ var (
 	// directionRe marks a line that says how the medicine is taken; a dose
 	// stated there is the dose.
 	directionRe = lazyRE(`\b(?:inject|injects|take|takes|administer|sig|directions?|instructions?|strength)\b|\bdos(?:e|age)\s*[:=-]|\b(?:once|twice)\s+(?:a\s+)?(?:week|weekly|day|daily)\b|\bweekly\b|\bdaily\b|\bevery\s+(?:week|day|morning|\d+\s+days?)\b|\b(?:per|each|a)\s+week\b`)
+	// notBeforeRe follows a dose to be taken from a day to come.
+	notBeforeRe = lazyRE(`^\s*[,;:-]?\s*(?:not\s+before|no\s+earlier\s+than|not\s+until|not\s+till)\b`)
 	// futureDoseRe starts the part of a line about later or maximum doses
 	// ("then increase to 5 mg", "do not exceed 2.4 mg").
 	futureDoseRe = lazyRE(`\b(?:then|thereafter|increas\w*|titrat\w*|escalat\w*|step\s+up|max|maximum|exceed\w*|up\s+to|next\s+(?:dose|strength|step)|cam\s+nesaf|from\s+week|after\s+\d+\s+weeks?)\b`)
@@ -533,6 +535,13 @@ func (b doseBlocks) found(d document, anchors, all []medicineMention) [][]foundD
 			}
 			if partDoseRe.MatchString(l.norm[:m.start]) {
 				b.parts[m.dose] = true
+				continue
+			}
+			if notBeforeRe.MatchString(l.norm[m.end:]) {
+				// A dose to start from a day to come ("Planned restart ...
+				// (dose, earliest date)" over "2.5 mg, not before
+				// 28/03/2027" on a fertility unit's form; unseen148, round
+				// 28, a false accept at first measure): no dose supplied.
 				continue
 			}
 			lic := b.licensed[m.dose]

@@ -787,3 +787,30 @@ func checkDoses(t *testing.T, lines []string, medicine, market string, cases []d
 		})
 	}
 }
+
+// TestDoseToRestartFromADayToCome: a fertility unit's form asks for the
+// strength last supplied and the restart planned with the prescriber
+// (unseen148, round 28): "2.5 mg, not before" a day months ahead is no
+// dose supplied; the strength supplied is.
+func TestDoseToRestartFromADayToCome(t *testing.T) {
+	form := func(strength string) []string {
+		return []string{"Medicines declaration before treatment", "Full name (patient having treatment)", "Priya Castellane-Moss",
+			"Medicine Strength (dose per injection) How often", "Mounjaro KwikPen " + strength + " Once weekly",
+			"Dispensing pharmacy (name and town) Date last dispensed", "Ashgrove Pharmacy, Wakeley 06/11/2026",
+			"Date stopped Planned restart agreed with your prescriber (dose, earliest date)", "19/11/2026 2.5 mg, not before 28/03/2027"}
+	}
+	for _, tt := range []struct {
+		name, strength, dose string
+		want                 Verdict
+	}{
+		{"the restart's strength, the supplied one unread", "", "2.5 mg", NotFound},
+		{"the supplied strength", "10 mg", "10 mg", Valid},
+		{"the restart's strength beside the supplied one", "10 mg", "2.5 mg", Invalid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Priya", Surname: "Castellane-Moss", MedicationName: "Mounjaro", MedicationDosage: tt.dose}
+		r, f := Explain(textOf(1, form(tt.strength)...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationDosage.Value != tt.want {
+			t.Errorf("%s: dose %+v by %s read %q, want %s", tt.name, r.Data.MedicationDosage, f.MedicationDosage.Rule, f.MedicationDosage.Text, tt.want)
+		}
+	}
+}
