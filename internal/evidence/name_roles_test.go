@@ -489,6 +489,12 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Evenstride Health", "Check-in summary", "Wegovy 1mg FlexTouch pen, your current dose",
 				"Dispensed by Ashcombe Pharmacy, 14 Market Row, Ashford", "Priya Ramasamy-Holt, RD · Evenstride coaching team"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "prescriber or pharmacist"},
+		// A pharmacy course's workbook page: its trainee, a specimen label.
+		{name: "the trainee whose workbook holds a specimen label", exp: Expected{PatientKnown: true, Forename: "Priya", Surname: "Ramsden", MedicationName: "Ozempic"},
+			lines: []string{"Northfold College - Level 3 Diploma in Pharmaceutical Science Workbook B, page 14",
+				"Trainee: Priya Ramsden Cohort: 2026-B Assessor: M. Okafor", "Module 4: Labelling", "SPECIMEN - NOT FOR DISPENSING",
+				"Ozempic 0.5mg solution for injection pre-filled pen 1 pen", "Mrs A N Other Date: DD/MM/YYYY"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "prescriber or pharmacist"},
 		// A till receipt's rewards block names whoever's card was scanned.
 		{name: "a receipt's loyalty member", exp: Expected{PatientKnown: true, Forename: "Robert", Surname: "Ferrante", MedicationName: "Wegovy"},
 			lines: []string{"PHARMACY", "RX# 6604218", "WEGOVY 1MG/0.5ML PEN", "RX COPAY 24.99", "TOTAL 47.41",

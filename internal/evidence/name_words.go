@@ -35,6 +35,12 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// Evenstride coaching team" under a check-in summary; unseen142, round
 	// 27, her name rated the patient's when the lead was she).
 	"coaching team", "registered dietitian", "registered dietician",
+	// A pharmacy course's trainee and assessor ("Trainee: Priya Ramsden
+	// Cohort: 2026-B Assessor: M. Okafor" heading a workbook page whose
+	// worked example is a specimen label for "Mrs A N Other"; unseen145,
+	// round 28, the trainee rated the patient, a false accept on 2
+	// uploads, both readers).
+	"trainee", "assessor",
 }})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
