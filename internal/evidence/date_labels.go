@@ -1003,6 +1003,10 @@ type stamps struct {
 	timestampColumn []bool
 }
 
+// weekdayWord is a weekday's name, whole or cut short, as the line
+// patterns below read it ("Tue", "Tues", "Tuesday").
+const weekdayWord = `(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?`
+
 var (
 	// periodAfterRe is a period of time after a label on its line ("1
 	// month after first use", "within 28 days").
@@ -1021,13 +1025,13 @@ var (
 	threadMarkRe = lazyRE(`^\W*(?:text\s+message|imessage|sms|mms|rcs|sms\s*/\s*mms|rcs\s+message|chat\s+message)s?\W*$`)
 	// weekdayRe is what may stand before a message's date and time: its
 	// weekday ("Tue, 24 Nov 2026 09:14").
-	weekdayRe = lazyRE(`^\W*(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W*)?$`)
+	weekdayRe = lazyRE(`^\W*(?:` + weekdayWord + `\W*)?$`)
 	// timeOnlyRe is a line of nothing but a time of day, a weekday at most
 	// before it ("Sun 08:40", "9:05 PM").
-	timeOnlyRe = lazyRE(`^\W*(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?\W*$`)
+	timeOnlyRe = lazyRE(`^\W*(?:` + weekdayWord + `\W+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?\W*$`)
 	// dayHeadingRe is a weekday alone before a date, as a diary heads
 	// its days ("Tuesday 17 November 2026").
-	dayHeadingRe = lazyRE(`^\W*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\W*$`)
+	dayHeadingRe = lazyRE(`^\W*` + weekdayWord + `\W*$`)
 )
 
 func stampLines(d document) stamps {
