@@ -82,7 +82,7 @@ func readDocumentOn(t Text, today time.Time) document {
 	// OCR output may be noisy however sure the reader was of a line.
 	ocrSource := t.Source == "tesseract" || t.Source == "textract" || t.Source == unseenSource
 	lines, places := reflowTables(writeSpelledDoses(readDeclaredDates(joinSplitLines(joinCombFields(t.Lines)))))
-	lines, fitted := writeSpelledDates(joinCellYears(joinWrappedDates(lines)), today)
+	lines, fitted := writeSpelledDates(joinCellYears(joinWrappedPharmacy(joinWrappedDates(lines))), today)
 	return documentOf(lines, places, ocrSource, fitted)
 }
 
