@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen156  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen153|unseen156  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen156
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen153 + unseen156
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen156) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen153 | unseen156) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen156) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen156, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen153 unseen156) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen153, unseen156, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -261,6 +261,100 @@ xref = len(out)
 out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
 out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
 open(sys.argv[1], "wb").write(out)
+EOF
+}
+
+# pdf_append_revision BASE REV OUT: BASE (a PDF with a plain xref table, as
+# qpdf --object-streams=disable writes it, perhaps already updated) with
+# REV's page appended to it as an incremental update, written as OUT: BASE's
+# bytes unchanged, then REV's page object under BASE's page's own object
+# number (its /Parent BASE's page tree) and every object it uses (content,
+# resources, fonts, images) renumbered from BASE's /Size, a new xref section
+# for just these objects and a trailer whose /Prev is BASE's last xref.
+# pdfincremental.
+pdf_append_revision() {
+  python3 - "$@" <<'EOF'
+import re, sys
+REF = re.compile(rb"(?<![\d.])(\d+) 0 R\b")
+def parse(data):
+    """Objects' offsets by number across the /Prev chain (the newest wins) and the newest trailer."""
+    offs, trailer = {}, None
+    xref = int(re.findall(rb"startxref\s+(\d+)", data)[-1])
+    while xref is not None:
+        m = re.match(rb"xref\s*", data[xref:])
+        if not m: sys.exit("heldout: pdfincremental: no plain xref table at %d" % xref)
+        i = xref + m.end()
+        while True:
+            h = re.match(rb"(\d+) (\d+)\s*\n", data[i:])
+            if not h: break
+            start, count = int(h.group(1)), int(h.group(2)); i += h.end()
+            for k in range(count):
+                entry = data[i:i + 20]; i += 20
+                if entry[17:18] == b"n" and start + k not in offs: offs[start + k] = int(entry[:10])
+        t = re.match(rb"\s*trailer\s*(<<.*?>>)\s*startxref", data[i:], re.S)
+        if not t: sys.exit("heldout: pdfincremental: no trailer after the xref at %d" % xref)
+        if trailer is None: trailer = t.group(1)
+        p = re.search(rb"/Prev (\d+)", t.group(1))
+        xref = int(p.group(1)) if p else None
+    return offs, trailer
+def body(data, offs, num):
+    """An object's text between 'N 0 obj' and 'endobj' (a stream's data kept as it is)."""
+    o = offs[num]
+    m = re.match(rb"%d 0 obj\s*" % num, data[o:])
+    if not m: sys.exit("heldout: pdfincremental: object %d is not at its offset" % num)
+    rest = data[o + m.end():]
+    s = re.match(rb"(<<.*?>>)\s*stream\r?\n", rest, re.S)
+    if s and s.end() <= rest.find(b"endobj"):
+        head = s.group(1)
+        ln = re.search(rb"/Length (\d+)( 0 R)?", head)
+        n = int(body(data, offs, int(ln.group(1))).strip()) if ln.group(2) else int(ln.group(1))
+        return head, rest[s.end():s.end() + n]
+    return rest[:rest.index(b"endobj")].rstrip(), None
+def first_page(data, offs, trailer):
+    root = int(re.search(rb"/Root (\d+) 0 R", trailer).group(1))
+    pages = int(re.search(rb"/Pages (\d+) 0 R", body(data, offs, root)[0]).group(1))
+    kid = int(re.search(rb"/Kids\s*\[\s*(\d+) 0 R", body(data, offs, pages)[0]).group(1))
+    return root, pages, kid
+base, rev = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+boffs, btrailer = parse(base)
+broot, bpages, bpage = first_page(base, boffs, btrailer)
+size = int(re.search(rb"/Size (\d+)", btrailer).group(1))
+roffs, rtrailer = parse(rev)
+_, _, rpage = first_page(rev, roffs, rtrailer)
+# The objects REV's page uses, its parent left out.
+page_head = re.sub(rb"/Parent \d+ 0 R", b"", body(rev, roffs, rpage)[0])
+need, todo = [], [int(x) for x in REF.findall(page_head)]
+while todo:
+    k = todo.pop()
+    if k in need or k == rpage: continue
+    need.append(k)
+    todo += [int(x) for x in REF.findall(body(rev, roffs, k)[0])]
+new = {k: size + i for i, k in enumerate(sorted(need))}
+renum = lambda t: REF.sub(lambda m: b"%d 0 R" % new[int(m.group(1))], t)
+out = bytearray(base if base.endswith(b"\n") else base + b"\n")
+placed = {}
+def put(num, head, stream):
+    placed[num] = len(out)
+    out.extend(b"%d 0 obj\n" % num + head)
+    if stream is not None:
+        out.extend(b"\nstream\n" + stream + b"\nendstream")
+    out.extend(b"\nendobj\n")
+pdict = renum(page_head)
+pdict = pdict[:2] + b" /Parent %d 0 R" % bpages + pdict[2:]
+put(bpage, pdict, None)
+for k in sorted(need):
+    head, stream = body(rev, roffs, k)
+    if stream is not None and re.search(rb"/Length \d+ 0 R", head):
+        head = re.sub(rb"/Length \d+ 0 R", b"/Length %d" % len(stream), head)
+    put(new[k], renum(head), stream)
+xref = len(out)
+out.extend(b"xref\n%d 1\n%010d 00000 n \n" % (bpage, placed[bpage]))
+if need:
+    out.extend(b"%d %d\n" % (size, len(need)) + b"".join(b"%010d 00000 n \n" % placed[new[k]] for k in sorted(need)))
+extra = b"".join(m.group(0) + b" " for m in re.finditer(rb"/(Info \d+ 0 R|ID\s*\[[^\]]*\])", btrailer))
+prev = int(re.findall(rb"startxref\s+(\d+)", base)[-1])
+out.extend(b"trailer\n<< /Size %d /Root %d 0 R %s/Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (size + len(need), broot, extra, prev, xref))
+open(sys.argv[3], "wb").write(out)
 EOF
 }
 
@@ -561,7 +655,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -8653,6 +8747,76 @@ PYEOF
       pdftoppm -r 30 -png -singlefile "$f" "$pn/check" && [[ -s $pn/check.png ]] ||
         { echo "heldout: $s $n pdfnotounicode: $f does not render" >&2; exit 1; }
       rm -rf "$pn" ;;
+    pdfincremental)
+      # A PDF edited and saved with incremental updates (unseen153), as
+      # Acrobat, e-signature services and pharmacy portals save one when
+      # they add a stamp or a signature to a page: the original revision
+      # stays in the file as it was (its objects, its xref table and
+      # trailer, its %%EOF), and each later revision is appended after it:
+      # the new objects, the page object written again under its own number
+      # with its content and resources replaced, and a new xref section
+      # whose trailer points back with /Prev; a viewer shows the last
+      # revision. The browser prints the page (a text PDF, header and footer
+      # off, one page) and qpdf writes it with a plain xref table: that is
+      # the original revision. What the later revisions add is drawn from
+      # SEED and the document: a red "DISPENSED / ACCURACY CHECKED" rubber
+      # stamp, an e-signature block (a drawn signature, "Digitally signed",
+      # a signature ID), or both in two revisions (the stamp, then the
+      # signature); each is a print of the page with that mark in the
+      # sheet's bottom margin (never over the document's print, no name and
+      # no date), its page objects renumbered and appended by
+      # pdf_append_revision. Checked: qpdf --check passes, one page, two or
+      # three %%EOF markers, the file cut at its first %%EOF (the original
+      # revision) still renders. Needs qpdf (Debian package qpdf) and
+      # pdftoppm (poppler-utils). Not harsh: the page shown is the
+      # document's own, with a mark in its margin.
+      f=$docs/$n.pdfincremental.pdf
+      local pi=$docs/$n.pdfincremental.d kind sid eofs cut
+      command -v qpdf >/dev/null && command -v pdftoppm >/dev/null ||
+        { echo "heldout: pdfincremental needs qpdf (apt-get install qpdf) and pdftoppm (poppler-utils)" >&2; exit 1; }
+      rm -rf "$pi" && mkdir -p "$pi"
+      chrome --no-pdf-header-footer --print-to-pdf="$pi/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$pi/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] ||
+        { echo "heldout: $s $n pdfincremental: the print is not one page" >&2; exit 1; }
+      qpdf --object-streams=disable "$pi/print.pdf" "$pi/rev0.pdf"
+      kind=$(pick "$n pdfincremental what" "$seed" 3)
+      sid=$(printf '%08X' "$(cksum <<<"$n $seed pdfincremental" | cut -d' ' -f1)")
+      local stamp sign
+      stamp="<div style=\"position:fixed;right:28px;bottom:14px;transform:rotate(-7deg);border:3px solid #c0262d;border-radius:10px;padding:4px 14px;color:#c0262d;opacity:.88;font:bold 22px 'DejaVu Sans',sans-serif;letter-spacing:2px;text-align:center;background:transparent\">DISPENSED<div style=\"font-size:11px;letter-spacing:1px;border-top:2px solid #c0262d;margin-top:3px;padding-top:2px\">ACCURACY CHECKED &#10003; REF ${sid:0:4}-${sid:4:4}</div></div>"
+      sign="<div style=\"position:fixed;left:28px;bottom:12px;width:260px;border:1px solid #1d4f91;border-radius:4px;padding:4px 8px;color:#1d4f91;font:11px 'DejaVu Sans',sans-serif;background:#f3f7fd\"><svg width=\"150\" height=\"34\" viewBox=\"0 0 150 34\"><path d=\"M4 26 C14 4 22 4 20 22 C18 34 34 6 42 16 C48 24 52 10 60 18 C66 24 74 8 82 20 C88 28 98 12 108 18 C116 22 128 14 146 12\" fill=\"none\" stroke=\"#1d3f7a\" stroke-width=\"2\"/></svg><div>Digitally signed &middot; Signature ID ${sid,,}</div></div>"
+      # kind 0: the stamp; 1: the signature; 2: the stamp, then the
+      # signature in a third revision (the stamp kept).
+      local marks=("$stamp")
+      ((kind == 1)) && marks=("$sign")
+      ((kind == 2)) && marks=("$stamp" "$stamp$sign")
+      cp "$pi/rev0.pdf" "$pi/inc.pdf"
+      local i=0 mk
+      for mk in "${marks[@]}"; do
+        i=$((i + 1))
+        python3 - "$out/$s/html/$n.html" "$pi/rev$i.html" "$mk" <<'EOF'
+import sys
+page = open(sys.argv[1]).read()
+at = page.rfind("</body>")
+page = page[:at] + sys.argv[3] + page[at:] if at >= 0 else page + sys.argv[3]
+open(sys.argv[2], "w").write(page)
+EOF
+        chrome --no-pdf-header-footer --print-to-pdf="$pi/rev$i.print.pdf" "file://$PWD/$pi/rev$i.html"
+        [[ $(pdfinfo "$pi/rev$i.print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] ||
+          { echo "heldout: $s $n pdfincremental: revision $i's print is not one page" >&2; exit 1; }
+        qpdf --object-streams=disable "$pi/rev$i.print.pdf" "$pi/rev$i.pdf"
+        pdf_append_revision "$pi/inc.pdf" "$pi/rev$i.pdf" "$pi/inc.next.pdf"
+        mv "$pi/inc.next.pdf" "$pi/inc.pdf"
+      done
+      mv "$pi/inc.pdf" "$f"
+      qpdf --check "$f" >/dev/null 2>&1 || { echo "heldout: $s $n pdfincremental: qpdf --check fails on $f" >&2; exit 1; }
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfincremental: $f is not one page" >&2; exit 1; }
+      eofs=$(grep -ac '%%EOF' "$f" || true)
+      ((eofs == ${#marks[@]} + 1)) || { echo "heldout: $s $n pdfincremental: $f has $eofs %%EOF markers" >&2; exit 1; }
+      cut=$(grep -abo '%%EOF' "$f" | head -1 | cut -d: -f1)
+      head -c "$((cut + 6))" "$f" >"$pi/first.pdf"
+      pdftoppm -r 30 -png -singlefile "$pi/first.pdf" "$pi/first" && [[ -s $pi/first.png ]] ||
+        { echo "heldout: $s $n pdfincremental: the original revision of $f does not render" >&2; exit 1; }
+      rm -rf "$pi" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
