@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen153|unseen155|unseen156  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen153|unseen155|unseen156|unseen158  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen153 + unseen155 + unseen156
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen153 + unseen155 + unseen156 + unseen158
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen153 | unseen155 | unseen156) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen153 | unseen155 | unseen156 | unseen158) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen153 unseen155 unseen156) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen153, unseen155, unseen156, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen153 unseen155 unseen156 unseen158) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen153, unseen155, unseen156, unseen158, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -655,7 +655,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -8927,6 +8927,100 @@ EOF
       pdftoppm -r 30 -png -singlefile "$pi/first.pdf" "$pi/first" && [[ -s $pi/first.png ]] ||
         { echo "heldout: $s $n pdfincremental: the original revision of $f does not render" >&2; exit 1; }
       rm -rf "$pi" ;;
+    pdfmixed)
+      # A PDF of several pages that differ in size and orientation, as a
+      # patient's "combine files" (a phone's Files or Shortcuts, a PDF app)
+      # or a pharmacy portal's "download all" joins them (unseen158): the
+      # document's own page, the browser's print on the market's paper (A4
+      # for a document whose name starts uk-, US Letter otherwise; a print
+      # of several sheets kept together), joined with two or three of: a
+      # card terminal's 80 mm receipt strip (80x150 mm, no name or date), a
+      # portrait leaflet page on the same paper (sharps and storage advice)
+      # and a landscape page (an injection-site rotation chart). None of
+      # those names a person, a pharmacy or a date, or prints a dose. Which
+      # fillers, the page order (the document not always first) and whether
+      # one page (the landscape page, or the document's own first page)
+      # carries /Rotate 90 are drawn from SEED and the document. Text PDFs
+      # all (the browser prints every page), joined and rotated with qpdf.
+      # Checked with pdfinfo -f 1 -l 9 (the page sizes differ) and pdftoppm
+      # (every page renders). Not harsh: every field stays legible.
+      command -v qpdf >/dev/null || { echo "heldout: pdfmixed needs qpdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdfinfo >/dev/null && command -v pdftoppm >/dev/null ||
+        { echo "heldout: pdfmixed needs pdfinfo and pdftoppm (apt-get install poppler-utils)" >&2; exit 1; }
+      f=$docs/$n.pdfmixed.pdf
+      local pm=$docs/$n.pdfmixed.d paper cur money amt nf drop k parts=() order=() rot rotpage=0 i sizes
+      rm -rf "$pm" && mkdir -p "$pm"
+      if [[ $n == uk-* ]]; then paper=A4 cur='&pound;'; else paper=letter cur='$'; fi
+      # The document on the market's paper: its own page with an @page size added.
+      sed "s#</head>#<style>@page{size:$paper portrait}</style></head>#" "$out/$s/html/$n.html" >"$out/$s/html/.$n.pdfmixed.html"
+      chrome --no-pdf-header-footer --print-to-pdf="$pm/doc.pdf" "file://$PWD/$out/$s/html/.$n.pdfmixed.html"
+      rm -f "$out/$s/html/.$n.pdfmixed.html"
+      amt=$((12 + $(pick "$n pdfmixed amount" "$seed" 80))).$(printf %02d "$(pick "$n pdfmixed pence" "$seed" 100)")
+      cat >"$pm/receipt.html" <<HTML
+<!doctype html><html><head><meta charset="utf-8"><style>@page{size:80mm 150mm;margin:4mm}
+body{margin:0;font-family:"DejaVu Sans Mono",monospace;font-size:11px;line-height:1.5;text-align:center}</style></head><body>
+<p><b>CARD PAYMENT</b><br>CUSTOMER COPY</p><p>CONTACTLESS<br>VISA DEBIT ************4471</p>
+<p>SALE<br><b style="font-size:15px">AMOUNT ${cur}${amt}</b></p><p>APPROVED<br>AUTH CODE 0$(pick "$n pdfmixed auth" "$seed" 90000)</p>
+<p>NO CARDHOLDER VERIFICATION</p><p>PLEASE KEEP THIS RECEIPT<br>FOR YOUR RECORDS</p></body></html>
+HTML
+      cat >"$pm/leaflet.html" <<HTML
+<!doctype html><html><head><meta charset="utf-8"><style>@page{size:$paper portrait;margin:20mm}
+body{margin:0;font-family:"Liberation Sans",sans-serif;font-size:14px;line-height:1.6}h1{font-size:22px}h2{font-size:16px;margin-top:18px}</style></head><body>
+<h1>Your injection pens: storage and sharps</h1>
+<h2>Before first use</h2><p>Keep unopened pens in the fridge, between 2&deg;C and 8&deg;C, in their outer carton to protect them from light. Do not freeze them, and do not use a pen that has been frozen.</p>
+<h2>After first use</h2><p>Follow the leaflet that came in the carton: some pens may be kept at room temperature for a limited time. Keep the cap on when you are not using the pen.</p>
+<h2>Needles and sharps</h2><p>Use a new needle for every injection. Put used needles straight into a sharps bin and never put them in household waste. Ask your pharmacy how to return a full sharps bin.</p>
+<h2>Travelling</h2><p>Carry your pens in your hand luggage in a cool bag. Keep them away from direct heat and sunlight.</p>
+<h2>If you have questions</h2><p>Speak to your pharmacist or the service that prescribed your medicine.</p></body></html>
+HTML
+      {
+        cat <<HTML
+<!doctype html><html><head><meta charset="utf-8"><style>@page{size:$paper landscape;margin:15mm}
+body{margin:0;font-family:"DejaVu Sans",sans-serif;font-size:12px}h1{font-size:20px}table{border-collapse:collapse;width:100%}
+td,th{border:1px solid #555;height:34px;text-align:center}th{background:#eee}</style></head><body>
+<h1>Injection site rotation chart</h1><p>Tick the site you used each week. Change the site each time; stay at least 2 cm from the last one.</p>
+<table><tr><th>Site</th>
+HTML
+        for k in 1 2 3 4 5 6 7 8 9 10 11 12; do printf '<th>Week %d</th>' "$k"; done; echo '</tr>'
+        for k in 'Abdomen, left' 'Abdomen, right' 'Thigh, left' 'Thigh, right' 'Upper arm, left' 'Upper arm, right'; do
+          printf '<tr><th>%s</th>%s</tr>\n' "$k" "$(printf '<td></td>%.0s' 1 2 3 4 5 6 7 8 9 10 11 12)"
+        done
+        echo '</table></body></html>'
+      } >"$pm/landscape.html"
+      for k in receipt leaflet landscape; do
+        chrome --no-pdf-header-footer --print-to-pdf="$pm/$k.pdf" "file://$PWD/$pm/$k.html"
+      done
+      # Two or three fillers; with two, the one left out drawn too.
+      local fillers=(receipt leaflet landscape)
+      if (($(pick "$n pdfmixed count" "$seed" 2) == 0)); then
+        drop=$(pick "$n pdfmixed drop" "$seed" 3); fillers=("${fillers[@]:0:drop}" "${fillers[@]:drop+1}")
+      fi
+      # The fillers' order: a Fisher-Yates shuffle drawn from SEED; then the
+      # document put at a drawn place among them.
+      for ((i = ${#fillers[@]} - 1; i > 0; i--)); do
+        k=$(pick "$n pdfmixed shuffle $i" "$seed" $((i + 1)))
+        local t=${fillers[i]}; fillers[i]=${fillers[k]}; fillers[k]=$t
+      done
+      k=$(pick "$n pdfmixed place" "$seed" $((${#fillers[@]} + 1)))
+      order=("${fillers[@]:0:k}" doc "${fillers[@]:k}")
+      for i in "${order[@]}"; do parts+=("$pm/$i.pdf"); done
+      qpdf --empty --pages "${parts[@]}" -- "$pm/joined.pdf"
+      # One page turned with /Rotate 90 in two uploads of three: the landscape
+      # page (stored so a viewer shows it portrait) or the document's first page.
+      rot=$(pick "$n pdfmixed rotate" "$seed" 3)
+      local pgno=0
+      for i in "${order[@]}"; do
+        pgno=$((pgno + 1))
+        if { ((rot == 1)) && [[ $i == landscape ]]; } || { ((rot == 2)) && [[ $i == doc ]]; }; then rotpage=$pgno; fi
+        [[ $i == doc ]] && pgno=$((pgno + $(pdfinfo "$pm/doc.pdf" | sed -n 's/^Pages: *//p') - 1))
+      done
+      if ((rotpage > 0)); then qpdf --rotate=+90:"$rotpage" "$pm/joined.pdf" "$f"; else cp "$pm/joined.pdf" "$f"; fi
+      sizes=$(pdfinfo -f 1 -l 9 "$f" | sed -n 's/^Page *[0-9]* size: *\(.*\)/\1/p' | sort -u | wc -l)
+      ((sizes >= 2)) || { echo "heldout: $s $n pdfmixed: $f has pages of one size only" >&2; exit 1; }
+      pdftoppm -r 30 -png "$f" "$pm/check"
+      (($(ls "$pm"/check-*.png | wc -l) == $(pdfinfo "$f" | sed -n 's/^Pages: *//p'))) ||
+        { echo "heldout: $s $n pdfmixed: not every page of $f renders" >&2; exit 1; }
+      rm -rf "$pm" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
