@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen152|unseen153|unseen154|unseen155|unseen156|unseen158  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen158  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen158
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen158
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen158) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen158) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen152 unseen153 unseen154 unseen155 unseen156 unseen158) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen152, unseen153, unseen154, unseen155, unseen156, unseen158, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen158) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen158, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -358,6 +358,72 @@ open(sys.argv[3], "wb").write(out)
 EOF
 }
 
+# pdf_layers IN OUT NAME SEED: IN (a one-page PDF opened by qpdf --qdf
+# --object-streams=disable) with optional content added, as InDesign,
+# Illustrator, CAD and some label and form systems export a page (pdflayers):
+# two optional content groups (/OCProperties with /OCGs in the catalog), the
+# page's own content wrapped in a marked-content block (/OC ... BDC ... EMC)
+# of the visible one, and after it a block of the other holding text the page
+# does not show, in Helvetica: what it holds is drawn from SEED and the
+# document (a "DRAFT - NOT FOR ISSUE" or "SAMPLE" stamp, a template's
+# placeholders, another order's line with another patient, strength and an
+# old date, or an older version of a date and a quantity), and how it is
+# hidden too: switched off in the default view (/D /OFF), or also marked
+# print-only (/Usage with /View OFF, /Print ON, and /AS). Written as OUT
+# (still QDF, the new streams' lengths as indirect objects: run fix-qdf on
+# it). Prints the kind of text, the usage and the hidden layer's name.
+pdf_layers() {
+  python3 - "$@" <<'EOF'
+import hashlib, re, sys
+src, dst, name, seed = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+def pick(what, k): return int(hashlib.sha256(("%s pdflayers %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(num):
+    m = re.search(r"\n%d 0 obj\n(.*?)\nendobj\n" % num, pdf, re.S)
+    if not m: sys.exit("heldout: pdflayers: %s: no object %d" % (name, num))
+    return m
+pages = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)]
+cats = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Catalog\n", pdf, re.S)]
+if len(pages) != 1 or len(cats) != 1: sys.exit("heldout: pdflayers: %s: not one page and one catalog (%d, %d)" % (name, len(pages), len(cats)))
+size = int(re.search(r"/Size (\d+)", pdf.split("\ntrailer <<")[-1]).group(1))
+ocv, och, font, pre, post = size, size + 1, size + 2, size + 3, size + 5
+page = obj(pages[0]).group(1)
+mb = [float(x) for x in re.search(r"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", page).groups()]
+W, H = mb[2] - mb[0], mb[3] - mb[1]
+uk = name.startswith("uk-")
+# What the hidden layer holds, drawn from SEED and the document: a stamp, a
+# template's placeholders, another order's line or an older version of a date.
+kind = pick("kind", 5)
+def esc(s): return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+if kind in (0, 1):
+    word = "DRAFT - NOT FOR ISSUE" if kind == 0 else "SAMPLE"
+    size_pt = 54 if kind == 0 else 110
+    lines = [(word, size_pt, 0)]
+    layer_name = "Draft stamp" if kind == 0 else "Sample watermark"
+    body = "q 0.85 0.1 0.1 rg BT /FLyr %d Tf 0.7071 0.7071 -0.7071 0.7071 %.1f %.1f Tm (%s) Tj ET Q\n" % (size_pt, W * 0.18, H * 0.28, esc(word))
+else:
+    if kind == 2:
+        layer_name = "Template fields"
+        lines = ["PATIENT: [FORENAME] [SURNAME]", "ITEM: [PRODUCT] [STRENGTH]", "DATE: DD/MM/YYYY" if uk else "DATE: MM/DD/YYYY", "SUPPLIED BY: [PHARMACY NAME]"]
+    elif kind == 3:
+        layer_name = "Previous order"
+        lines = ["Order 40-1187  Mounjaro 15mg KwikPen x1", "Dispensed 03/02/2025  Mrs Ellen Marchetti-Rowe", "Cadwell Pharmacy, 1 Stone Row NN9 9ZZ"] if uk else \
+                ["Order 40-1187  Zepbound 15mg/0.5mL pen x4", "Filled 02/03/2025  MARCHETTI-ROWE, ELLEN", "Cadwell Pharmacy, 1 Stone Row, Dayton OH 45499"]
+    else:
+        layer_name = "Version 1"
+        lines = ["Date: 14/03/2025", "Qty: 2"] if uk else ["Date: 03/14/2025", "Qty: 2"]
+    y0 = H * (0.35 + pick("place", 30) / 100.0)
+    body = "q 0 0 0 rg BT /FLyr 11 Tf 14 TL %.1f %.1f Td\n" % (W * 0.12, y0)
+    body += "".join("(%s) '\n" % esc(l) for l in lines) + "ET Q\n"
+usage = pick("usage", 2)   # 0: switched off in the default view; 1: print-only (/Usage, /AS)
+vis_name = ["Artwork", "Layer 1", "Page"][pick("visible", 3)]
+hid_usage = "" if usage == 0 else " /Usage << /Print << /PrintState /ON >> /View << /ViewState /OFF >> >>"
+new = {
+    ocv: "<< /Type /OCG /Name (%s) /Usage << /View << /ViewState /ON >> /Print << /PrintState /ON >> >> >>" % vis_name,
+    och: "<< /Type /OCG /Name (%s)%s >>" % (esc(layer_name), hid_usage),
+    font: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+}
+
 # pdf_tounicode_break IN OUT MODE SHIFT SALT: IN (a QDF file, qpdf --qdf
 # --object-streams=disable) with its fonts' /ToUnicode CMaps made useless,
 # written as OUT (still QDF: run fix-qdf on it). MODE 0 drops every
@@ -655,7 +721,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -9183,6 +9249,43 @@ HTML
       (($(ls "$pm"/check-*.png | wc -l) == $(pdfinfo "$f" | sed -n 's/^Pages: *//p'))) ||
         { echo "heldout: $s $n pdfmixed: not every page of $f renders" >&2; exit 1; }
       rm -rf "$pm" ;;
+    pdflayers)
+      # A PDF with optional content (layers), as InDesign, Illustrator, CAD
+      # and some label and form systems export a page (unseen151): the
+      # browser's text PDF of the page (header and footer off, one page)
+      # opened by qpdf --qdf, and pdf_layers adds two optional content
+      # groups to the catalog's /OCProperties, wraps the page's own content
+      # in the visible one's marked-content block and adds after it a block
+      # of the hidden one: text the page does not show (a DRAFT or SAMPLE
+      # stamp, a template's placeholders, another order's line, an older
+      # date and quantity), switched off in the default view or marked
+      # print-only, the text and the way drawn from SEED and the document;
+      # fix-qdf and qpdf write it back compressed. Checked: one page, the
+      # catalog has /OCProperties, and pdftoppm draws it pixel for pixel as
+      # the print (the hidden text not drawn). pdftotext may or may not give
+      # the hidden text (poppler's leaves it out). Needs qpdf and fix-qdf
+      # (apt-get install qpdf), pdftoppm (poppler-utils) and ImageMagick's
+      # compare. Not harsh: the page as shown is the print itself.
+      f=$docs/$n.pdflayers.pdf
+      local pn=$docs/$n.pdflayers.d pages
+      command -v qpdf >/dev/null && command -v fix-qdf >/dev/null ||
+        { echo "heldout: pdflayers needs qpdf and fix-qdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null || { echo "heldout: pdflayers needs pdftoppm (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$pn" && mkdir -p "$pn"
+      chrome --no-pdf-header-footer --print-to-pdf="$pn/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      pages=$(pdfinfo "$pn/print.pdf" | sed -n 's/^Pages: *//p')
+      [[ $pages == 1 ]] || { echo "heldout: $s $n pdflayers: the print has ${pages:-no} pages, not one" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$pn/print.pdf" "$pn/qdf.pdf"
+      pdf_layers "$pn/qdf.pdf" "$pn/layers.pdf" "$n" "$seed" >"$pn/kind"
+      fix-qdf "$pn/layers.pdf" >"$pn/fixed.pdf"
+      qpdf "$pn/fixed.pdf" "$f"
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdflayers: $f does not open as one page" >&2; exit 1; }
+      qpdf --qdf "$f" - | grep -aq '/OCProperties' || { echo "heldout: $s $n pdflayers: $f has no /OCProperties" >&2; exit 1; }
+      pdftoppm -r 50 -png -singlefile "$pn/print.pdf" "$pn/print" && pdftoppm -r 50 -png -singlefile "$f" "$pn/layers" ||
+        { echo "heldout: $s $n pdflayers: $f does not render" >&2; exit 1; }
+      [[ $(compare -metric AE "$pn/print.png" "$pn/layers.png" null: 2>&1 || true) == 0 ]] ||
+        { echo "heldout: $s $n pdflayers: $f draws its hidden layer" >&2; exit 1; }
+      rm -rf "$pn" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
