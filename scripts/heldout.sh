@@ -9280,7 +9280,8 @@ HTML
       fix-qdf "$pn/layers.pdf" >"$pn/fixed.pdf"
       qpdf "$pn/fixed.pdf" "$f"
       [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdflayers: $f does not open as one page" >&2; exit 1; }
-      qpdf --qdf "$f" - | grep -aq '/OCProperties' || { echo "heldout: $s $n pdflayers: $f has no /OCProperties" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$f" "$pn/check.pdf"
+      grep -aq '/OCProperties' "$pn/check.pdf" || { echo "heldout: $s $n pdflayers: $f has no /OCProperties" >&2; exit 1; }
       pdftoppm -r 50 -png -singlefile "$pn/print.pdf" "$pn/print" && pdftoppm -r 50 -png -singlefile "$f" "$pn/layers" ||
         { echo "heldout: $s $n pdflayers: $f does not render" >&2; exit 1; }
       [[ $(compare -metric AE "$pn/print.png" "$pn/layers.png" null: 2>&1 || true) == 0 ]] ||
