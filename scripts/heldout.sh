@@ -423,6 +423,46 @@ new = {
     och: "<< /Type /OCG /Name (%s)%s >>" % (esc(layer_name), hid_usage),
     font: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
 }
+streams = {pre: "q /OC /OCv BDC\n", post: "\nEMC Q\n/OC /OCh BDC\n" + body + "EMC\n"}
+# The page draws its own content inside the visible layer and the hidden text after it.
+m = re.search(r"/Contents (\d+ 0 R|\[[^\]]*\])", page)
+if not m: sys.exit("heldout: pdflayers: %s: the page has no /Contents" % name)
+inner = m.group(1).strip("[]").split() if m.group(1).startswith("[") else m.group(1).split()
+refs = " ".join(inner)
+page2 = page.replace(m.group(0), "/Contents [ %d 0 R %s %d 0 R ]" % (pre, refs, post), 1)
+props = "/Properties << /OCv %d 0 R /OCh %d 0 R >>" % (ocv, och)
+def add_res(d):
+    d = d.replace("<<", "<<\n    " + props, 1)
+    if re.search(r"/Font <<", d): return d.replace("/Font <<", "/Font << /FLyr %d 0 R" % font, 1)
+    return d.replace("<<", "<<\n    /Font << /FLyr %d 0 R >>" % font, 1)
+rm = re.search(r"/Resources (\d+) 0 R", page2)
+if rm:
+    ro = obj(int(rm.group(1)))
+    pdf = pdf[:ro.start(1)] + add_res(ro.group(1)) + pdf[ro.end(1):]
+    page = obj(pages[0]).group(1)
+    page2 = page.replace(m.group(0), "/Contents [ %d 0 R %s %d 0 R ]" % (pre, refs, post), 1)
+else:
+    i = page2.index("/Resources <<")
+    page2 = page2[:i] + "/Resources <<\n    " + props + ("\n    /Font << /FLyr %d 0 R >>" % font if "/Font <<" not in page2[i:] else "") + page2[i + len("/Resources <<"):]
+    if "/Font <<" in page2[i:]: page2 = page2[:i] + page2[i:].replace("/Font <<", "/Font << /FLyr %d 0 R" % font, 1)
+po = obj(pages[0])
+pdf = pdf[:po.start(1)] + page2 + pdf[po.end(1):]
+ocp = "/OCProperties << /OCGs [ %d 0 R %d 0 R ] /D << /Name (Default) /BaseState /ON /ON [ %d 0 R ] /OFF [ %d 0 R ] /Order [ %d 0 R %d 0 R ]%s >> >>" % (
+    ocv, och, ocv, och, ocv, och,
+    "" if usage == 0 else " /AS [ << /Event /View /OCGs [ %d 0 R ] /Category [ /View ] >> << /Event /Print /OCGs [ %d 0 R ] /Category [ /Print ] >> ]" % (och, och))
+co = obj(cats[0])
+pdf = pdf[:co.start(1)] + co.group(1).replace("<<", "<<\n  " + ocp, 1) + pdf[co.end(1):]
+add = ""
+for n in sorted(list(new) + list(streams)):
+    if n in new: add += "%d 0 obj\n%s\nendobj\n\n" % (n, new[n])
+    else: add += "%d 0 obj\n<< /Length %d 0 R >>\nstream\n%sendstream\nendobj\n\n%d 0 obj\n%d\nendobj\n\n" % (n, n + 1, streams[n], n + 1, len(streams[n]))
+i = pdf.rindex("\nxref\n")
+pdf = pdf[:i + 1] + add + pdf[i + 1:]
+pdf = re.sub(r"(trailer <<.*?/Size )\d+", lambda mm: mm.group(1) + str(size + 7), pdf, flags=re.S)
+open(dst, "wb").write(pdf.encode("latin-1"))
+print(kind, usage, layer_name)
+EOF
+}
 
 # pdf_tounicode_break IN OUT MODE SHIFT SALT: IN (a QDF file, qpdf --qdf
 # --object-streams=disable) with its fonts' /ToUnicode CMaps made useless,
