@@ -9128,8 +9128,8 @@ PYEOF
       esac
       convert "$pm/dark.png" -evaluate multiply 1.33 "$pm/paper.png" -compose lighten -composite \
         -colorspace Gray -depth 8 "gray:$pm/alpha.raw"
-      convert -size "${W}x${H}" "xc:gray($gr%)" "$base" "$pm/dark.png" -alpha off -compose over -composite \
-        -alpha off -depth 8 "rgb:$pm/rgb.raw"
+      convert "$base" -alpha off "$pm/dark.png" -compose CopyOpacity -composite \
+        -background "rgb($gr%,$gr%,$gr%)" -alpha remove -alpha off -depth 8 "rgb:$pm/rgb.raw"
       python3 - "$f" "$W" "$H" "$pm/rgb.raw" "$pm/alpha.raw" "$app" <<'PYEOF'
 import sys, zlib
 out, w, h, rgbf, af, app = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5], int(sys.argv[6])
