@@ -72,6 +72,10 @@ type dateMedicines struct {
 	// at another dose than the one requested (latestFillDose), so a date
 	// in the window is that dose's fill, not the requested dose's.
 	otherDose bool
+	// undosedFills: the page lists the requested medicine on rows of
+	// their own, each opening with a date (a history of fills), and no
+	// dose of it was read on the page (datedRowsOf).
+	undosedFills bool
 	// unfilled: every record of the requested medicine says it has not
 	// been supplied yet: the lines of those records that name no other
 	// medicine (unfilledRecords); nil otherwise.
@@ -418,10 +422,16 @@ type dateEvidence struct {
 	// border: the page is a customs declaration (customsDeclaration),
 	// whose dates are of posting and shipping.
 	border bool
+	// paper: what the page is when it is paper whose dates are of
+	// something else than a supply (otherPaper): a laboratory's test
+	// requisition, a certificate of used pens' disposal; "" otherwise.
+	paper string
 	// otherDose: dateMedicines.otherDose; unfilled: the picked date is no
 	// dispensing on a line of the requested medicine's own records, on a
 	// page that says it has not been supplied (dateMedicines.unfilled).
 	otherDose, unfilled bool
+	// undosedFills: dateMedicines.undosedFills.
+	undosedFills bool
 	// yearFitted: the picked date was printed without its year on a page
 	// with no date of its own, its year fitted to its weekday
 	// (writeSpelledDates).
@@ -454,7 +464,7 @@ func templatePlaceholder(d document, kind dateKind) string {
 // collectDateEvidence gathers the document's dates of the most relevant
 // kind and judges them against the policy.
 func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
-	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24)), ownRecord: ownRecord(d), otherDose: meds.otherDose}
+	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24)), ownRecord: ownRecord(d), otherDose: meds.otherDose, undosedFills: meds.undosedFills}
 	today := civilDay(pol.Now)
 	cands, order, sent := dateCandidates(d, pol, today, meds)
 	ev.sent = sent
@@ -463,7 +473,7 @@ func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidenc
 	}
 	ev.found, ev.kind = true, cands[0].kind
 	ev.placeholder = templatePlaceholder(d, ev.kind)
-	ev.border = customsDeclaration(d)
+	ev.border, ev.paper = customsDeclaration(d), otherPaper(d)
 	if !slices.ContainsFunc(cands, func(m datedMention) bool { return !m.impossible }) {
 		ev.misread, ev.misreadText, ev.at = true, cands[0].text, cands[0].at
 		return ev
@@ -549,6 +559,98 @@ func customsDeclaration(d document) bool {
 	}
 	return customs
 }
+
+// datedRowsOf counts the distinct dates that open lines naming the
+// requested medicine (generic want): a history's rows of its fills.
+func datedRowsOf(d document, ms []medicineMention, want string) int {
+	dates := map[string]bool{}
+	for _, m := range ms {
+		if m.entry.generic != want {
+			continue
+		}
+		text := d.lines[m.line].numberText()
+		if ds := findDates(text); len(ds) > 0 && strings.TrimSpace(text[:ds[0].start]) == "" {
+			dates[ds[0].text] = true
+		}
+	}
+	return len(dates)
+}
+
+// otherPaper names the page when it is paper whose dates are of something
+// else than a supply, with no pharmacy named on it: a customs service's
+// notice that the parcel was seized (seizureWords; its "medicines supplied
+// without a prescription by an unregistered seller" is no dispensing), a
+// seller's page that says it is no pharmacy (notPharmacyRe), or, nothing
+// on it saying dispensed or filled, a laboratory's test requisition or report (two
+// of labWords), the patient's medicines listed for the tests' sake (a
+// requisition's "DATE ORDERED 11/19/2026" over "TESTS ORDERED" and "CURRENT
+// MEDICATIONS Mounjaro 7.5 mg SC once weekly" was rated the dispensing date
+// through the production reader; unseen154, round 29, a false accept on 3
+// uploads), or a certificate that used pens were destroyed (one of
+// disposalWords: a sharps mail-back's "Certificate of Receipt and
+// Destruction", its "Used Zepbound 5 mg/0.5 mL single-dose pens (x4)" and
+// "Date issued: November 26, 2026"; unseen152, round 29, a false accept on
+// 2 uploads, each reader). A pharmacy's label copied onto a blood test
+// request ("Saxenda 6mg/ml ... 29 Oct 2026" over "Lanyon Pharmacy, 5 Fore
+// Street"; unseen154) dates its supply. "" when it is none of these.
+func otherPaper(d document) string {
+	lab, disposal, seized, seller, dispensed := map[string]bool{}, false, false, false, false
+	for _, l := range d.lines {
+		dispensed = dispensed || slices.ContainsFunc(findDateLabels(l), func(m labelMatch) bool { return m.kind == dispensedDate })
+		for _, m := range labWords.find(l.words) {
+			lab[l.norm[m.start:m.end]] = true
+		}
+		disposal = disposal || disposalWords.any(l.words)
+		seized = seized || seizureWords.any(l.words)
+		seller = seller || notPharmacyRe.MatchString(l.norm)
+	}
+	switch {
+	case collectPharmacyEvidence(d).kind != noPharmacy:
+		return ""
+	case seized:
+		return "a notice that the parcel was seized"
+	case seller:
+		return "a seller's page that says it is no pharmacy"
+	case dispensed:
+		return ""
+	case disposal:
+		return "a certificate that used pens were destroyed"
+	case len(lab) >= 2:
+		return "a laboratory's test requisition or report"
+	}
+	return ""
+}
+
+// seizureWords mark a customs service's notice that a parcel was seized
+// ("NOTICE OF SEIZURE AND INFORMATION TO CLAIMANTS", a UK Border Force
+// "Notice of Seizure"; unseen151, round 29: its dates rated the dispensing
+// date on 5 uploads, each reader).
+var seizureWords = newPhraseSet(map[bool][]string{true: {
+	"notice of seizure", "seizure notice", "notice of seizure and information to claimants", "seized the property",
+	"goods seized", "seizure of goods",
+}})
+
+// notPharmacyRe is a seller saying it is no pharmacy, or selling for
+// research ("independent seller, not a pharmacy", "We are not a pharmacy
+// and do not supply medicines", "FOR RESEARCH USE ONLY - NOT FOR HUMAN
+// CONSUMPTION"; unseen151, round 29: a peptide site's and a social
+// seller's order dates rated the dispensing date on 6 uploads, each
+// reader).
+var notPharmacyRe = lazyRE(`\b(?:(?:is|are|we\s+are|we're|i\s+am|i'm)\s+not\s+(?:a\s+)?pharmac(?:y|ies)|not\s+a\s+pharmacy|for\s+research\s+(?:use|purposes)\s+only|not\s+for\s+human\s+(?:consumption|use))\b`)
+
+// labWords mark a laboratory's test requisition or report.
+var labWords = newPhraseSet(map[bool][]string{true: {
+	"requisition", "test requisition", "lab requisition", "tests ordered", "test ordered", "specimen", "specimens",
+	"collection site", "clia", "phlebotomist", "phlebotomy", "lab use", "accession", "accession no", "reference range",
+	"ref range",
+}})
+
+// disposalWords mark a certificate that used pens and sharps were
+// destroyed.
+var disposalWords = newPhraseSet(map[bool][]string{true: {
+	"certificate of destruction", "receipt and destruction", "treated and destroyed", "mail back program",
+	"mail back programme", "sharps mail back", "certificate of disposal",
+}})
 
 // customsWords mark a parcel's customs declaration (the UPU's CN22 and
 // CN23 forms, in English and French).
@@ -1011,6 +1113,9 @@ var dateRules = []rule[dateEvidence]{
 		// the medicine was dispensed.
 		return finding{rating: Rating{NotFound, Low}, problem: "the document is a customs declaration, whose " + e.kind.noun() + " (" + e.shown() + ") says when the parcel was sent, not when the medicine was dispensed", at: e.at}
 	}},
+	{"date-on-other-paper", func(e dateEvidence) bool { return e.paper != "" && e.kind != dispensedDate }, func(e dateEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: "the document is " + e.paper + ", whose " + e.kind.noun() + " (" + e.shown() + ") is not when the medicine was dispensed", at: e.at}
+	}},
 	{ruleUnfilledPrescription, func(e dateEvidence) bool { return e.unfilled }, func(e dateEvidence) finding {
 		// "Sent electronically ... Pharmacy status: received ... In queue
 		// - not yet filled" under a telehealth visit's prescription, an
@@ -1024,6 +1129,15 @@ var dateRules = []rule[dateEvidence]{
 		// about 2.5 mg: last week's date is the 5 mg fill's (unseen61, a
 		// false accept at first measure, round 17).
 		return finding{rating: Rating{NotFound, Low}, problem: "the latest fill on the document is of another dose than the one requested, so its date (" + e.shown() + ") is not the requested dose's", at: e.at}
+	}},
+	{"date-of-unread-dose", func(e dateEvidence) bool { return e.undosedFills && e.verdict == dateInWindow }, func(e dateEvidence) finding {
+		// A scanned medication history whose doses OCR could not read
+		// ("01/11/2026 Mounjaro. _pmng/ 8 6mL", "20/07/2026 an Mounjaro oes
+		// 5ng/0..") cannot say which fill was of the requested dose: its
+		// latest may be another's (unseen158, round 29: a request for the
+		// old 2.5 mg rated valid by the 5 mg fill's date, a false accept
+		// at first measure, each reader).
+		return finding{rating: Rating{NotFound, Low}, problem: "the document lists several fills of the medicine but no dose could be read on them, so its " + e.kind.noun() + " (" + e.shown() + ") may be another dose's fill", at: e.at}
 	}},
 	{"date-placeholder", func(e dateEvidence) bool { return e.placeholder != "" && e.verdict == dateInWindow }, func(e dateEvidence) finding {
 		// A pharmacy's letter "filled on [FILL DATE]" under the letter's

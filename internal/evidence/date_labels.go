@@ -120,6 +120,18 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// on a boxing board's annual medical return whose label's fill date
 		// OCR spoilt; unseen147, round 28, a false accept at first measure).
 		"return completed", "form completed", "date completed", "date of completion", "completed on",
+		// A dictated letter's dates ("Dictated: November 24, 2026 ·
+		// Transcribed: November 25, 2026" heading a letter of medical
+		// necessity; unseen157, round 29, a false accept at first measure,
+		// each reader): when it was spoken and typed.
+		"dictated", "dictated on", "date dictated", "transcribed", "transcribed on", "date transcribed", "typed",
+		"typed on", "date typed",
+		// A sharps mail-back's dates ("CONTAINER RECEIVED" over its day,
+		// "TREATED AND DESTROYED" over another; unseen152, round 29, a false
+		// accept at first measure, each reader): the used pens' disposal.
+		"destroyed", "treated and destroyed", "destroyed on", "date destroyed", "date of destruction",
+		"destruction date", "container received", "disposed", "disposed of", "disposed on", "disposal date",
+		"date of disposal",
 		// Bilingual pages (round 12, unseen14's Welsh and Spanish pages:
 		// a Welsh app's "Casglwch erbyn" collection deadline was rated the
 		// dispensing date in the future): Welsh, Spanish, Polish.

@@ -1245,3 +1245,95 @@ func TestTemplateDatePlaceholder(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherPaper: a laboratory's requisition lists the patient's medicines
+// for the tests' sake; its order date is no dispensing date, and its
+// "ORDERING PROVIDER" heading, beside "PATIENT" over their values, is no
+// one's name (unseen154, round 29: a false accept on the date and the
+// caption rated the patient through the production reader, 3 uploads). A
+// label beside it that says dispensed keeps its date, and a pharmacy's own
+// page that names a specimen once is no lab's.
+func TestOtherPaper(t *testing.T) {
+	everett := Expected{PatientKnown: true, Forename: "Everett", Surname: "Lindqvist", MedicationName: "Mounjaro", MedicationDosage: "7.5 mg"}
+	requisition := []string{
+		"Copperline Laboratories - Test Requisition", "PATIENT", "ORDERING PROVIDER", "LINDQVIST, EVERETT",
+		"Naomi Ferreira-Tate, MD", "DATE ORDERED 11/19/2026", "COLLECTION SITE Copperline PSC, 40 N Division",
+		"TESTS ORDERED", "83036 Hemoglobin A1c", "CURRENT MEDICATIONS", "Mounjaro 7.5 mg SC once weekly",
+		"SPECIMEN (LAB USE)", "Collected by: Date/time: Tubes: SST / lavender",
+	}
+	withLabel := append(slices.Clone(requisition), "MOUNJARO 7.5MG/0.5ML PEN Dispensed 11/18/2026 Alder Pharmacy")
+	order := []string{"Alder Pharmacy - order confirmation", "Patient: Everett Lindqvist", "Order date 11/19/2026",
+		"Mounjaro 7.5 mg/0.5 mL pen x4", "Specimen signature below"}
+	// A sharps mail-back's certificate that the used pens were destroyed,
+	// and a letter's dictation and typing dates (unseen152, unseen157,
+	// round 29: false accepts at first measure).
+	mailBack := []string{"SAFERETURN SHARPS MAIL-BACK PROGRAM", "Certificate of Receipt and Destruction", "CUSTOMER", "Everett Lindqvist",
+		"CONTENTS DECLARED", "Used Mounjaro 7.5 mg/0.5 mL single-dose pens (x4)", "CONTAINER RECEIVED", "November 17, 2026",
+		"TREATED AND DESTROYED", "November 19, 2026 (autoclave and shred)", "Date issued: November 19, 2026"}
+	dictated := []string{"LETTER OF MEDICAL NECESSITY", "Dictated: November 17, 2026 · Transcribed: November 18, 2026",
+		"Patient: Everett Lindqvist", "He was started on Mounjaro 7.5 mg once weekly last month."}
+	for _, tt := range []struct {
+		name     string
+		lines    []string
+		date     Rating
+		dateRule string
+	}{
+		{"a requisition's order date", requisition, Rating{NotFound, Low}, "date-on-other-paper"},
+		{"a certificate that used pens were destroyed", mailBack, Rating{NotFound, Low}, "date-on-other-paper"},
+		{"a letter's dictation and typing", dictated, Rating{NotFound, Medium}, "no-date"},
+		{"a notice that the parcel was seized", []string{"Border Force", "NOTICE OF SEIZURE", "Dear Mr Lindqvist,",
+			"Date of seizure 17 November 2026", "Goods seized 1 x pre-filled pen labelled Mounjaro 7.5 mg",
+			"medicines supplied without a prescription by an unregistered seller are not normally restored."}, Rating{NotFound, Low}, "date-on-other-paper"},
+		{"a seller that says it is no pharmacy", []string{"Glow Peptide Co.", "@glowpeptideco - independent seller, not a pharmacy",
+			"Invoice #GPC-1142 Bill to Everett Lindqvist", "Issued: 11/17/2026", "Mounjaro 7.5mg KwikPen (EU pack) 1 $260.00"}, Rating{NotFound, Low}, "date-on-other-paper"},
+		{"a label beside it says dispensed", withLabel, Rating{Valid, High}, "date-in-window"},
+		{"a pharmacy's order naming a specimen once", order, Rating{Valid, High}, "date-in-window"},
+		{"a pharmacy's label copied onto it", append(slices.Clone(requisition), "Mounjaro 7.5mg/0.5mL pen 4 pens  LINDQVIST, EVERETT  11/18/2026", "Alder Pharmacy, 9 Main St"), Rating{Valid, High}, "date-in-window"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, f := Explain(textOf(1, tt.lines...), everett, Policy{Now: testNow, Market: "us"})
+			if r.Data.MedicationDate != tt.date || f.MedicationDate.Rule != tt.dateRule {
+				t.Errorf("date %+v by %s, want %+v by %s (%s)", r.Data.MedicationDate, f.MedicationDate.Rule, tt.date, tt.dateRule, r.Note)
+			}
+		})
+	}
+	r, f := Explain(textOf(1, requisition...), everett, Policy{Now: testNow, Market: "us"})
+	if r.Data.PatientName.Value != Valid || f.PatientName.Rule != "labelled-name" {
+		t.Errorf("patient %+v by %s (%q), want valid by labelled-name", r.Data.PatientName, f.PatientName.Rule, f.PatientName.Text)
+	}
+	// The healthcare assistant who took the blood is staff, no second
+	// person beside the patient on the label.
+	morwenna := Expected{PatientKnown: true, Forename: "Morwenna", Surname: "Gillespie-Hart", MedicationName: "Saxenda"}
+	form := []string{"Penwith Community Pathology - Request Form", "CURRENT MEDICINES", "Saxenda 3 mg once daily",
+		"SAMPLE TAKEN BY", "Tamsin Ravenhill, HCA", "Saxenda 6mg/ml solution for injection pre-filled pen",
+		"Mrs Morwenna Gillespie-Hart 29 Oct 2026"}
+	if r, f := Explain(textOf(1, form...), morwenna, Policy{Now: testNow, Market: "uk"}); r.Data.PatientName.Value != Valid {
+		t.Errorf("the patient beside the healthcare assistant who took the blood: %+v by %s", r.Data.PatientName, f.PatientName.Rule)
+	}
+}
+
+// TestHistoryWithUnreadDoses: a scanned medication history whose doses
+// OCR could not read cannot say which fill was of the requested dose
+// (unseen158, round 29: a false accept at first measure); read, its rows
+// say it (the latest fill of another dose).
+func TestHistoryWithUnreadDoses(t *testing.T) {
+	hamish := Expected{PatientKnown: true, Forename: "Hamish", Surname: "Strathearn-Boyd", MedicationName: "Mounjaro", MedicationDosage: "2.5mg"}
+	head := []string{"PATIENT MEDICATION HISTORY", "Dunmore Pharmacy, 27 Bridge Street, Ledbury", "Patient: STRATHEARN-BOYD, Hamish (Mr)", "Dispensed Item"}
+	garbled := append(slices.Clone(head), "01/11/2026 Mounjaro. _pmng/ 8 6mL KwdkPen", "17/08/2026 : Mounjaro_ ong) 8. omit KwikPen", "20/07/2026 an Mounjaro oes 5ng/0.. emt KwikPen")
+	read := append(slices.Clone(head), "01/11/2026 Mounjaro 5mg/0.6ml KwikPen", "17/08/2026 Mounjaro 2.5mg/0.6ml KwikPen", "20/07/2026 Mounjaro 2.5mg/0.6ml KwikPen")
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		rule  string
+	}{
+		{"doses unread", garbled, "date-of-unread-dose"},
+		{"doses read", read, "date-of-other-dose"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, f := Explain(textOf(1, tt.lines...), hamish, Policy{Now: testNow, Market: "uk"})
+			if r.Data.MedicationDate.Value != NotFound || f.MedicationDate.Rule != tt.rule {
+				t.Errorf("date %+v by %s, want not_found by %s", r.Data.MedicationDate, f.MedicationDate.Rule, tt.rule)
+			}
+		})
+	}
+}

@@ -451,3 +451,23 @@ func TestMedicineCheckedOnlyIsNoSupply(t *testing.T) {
 		}
 	}
 }
+
+// TestProductThatDoesNotContainTheMedicine: a supplement's receipt that
+// says it does not contain semaglutide names no Wegovy (unseen151, round
+// 29: a false accept at first measure on 3 uploads, each reader).
+func TestProductThatDoesNotContainTheMedicine(t *testing.T) {
+	exp := Expected{PatientKnown: true, Forename: "Dominic", Surname: "Harrowgate", MedicationName: "Wegovy", MedicationDosage: "0.25mg"}
+	for _, tt := range []struct {
+		line string
+		want Verdict
+	}{
+		{"food supplement, does not contain semaglutide or any medicine", NotFound},
+		{"contains no semaglutide", NotFound},
+		{"Wegovy 0.25mg FlexTouch, contains semaglutide", Valid},
+	} {
+		r, f := Explain(textOf(1, "HEALTHY HARVEST", "SEMA-LITE 5 GLP SUPPORT 60 CAPS", tt.line), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.MedicationName.Value != tt.want {
+			t.Errorf("%q: medicine %+v by %s, want %s", tt.line, r.Data.MedicationName, f.MedicationName.Rule, tt.want)
+		}
+	}
+}

@@ -68,6 +68,10 @@ var patientLabels = []patientLabel{
 	// it and the carer was rated the patient).
 	{lazyRE(`\bmanag(?:ing|es)\s+(?:the\s+)?(?:prescriptions?|medications?|medicines?|records?)\s+(?:for|of)\b\s*:?`), strongLabel, false},
 	{lazyRE(`\b(?:dependent|dependant|child|minor)(?:'s)?(?:\s+name)?\s*:`), strongLabel, false},
+	// A household's statement heads each member's fills with the member
+	// ("Member: VUKOVICH, CARLA" over her Zepbound rows, "Member:
+	// VUKOVICH, DENNIS (account holder)" over his; unseen149, round 29).
+	{lazyRE(`^\s*(?:plan\s+|family\s+)?member(?:'s)?(?:\s+name)?\s*:`), weakLabel, false},
 	{forCaption, weakLabel, false},
 	{lazyRE(`\b(?:ship(?:ping)?|deliver(?:y|ed)?|bill(?:ing)?)\s+to\b\s*:?`), weakLabel, false},
 	{lazyRE(`\b(?:recipient|customer(?:\s+name)?|delivery\s+name)\s*:`), weakLabel, false},
@@ -79,7 +83,7 @@ var patientLabelWords = newPhraseSet(map[bool][]string{true: {
 	"patient", "patients", "pt", "name", "for", "ship", "shipping", "deliver", "delivery", "delivered", "bill",
 	"billing", "recipient", "customer", "dear", "hi", "hello", "title", "forename", "forenames", "first", "re",
 	"viewing", "record", "records", "prescription", "prescriptions", "medication", "medications", "dependent",
-	"dependant", "child", "minor",
+	"dependant", "child", "minor", "member",
 	"paciente", "pacjent", "pacjenta", "claf", "utente",
 }})
 

@@ -60,9 +60,17 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"birth name", "name at birth", "old name", "previous surname", "former surname", "nee",
 	},
 	"the person who ordered it": {"ordered by", "order placed by", "placed by", "requested by", "submitted by", "referred by"},
+	// A laboratory requisition's prescriber ("PATIENT  ORDERING PROVIDER"
+	// over "LINDQVIST, EVERETT  Naomi Ferreira-Tate, MD", read as a
+	// heading row over its values; unseen154, round 29: the caption taken
+	// for the patient's name, or the provider, on 3 uploads each reader).
+	"the clinician who ordered the tests": {
+		"ordering provider", "ordering physician", "ordering clinician", "ordering practitioner", "ordering doctor",
+		"referring provider", "referring physician", "referring clinician",
+	},
 	nextOfKin: {
 		"emergency contact", "emergency contact name", "next of kin", "nok", "contact person", "in case of emergency",
-		"spouse", "husband", "wife", "partner",
+		"spouse", "husband", "wife", "partner", "support person", "birth partner",
 		// A relative in another language, in brackets after a name
 		// ("TOMAS DE LA ROSA (HIJO)", the patient's son who collected).
 		"hijo", "hija", "esposo", "esposa", "conyuge", "filho", "filha", "marido", "mab", "merch", "gwr", "gwraig",
@@ -217,7 +225,7 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 
 // headingWords may follow a role in a section's heading ("Emergency
 // contact details").
-var headingWords = map[string]bool{"details": true, "information": true, "info": true, "name": true, "contact": true}
+var headingWords = map[string]bool{"details": true, "information": true, "info": true, "name": true, "contact": true, "relationship": true}
 
 // headingRoles are the roles a section of a form may be headed by; the
 // others ("Picked up", a status) head no one.
@@ -249,8 +257,16 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 			return i, nil
 		}
 	}
-	for _, w := range l.words[ms[0].last+1:] {
-		if !headingWords[w.text] {
+	// A heading may give the role two ways ("Partner / support person"
+	// over a birth centre's form field; unseen148, round 29).
+	covered := map[int]bool{}
+	for _, m := range ms {
+		for k := m.first; k <= m.last; k++ {
+			covered[k] = true
+		}
+	}
+	for k, w := range l.words[ms[0].last+1:] {
+		if !headingWords[w.text] && !covered[ms[0].last+1+k] && w.text != "or" {
 			return i, nil
 		}
 	}
@@ -345,11 +361,14 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 		// visit's progress note (unseen112, round 24, a false accept at
 		// first measure on a fax, both readers: the patient's own
 		// caption read poorly, the husband was rated the patient).
-	case m.first == 0 && (m.last > m.first || strings.HasSuffix(l.words[m.last].text, "name")) && rest != "":
+	case (m.first == 0 || rolesBefore(l, m.first)) && (m.last > m.first || strings.HasSuffix(l.words[m.last].text, "name")) && rest != "":
 		// A form's label cell that starts its line, its value in the next
 		// cell ("Account holder  Callum Ferrier  Order placed ..."): a
 		// caption of two words or more (OCR may run them into one,
-		// "Neighboursname Idris Gwilt"), then a name.
+		// "Neighboursname Idris Gwilt"), then a name. The cell may give
+		// the role two ways ("Partner / support person  Tobias Keane", a
+		// birth centre's form through the production reader; unseen148,
+		// round 29, a false accept).
 	default:
 		return i, nil, false
 	}
@@ -365,6 +384,23 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 	}
 	ws, titled := valueWords(l, pastNameCaption(l, pastOtherCaption(l, pastInstruction(l, from))))
 	return i, leadingName(ws), titled
+}
+
+// rolesBefore reports the first words of l, up to word k, all roles (and
+// the "or" between them: "Partner / support person").
+func rolesBefore(l docLine, k int) bool {
+	covered := make([]bool, k)
+	for _, m := range roleCaptions.find(l.words[:k]) {
+		for j := m.first; j <= m.last; j++ {
+			covered[j] = true
+		}
+	}
+	for j, w := range l.words[:k] {
+		if !covered[j] && w.text != "or" {
+			return false
+		}
+	}
+	return k > 0
 }
 
 // subNameCaptionRe is a form's "Name:" inside a role's box, between the

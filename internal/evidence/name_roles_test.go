@@ -539,6 +539,18 @@ func TestRoleHeadedSection(t *testing.T) {
 			want:  Rating{Valid, High}, rule: "labelled-name"},
 		{name: "a captioned section", exp: lorraine, lines: []string{"Patient: PETTIGREW, DWAYNE A", "Emergency contact:", "Name: BAPTISTE, LORRAINE", "Relation: SISTER", "MOUNJARO 5MG/0.5ML PEN"},
 			want: Rating{Invalid, High}, rule: "labelled-other-name"},
+		// A form's heading gives the role two ways, its column beside
+		// ("Partner / support person  Relationship" over "Tobias Keane
+		// Husband"; unseen148, round 29: the husband rated the patient once
+		// "English, Spanish" was no longer a name beside him).
+		{name: "a partner or support person heads the section", exp: Expected{PatientKnown: true, Forename: "Tobias", Surname: "Keane"},
+			lines: []string{"New Client Intake", "Client full name  Date of birth", "Marisol Ibarra-Keane  02/11/1994",
+				"Partner / support person Relationship", "Tobias Keane Husband", "Ozempic 1 mg pen, once weekly  11/11/2026"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		{name: "the same form's cells read across", exp: Expected{PatientKnown: true, Forename: "Tobias", Surname: "Keane"},
+			lines: []string{"New Client Intake", "Client full name Marisol Ibarra-Keane", "Partner / support person Tobias Keane",
+				"Relationship Husband", "Ozempic 1 mg pen, once weekly", "11/11/2026"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
 	})
 }
 
@@ -767,6 +779,13 @@ func TestNumberedPatientsAndWrappedBusinesses(t *testing.T) {
 	wegovy := func(forename string) Expected {
 		return Expected{PatientKnown: true, Forename: forename, Surname: "Ashworth", MedicationName: "Wegovy"}
 	}
+	household := []string{
+		"Redfern Drug", "Family Prescription Summary - Tax Year 2026",
+		"Member: VUKOVICH, DENNIS (account holder)", "Date filled Rx # Drug Qty Paid",
+		"11/08/2026 6602114 LISINOPRIL 10 MG TABLET 90 $8.00",
+		"Member: VUKOVICH, CARLA", "Date filled Rx # Drug Qty Paid",
+		"11/14/2026 6621588 ZEPBOUND 7.5 MG/0.5 ML PEN 4 $25.00",
+	}
 	marisol := Expected{PatientKnown: true, Forename: "Marisol", Surname: "Quintanilla", MedicationName: "Rybelsus"}
 	wrapped := drawn(`
 Marisol Quintanilla
@@ -778,6 +797,12 @@ Rybelsus (semaglutide) 7 mg tablet    Last dispensed 11/11/2026   Desert Bloom
 			want: Rating{Valid, Medium}, rule: "labelled-name-over-requested-medicine", words: "the patient name"},
 		{name: "a delivery note's second patient, under whom it is not", exp: wegovy("Pauline"), lines: note,
 			want: Rating{Invalid, Medium}, rule: "labelled-name-under-another-patient", words: "under another patient's name"},
+		// A household's tax-year summary heads each member's fills with
+		// the member (unseen149, round 29: both not_found on 4 uploads).
+		{name: "a household statement's member over the requested medicine", exp: Expected{PatientKnown: true, Forename: "Carla", Surname: "Vukovich", MedicationName: "Zepbound"},
+			lines: household, want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "the account holder, whose member block holds another medicine", exp: Expected{PatientKnown: true, Forename: "Dennis", Surname: "Vukovich", MedicationName: "Zepbound"},
+			lines: household, want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "account holder"},
 	})
 	r, f := Explain(wrapped, marisol, Policy{Now: testNow, Market: "us"})
 	if r.Data.PatientName.Value != Valid {
@@ -797,6 +822,14 @@ func TestCapitalisedHeadingsAreNoNames(t *testing.T) {
 	}
 	if _, ws := normalise("MARISOL QUINTANILLA"); !looksLikeName(ws) {
 		t.Error("a name in capitals no longer looks like one")
+	}
+	// Languages a form asks about are no one (unseen148, round 29); a
+	// surname that is also a language still is.
+	if _, ws := normalise("English, Spanish"); looksLikeName(ws) {
+		t.Error(`"English, Spanish" looks like a name`)
+	}
+	if _, ws := normalise("Dawn French"); !looksLikeName(ws) {
+		t.Error(`"Dawn French" no longer looks like a name`)
 	}
 }
 

@@ -41,6 +41,12 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// round 28, the trainee rated the patient, a false accept on 2
 	// uploads, both readers).
 	"trainee", "assessor",
+	// Who takes the blood ("Sample taken by: Tamsin Ravenhill, HCA" on a
+	// GP's blood test form beside a Saxenda label; unseen154, round 29,
+	// the assistant made the patient one of two people on 3 uploads and
+	// was rated the patient on 1 through the production reader).
+	"hca", "healthcare assistant", "health care assistant", "phlebotomist", "biomedical scientist",
+	"reporting pathologist", "pathologist",
 }})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
@@ -312,8 +318,11 @@ func looksLikeName(ws []word) bool {
 	if len(ws) < 2 || len(ws) > 5 {
 		return false
 	}
-	long := 0
+	long, languages := 0, 0
 	for k, w := range ws {
+		if languageNames[w.text] {
+			languages++
+		}
 		// A capital letter alone after a name's first word is an initial
 		// ("PETTIGREW, DWAYNE A", "Jane A. Smith"), though "a" is no name;
 		// first, it may be the article ("A PATEL" is no one).
@@ -326,7 +335,21 @@ func looksLikeName(ws []word) bool {
 			long++
 		}
 	}
-	return long >= 1
+	return long >= 1 && languages < long
+}
+
+// languageNames are languages a form asks about ("Language" over
+// "English, Spanish" on a birth centre's intake form, read as the surname
+// English before the forename Spanish; unseen148, round 29, another person
+// beside the patient on 3 uploads). Some are surnames too ("Dawn French"),
+// so only a name of nothing but languages is none.
+var languageNames = map[string]bool{
+	"english": true, "spanish": true, "french": true, "german": true, "italian": true, "portuguese": true,
+	"polish": true, "welsh": true, "irish": true, "gaelic": true, "arabic": true, "urdu": true, "hindi": true,
+	"punjabi": true, "bengali": true, "gujarati": true, "tamil": true, "chinese": true, "mandarin": true,
+	"cantonese": true, "vietnamese": true, "tagalog": true, "korean": true, "japanese": true, "russian": true,
+	"ukrainian": true, "romanian": true, "turkish": true, "somali": true, "farsi": true, "persian": true,
+	"greek": true, "dutch": true, "haitian": true, "creole": true, "asl": true, "bsl": true, "sign": true,
 }
 
 // nameRun is the words of ws up to the first that no name has: the name a

@@ -71,6 +71,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	dose := collectDoseEvidence(own, exp, want, wantKnown, ownMentions, pol)
 	meds := medicinesForDate(own, ownMentions, want.Generic, pol)
 	meds.otherDose = dose.latestKnown && dose.latest != dose.want && slices.Contains(dose.doses, dose.want)
+	meds.undosedFills = dose.understood && dose.anchored && len(dose.doses) == 0 && datedRowsOf(own, ownMentions, want.Generic) >= 2
 	date := rateDate(own, pol, meds)
 	// A pharmacy that said it could not supply the requested medicine,
 	// none supplied since, did not supply it; nor did one it was sent on to
