@@ -129,6 +129,7 @@ func reflowPage(lines []Line, info []linePlace, page, tables int) ([]Line, []lin
 	}
 	consumed := map[[2]int]bool{}
 	inserts, tables := pageTables(lines, physicalRows(words, h), h, cw, consumed, page, tables)
+	inserts = append(inserts, transposedTables(lines, physicalRows(words, h), h, cw, consumed)...)
 	if gutters := sideGutters(words, cw, inserts); len(gutters) > 0 {
 		// Pages side by side in one picture (a scanner app's three pages
 		// on one image): a table's heading shares its baseline with the
