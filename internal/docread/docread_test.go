@@ -61,8 +61,8 @@ var (
 type result struct {
 	text evidence.Text
 	err  error
-	// hidden and images are what a PDF reader reports with text.
-	hidden, images int
+	// hidden, images and outlines are what a PDF reader reports with text.
+	hidden, images, outlines int
 }
 
 func TestRead(t *testing.T) {
@@ -106,6 +106,11 @@ func TestRead(t *testing.T) {
 		{name: "images and text: OCR", mediaType: "application/pdf", pdf: &result{text: labelText, images: 1}, ocr: &result{text: ocrText}, want: ocrText},
 		{name: "images and text, OCR cannot open the file: the layer", mediaType: "application/pdf", pdf: &result{text: labelText, images: 1}, ocr: &result{err: errUnreadable}, want: labelText},
 		{name: "images and text without OCR: the layer", mediaType: "application/pdf", pdf: &result{text: labelText, images: 3}, noOCR: true, want: labelText},
+		// Text turned into outlines but for a header left as text (round
+		// 29, unseen156's pdfcurves): read as the page looks. A letter with
+		// a vector logo keeps its layer.
+		{name: "outlined text beside a header: OCR", mediaType: "application/pdf", pdf: &result{text: labelText, outlines: 700}, ocr: &result{text: ocrText}, want: ocrText},
+		{name: "a logo's curves beside a page of text: the layer", mediaType: "application/pdf", pdf: &result{text: letter, outlines: 60}, want: letter},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,7 +126,7 @@ func TestRead(t *testing.T) {
 				if tt.pdf == nil {
 					t.Fatal("PDF reader called")
 				}
-				return pdftext.Layer{Text: tt.pdf.text, Hidden: tt.pdf.hidden, Images: tt.pdf.images}, tt.pdf.err
+				return pdftext.Layer{Text: tt.pdf.text, Hidden: tt.pdf.hidden, Images: tt.pdf.images, Outlines: tt.pdf.outlines}, tt.pdf.err
 			}
 			l := Reader{PDF: fakeLayerReader{Fn: pdf}}
 			if !tt.noOCR {

@@ -100,6 +100,9 @@ type interpreter struct {
 	hidden int
 	unseen []fragment
 	images int
+	// outlines counts the filled paths with curves drawn: letters drawn as
+	// outlines, where a page's text was turned into shapes.
+	outlines int
 	// covers are the opaque images drawn on the page, in drawing order.
 	covers []cover
 	// spans counts the word spans kept (maxWordSpans bounds them); scratch
@@ -229,7 +232,7 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 	tm, tlm := identity, identity
 	// path bounds the path under construction; clipNext is set by W and W*,
 	// which clip to the path when the next painting operator ends it.
-	path, clipNext := emptyRect, false
+	path, clipNext, curved := emptyRect, false, false
 	// textClip bounds the glyphs shown in modes 4 to 7 since BT.
 	textClip := emptyRect
 	point := func(x, y float64) { path = path.add(gs.ctm.apply(x, y)) }
@@ -354,6 +357,7 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 				point(num(0), num(1))
 			}
 		case "c", "v", "y":
+			curved = true
 			for i := 0; i+1 < len(args); i += 2 {
 				point(num(i), num(i+1))
 			}
@@ -372,7 +376,10 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 				// An empty path clips everything away.
 				gs.clip = gs.clip.intersect(path)
 			}
-			path, clipNext = emptyRect, false
+			if curved && op != "n" && op != "S" && op != "s" {
+				in.outlines++
+			}
+			path, clipNext, curved = emptyRect, false, false
 		case "gs":
 			if len(args) == 1 {
 				egs := resources.Key("ExtGState").Key(args[0].Name())

@@ -63,6 +63,10 @@ type Layer struct {
 	Hidden int
 	// Images counts the image XObjects drawn on the pages read.
 	Images int
+	// Outlines counts the filled paths with curves drawn on the pages read:
+	// a page whose text was turned into outlines (a design tool's "outline
+	// fonts", Ghostscript's -dNoOutputFonts) draws one or more a letter.
+	Outlines int
 	// Unseen are the lines of text drawn invisibly (render mode 3 or 7,
 	// transparent, too small to see) or under an opaque image drawn later:
 	// the text layer a scanner app writes over its page image, which a
@@ -136,7 +140,7 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		}
 		text.Pages = append(text.Pages, evidence.Page{})
 	}
-	layer.Hidden, layer.Images = in.hidden, in.images
+	layer.Hidden, layer.Images, layer.Outlines = in.hidden, in.images, in.outlines
 	return layer, nil
 }
 

@@ -274,6 +274,21 @@ q 1 0 0 1 72 600 cm /Fm1 Do Q`
 	}
 }
 
+// TestOutlinedLetters: letters drawn as filled curves (a page's text turned
+// into outlines) are counted, a ruled box's rectangles and a stroked curve
+// are not (round 29, unseen156's pdfcurves).
+func TestOutlinedLetters(t *testing.T) {
+	glyph := "72 700 m 80 720 90 720 98 700 c 90 690 80 690 72 700 c f\n"
+	content := strings.Repeat(glyph, 5) + "10 10 100 20 re f\n10 10 m 20 30 40 30 50 10 c S\n" + "BT /F1 12 Tf 72 650 Td (Header) Tj ET"
+	layer, err := Reader{}.ReadLayer(context.Background(), evidence.Document{Body: rawPDF(content, ""), MediaType: "application/pdf"})
+	if err != nil {
+		t.Fatalf("ReadLayer: %v", err)
+	}
+	if layer.Outlines != 5 {
+		t.Errorf("Outlines = %d, want 5", layer.Outlines)
+	}
+}
+
 // rawPDF builds a one-page PDF whose font F1 has a width table (every glyph
 // 500/1000 em) and whose form XObject Fm1 holds form.
 func rawPDF(content, form string) []byte {
