@@ -126,6 +126,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// each reader): when it was spoken and typed.
 		"dictated", "dictated on", "date dictated", "transcribed", "transcribed on", "date transcribed", "typed",
 		"typed on", "date typed",
+		// A home care aide's visit ("Visit date: 11/26/2026 9:00-11:00 AM"
+		// over the client's "Last pickup from pharmacy" 08/16/2026 of her
+		// Mounjaro; unseen156, round 29, a false accept at first measure):
+		// when the carer came, no supply.
+		"visit date", "date of visit", "visit on", "appointment", "appointment date", "date of appointment",
 		// A sharps mail-back's dates ("CONTAINER RECEIVED" over its day,
 		// "TREATED AND DESTROYED" over another; unseen152, round 29, a false
 		// accept at first measure, each reader): the used pens' disposal.

@@ -1284,6 +1284,14 @@ func TestOtherPaper(t *testing.T) {
 		{"a notice that the parcel was seized", []string{"Border Force", "NOTICE OF SEIZURE", "Dear Mr Lindqvist,",
 			"Date of seizure 17 November 2026", "Goods seized 1 x pre-filled pen labelled Mounjaro 7.5 mg",
 			"medicines supplied without a prescription by an unregistered seller are not normally restored."}, Rating{NotFound, Low}, "date-on-other-paper"},
+		// A form its filer answers about themselves is signed by them, and
+		// a home care aide's visit is no supply (unseen156, round 29).
+		{"a questionnaire's filer signing", []string{"Universal Credit - Capability for work questionnaire",
+			"Your name: Everett Lindqvist Date of birth: 03/02/1971", "Medicine name", "Mounjaro (injection pen)", "7.5 mg",
+			"once every week", "Signature: E Lindqvist Date: 17/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		{"a carer's visit date over an old pickup", []string{"Brightpath Home Care", "Visit Summary", "Client: Everett Lindqvist",
+			"Visit date: 11/18/2026 9:00-11:00 AM", "Last pickup from pharmacy", "08/01/2026 Riverbend Pharmacy, Lansing",
+			"Mounjaro 7.5 mg pen, weekly"}, Rating{Invalid, Medium}, "old-date"},
 		{"a seller that says it is no pharmacy", []string{"Glow Peptide Co.", "@glowpeptideco - independent seller, not a pharmacy",
 			"Invoice #GPC-1142 Bill to Everett Lindqvist", "Issued: 11/17/2026", "Mounjaro 7.5mg KwikPen (EU pack) 1 $260.00"}, Rating{NotFound, Low}, "date-on-other-paper"},
 		{"a label beside it says dispensed", withLabel, Rating{Valid, High}, "date-in-window"},
@@ -1300,6 +1308,12 @@ func TestOtherPaper(t *testing.T) {
 	r, f := Explain(textOf(1, requisition...), everett, Policy{Now: testNow, Market: "us"})
 	if r.Data.PatientName.Value != Valid || f.PatientName.Rule != "labelled-name" {
 		t.Errorf("patient %+v by %s (%q), want valid by labelled-name", r.Data.PatientName, f.PatientName.Rule, f.PatientName.Text)
+	}
+	// A row of column headings is no pharmacy's name ("Qty Pharmacy" as
+	// the production reader joined a care agency's headings; unseen156).
+	headings := []string{"Medicines record", "Medicine Dose Qty Pharmacy", "Mounjaro 7.5 mg 1 pen"}
+	if r, f := Explain(textOf(1, headings...), everett, Policy{Now: testNow, Market: "us"}); r.Data.PharmacyName.Value == Valid {
+		t.Errorf("a row of headings named a pharmacy: %q by %s", f.PharmacyName.Text, f.PharmacyName.Rule)
 	}
 	// The healthcare assistant who took the blood is staff, no second
 	// person beside the patient on the label.

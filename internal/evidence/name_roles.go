@@ -872,7 +872,21 @@ func declarantSignature(d document, i int) bool {
 		return false
 	}
 	return declarantSignatureRe.MatchString(l.norm) || declarantCertifiesRe.MatchString(l.norm) ||
-		i > 0 && declarantCertifiesRe.MatchString(d.lines[i-1].norm)
+		i > 0 && declarantCertifiesRe.MatchString(d.lines[i-1].norm) || selfFiledForm(d)
+}
+
+// selfFiledRe captions a form's filer as the one who answers it ("Your
+// name:", "Name of person filing:", "Claimant's name:").
+var selfFiledRe = lazyRE(`^\s*(?:your\s+(?:full\s+)?name|name\s+of\s+(?:the\s+)?person\s+filing|claimant'?s?\s+(?:full\s+)?name)\s*:`)
+
+// selfFiledForm reports a form its filer answers about themselves, so
+// that its signature is the filer's own (a Universal Credit health
+// questionnaire's "Your name: Gwilym Parry-Rees" over "Signature: G
+// Parry-Rees Date: 22/11/2026", an SSA function report's "Name of person
+// filing"; unseen156, round 29: the signature's day rated the dispensing
+// date, false accepts at first measure on 5 uploads, each reader).
+func selfFiledForm(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return selfFiledRe.MatchString(l.norm) })
 }
 
 // signedInCaption reports a caption of whoever is signed in ("Logged in

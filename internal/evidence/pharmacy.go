@@ -106,6 +106,10 @@ var notPharmacyNames = map[string]bool{
 	// column ("Wegovy 0.5mg FlexTouch | Castlegate Hosp. Pharmacy" read
 	// "FlexTouch Pharmacy" on unseen62's booklet, round 17).
 	"flextouch": true, "kwikpen": true,
+	// A table's column headings read onto one line ("Medicine Dose Qty
+	// Pharmacy" over a care agency's medicines record, read "Qty Pharmacy"
+	// by the production reader; unseen156, round 29, a false accept).
+	"qty": true, "quantity": true, "dose": true, "strength": true, "item": true, "date": true, "supplied": true,
 	// Labels of a patient's chosen pharmacy ("Nominated pharmacy: none").
 	"nominated": true, "preferred": true, "selected": true, "chosen": true, "usual": true, "default": true,
 	// A message's opening after its sender ("Kingsmere Pharmacy: Hi
