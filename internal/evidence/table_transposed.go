@@ -123,6 +123,14 @@ func fieldRows(rows []physicalRow, i int, h, cw float64) []fieldRow {
 	var band []fieldRow
 	for k := i; k < len(rows); k++ {
 		cells := cellsOf(rows[k], cw)
+		if len(cells) > 1 && len(cells[0].words) == 1 && rowNumber(cells[0].words[0]) {
+			// A spreadsheet's row number before the caption ("3" | "Date
+			// supplied" on a printed sheet; unseen153).
+			cells = cells[1:]
+		} else if len(cells) > 0 && len(cells[0].words) > 1 && rowNumber(cells[0].words[0]) {
+			cells[0].words = cells[0].words[1:]
+			cells[0].left = cells[0].words[0].box.Left
+		}
 		if len(band) > 0 && rows[k].top-rows[k-1].bottom > 2.5*h {
 			break
 		}
@@ -224,6 +232,7 @@ var otherFieldCaptions = map[string]bool{
 	"collected by": true, "prescriber": true, "status": true, "days supply": true, "refills": true,
 	"directions": true, "pack": true, "pack size": true, "pens": true, "form": true, "paid": true,
 	"cost": true, "price": true, "member": true, "relationship": true, "account": true,
+	"pharmacist": true, "checked by": true, "dispensed by": true, "notes": true, "note": true, "comments": true,
 }
 
 // recordColumns are the spans of the records' cells: the cells of the row

@@ -48,6 +48,21 @@ Quantity        1 pen             1 pen             1 pen             1 pen`)
 				r.Data.MedicationDate, f.MedicationDate.Rule, tt.dosage, tt.doseRule, tt.date, tt.rule)
 		}
 	}
+	// A printed spreadsheet numbers its rows before the captions.
+	sheet := drawn(`
+supply_record.ods
+1    Patient          Ms Arabella Thistlewood
+3    Date supplied    31/07/2026     28/08/2026
+4    Medicine         Wegovy pen     Wegovy pen
+5    Strength         1 mg           1.7 mg
+8    Notes            transferred out`)
+	var rows []string
+	for _, l := range readDocument(sheet).lines {
+		rows = append(rows, l.raw)
+	}
+	if want := "Date supplied: 28/08/2026\tMedicine: Wegovy pen\tStrength: 1.7 mg"; !slices.Contains(rows, want) {
+		t.Errorf("a spreadsheet's numbered rows not read as records; lines:\n%q", rows)
+	}
 	// Captions that head no record's fields (a form's two columns of
 	// questions) are no turned table.
 	form := drawn(`
