@@ -1309,6 +1309,12 @@ func TestOtherPaper(t *testing.T) {
 	if r.Data.PatientName.Value != Valid || f.PatientName.Rule != "labelled-name" {
 		t.Errorf("patient %+v by %s (%q), want valid by labelled-name", r.Data.PatientName, f.PatientName.Rule, f.PatientName.Text)
 	}
+	// A research chemical's vial is no dose (unseen151, round 29).
+	peptide := []string{"HELIXA RESEARCH COMPOUNDS", "Order HX-48213 placed on 11/17/2026",
+		"Tirzepatide 7.5mg - lyophilised powder, 1 vial (7.5 mg per vial) 2 $118.00", "FOR RESEARCH USE ONLY - NOT FOR HUMAN CONSUMPTION"}
+	if r, f := Explain(textOf(1, peptide...), everett, Policy{Now: testNow, Market: "us"}); r.Data.MedicationDosage.Value != NotFound || f.MedicationDosage.Rule != "dose-of-research-chemical" {
+		t.Errorf("a research vial's powder: dose %+v by %s", r.Data.MedicationDosage, f.MedicationDosage.Rule)
+	}
 	// A row of column headings is no pharmacy's name ("Qty Pharmacy" as
 	// the production reader joined a care agency's headings; unseen156).
 	headings := []string{"Medicines record", "Medicine Dose Qty Pharmacy", "Mounjaro 7.5 mg 1 pen"}

@@ -71,7 +71,19 @@ type doseEvidence struct {
 	latestKnown bool
 	// ownRecord: the page is only a record the patient keeps (ownRecord).
 	ownRecord bool
+	// research: the page sells its product for research, not for people
+	// (researchOnlyRe), and names no pharmacy (a pharmacy's letter warning
+	// of research peptides beside its own supply keeps its dose).
+	research bool
 }
+
+// researchOnlyRe says a product is sold for research, not to be taken
+// ("FOR RESEARCH USE ONLY - NOT FOR HUMAN CONSUMPTION" on a peptide
+// seller's order e-mail, its "Tirzepatide 10mg ... 1 vial (10 mg per
+// vial)" a vial's powder; unseen151, round 29, rated the requested
+// Mounjaro 10 mg, a false accept at first measure on 3 uploads, each
+// reader).
+var researchOnlyRe = lazyRE(`\bfor\s+research\s+(?:use|purposes)\s+only\b|\bnot\s+for\s+human\s+(?:consumption|use)\b`)
 
 // collectDoseEvidence gathers the doses the document states for the
 // requested medicine.
@@ -110,6 +122,8 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 	var contradicted bool
 	ev.doses, ev.at, ev.tier, ev.read, ev.repaired, contradicted = blockDosesContradicted(d, anchors, ms)
 	ev.ownRecord = ownRecord(d)
+	ev.research = slices.ContainsFunc(d.lines, func(l docLine) bool { return researchOnlyRe.MatchString(l.norm) }) &&
+		collectPharmacyEvidence(d).kind == noPharmacy
 	ev.named, ev.product = namedStrengths(anchors)
 	ev.ocr = slices.ContainsFunc(d.lines, func(l docLine) bool { return l.ocr })
 	if len(ev.doses) >= 2 && !ev.otherMedicine && !keepsOwnRecord(d) && !contradicted {
@@ -167,6 +181,9 @@ var doseRules = []rule[doseEvidence]{
 	}},
 	{"no-dose", func(e doseEvidence) bool { return len(e.doses) == 0 }, func(e doseEvidence) finding {
 		return finding{rating: Rating{NotFound, e.absent}, missing: theDose}
+	}},
+	{"dose-of-research-chemical", func(e doseEvidence) bool { return e.research }, func(e doseEvidence) finding {
+		return finding{rating: Rating{NotFound, Low}, problem: "the document sells its product for research, not for people, so its amounts are no dose prescribed", at: e.at[0]}
 	}},
 	{"dose-in-own-record", func(e doseEvidence) bool { return e.ownRecord }, func(e doseEvidence) finding {
 		// A tracker's "5 mg ✓" is what the patient says they injected,

@@ -180,6 +180,7 @@ func TestDoseRules(t *testing.T) {
 		{"a strength the medicine has not", with(asked, func(e *doseEvidence) { e.licensed, e.want = false, mg(3) }), "requested-dose-not-licensed", Rating{Invalid, High}, "(3 mg) is not a licensed strength of Wegovy"},
 		{"no medicine on the document", with(asked, func(e *doseEvidence) { e.anchored = false }), "no-medicine-for-dose", Rating{NotFound, Medium}, "the dose"},
 		{"no dose", asked, "no-dose", Rating{NotFound, Medium}, "the dose"},
+		{"a research chemical's amount", with(found(1, medicineTier, mg(2.4)), func(e *doseEvidence) { e.research = true }), "dose-of-research-chemical", Rating{NotFound, Low}, "sells its product for research"},
 		{"a dose in the patient's own tracker", with(found(1, medicineTier, mg(2.4)), func(e *doseEvidence) { e.ownRecord = true }), "dose-in-own-record", Rating{NotFound, Medium}, "the dose"},
 		{"another medicine's dose", with(found(1, medicineTier, mg(5)), func(e *doseEvidence) { e.otherMedicine = true }), "dose-of-other-medicine", Rating{Invalid, Medium}, "for a different medicine"},
 		{"the dose in the directions", found(1, directionTier, mg(2.4)), "requested-dose", Rating{Valid, High}, ""},
