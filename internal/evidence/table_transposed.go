@@ -3,6 +3,7 @@
 package evidence
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -166,18 +167,8 @@ func wrapInto(above, wrapped []cellWords) []cellWords {
 		out[k].words = append(slices.Clone(out[k].words), c.words...)
 		out[k].left, out[k].right = min(out[k].left, c.left), max(out[k].right, c.right)
 	}
-	slices.SortFunc(out, func(a, b cellWords) int { return cmpFloat(a.left, b.left) })
+	slices.SortFunc(out, func(a, b cellWords) int { return cmp.Compare(a.left, b.left) })
 	return out
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // transposedBand reports three or more field rows, one a medicine's and
