@@ -16,14 +16,13 @@ import (
 // fill): unseen153, round 29, whose fills-across histories, family columns
 // and month grids lost most of their doses and dates, and a member's
 // Wegovy was rated the requested one of another column. Each record is
-// written out as its own block, its heading (the row of names over the
-// captions, when there is one) first, then a line per field, "Strength: 1
-// mg weekly", as a table of rows would have been.
+// written out as a table's row is (transposedLine), after its heading (the
+// row of names over the captions, when there is one).
 //
 // A table is three or more such rows, one captioned as a medicine's and one
 // as a date's, at least two records, each row no further below the last
-// than twice a text height plus the gap between the first two. Only pages
-// whose words have their places.
+// than 2.5 text heights. Only pages whose words have their places, and
+// only words no table of rows took (consumed).
 func transposedTables(lines []Line, rows []physicalRow, h, cw float64, consumed map[[2]int]bool) []tableInsert {
 	var inserts []tableInsert
 	for i := 0; i < len(rows); {
@@ -114,7 +113,6 @@ type fieldRow struct {
 	caption cellWords
 	values  []cellWords
 	all     []tableWord
-	top     float64
 }
 
 // fieldRows are the rows from row i on whose first cell is a field's
@@ -149,7 +147,7 @@ func fieldRows(rows []physicalRow, i int, h, cw float64) []fieldRow {
 		if kind == "" || len(band) > 0 && math.Abs(cells[0].left-band[0].caption.left) > 3*cw {
 			break
 		}
-		band = append(band, fieldRow{kind: kind, caption: cells[0], values: cells[1:], all: rows[k].words, top: rows[k].top})
+		band = append(band, fieldRow{kind: kind, caption: cells[0], values: cells[1:], all: rows[k].words})
 	}
 	return band
 }
