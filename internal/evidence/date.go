@@ -605,7 +605,8 @@ func otherPaper(d document) string {
 		seller = seller || notPharmacyRe.MatchString(l.norm)
 	}
 	switch {
-	case collectPharmacyEvidence(d).kind != noPharmacy:
+	case !seized && !seller && !disposal && len(lab) < 2, collectPharmacyEvidence(d).kind != noPharmacy:
+		// (The pharmacy is looked for only on such paper.)
 		return ""
 	case seized:
 		return "a notice that the parcel was seized"
