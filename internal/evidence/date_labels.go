@@ -131,6 +131,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// Mounjaro; unseen156, round 29, a false accept at first measure):
 		// when the carer came, no supply.
 		"visit date", "date of visit", "visit on", "appointment", "appointment date", "date of appointment",
+		// An assessment's own day ("Assessment date" over "24 November
+		// 2026 (home visit)" in a council's care needs assessment, whose
+		// medicines' "last delivery on 18/11/2026" is the supply's;
+		// unseen156, round 29).
+		"assessment date", "date of assessment", "assessed on", "date assessed",
 		// A sharps mail-back's dates ("CONTAINER RECEIVED" over its day,
 		// "TREATED AND DESTROYED" over another; unseen152, round 29, a false
 		// accept at first measure, each reader): the used pens' disposal.

@@ -281,6 +281,9 @@ func headingName(l docLine) []word {
 		}
 		return nil
 	}
+	if ws := sectionAboutName(l); ws != nil {
+		return ws
+	}
 	if len(words) > 0 && titles[words[0].text] && words[0].text != "dr" && words[0].text != "prof" {
 		words = words[1:]
 	}
@@ -296,6 +299,50 @@ func headingName(l docLine) []word {
 	}
 	return nil
 }
+
+// sectionAboutName is the person a numbered or short section heading names
+// after a dash, the name ending the line ("4. Health and medicines — Mr
+// Albert Cheetham" over his medicines, "5. Health and medicines — Mrs Irene
+// Cheetham" over hers, in a council's joint care needs assessment of a
+// couple; unseen156, round 29, each the other's namesake on 5 uploads, both
+// readers). The heading before the dash is at most six words, no digit but
+// a section's number; nil when the line is no such heading.
+func sectionAboutName(l docLine) []word {
+	k := strings.LastIndexAny(l.norm, "—–")
+	if k < 0 {
+		k = strings.LastIndex(l.norm, " - ")
+	}
+	if k < 0 {
+		return nil
+	}
+	var head, tail []word
+	for _, w := range l.words {
+		if w.start < k {
+			head = append(head, w)
+		} else {
+			tail = append(tail, w)
+		}
+	}
+	if len(head) == 0 || len(head) > 6 || len(tail) < 2 {
+		return nil
+	}
+	for j, w := range head {
+		if hasDigit(w.text) && (j > 0 || !sectionNumberRe.MatchString(w.text)) {
+			return nil
+		}
+	}
+	if titles[tail[0].text] && tail[0].text != "dr" && tail[0].text != "prof" {
+		tail = tail[1:]
+	}
+	run := nameRun(tail)
+	if len(run) != len(tail) || len(run) < 2 || len(run) > 4 || !looksLikeName(run) || !allCapitalised(run) {
+		return nil
+	}
+	return run
+}
+
+// sectionNumberRe is a section's number ("4", "4.", "4.2").
+var sectionNumberRe = lazyRE(`^\d{1,2}(?:\.\d{1,2})?\.?$`)
 
 // sectionNouns start a heading that names whose a section is ("Items for
 // Sian Rhys-Mortimer", "Prescriptions for Mr Chidi Okonjo").

@@ -1054,3 +1054,49 @@ func TestReadSuffix(t *testing.T) {
 		}
 	}
 }
+
+// TestSectionHeadingNamesAPerson: a numbered section's heading that names
+// a person after a dash heads that person's medicines (a council's joint
+// care needs assessment of a couple; unseen156, round 29): each is the
+// patient of their own section's medicine, not the other's namesake, and
+// the assessment's own date is no supply's.
+func TestSectionHeadingNamesAPerson(t *testing.T) {
+	assessment := []string{
+		"Calderbrook Metropolitan Borough Council", "People assessed",
+		"Mr Albert Cheetham (DOB 14/06/1948) and Mrs Irene Cheetham (DOB 02/09/1950)",
+		"Assessment date", "17 November 2026 (home visit)",
+		"4. Health and medicines — Mr Albert Cheetham",
+		"Albert has type 2 diabetes. He manages his own weekly injection.",
+		"Medicines and how they are obtained: Ozempic 1 mg pen, once weekly, delivered by Heptonstall Road Pharmacy; last delivery on 12/11/2026.",
+		"5. Health and medicines — Mrs Irene Cheetham",
+		"Irene has COPD.",
+		"Medicines and how they are obtained: Wegovy 0.5 mg pen, once weekly, delivered by Heptonstall Road Pharmacy on 12/11/2026.",
+	}
+	for _, tt := range []struct {
+		forename, medicine, dose string
+	}{
+		{"Albert", "Ozempic", "1mg"},
+		{"Irene", "Wegovy", "0.5mg"},
+	} {
+		exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: "Cheetham", MedicationName: tt.medicine, MedicationDosage: tt.dose}
+		r, f := Explain(textOf(1, assessment...), exp, Policy{Now: testNow, Market: "uk"})
+		if r.Data.PatientName.Value != Valid || r.Data.MedicationDosage.Value != Valid {
+			t.Errorf("%s: name %v by %s, dose %v by %s", tt.forename, r.Data.PatientName, f.PatientName.Rule, r.Data.MedicationDosage, f.MedicationDosage.Rule)
+		}
+		if f.MedicationDate.Text == "17 November 2026" {
+			t.Errorf("%s: the assessment's date rated the supply's", tt.forename)
+		}
+	}
+	for _, line := range []string{
+		"Medication review 2026 - Mr Albert Cheetham",            // a year is no section's number
+		"Seen today with his wife and daughter - Albert Cheetham", // more than a heading's words
+		"4. Health and medicines — Mr Albert Cheetham (husband)",  // the name does not end the line
+	} {
+		if ws := sectionAboutName(readDocument(textOf(1, line)).lines[0]); ws != nil {
+			t.Errorf("%q taken for a section about a person", line)
+		}
+	}
+	if ws := sectionAboutName(readDocument(textOf(1, assessment[5])).lines[0]); len(ws) != 2 {
+		t.Errorf("%q not a section about Albert Cheetham: %v", assessment[5], ws)
+	}
+}
