@@ -1088,7 +1088,7 @@ func TestSectionHeadingNamesAPerson(t *testing.T) {
 		}
 	}
 	for _, line := range []string{
-		"Medication review 2026 - Mr Albert Cheetham",            // a year is no section's number
+		"Medication review 2026 - Mr Albert Cheetham",             // a year is no section's number
 		"Seen today with his wife and daughter - Albert Cheetham", // more than a heading's words
 		"4. Health and medicines — Mr Albert Cheetham (husband)",  // the name does not end the line
 	} {
