@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen160  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen160
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen160) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen160) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen160, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -464,6 +464,116 @@ print(kind, usage, layer_name)
 EOF
 }
 
+# pdf_covered IN OUT NAME SEED PGM: IN (a one-page PDF opened by qpdf --qdf
+# --object-streams=disable) with text added that the page does not show, as a
+# careless redaction or a corrected template leaves it (pdfcovered): a line or
+# two (another patient's name, an old date, a superseded dose or a template's
+# sample values, drawn from SEED and the document) drawn in Helvetica in a
+# blank band of the page (measured on PGM, the print rendered grey at 36 dpi:
+# the tallest run of blank rows), then hidden one of four ways, drawn the same
+# way: covered by an opaque white "correction" box, drawn in white on the
+# white page, drawn inside a clip of no area, or covered by a black redaction
+# bar (the one visible mark, on blank paper). Written as OUT (still QDF: run
+# fix-qdf on it). Prints the way, the hidden text's first word and the bar's
+# box in PGM pixels (x0 y0 x1 y1, or "-" when nothing is drawn).
+pdf_covered() {
+  python3 - "$@" <<'EOF'
+import hashlib, re, sys
+src, dst, name, seed, pgm = sys.argv[1:6]
+def pick(what, k): return int(hashlib.sha256(("%s pdfcovered %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(num):
+    m = re.search(r"\n%d 0 obj\n(.*?)\nendobj\n" % num, pdf, re.S)
+    if not m: sys.exit("heldout: pdfcovered: %s: no object %d" % (name, num))
+    return m
+pages = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)]
+if len(pages) != 1: sys.exit("heldout: pdfcovered: %s: not one page (%d)" % (name, len(pages)))
+size = int(re.search(r"/Size (\d+)", pdf.split("\ntrailer <<")[-1]).group(1))
+font, pre, post = size, size + 1, size + 3
+page = obj(pages[0]).group(1)
+mb = [float(x) for x in re.search(r"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", page).groups()]
+W, H = mb[2] - mb[0], mb[3] - mb[1]
+# The page as printed, grey (P5 PGM): find the tallest band of blank rows
+# (every pixel of the row between 4% and 96% of the width near white).
+raw = open(pgm, "rb").read()
+hdr = re.match(rb"P5\s+(\d+)\s+(\d+)\s+(\d+)\s", raw)
+pw, ph = int(hdr.group(1)), int(hdr.group(2))
+px = raw[hdr.end():]
+x0p, x1p = int(pw * 0.04), int(pw * 0.96)
+blank = [min(px[y * pw + x0p:y * pw + x1p]) >= 250 for y in range(ph)]
+best, run, start = (0, 0), 0, 0
+for y in range(ph):
+    if blank[y]:
+        if run == 0: start = y
+        run += 1
+        if run > best[1] - best[0]: best = (start, y + 1)
+    else: run = 0
+b0, b1 = best
+if (b1 - b0) * 72.0 / 36 < 40: sys.exit("heldout: pdfcovered: %s: no blank band of 40 pt on the page" % name)
+uk = name.startswith("uk-")
+what = pick("what", 4)
+if what == 0:
+    lines = ["Patient: Mrs Joan Hartley-Prentice", "DOB 02/11/1949  NHS 999 301 2277"] if uk else ["Patient: HARTLEY-PRENTICE, JOAN", "DOB 11/02/1949  MRN 00731190"]
+elif what == 1:
+    lines = ["Dispensed: 14/03/2025"] if uk else ["Filled: 03/14/2025"]
+elif what == 2:
+    lines = ["Mounjaro 15mg KwikPen x1  Dose: 15 mg weekly"] if uk else ["ZEPBOUND 15MG/0.5ML PEN  QTY 4"]
+else:
+    lines = ["PATIENT NAME: Jane Sample", "DATE: 01/01/2025  ITEM: [PRODUCT] [STRENGTH]"]
+how = pick("how", 4)   # 0 white box, 1 white text, 2 clipped away, 3 black bar
+fs, lead = 10.0, 13.0
+th = lead * len(lines)
+# The band's middle, in PDF points (y up), with the text's box.
+mid = H - ((b0 + b1) / 2.0) * 72.0 / 36
+tx = W * (0.10 + pick("x", 20) / 100.0)
+tw = max(len(l) for l in lines) * fs * 0.6
+ty = mid + th / 2 - fs
+bx0, by0, bx1, by1 = tx - 4, mid - th / 2 - 3, tx + tw + 4, mid + th / 2 + 3
+def esc(s): return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+text = "BT /FCov %.1f Tf %.1f TL %.1f %.1f Td\n" % (fs, lead, tx, ty) + "".join("(%s) Tj T*\n" % esc(l) for l in lines) + "ET\n"
+if how == 0:
+    body = "q 0 0 0 rg\n" + text + "1 1 1 rg %.1f %.1f %.1f %.1f re f\nQ\n" % (bx0, by0, bx1 - bx0, by1 - by0)
+elif how == 1:
+    body = "q 1 1 1 rg\n" + text + "Q\n"
+elif how == 2:
+    body = "q %.1f %.1f 0 0 re W n 0 0 0 rg\n" % (W * 0.5, 2.0) + text + "Q\n"
+else:
+    body = "q 0 0 0 rg\n" + text + "0 0 0 rg %.1f %.1f %.1f %.1f re f\nQ\n" % (bx0, by0, bx1 - bx0, by1 - by0)
+new = {font: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"}
+streams = {pre: "q\n", post: "\nQ\n" + body}
+m = re.search(r"/Contents (\d+ 0 R|\[[^\]]*\])", page)
+if not m: sys.exit("heldout: pdfcovered: %s: the page has no /Contents" % name)
+refs = " ".join(m.group(1).strip("[]").split())
+def add_font(d):
+    if re.search(r"/Font <<", d): return d.replace("/Font <<", "/Font << /FCov %d 0 R" % font, 1)
+    return d.replace("<<", "<<\n    /Font << /FCov %d 0 R >>" % font, 1)
+rm = re.search(r"/Resources (\d+) 0 R", page)
+if rm:
+    ro = obj(int(rm.group(1)))
+    pdf = pdf[:ro.start(1)] + add_font(ro.group(1)) + pdf[ro.end(1):]
+    page = obj(pages[0]).group(1)
+    page2 = page.replace(m.group(0), "/Contents [ %d 0 R %s %d 0 R ]" % (pre, refs, post), 1)
+else:
+    page2 = page.replace(m.group(0), "/Contents [ %d 0 R %s %d 0 R ]" % (pre, refs, post), 1)
+    i = page2.index("/Resources <<")
+    page2 = page2[:i] + add_font(page2[i:])
+po = obj(pages[0])
+pdf = pdf[:po.start(1)] + page2 + pdf[po.end(1):]
+add = ""
+for n in sorted(list(new) + list(streams)):
+    if n in new: add += "%d 0 obj\n%s\nendobj\n\n" % (n, new[n])
+    else: add += "%d 0 obj\n<< /Length %d 0 R >>\nstream\n%sendstream\nendobj\n\n%d 0 obj\n%d\nendobj\n\n" % (n, n + 1, streams[n], n + 1, len(streams[n]))
+i = pdf.rindex("\nxref\n")
+pdf = pdf[:i + 1] + add + pdf[i + 1:]
+pdf = re.sub(r"(trailer <<.*?/Size )\d+", lambda mm: mm.group(1) + str(size + 5), pdf, flags=re.S)
+open(dst, "wb").write(pdf.encode("latin-1"))
+s = 36 / 72.0
+box = "%d %d %d %d" % (int(bx0 * s) - 1, int((H - by1) * s) - 1, int(bx1 * s) + 2, int((H - by0) * s) + 2) if how == 3 else "-"
+key = {0: "Hartley-Prentice" if uk else "HARTLEY-PRENTICE", 1: "2025", 2: "15mg" if uk else "15MG", 3: "Sample"}[what]
+print(how, key, box)
+EOF
+}
+
 # pdf_tounicode_break IN OUT MODE SHIFT SALT: IN (a QDF file, qpdf --qdf
 # --object-streams=disable) with its fonts' /ToUnicode CMaps made useless,
 # written as OUT (still QDF: run fix-qdf on it). MODE 0 drops every
@@ -761,7 +871,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -9392,6 +9502,50 @@ HTML
       (($(ls "$pm"/check-*.png | wc -l) == $(pdfinfo "$f" | sed -n 's/^Pages: *//p'))) ||
         { echo "heldout: $s $n pdfmixed: not every page of $f renders" >&2; exit 1; }
       rm -rf "$pm" ;;
+    pdfcovered)
+      # A text PDF whose text layer holds words the page does not show,
+      # painted over as a careless redaction or a corrected template leaves
+      # them (unseen159): the browser's print of the page (header and footer
+      # off, one page) opened by qpdf --qdf, and pdf_covered appends to the
+      # page's content a line or two (another patient's name, an old date, a
+      # superseded dose or a template's sample values) in a blank band of
+      # the page, hidden under an opaque white correction box, drawn white
+      # on white, clipped away, or under a black redaction bar on blank
+      # paper, what and how drawn from SEED and the document; fix-qdf and
+      # qpdf write it back compressed. Checked: one page; pdftoppm draws it
+      # pixel for pixel as the print (with a bar: only inside the bar's box,
+      # which was blank paper); pdftotext gives the hidden words. Needs qpdf
+      # and fix-qdf (apt-get install qpdf), pdftoppm and pdftotext
+      # (poppler-utils) and ImageMagick's compare. Not harsh: the page as
+      # shown is the print itself, and the truth is what it shows.
+      f=$docs/$n.pdfcovered.pdf
+      local pc=$docs/$n.pdfcovered.d info how word bar
+      command -v qpdf >/dev/null && command -v fix-qdf >/dev/null ||
+        { echo "heldout: pdfcovered needs qpdf and fix-qdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfcovered needs pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$pc" && mkdir -p "$pc"
+      chrome --no-pdf-header-footer --print-to-pdf="$pc/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$pc/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfcovered: the print is not one page" >&2; exit 1; }
+      pdftoppm -r 36 -gray -singlefile "$pc/print.pdf" "$pc/band"
+      qpdf --qdf --object-streams=disable "$pc/print.pdf" "$pc/qdf.pdf"
+      info=$(pdf_covered "$pc/qdf.pdf" "$pc/covered.pdf" "$n" "$seed" "$pc/band.pgm") || exit 1
+      read -r how word bar <<<"$info"
+      fix-qdf "$pc/covered.pdf" >"$pc/fixed.pdf"
+      qpdf "$pc/fixed.pdf" "$f"
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfcovered: $f does not open as one page" >&2; exit 1; }
+      pdftoppm -r 36 -gray -singlefile "$f" "$pc/shown" || { echo "heldout: $s $n pdfcovered: $f does not render" >&2; exit 1; }
+      if [[ $bar != - ]]; then
+        # Only the bar may differ: paint its box black on both before comparing.
+        convert "$pc/band.pgm" -fill black -draw "rectangle ${bar// /,}" "$pc/a.png"
+        convert "$pc/shown.pgm" -fill black -draw "rectangle ${bar// /,}" "$pc/b.png"
+      else
+        convert "$pc/band.pgm" "$pc/a.png"; convert "$pc/shown.pgm" "$pc/b.png"
+      fi
+      [[ $(compare -metric AE "$pc/a.png" "$pc/b.png" null: 2>&1 || true) == 0 ]] ||
+        { echo "heldout: $s $n pdfcovered: $f shows its covered text" >&2; exit 1; }
+      pdftotext "$f" - | grep -q "$word" || { echo "heldout: $s $n pdfcovered: the text layer of $f lacks its covered words" >&2; exit 1; }
+      rm -rf "$pc" ;;
     pdflayers)
       # A PDF with optional content (layers), as InDesign, Illustrator, CAD
       # and some label and form systems export a page (unseen151): the
