@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen164  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen164
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen164) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen164) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen164, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -9584,6 +9584,94 @@ HTML
       [[ $(compare -metric AE "$pn/print.png" "$pn/layers.png" null: 2>&1 || true) == 0 ]] ||
         { echo "heldout: $s $n pdflayers: $f draws its hidden layer" >&2; exit 1; }
       rm -rf "$pn" ;;
+    motionphoto)
+      # A phone "motion photo" / "live photo" as Pixel, Samsung and other
+      # Android phones save one by default (unseen164): a plain JPEG of the
+      # page (the still the person sees: the page on a table, slight
+      # perspective, light falling off, noise, JPEG 88) with a short MP4
+      # appended after the JPEG's end (two or three frames of the same
+      # scene, each a crop of the still shifted a little, as the hand
+      # moved; 720 px wide, H.264) and an XMP APP1 segment declaring it:
+      # GCamera:MotionPhoto=1, GCamera:MotionPhotoVersion=1, the
+      # presentation timestamp and a Container:Directory whose second item
+      # (video/mp4, Semantic MotionPhoto) has the video's length; or, as
+      # Samsung writes it, the same XMP and the video inside Samsung's
+      # trailer (a "MotionPhoto_Data" block, its SEFH directory and the
+      # SEFT mark). Which phone, the clip's length (1.0-2.9 s), the number
+      # of frames and their shifts drawn from SEED and the document. Not
+      # harsh: the still is an ordinary photo, every field legible.
+      command -v ffmpeg >/dev/null || { echo "heldout: motionphoto needs ffmpeg (Debian package ffmpeg: apt-get install -y ffmpeg)" >&2; exit 1; }
+      f=$docs/$n.motionphoto.jpg
+      local mpd=$docs/$n.mp.d mpkind mpn mpdur mpi mpox mpoy SW SH
+      rm -rf "$mpd" && mkdir -p "$mpd"
+      mpkind=$(pick "$n motion phone" "$seed" 3)
+      mpn=$((2 + $(pick "$n motion frames" "$seed" 2)))
+      mpdur=$(awk "BEGIN{print 1 + $(pick "$n motion length" "$seed" 20) / 10}")
+      convert "$base" -resize '2400x2400>' -background '#857566' -virtual-pixel background \
+        -distort Perspective "0,0 $((W / 35)),$((H / 40))  $W,0 $((W - W / 45)),$((H / 70))  0,$H $((W / 60)),$((H - H / 45))  $W,$H $((W - W / 30)),$((H - H / 35))" \
+        \( +clone -sparse-color Barycentric "0,0 #ffffff %[fx:w],%[fx:h] #b8b8b8" \) -compose multiply -composite \
+        -seed "$seed" -attenuate 0.22 +noise Gaussian -quality 88 "$mpd/still.jpg"
+      SW=$(identify -format %w "$mpd/still.jpg"); SH=$(identify -format %h "$mpd/still.jpg")
+      for ((mpi = 1; mpi <= mpn; mpi++)); do
+        mpox=$(pick "$n motion x $mpi" "$seed" $((SW / 25 + 1))) mpoy=$(pick "$n motion y $mpi" "$seed" $((SH / 25 + 1)))
+        convert "$mpd/still.jpg" -crop "$((SW * 24 / 25))x$((SH * 24 / 25))+$mpox+$mpoy" +repage -resize 720x "$mpd/frame$mpi.png"
+      done
+      ffmpeg -nostdin -loglevel error -y -framerate "$mpn/$mpdur" -i "$mpd/frame%d.png" \
+        -vf 'scale=720:-2,fps=30,format=yuv420p' -c:v libx264 -preset veryfast -crf 30 -t "$mpdur" -an -movflags +faststart "$mpd/clip.mp4"
+      python3 - "$mpd/still.jpg" "$mpd/clip.mp4" "$f" "$mpkind" "$mpdur" <<'PY'
+import struct, sys
+still, clip, out, kind, dur = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read(), sys.argv[3], int(sys.argv[4]), float(sys.argv[5])
+assert still[:2] == b"\xff\xd8" and still.rstrip(b"\0")[-2:] == b"\xff\xd9"
+if kind == 2:
+    # Samsung: the video inside its SEF trailer; the Container's length runs
+    # from the video's start to the file's end (Padding is what follows it).
+    name = b"MotionPhoto_Data"
+    block = b"\x00\x00\x30\x0a" + struct.pack("<I", len(name)) + name + clip
+    dirb = b"SEFH" + struct.pack("<II", 106, 1) + struct.pack("<HHII", 0, 0x0a30, len(block), len(block))
+    tail = dirb + struct.pack("<I", len(dirb)) + b"SEFT"
+    trailer, vlen, pad, make = block + tail, len(clip) + len(tail), len(tail), "samsung"
+else:
+    trailer, vlen, pad, make = clip, len(clip), 0, "google"
+ts = int(dur * 1e6 / 2)
+xmp = f'''<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Adobe XMP Core 5.1.0-jc003">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about=""
+    xmlns:GCamera="http://ns.google.com/photos/1.0/camera/"
+    xmlns:Container="http://ns.google.com/photos/1.0/container/"
+    xmlns:Item="http://ns.google.com/photos/1.0/container/item/"
+   GCamera:MotionPhoto="1"
+   GCamera:MotionPhotoVersion="1"
+   GCamera:MotionPhotoPresentationTimestampUs="{ts}">
+   <Container:Directory>
+    <rdf:Seq>
+     <rdf:li rdf:parseType="Resource">
+      <Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/>
+     </rdf:li>
+     <rdf:li rdf:parseType="Resource">
+      <Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="{vlen}" Item:Padding="{pad}"/>
+     </rdf:li>
+    </rdf:Seq>
+   </Container:Directory>
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>'''.encode()
+payload = b"http://ns.adobe.com/xap/1.0/\x00" + xmp
+seg = b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+i = 2
+if still[2:4] == b"\xff\xe0":  # keep JFIF first
+    i = 4 + struct.unpack(">H", still[4:6])[0]
+open(out, "wb").write(still[:i] + seg + still[i:] + trailer)
+PY
+      local mpx
+      mpx=$(exiftool -a -G1 "$f")
+      [[ $mpx == *'Motion Photo                    : 1'* && $mpx == *'Motion Photo Version'* && $mpx == *'Directory Item Mime'*'video/mp4'* ]] ||
+        { echo "heldout: $s $n motionphoto: $f lacks its motion photo XMP" >&2; exit 1; }
+      [[ $mpkind != 2 || $mpx == *'Embedded Video'* || $mpx == *'Motion Photo Video'* ]] ||
+        { echo "heldout: $s $n motionphoto: $f's Samsung trailer is not read" >&2; exit 1; }
+      [[ $(identify -format '%wx%h' "$f") == "$SW"x"$SH" ]] || { echo "heldout: $s $n motionphoto: $f does not display" >&2; exit 1; }
+      rm -rf "$mpd" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
