@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen164  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen163|unseen164  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen164
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen163 + unseen164
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen164) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen163 | unseen164) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen164) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen164, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen163 unseen164) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen163, unseen164, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -574,6 +574,168 @@ print(how, key, box)
 EOF
 }
 
+# pdf_inherit IN OUT NAME SEED: IN (a one-page PDF opened by qpdf --qdf
+# --object-streams=disable) rebuilt the way report generators and some
+# pharmacy systems write a page (pdfinherit): the page tree nested (the root
+# /Pages node holds a second /Pages node that holds the page), the page's
+# /MediaBox and /Resources taken off the page and set on one parent node or
+# the other (inherited), sometimes a /Rotate 90 on a parent with the content
+# drawn turned the other way in a /MediaBox of swapped sides, so the page
+# shows as before; the page's /Contents an array of 2-4 streams split in the
+# middle of text objects (a BT in one stream, its ET in the next), or the
+# page's whole content drawn inside a Form XObject one or two deep (each
+# with its own /Resources, /BBox and a /Matrix that scales or moves it, the
+# calling stream undoing it with a cm, split across two streams). Which of
+# these is drawn from SEED and the document. Written as OUT (still QDF, the
+# new streams' lengths as indirect objects: run fix-qdf on it). Prints what
+# it chose.
+pdf_inherit() {
+  python3 - "$@" <<'EOF'
+import hashlib, re, sys
+src, dst, name, seed = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+def pick(what, k): return int(hashlib.sha256(("%s pdfinherit %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+def die(msg): sys.exit("heldout: pdfinherit: %s: %s" % (name, msg))
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(num):
+    m = re.search(r"\n%d 0 obj\n(.*?)\nendobj\n" % num, pdf, re.S)
+    if not m: die("no object %d" % num)
+    return m
+def value(d, key):
+    # The span (start, end) of KEY's value in the dictionary text d, or None.
+    m = re.search(r"%s(?=[\s/<\[(])" % re.escape(key), d)
+    if not m: return None
+    i = m.end()
+    while d[i] in " \t\r\n": i += 1
+    if d.startswith("<<", i) or d[i] == "[":
+        depth, j = 0, i
+        while True:
+            if d.startswith("<<", j): depth += 1; j += 2; continue
+            if d.startswith(">>", j): depth -= 1; j += 2
+            elif d[j] == "[": depth += 1; j += 1
+            elif d[j] == "]": depth -= 1; j += 1
+            else: j += 1; continue
+            if depth == 0: return m.start(), i, j
+    r = re.match(r"\d+ \d+ R|/?[^\s/<>\[\]()]+", d[i:])
+    return m.start(), i, i + r.end()
+def drop(d, key):
+    v = value(d, key)
+    if v is None: return d, None
+    return d[:v[0]] + d[v[2]:], d[v[1]:v[2]]
+def stream_of(num):
+    m = re.search(r"\n%d 0 obj\n<<(.*?)>>\nstream\n(.*?)endstream\nendobj\n" % num, pdf, re.S)
+    if not m: die("object %d is not a stream" % num)
+    if "/Filter" in m.group(1): die("object %d is still compressed" % num)
+    return m.group(2)
+pages = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)]
+roots = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Pages\n", pdf, re.S)]
+if len(pages) != 1 or len(roots) != 1: die("not one page and one page tree node (%d, %d)" % (len(pages), len(roots)))
+pnum, rnum = pages[0], roots[0]
+size = int(re.search(r"/Size (\d+)", pdf.split("\ntrailer <<")[-1]).group(1))
+nxt = [size]
+def alloc(k=1):
+    n = nxt[0]; nxt[0] += k; return n
+page = obj(pnum).group(1)
+page, mbox = drop(page, "/MediaBox")
+page, res = drop(page, "/Resources")
+page, contents = drop(page, "/Contents")
+if mbox is None or res is None or contents is None: die("the page lacks /MediaBox, /Resources or /Contents")
+if value(page, "/Rotate") is not None: die("the page already has /Rotate")
+mb = [float(x) for x in re.findall(r"-?[\d.]+", mbox)]
+if len(mb) != 4 or mb[0] != 0 or mb[1] != 0: die("unexpected /MediaBox %s" % mbox.split())
+W, H = mb[2], mb[3]
+refs = [int(n) for n in re.findall(r"(\d+) 0 R", contents)]
+body = "\n".join(stream_of(n).rstrip("\n") for n in refs) + "\n"
+# What is drawn: the content split at text objects (half the documents), or
+# inside one or two Form XObjects; a /Rotate 90 on a parent for one in three.
+depth = [0, 0, 1, 2][pick("depth", 4)]
+rotate = pick("rotate", 3) == 0
+mb_on, res_on = pick("mediabox on", 2), pick("resources on", 2)   # 0: the root, 1: the middle node
+streams, objs = [], {}
+pre = "q 0 1 -1 0 %s 0 cm\n" % ("%g" % H) if rotate else ""
+post = "Q\n" if rotate else ""
+if depth == 0:
+    # Split inside text objects: after the first line following a BT whose ET
+    # comes later, so each cut leaves a BT in one stream and its ET in the next.
+    cuts, pos = [], 0
+    for m in re.finditer(r"(?m)^BT\n", body):
+        j = body.find("\n", m.end())
+        et = body.find("\nET\n", m.end())
+        if j < 0 or et < 0 or j >= et: continue
+        cuts.append(j + 1)
+    if not cuts: die("no text object to split")
+    want = 1 + pick("cuts", 3)
+    step = max(1, len(cuts) // (want + 1))
+    chosen = sorted(set(cuts[min(len(cuts) - 1, step * (i + 1))] for i in range(want)))
+    parts, last = [], 0
+    for c in chosen: parts.append(body[last:c]); last = c
+    parts.append(body[last:])
+    parts[0] = pre + parts[0]; parts[-1] = parts[-1] + post
+    streams = [(p, "") for p in parts]
+    page_res = res
+    how = "split %d streams at text objects" % len(parts)
+else:
+    mats = [(0.5, 0, 0), (2, 0, 0), (1, 0, -H), (1, W / 4, H / 4), (0.8, 20, 30), (1.25, -36, -48)]
+    inner_res, inner_body, names, mdesc = res, body, [], []
+    for level in range(depth):
+        s, tx, ty = mats[pick("matrix %d" % level, len(mats))]
+        fnum = alloc(2)
+        fname = "/Fx%d" % (depth - level)
+        inv = "%g 0 0 %g %g %g cm" % (1 / s, 1 / s, -tx / s, -ty / s)
+        objs[fnum] = ("<< /Type /XObject /Subtype /Form /FormType 1 /BBox [ 0 0 %g %g ] /Matrix [ %g 0 0 %g %g %g ] /Resources %s >>", (W, H, s, s, tx, ty, inner_res), inner_body)
+        mdesc.append("[%g 0 0 %g %g %g]" % (s, s, tx, ty))
+        inner_res = "<< /XObject << %s %d 0 R >> >>" % (fname, fnum)
+        inner_body = "q %s\n%s Do\nQ\n" % (inv, fname)
+    # The page's own streams call the outermost form, split between the cm and the Do.
+    call = inner_body.split("\n", 1)
+    streams = [(pre + call[0] + "\n", ""), (call[1] + post, "")]
+    page_res = inner_res
+    how = "form xobjects %d deep, matrices %s" % (depth, " ".join(reversed(mdesc)))
+# The page tree: root -> middle -> page, the inherited entries on the chosen node.
+mid = alloc()
+if rotate: mbox_txt = "[ 0 0 %g %g ]" % (H, W)
+else: mbox_txt = mbox
+rot_on = pick("rotate on", 2)
+def entries(which):
+    e = ""
+    if mb_on == which: e += "\n  /MediaBox %s" % mbox_txt
+    if res_on == which: e += "\n  /Resources %s" % page_res
+    if rotate and rot_on == which: e += "\n  /Rotate 90"
+    return e
+root = obj(rnum).group(1)
+root, _ = drop(root, "/Kids")
+root = root.replace("<<", "<<\n  /Kids [ %d 0 R ]" % mid, 1)
+root = root.rstrip()
+if root.endswith(">>"): root = root[:-2].rstrip() + entries(0) + "\n>>"
+objs[mid] = ("<<\n  /Type /Pages\n  /Parent %d 0 R\n  /Kids [ %d 0 R ]\n  /Count 1%s\n>>" % (rnum, pnum, entries(1)), None, None)
+snums = []
+for text, _ in streams:
+    n = alloc(2); snums.append(n); objs[n] = (None, None, text)
+page = re.sub(r"/Parent \d+ 0 R", "/Parent %d 0 R" % mid, page, 1)
+page = page.rstrip()
+page = page[:-2].rstrip() + "\n  /Contents [ %s ]\n>>" % " ".join("%d 0 R" % n for n in snums)
+ro, po = obj(rnum), obj(pnum)
+# Replace the later object first so the earlier span stays put.
+for m, new in sorted([(ro, root), (po, page)], key=lambda t: -t[0].start(1)):
+    pdf = pdf[:m.start(1)] + new + pdf[m.end(1):]
+# The old content streams are left unreferenced (qpdf drops them on rewrite).
+add = ""
+for n in sorted(objs):
+    head, args, text = objs[n]
+    if head is None and text is None: continue
+    if text is None:
+        add += "%d 0 obj\n%s\nendobj\n\n" % (n, head)
+        continue
+    if head is None: d = "<< /Length %d 0 R >>" % (n + 1)
+    else: d = (head % args).replace("<< /Type /XObject", "<< /Length %d 0 R /Type /XObject" % (n + 1), 1)
+    add += "%d 0 obj\n%s\nstream\n%sendstream\nendobj\n\n%d 0 obj\n%d\nendobj\n\n" % (n, d, text, n + 1, len(text))
+i = pdf.rindex("\nxref\n")
+pdf = pdf[:i + 1] + add + pdf[i + 1:]
+pdf = re.sub(r"(trailer <<.*?/Size )\d+", lambda mm: mm.group(1) + str(nxt[0]), pdf, flags=re.S)
+open(dst, "wb").write(pdf.encode("latin-1"))
+print(how, "| rotate" if rotate else "| upright", "| mediabox on", ["root", "middle"][mb_on], "| resources on", ["root", "middle"][res_on])
+EOF
+}
+
 # pdf_tounicode_break IN OUT MODE SHIFT SALT: IN (a QDF file, qpdf --qdf
 # --object-streams=disable) with its fonts' /ToUnicode CMaps made useless,
 # written as OUT (still QDF: run fix-qdf on it). MODE 0 drops every
@@ -871,7 +1033,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -9672,6 +9834,49 @@ PY
         { echo "heldout: $s $n motionphoto: $f's Samsung trailer is not read" >&2; exit 1; }
       [[ $(identify -format '%wx%h' "$f") == "$SW"x"$SH" ]] || { echo "heldout: $s $n motionphoto: $f does not display" >&2; exit 1; }
       rm -rf "$mpd" ;;
+    pdfinherit)
+      # A PDF built the way report generators and some pharmacy systems build
+      # it (unseen163): the browser's text PDF of the page (header and footer
+      # off, one page) opened by qpdf --qdf, and pdf_inherit nests the page
+      # tree (a /Pages node inside the root /Pages node), takes the page's
+      # /MediaBox and /Resources off it onto one parent node or the other
+      # (sometimes with a /Rotate 90 on a parent and the content drawn turned
+      # back, so the page shows as before), and either splits the page's
+      # content into an array of 2-4 streams in the middle of text objects (a
+      # BT in one stream, its ET in the next) or draws it inside a Form
+      # XObject one or two deep (own /Resources, a /Matrix that scales or
+      # moves it, undone by the calling cm); which of these drawn from SEED
+      # and the document. fix-qdf and qpdf write it back compressed. Checked:
+      # qpdf --check passes, one page, pdftotext gives the print's words in
+      # the print's order, and pdftoppm draws it as the print (RMSE under 2%
+      # at 50 dpi). Needs qpdf and fix-qdf (apt-get install qpdf), pdftoppm
+      # and pdftotext (apt-get install poppler-utils) and ImageMagick's
+      # compare. Not harsh: the page as shown is the print itself.
+      f=$docs/$n.pdfinherit.pdf
+      local pi=$docs/$n.pdfinherit.d pages rmse
+      command -v qpdf >/dev/null && command -v fix-qdf >/dev/null ||
+        { echo "heldout: pdfinherit needs qpdf and fix-qdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfinherit needs pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$pi" && mkdir -p "$pi"
+      chrome --no-pdf-header-footer --print-to-pdf="$pi/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      pages=$(pdfinfo "$pi/print.pdf" | sed -n 's/^Pages: *//p')
+      [[ $pages == 1 ]] || { echo "heldout: $s $n pdfinherit: the print has ${pages:-no} pages, not one" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$pi/print.pdf" "$pi/qdf.pdf"
+      pdf_inherit "$pi/qdf.pdf" "$pi/inherit.pdf" "$n" "$seed" >"$pi/how"
+      fix-qdf "$pi/inherit.pdf" >"$pi/fixed.pdf"
+      qpdf "$pi/fixed.pdf" "$f"
+      qpdf --check "$f" >/dev/null || { echo "heldout: $s $n pdfinherit: qpdf --check fails on $f" >&2; exit 1; }
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfinherit: $f does not open as one page" >&2; exit 1; }
+      pdftotext -raw "$pi/print.pdf" - | tr -s ' \n' '  ' >"$pi/print.txt"
+      pdftotext -raw "$f" - | tr -s ' \n' '  ' >"$pi/inherit.txt"
+      cmp -s "$pi/print.txt" "$pi/inherit.txt" || { echo "heldout: $s $n pdfinherit: pdftotext gives other text or order than the print's" >&2; exit 1; }
+      pdftoppm -r 50 -png -singlefile "$pi/print.pdf" "$pi/print" && pdftoppm -r 50 -png -singlefile "$f" "$pi/inherit" ||
+        { echo "heldout: $s $n pdfinherit: $f does not render" >&2; exit 1; }
+      rmse=$(compare -metric RMSE "$pi/print.png" "$pi/inherit.png" null: 2>&1 | sed -n 's/.*(\([0-9.e-]*\)).*/\1/p' || true)
+      awk -v r="${rmse:-1}" 'BEGIN { exit !(r < 0.02) }' ||
+        { echo "heldout: $s $n pdfinherit: $f does not draw as the print (RMSE ${rmse:-?}; $(cat "$pi/how"))" >&2; exit 1; }
+      rm -rf "$pi" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
