@@ -9953,7 +9953,8 @@ open(sys.argv[3], "wb").write(bytes(out))
 EOF
       fi
       qpdf --check "$f" >/dev/null 2>&1 || { echo "heldout: $s $n pdfobjstm: qpdf --check fails on $f" >&2; exit 1; }
-      qpdf --show-xref "$f" | grep -q 'compressed; stream' ||
+      qpdf --show-xref "$f" >"$po/shown.txt"
+      grep -q 'compressed; stream' "$po/shown.txt" ||
         { echo "heldout: $s $n pdfobjstm: $f holds no object stream" >&2; exit 1; }
       grep -aq '/Type */XRef' "$f" || { echo "heldout: $s $n pdfobjstm: $f has no xref stream" >&2; exit 1; }
       ((form != 2)) || grep -aq '/XRefStm' "$f" || { echo "heldout: $s $n pdfobjstm: $f has no /XRefStm" >&2; exit 1; }
