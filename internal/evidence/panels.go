@@ -15,10 +15,7 @@ import (
 // photographed together, two pens' labels in one picture), the panels
 // other than the lead's left out, when one panel names the lead in full
 // beside the requested medicine: another person's label gives neither the
-// lead's date nor dose, and its name is not the lead's patient. Where the
-// lead's label (the only panel naming the lead) is of another medicine and
-// the requested one is on another's, the lead's label is judged alone, its
-// medicine the lead's (round 30). A page
+// lead's date nor dose, and its name is not the lead's patient. A page
 // whose columns are one label's (the name and medicine in one, the date
 // and pharmacy in the other) has a column without a medicine, and stays
 // whole.
@@ -41,7 +38,7 @@ func leadsPanel(d document, exp Expected, want string) document {
 			}
 		}
 		// splitAtGutters marked panels only where each names a medicine.
-		leads, leadsOther, othersRequested := -1, -1, false
+		leads := -1
 		for k, p := range panels {
 			named, requested := false, false
 			for _, i := range p {
@@ -52,24 +49,13 @@ func leadsPanel(d document, exp Expected, want string) document {
 					named = true
 				}
 			}
-			switch {
-			case named && requested && leads == -1:
-				leads = k
-			case named && requested:
-				leads = -2 // the lead's on two panels: nothing to choose
-			case named && leadsOther == -1:
-				leadsOther = k
-			case named:
-				leadsOther = -2
-			case requested:
-				othersRequested = true
+			if named && requested {
+				if leads == -1 {
+					leads = k
+				} else {
+					leads = -2 // the lead's on two panels: nothing to choose
+				}
 			}
-		}
-		if leads == -1 && leadsOther >= 0 && othersRequested {
-			// The lead's own label is of another medicine, the requested
-			// one on another person's: the lead's label is judged alone
-			// (leadsSections).
-			leads = leadsOther
 		}
 		if leads < 0 {
 			continue
@@ -478,13 +464,11 @@ var identityWords = newPhraseSet(map[bool][]string{true: {"dob", "d o b", "date 
 // the lead's family (familyMember), the others are left out, as a
 // household table's other rows are (leadsRows). Lines above the first
 // heading stay. Used for the dose and the date only: the name is judged on
-// the whole page, whose other sections say whose the lead's is. othersOnly:
-// the lead's section names other medicines only, the requested one standing
-// in another member's; then the lead's section alone is judged, every field.
-func leadsSections(d document, ms []medicineMention, exp Expected, want string) (own document, othersOnly bool) {
+// the whole page, whose other sections say whose the lead's is.
+func leadsSections(d document, ms []medicineMention, exp Expected, want string) document {
 	lead := newExpectedName(exp.Forename, exp.Surname)
 	if want == "" || !exp.PatientKnown || !lead.usable() {
-		return d, false
+		return d
 	}
 	// Only a page naming the lead's surname twice can head a family's
 	// sections; looking for headings costs more than this.
@@ -495,11 +479,17 @@ func leadsSections(d document, ms []medicineMention, exp Expected, want string) 
 		}
 		return n == 2
 	}) {
-		return d, false
+		return d
 	}
 	heads := householdHeadings(d, ms)
 	if heads == nil {
-		return d, false
+		return d
+	}
+	requested := map[int]bool{}
+	for _, m := range ms {
+		if m.entry.generic == want {
+			requested[m.line] = true
+		}
 	}
 	// Section k runs from its heading to the next one, the last to the end.
 	end := func(k int) int {
@@ -508,9 +498,23 @@ func leadsSections(d document, ms []medicineMention, exp Expected, want string) 
 		}
 		return len(d.lines)
 	}
-	leads, othersOnly := leadsSection(d, ms, heads, end, lead, want)
+	leads := -1
+	for k, h := range heads {
+		if o, _ := compareName(headingName(d.lines[h]), lead, d.lines[h].reading()); o != nameFull {
+			continue
+		}
+		for i := h; i < end(k); i++ {
+			if requested[i] {
+				if leads >= 0 {
+					return d // the lead heads two sections: nothing to choose
+				}
+				leads = k
+				break
+			}
+		}
+	}
 	if leads < 0 {
-		return d, false
+		return d
 	}
 	drop := map[int]bool{}
 	for k, h := range heads {
@@ -521,59 +525,13 @@ func leadsSections(d document, ms []medicineMention, exp Expected, want string) 
 			// A heading that is no other member of the lead's family may
 			// be the lead's own name read twice, badly ("GARCIA MARQUE"
 			// over a label read again): nothing is left out.
-			return d, false
+			return d
 		}
 		for i := h; i < end(k); i++ {
 			drop[i] = true
 		}
 	}
-	return d.without(drop), othersOnly
-}
-
-// leadsSection picks the section of householdHeadings' heads (section k
-// ending before end(k)) that the lead heads: the one naming the requested
-// medicine (-1 when none does, or when two do); else, othersOnly, the one
-// naming other medicines only, where the requested one stands in another
-// person's section (a family account's column per member, the wife asking
-// for her husband's Wegovy beside her own Mounjaro: her section is her
-// record, and it does not list it; unseen153, round 30).
-func leadsSection(d document, ms []medicineMention, heads []int, end func(int) int, lead expectedName, want string) (leads int, othersOnly bool) {
-	requested, named := map[int]bool{}, map[int]bool{}
-	for _, m := range ms {
-		named[m.line] = true
-		if m.entry.generic == want {
-			requested[m.line] = true
-		}
-	}
-	in := func(k int, set map[int]bool) bool {
-		for i := heads[k]; i < end(k); i++ {
-			if set[i] {
-				return true
-			}
-		}
-		return false
-	}
-	leads, leadsOther, othersRequested := -1, -1, false
-	for k, h := range heads {
-		if o, _ := compareName(headingName(d.lines[h]), lead, d.lines[h].reading()); o != nameFull {
-			othersRequested = othersRequested || in(k, requested)
-			continue
-		}
-		switch {
-		case in(k, requested) && leads >= 0:
-			return -1, false // the lead heads two sections: nothing to choose
-		case in(k, requested):
-			leads = k
-		case in(k, named) && leadsOther == -1:
-			leadsOther = k
-		case in(k, named):
-			leadsOther = -2 // two sections of other medicines
-		}
-	}
-	if leads < 0 && leadsOther >= 0 && othersRequested {
-		return leadsOther, true
-	}
-	return leads, false
+	return d.without(drop)
 }
 
 // familyMember reports a name of the lead's surname, word for word, and

@@ -200,13 +200,11 @@ Inject 2.4mg once weekly        THORNBURY PHARMACY`))
 		want [fieldCount]Verdict
 	}{
 		{"the lead's label beside another person's", pair, wegovy("Margery"), [fieldCount]Verdict{Valid, Valid, Valid, Valid, Valid}},
-		// The lead's own label is of another medicine, the requested one
-		// on his wife's: his label is his record, judged alone, and it
-		// does not show the requested medicine (unseen153's family
-		// account, round 30: "valid invalid invalid not_found valid";
-		// round 18 had the other label's medicine valid beside an invalid
-		// name, a truth no held-out set wrote).
-		{"the requested medicine on another person's label, the lead's own of another", pair, wegovy("Dennis"), [fieldCount]Verdict{Valid, Invalid, Invalid, NotFound, Valid}},
+		// Read panel by panel, the medicine is under the other person's
+		// name: that label is hers, and the lead's name is invalid for it
+		// (as the held-out truths have it: "invalid valid valid valid
+		// valid" for another person's label; round 18).
+		{"the requested medicine on another person's label only", pair, wegovy("Dennis"), [fieldCount]Verdict{Invalid, Valid, Valid, Valid, Valid}},
 		{"one label in two columns", oneLabel, wegovy("Margery"), [fieldCount]Verdict{Valid, Valid, Valid, Valid, Valid}},
 	}
 	for _, tc := range tests {

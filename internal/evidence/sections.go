@@ -22,13 +22,10 @@ import (
 // block names no medicine (captions read one under another, their values
 // after them), keeps every line (nil): its blocks are not each a patient's.
 // leadsSections, whose headings are the lead's family, is tried first.
-// othersOnly: the lead's caption heads other medicines only, the requested
-// product standing under another's caption; the lead's block is then the
-// lead's record, judged alone, every field.
-func leadsCaptioned(d document, ms []medicineMention, exp Expected, want Medicine) (others map[int]bool, othersOnly bool) {
+func leadsCaptioned(d document, ms []medicineMention, exp Expected, want Medicine) map[int]bool {
 	lead := newExpectedName(exp.Forename, exp.Surname)
 	if want.Generic == "" || !exp.PatientKnown || !lead.usable() {
-		return nil, false
+		return nil
 	}
 	captions := map[int]bool{}
 	for _, v := range labelledPatientValues(d) {
@@ -36,7 +33,7 @@ func leadsCaptioned(d document, ms []medicineMention, exp Expected, want Medicin
 		addCaption(captions, v, outcome, level)
 	}
 	if len(captions) < 2 {
-		return nil, false
+		return nil
 	}
 	heads := slices.Sorted(maps.Keys(captions))
 	block := func(line int) int {
@@ -46,12 +43,9 @@ func leadsCaptioned(d document, ms []medicineMention, exp Expected, want Medicin
 		}
 		return k
 	}
-	// product: the block names the requested product; substance: the
-	// requested substance, of whichever brand; other: another product.
-	product, substance, other := make([]bool, len(heads)), make([]bool, len(heads)), make([]bool, len(heads))
+	product, other := make([]bool, len(heads)), make([]bool, len(heads))
 	for _, m := range ms {
 		if k := block(m.line); k >= 0 {
-			substance[k] = substance[k] || m.entry.generic == want.Generic
 			if requestedProduct(m, want) {
 				product[k] = true
 			} else {
@@ -59,29 +53,17 @@ func leadsCaptioned(d document, ms []medicineMention, exp Expected, want Medicin
 			}
 		}
 	}
-	leads, leadsOther, othersProduct := -1, -1, false
+	leads := -1
 	for k, h := range heads {
 		switch {
-		case !product[k] && !other[k]:
-			return nil, false
-		case !captions[h]:
-			othersProduct = othersProduct || product[k]
-		case product[k] && leads == -1 && leadsOther == -1:
+		case captions[h] && product[k] && leads == -1:
 			leads = k
-		case !substance[k] && leads == -1 && leadsOther == -1:
-			leadsOther = k
-		default:
-			return nil, false // the lead's caption heads two blocks
+		case captions[h] || !product[k] && !other[k]:
+			return nil
 		}
 	}
-	if leads < 0 && leadsOther >= 0 && othersProduct {
-		// The lead's caption heads other medicines only, the requested
-		// product standing under another's: the lead's block is the
-		// lead's record, and it does not list it (leadsSections).
-		leads, othersOnly = leadsOther, true
-	}
 	if leads < 0 {
-		return nil, false
+		return nil
 	}
 	drop := map[int]bool{}
 	for i := range d.lines {
@@ -89,7 +71,7 @@ func leadsCaptioned(d document, ms []medicineMention, exp Expected, want Medicin
 			drop[i] = true
 		}
 	}
-	return drop, othersOnly
+	return drop
 }
 
 // requestedProduct reports a mention of the product asked for: the brand

@@ -57,26 +57,16 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	// Other patients' captioned blocks: the requested product under the
 	// lead's caption alone is the lead's, and is read there.
 	req := findRequested(mentions, want.Generic).ofProduct(mentions, want)
-	others, captionedOthersOnly := leadsCaptioned(doc, mentions, exp, want)
+	others := leadsCaptioned(doc, mentions, exp, want)
 	if others != nil {
 		req = req.outside(others)
 	}
-	nameOn := doc
-	if s, othersOnly := leadsSections(doc, mentions, exp, want.Generic); len(s.lines) != len(doc.lines) {
+	if s := leadsSections(doc, mentions, exp, want.Generic); len(s.lines) != len(doc.lines) {
 		own, ownMentions = s, findMedicineMentions(s)
-		if othersOnly {
-			// The lead's own section lists other medicines: it is the
-			// lead's record, and every field is read there.
-			nameOn, medicineOn, medicineMentions = own, own, ownMentions
-			req = findRequested(ownMentions, want.Generic).ofProduct(ownMentions, want)
-		}
 	} else if others != nil {
 		own = doc.without(others)
 		ownMentions = findMedicineMentions(own)
 		medicineOn, medicineMentions = own, ownMentions
-		if captionedOthersOnly {
-			nameOn = own
-		}
 	}
 	dose := collectDoseEvidence(own, exp, want, wantKnown, ownMentions, pol)
 	meds := medicinesForDate(own, ownMentions, want.Generic, pol)
@@ -90,7 +80,7 @@ func rateFields(doc document, exp Expected, pol Policy) [fieldCount]finding {
 	unsupplied := meds.unfilled != nil && (date.rule == ruleNoDate || date.rule == ruleUnfilledPrescription) &&
 		slices.ContainsFunc(own.lines, noPharmacyHolds)
 	return [fieldCount]finding{
-		patientField:  ratePatientNameBeside(nameOn, exp, len(mentions) > 0, req),
+		patientField:  ratePatientNameBeside(doc, exp, len(mentions) > 0, req),
 		medicineField: rateMedicine(medicineOn, exp, want, wantKnown, medicineMentions),
 		dosageField:   decide(doseRules, dose),
 		dateField:     date,
