@@ -9028,8 +9028,8 @@ EOF
       # orientation is not the label's, the label is drawn turned 90 degrees
       # on it. The browser prints the page at its own viewport size (one
       # sheet, no margin: 1 CSS px is 0.75 pt, a text PDF); each label (the
-      # boxes `<meta name="heldout-labels" content="X,Y,W,H;...">` gives in
-      # CSS px, or the page's whole print) is cut out by Ghostscript onto a
+      # page's whole print, or its N labels one above the other where
+      # `<meta name="heldout-labels" content="N">` says so) is cut out by Ghostscript onto a
       # page of its own size and re-printed onto the label page, fitted
       # (-dFIXEDMEDIA -dPDFFitPage, which turns it when that fits better),
       # the text layer kept; qpdf joins the pages. The roll and the page's
@@ -9053,16 +9053,28 @@ EOF
       rm -f "$out/$s/html/$n.pdflabelsize.html"
       pages=$(pdfinfo "$pl/print.pdf" | sed -n 's/^Pages: *//p')
       [[ $pages == 1 ]] || { echo "heldout: $s $n pdflabelsize: the print has ${pages:-no} pages, not one" >&2; exit 1; }
-      labels=$(sed -n 's/.*name="heldout-labels" content="\([^"]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
-      if [[ -n $labels ]]; then
-        IFS=';' read -r -a boxes <<<"$labels"
-      else
-        # The whole print, 8 CSS px of white round it (pdftoppm at 96 dpi: 1 pixel a CSS px).
-        pdftoppm -r 96 -singlefile -png "$pl/print.pdf" "$pl/page"
-        bb=$(convert "$pl/page.png" -trim -format '%@' info:)
+      # The labels on the print (pdftoppm at 96 dpi: a pixel a CSS px): a page
+      # whose `<meta name="heldout-labels" content="N">` says it holds N
+      # labels one above the other is cut at the N-1 widest blank bands
+      # between rows of print; otherwise the whole print is one label. Each
+      # label's box is its print with 8 px of white round it.
+      labels=$(sed -n 's/.*name="heldout-labels" content="\([0-9]*\)".*/\1/p' "$out/$s/html/$n.html" | head -1)
+      pdftoppm -r 96 -singlefile -png "$pl/print.pdf" "$pl/page"
+      local ph96 bands
+      ph96=$(identify -format %h "$pl/page.png")
+      bands=$(convert "$pl/page.png" -colorspace Gray -scale "1x${ph96}!" -depth 16 txt:- |
+        awk -F'[,:() ]+' -v n="${labels:-1}" 'NR > 1 { y = $2; ink = ($4 < 65500)
+            if (ink) { if (start == "") start = y; else if (y - last > 1) { g[++k] = last + 1; gs[k] = y - last - 1; e[k] = last; b[k + 1] = y }; last = y; if (!b[1]) b[1] = start } }
+          END { # keep the n-1 widest gaps
+            for (i = 1; i <= k; i++) keep[i] = 0
+            for (j = 1; j < n; j++) { best = 0; for (i = 1; i <= k; i++) if (!keep[i] && gs[i] > gs[best]) best = i; if (best) keep[best] = 1 }
+            top = b[1]; for (i = 1; i <= k; i++) if (keep[i]) { print top, e[i]; top = b[i + 1] }; print top, last }')
+      while read -r y0 y1; do
+        bb=$(convert "$pl/page.png" -crop "x$((y1 - y0 + 1))+0+$y0" +repage -trim -format '%@' info:)
         [[ $bb =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] || { echo "heldout: $s $n pdflabelsize: no print found on the page" >&2; exit 1; }
-        boxes=("$((BASH_REMATCH[3] - 8)),$((BASH_REMATCH[4] - 8)),$((BASH_REMATCH[1] + 16)),$((BASH_REMATCH[2] + 16))")
-      fi
+        boxes+=("$((BASH_REMATCH[3] - 8)),$((y0 + BASH_REMATCH[4] - 8)),$((BASH_REMATCH[1] + 16)),$((BASH_REMATCH[2] + 16))")
+      done <<<"$bands"
+      [[ -z $labels || ${#boxes[@]} == "$labels" ]] || { echo "heldout: $s $n pdflabelsize: found ${#boxes[@]} labels, not $labels" >&2; exit 1; }
       # The largest label decides which rolls print every label at 0.5-0.8.
       read -r lw lh < <(printf '%s\n' "${boxes[@]}" | awk -F, '{w = $3 * 0.75; h = $4 * 0.75; if (w > mw) mw = w; if (h > mh) mh = h} END {print mw, mh}')
       mapfile -t fits < <(awk -v lw="$lw" -v lh="$lh" 'BEGIN {
