@@ -7342,7 +7342,7 @@ PYEOF
         2) edgeline="rectangle 0,0 2,$((PH - 1))" ;;
         *) edgeline="rectangle $((PW - 3)),0 $((PW - 1)),$((PH - 1))" ;;
       esac
-      convert -size "${PW}x${PH}" xc:'#fdfdfd' "$fb/turned.png" -geometry "+$X+$Y" -compose over -composite \
+      convert -size "${PW}x${PH}" xc:white "$fb/turned.png" -geometry "+$X+$Y" -compose over -composite \
         -draw "$dust" -fill '#c4c4c4' -draw "$edgeline" -units PixelsPerInch -density "$dpi" "$fb/bed.png"
       kind=$(pick "$n flatbedsmall kind" "$seed" 3)
       case $kind in
