@@ -38,6 +38,11 @@ func transposedTables(lines []Line, rows []physicalRow, h, cw float64, consumed 
 			i++
 			continue
 		}
+		for k := range band {
+			// A lone cell under one record's column is that record's
+			// ("Notes | transferred out" under the first supply).
+			band[k].shared = band[k].shared && spans(band[k].values[0], cols) >= 2
+		}
 		var heading []cellWords
 		if i > 0 && rows[i].top-rows[i-1].bottom < 2.5*h {
 			heading = cellsOf(rows[i-1], cw)
@@ -52,7 +57,9 @@ func transposedTables(lines []Line, rows []physicalRow, h, cw float64, consumed 
 			}
 			var captions, values []cellWords
 			for _, row := range band {
-				if cell := cellUnder(row.values, cols[c]); len(cell.words) > 0 {
+				if row.shared {
+					captions, values = append(captions, row.caption), append(values, row.values[0])
+				} else if cell := cellUnder(row.values, cols[c]); len(cell.words) > 0 {
 					captions, values = append(captions, row.caption), append(values, cell)
 				}
 			}
@@ -113,6 +120,8 @@ type fieldRow struct {
 	caption cellWords
 	values  []cellWords
 	all     []tableWord
+	// shared: one cell for every record.
+	shared bool
 }
 
 // fieldRows are the rows from row i on whose first cell is a field's
@@ -140,14 +149,18 @@ func fieldRows(rows []physicalRow, i int, h, cw float64) []fieldRow {
 			band[n-1].all = append(band[n-1].all, rows[k].words...)
 			continue
 		}
-		if len(cells) < 3 {
+		if len(cells) < 2 {
 			break
 		}
 		kind := fieldCaption(cells[0].text())
 		if kind == "" || len(band) > 0 && math.Abs(cells[0].left-band[0].caption.left) > 3*cw {
 			break
 		}
-		band = append(band, fieldRow{kind: kind, caption: cells[0], values: cells[1:], all: rows[k].words})
+		// A caption and one cell: a field every record shares, its cell
+		// spanning their columns ("Medicine | Mounjaro KwikPen, one
+		// injection weekly" over a titration record's month columns;
+		// unseen153, round 30).
+		band = append(band, fieldRow{kind: kind, caption: cells[0], values: cells[1:], all: rows[k].words, shared: len(cells) == 2})
 	}
 	return band
 }
@@ -172,11 +185,14 @@ func wrapInto(above, wrapped []cellWords) []cellWords {
 // transposedBand reports three or more field rows, one a medicine's and
 // one a date's.
 func transposedBand(band []fieldRow) bool {
-	kinds := map[string]bool{}
+	kinds, own := map[string]bool{}, 0
 	for _, r := range band {
 		kinds[r.kind] = true
+		if !r.shared {
+			own++
+		}
 	}
-	return len(band) >= 3 && kinds["medicine"] && kinds["date"]
+	return len(band) >= 3 && own >= 2 && kinds["medicine"] && kinds["date"]
 }
 
 // fieldCaption is the kind of field a caption names ("medicine", "date",
@@ -230,6 +246,9 @@ func recordColumns(band []fieldRow) []cellWords {
 	widest := slices.MaxFunc(band, func(a, b fieldRow) int { return len(a.values) - len(b.values) })
 	cols := slices.Clone(widest.values)
 	for _, r := range band {
+		if r.shared {
+			continue
+		}
 		for _, c := range r.values {
 			for k := range cols {
 				if c.left < cols[k].right && c.right > cols[k].left {
@@ -244,6 +263,17 @@ func recordColumns(band []fieldRow) []cellWords {
 		}
 	}
 	return cols
+}
+
+// spans is how many of cols a cell lies over.
+func spans(cell cellWords, cols []cellWords) int {
+	n := 0
+	for _, c := range cols {
+		if cell.left < c.right && cell.right > c.left {
+			n++
+		}
+	}
+	return n
 }
 
 // cellUnder is the cell of cells that lies under col (overlapping it); none

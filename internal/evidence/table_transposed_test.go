@@ -60,8 +60,25 @@ supply_record.ods
 	for _, l := range readDocument(sheet).lines {
 		rows = append(rows, l.raw)
 	}
-	if want := "Date supplied: 28/08/2026\tMedicine: Wegovy pen\tStrength: 1.7 mg"; !slices.Contains(rows, want) {
+	if want := "Patient: Ms Arabella Thistlewood\tDate supplied: 28/08/2026\tMedicine: Wegovy pen\tStrength: 1.7 mg"; !slices.Contains(rows, want) {
 		t.Errorf("a spreadsheet's numbered rows not read as records; lines:\n%q", rows)
+	}
+	// A field every record shares, its one cell across their columns (a
+	// titration record's medicine over its month columns; unseen153,
+	// round 30): each record gets it.
+	titration := drawn(`
+Titration record: Mrs Morwenna Tregarthen
+Week           Month 1        Month 2        Month 3        Month 4
+Medicine                      Mounjaro KwikPen, one injection weekly
+Dose           2.5 mg         5 mg           7.5 mg         10 mg (planned)
+Pen supplied   16 Aug 2026    13 Sep 2026    11 Oct 2026    —
+Weight (kg)    104.2          101.8          99.7           98.8`)
+	rows = nil
+	for _, l := range readDocument(titration).lines {
+		rows = append(rows, l.raw)
+	}
+	if want := "Medicine: Mounjaro KwikPen, one injection weekly\tDose: 7.5 mg\tPen supplied: 11 Oct 2026"; !slices.Contains(rows, want) {
+		t.Errorf("a titration record's shared medicine not given to each month; lines:\n%q", rows)
 	}
 	// Captions that head no record's fields (a form's two columns of
 	// questions) are no turned table.
