@@ -79,8 +79,11 @@ type nameEvidence struct {
 	// forename and a surname.
 	leadKnown, leadNamed bool
 	// animal: the document is about an animal (a veterinary prescription),
-	// where its marker was read.
-	animal *nameSeen
+	// where its marker was read; humanSupply: it also names the requested
+	// medicine, which no vet supplies (a pet's label beside its owner's
+	// own pharmacy label).
+	animal      *nameSeen
+	humanSupply bool
 	// inRole: the lead's name given in another role than the patient's
 	// (collected by, carer, parent, account holder, owner, ordered by,
 	// emergency contact, prescriber, pharmacist), and which (role).
@@ -190,6 +193,7 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 	vet, marker := veterinary(d)
 	if vet {
 		ev.animal = &nameSeen{sure: mediumCertainty, at: marker}
+		ev.humanSupply = len(req.lines) > 0
 	}
 	roles := nameRoles(d, aboutMedicine, vet)
 	ev.addRoles(d, roles, e)
@@ -387,6 +391,25 @@ func namesAPerson(v patientValue, outcome nameOutcome) bool {
 	return looksLikeName(nameRun(v.words)) && len(nameRun(v.words)) == len(v.words) && allCapitalised(v.words)
 }
 
+// leadBesideAnimal reports a page with a pet's paper on it (a vet's label,
+// an invoice) that is also the lead's own: the requested medicine named,
+// which no vet supplies, and the lead's name read in no other role, on a
+// line that names no animal ("Bella Okafor (feline)" is the cat). The pet's
+// owner's own pharmacy label beside the dog's (unseen162, round 30: every
+// such page rated the lead an animal's owner, 37 names on each reader at
+// first measure); the other rules then read the page.
+func (e nameEvidence) leadBesideAnimal() bool {
+	if !e.humanSupply {
+		return false
+	}
+	for _, n := range []*nameSeen{e.labelled, e.anywhere} {
+		if n != nil && n.at != nil && len(vetMarkers.find(n.at.line.words)) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // The notes' clauses of the name rules.
 const (
 	swappedName          = "the patient name on the document has the lead's forename and surname the other way round, "
@@ -408,7 +431,7 @@ var nameRules = []rule[nameEvidence]{
 	{"lead-without-name", func(e nameEvidence) bool { return !e.leadNamed }, func(nameEvidence) finding {
 		return finding{rating: Rating{NotFound, High}, problem: "the lead has no name on record, so the patient name could not be checked"}
 	}},
-	{"animal-patient", func(e nameEvidence) bool { return e.animal != nil }, func(e nameEvidence) finding {
+	{"animal-patient", func(e nameEvidence) bool { return e.animal != nil && !e.leadBesideAnimal() }, func(e nameEvidence) finding {
 		// The patient is the animal; whoever the document names is its
 		// owner, the lead included.
 		return finding{rating: Rating{Invalid, e.animal.sure.Confidence()}, problem: "the document is for an animal (a veterinary prescription), not for the lead", at: e.animal.at}

@@ -10,6 +10,9 @@ import (
 // accountHolder is the role of whoever holds an account or a policy.
 const accountHolder = "the account holder"
 
+// reporterRole is the role of whoever reported a side effect.
+const reporterRole = "the person who reported the side effect"
+
 // formerName is the role of a name the patient no longer uses.
 const formerName = "a former name of the patient"
 
@@ -67,6 +70,14 @@ var roleCaptions = newPhraseSet(map[string][]string{
 	"the clinician who ordered the tests": {
 		"ordering provider", "ordering physician", "ordering clinician", "ordering practitioner", "ordering doctor",
 		"referring provider", "referring physician", "referring clinician",
+	},
+	// Who reported a side effect on a safety report ("Reporter" over
+	// "Name" and "Lorna Beckwith, RN" on a MedWatch submission summary,
+	// the patient's section below; unseen159, round 30: the nurse rated
+	// the patient, a false accept at first measure).
+	reporterRole: {
+		"reporter", "reported by", "reporter name", "reporters name", "person reporting", "name of reporter",
+		"reporter details", "reporting person",
 	},
 	nextOfKin: {
 		"emergency contact", "emergency contact name", "next of kin", "nok", "contact person", "in case of emergency",
@@ -231,7 +242,7 @@ var headingWords = map[string]bool{"details": true, "information": true, "info":
 // others ("Picked up", a status) head no one.
 var headingRoles = map[string]bool{
 	"a carer": true, parentOrGuardian: true, accountHolder: true,
-	nextOfKin: true, "the owner of an animal": true,
+	nextOfKin: true, "the owner of an animal": true, reporterRole: true,
 }
 
 // nameCaptionRe is a "Name:" caption at the start of a line, or a form's

@@ -250,6 +250,27 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "a veterinary label: the pet has the owner's surname", exp: sarah,
 			lines: []string{"Client: Sarah Collins", "Patient: Bella Collins (feline)", "Give one tablet daily"},
 			want:  Rating{Invalid, Medium}, rule: "animal-patient"},
+		// A pet's label beside its owner's own pharmacy label (unseen162,
+		// round 30): the requested medicine, which no vet supplies, and
+		// the lead's name in no role, on a line naming no animal.
+		{name: "the owner's own label beside the pet's", exp: Expected{PatientKnown: true, Forename: "Sarah", Surname: "Collins", MedicationName: "Wegovy"},
+			lines: []string{"Harbour Veterinary Clinic", "Patient: Bella   Species: Canine", "Apoquel 16 mg tablets",
+				"Quayside Pharmacy", "Mrs Sarah Collins", "Wegovy 1 mg FlexTouch pen", "Dispensed 18/11/2026"},
+			want: Rating{Valid, High}, rule: "name-anywhere"},
+		// Named as the pet's owner too: one name in two roles, as on any
+		// page, says nothing sure.
+		{name: "the owner's own label beside the pet's naming her owner", exp: Expected{PatientKnown: true, Forename: "Sarah", Surname: "Collins", MedicationName: "Wegovy"},
+			lines: []string{"Harbour Veterinary Clinic", "Patient: Bella   Species: Canine", "Owner: Sarah Collins", "Apoquel 16 mg tablets",
+				"Quayside Pharmacy", "Mrs Sarah Collins", "Wegovy 1 mg FlexTouch pen", "Dispensed 18/11/2026"},
+			want: Rating{NotFound, Low}, rule: "name-beside-own-role"},
+		{name: "the owner named only as owner beside another's label", exp: Expected{PatientKnown: true, Forename: "Sarah", Surname: "Collins", MedicationName: "Wegovy"},
+			lines: []string{"Harbour Veterinary Clinic", "Patient: Bella   Species: Canine", "Owner: Sarah Collins", "Apoquel 16 mg tablets",
+				"Quayside Pharmacy", "Mr Gareth Collins", "Wegovy 1 mg FlexTouch pen", "Dispensed 18/11/2026"},
+			want: Rating{Invalid, Medium}, rule: "animal-patient"},
+		{name: "the pet named as a person beside the owner's label", exp: Expected{PatientKnown: true, Forename: "Bella", Surname: "Collins", MedicationName: "Wegovy"},
+			lines: []string{"Harbour Veterinary Clinic", "Client: Sarah Collins", "Patient: Bella Collins (feline)", "Give one tablet daily",
+				"Quayside Pharmacy", "Mrs Sarah Collins", "Wegovy 1 mg FlexTouch pen", "Dispensed 18/11/2026"},
+			want: Rating{Invalid, Medium}, rule: "animal-patient"},
 		{name: "ordered by", exp: sarah, lines: []string{"Ordered by: Sarah Collins", med},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "who ordered it"},
 		{name: "an emergency contact", exp: sarah, lines: []string{med, "Emergency contact: Sarah Collins 07700 900123"},
@@ -529,6 +550,9 @@ func TestRoleHeadedSection(t *testing.T) {
 	profile := []string{"CEDAR HOLLOW PHARMACY", "PATIENT PROFILE", "Patient:", "PETTIGREW, DWAYNE A", "DOB:", "**/**/1979",
 		"EMERGENCY CONTACT", "Name:", "BAPTISTE, LORRAINE", "Relation:", "SISTER", "MOUNJARO 5MG/0.5ML PEN"}
 	oneLine := []string{"Patient: PETTIGREW, DWAYNE A   DOB: **/**/1979", "Emergency contact details", "Name: BAPTISTE, LORRAINE   Relation: SISTER", "MOUNJARO 5MG/0.5ML PEN"}
+	medwatch := []string{"MedWatch Online Voluntary Reporting · Submission Summary", "Reporter", "Name", "Lorna Beckwith, RN",
+		"Occupation", "Home health nurse, Tri-County Home Health", "Patient", "Name (not sent to FDA)", "Walter Kessinger",
+		"Suspect product", "Product name and strength", "Mounjaro 7.5 mg/0.5 mL single-dose pen", "Date filled", "11/09/2026"}
 	runNameCases(t, []nameCase{
 		{name: "the emergency contact is not the patient", exp: lorraine, lines: profile, want: Rating{Invalid, High}, rule: "labelled-other-name"},
 		{name: "the patient beside the emergency contact", exp: dwayne, lines: profile, want: Rating{Valid, High}, rule: "labelled-name"},
@@ -547,6 +571,12 @@ func TestRoleHeadedSection(t *testing.T) {
 			lines: []string{"New Client Intake", "Client full name  Date of birth", "Marisol Ibarra-Keane  02/11/1994",
 				"Partner / support person Relationship", "Tobias Keane Husband", "Ozempic 1 mg pen, once weekly  11/11/2026"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		// A safety report's reporter, the patient's section below
+		// (unseen159, round 30).
+		{name: "a side effect's reporter heads a section", exp: Expected{PatientKnown: true, Forename: "Lorna", Surname: "Beckwith"},
+			lines: medwatch, want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		{name: "the patient under the reporter", exp: Expected{PatientKnown: true, Forename: "Walter", Surname: "Kessinger"},
+			lines: medwatch, want: Rating{Valid, Medium}, rule: "name-anywhere"},
 		{name: "the same form's cells read across", exp: Expected{PatientKnown: true, Forename: "Tobias", Surname: "Keane"},
 			lines: []string{"New Client Intake", "Client full name Marisol Ibarra-Keane", "Partner / support person Tobias Keane",
 				"Relationship Husband", "Ozempic 1 mg pen, once weekly", "11/11/2026"},
