@@ -77,6 +77,9 @@ type graphicsState struct {
 	// see holds the ExtGState (gs) settings that let what is under an image
 	// show through it.
 	see seeThrough
+	// fill is the non-stroking colour; fillSpace its colour space's name.
+	fill      colour
+	fillSpace string
 }
 
 // seeThrough records the ExtGState entries under which an image may not hide
@@ -99,12 +102,19 @@ type interpreter struct {
 	// page or clipped away): a text layer over the page that is not shown.
 	hidden int
 	unseen []fragment
-	images int
+	// covered counts the strings painted over by a rectangle or written
+	// white on the white page: left out, the rest of the layer still what
+	// the page shows.
+	covered int
+	images  int
 	// outlines counts the filled paths with curves drawn: letters drawn as
 	// outlines, where a page's text was turned into shapes.
 	outlines int
-	// covers are the opaque images drawn on the page, in drawing order.
-	covers []cover
+	// covers are the opaque images drawn on the page, in drawing order;
+	// fills the opaque rectangles filled (a correction box, a redaction
+	// bar, a background), and grounds the bounds of every shape filled
+	// opaquely (a rounded button's too), in drawing order.
+	covers, fills, grounds []cover
 	// spans counts the word spans kept (maxWordSpans bounds them); scratch
 	// is the span buffer show reuses.
 	spans   int
@@ -121,6 +131,10 @@ const maxWordSpans = 100_000
 type cover struct {
 	box    rect
 	before int
+	// light: a rectangle filled in white or near it; lightness how light
+	// it leaves the page (a ground's).
+	light     bool
+	lightness float64
 }
 
 // maxCovers bounds the images checked for hiding text per page, and
@@ -165,18 +179,18 @@ func (in *interpreter) scan(v pdf.Value, scan *contentScan) {
 // the page's box or clipping path, or under an opaque image drawn later are
 // left out and counted in in.hidden.
 func (in *interpreter) page(page pdf.Value) []fragment {
-	in.frags, in.covers, in.unseen = nil, nil, nil
-	gs := graphicsState{ctm: identity, scale: 1, clip: pageBox(page), fillAlpha: 1, strokeAlpha: 1}
+	in.frags, in.covers, in.fills, in.grounds, in.unseen = nil, nil, nil, nil, nil
+	gs := graphicsState{ctm: identity, scale: 1, clip: pageBox(page), fillAlpha: 1, strokeAlpha: 1, fill: colour{known: true}}
 	in.run(page.Key("Contents"), inherited(page, "Resources"), gs, 0)
 	return in.uncovered()
 }
 
 // uncovered drops the fragments an opaque image drawn after them hides.
 func (in *interpreter) uncovered() []fragment {
-	if len(in.covers) == 0 {
+	if len(in.covers) == 0 && len(in.fills) == 0 {
 		return in.frags
 	}
-	if len(in.frags)*len(in.covers) > maxCoverChecks {
+	if len(in.frags)*(len(in.covers)+len(in.fills)) > maxCoverChecks {
 		overBudget(budgetCoverChecks, maxCoverChecks)
 	}
 	out := in.frags[:0:0]
@@ -187,9 +201,25 @@ func (in *interpreter) uncovered() []fragment {
 			in.unseen = append(in.unseen, f)
 			continue
 		}
+		if slices.ContainsFunc(in.fills, func(c cover) bool { return c.before > i && c.box.containsGlyphs(f) }) {
+			// Painted over: a correction box or a redaction bar drawn on
+			// the words, or the next block's background laid over them.
+			// Not kept as a layer: what it hides is no one's reading.
+			in.covered++
+			continue
+		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// containsGlyphs reports the rectangle covering the body of a fragment's
+// glyphs from end to end, from just above the baseline to seven tenths of
+// its size above it: an underline, a strike-through line or a band of a
+// printer's dead dots covers no more than a band of it.
+func (r rect) containsGlyphs(f fragment) bool {
+	low, high := f.y+0.05*f.size, f.y+0.7*f.size
+	return r.contains(f.x, low) && r.contains(f.endX, low) && r.contains(f.x, high) && r.contains(f.endX, high)
 }
 
 // inherited looks key up on the page and then on its ancestors, as the
@@ -233,6 +263,9 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 	// path bounds the path under construction; clipNext is set by W and W*,
 	// which clip to the path when the next painting operator ends it.
 	path, clipNext, curved := emptyRect, false, false
+	// rects counts the rectangles (re) of the path, lined its other
+	// segments: a fill of one rectangle alone paints its whole box.
+	rects, lined := 0, false
 	// textClip bounds the glyphs shown in modes 4 to 7 since BT.
 	textClip := emptyRect
 	point := func(x, y float64) { path = path.add(gs.ctm.apply(x, y)) }
@@ -294,6 +327,13 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 				frag.words[i] = span{start[4] + w.x0*along, start[4] + w.x1*along}
 			}
 		}
+		if gs.fillsText() && gs.fill.white() && !in.onBackground(frag) {
+			// White on the white page: drawn, and seen by no one.
+			if strings.TrimSpace(txt) != "" {
+				in.covered++
+			}
+			return
+		}
 		invisible := !gs.paintsText() || frag.size < minVisibleSize
 		if invisible || !gs.clip.contains(start[4], start[5]) {
 			if strings.TrimSpace(txt) != "" {
@@ -353,15 +393,17 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 				gs.render = int(num(0))
 			}
 		case "m", "l":
+			lined = true
 			if len(args) == 2 {
 				point(num(0), num(1))
 			}
 		case "c", "v", "y":
-			curved = true
+			curved, lined = true, true
 			for i := 0; i+1 < len(args); i += 2 {
 				point(num(i), num(i+1))
 			}
 		case "re":
+			rects++
 			if len(args) == 4 {
 				x, y, w, h := num(0), num(1), num(2), num(3)
 				point(x, y)
@@ -379,7 +421,14 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 			if curved && op != "n" && op != "S" && op != "s" {
 				in.outlines++
 			}
+			if op != "n" && op != "S" && op != "s" {
+				in.filled(path, gs, rects == 1 && !lined)
+			}
 			path, clipNext, curved = emptyRect, false, false
+			rects, lined = 0, false
+		case "sh":
+			// A shading painted over the clip: a gradient's background.
+			in.ground(gs.clip)
 		case "gs":
 			if len(args) == 1 {
 				egs := resources.Key("ExtGState").Key(args[0].Name())
@@ -397,6 +446,18 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 					gs.see.softMask = sm.Name() != "None"
 				}
 			}
+		case "g", "rg", "k":
+			gs.fill = deviceColour(args)
+		case "cs":
+			if len(args) == 1 {
+				gs.fillSpace = args[0].Name()
+				gs.fill = colour{} // unknown until set, as a space's initial colour may be light
+				if deviceSpaces[gs.fillSpace] {
+					gs.fill = colour{known: true}
+				}
+			}
+		case "sc", "scn":
+			gs.fill = spaceColour(gs.fillSpace, args)
 		case "Tf":
 			if len(args) == 2 {
 				gs.font = in.loadFont(fonts, resources, args[0].Name())
@@ -523,6 +584,7 @@ func (gs graphicsState) paintsText() bool {
 // one hides the text drawn under it before.
 func (in *interpreter) image(xobj pdf.Value, gs graphicsState) {
 	in.images++
+	in.ground(rect{0, 0, 1, 1}.transform(gs.ctm).intersect(gs.clip))
 	// A renderer (pdftoppm, for OCR) would decode it whole.
 	if w, h := xobj.Key("Width").Float64(), xobj.Key("Height").Float64(); w*h > maxImagePixels {
 		overBudget(budgetImagePixels, maxImagePixels)

@@ -4,11 +4,13 @@
 //
 // Only text a reader of the page sees is returned: strings drawn invisibly
 // (render mode 3 or 7), outside the page's CropBox (or MediaBox), outside a
-// clipping path's or form's bounds, or under an opaque image drawn after them
-// are left out, and counted in Layer.Hidden. Not detected: text the colour of
-// what is behind it (white on white), text too small to read, text under
-// vector shapes, and text inside inline images' data; see package docread
-// for what that leaves.
+// clipping path's or form's bounds, under an opaque image or an opaque
+// filled rectangle drawn after them (a correction box, a redaction bar), or
+// in white where no darker rectangle or image lies under them are left out,
+// and counted in Layer.Hidden (Layer.Covered for the last two). Not detected: text the colour of a darker
+// background (black on black), text too small to read, text under shapes
+// other than rectangles, and text inside inline images' data; see package
+// docread for what that leaves.
 package pdftext
 
 import (
@@ -59,8 +61,15 @@ func (abort) RuntimeError() {}
 type Layer struct {
 	Text evidence.Text
 	// Hidden counts the shown strings left out because no reader of the page
-	// sees them (invisible, off the page, clipped away, under an image).
+	// sees them (invisible, off the page, clipped away, under an image): a
+	// page that hides text so is read from its image (package docread).
 	Hidden int
+	// Covered counts the strings left out as painted over by an opaque
+	// filled rectangle drawn after them (a correction box with the new
+	// value on top, a redaction bar) or written white where nothing darker
+	// lies under them: drawn text, the rest of which is what the page
+	// shows, so the layer stays the page's reading.
+	Covered int
 	// Images counts the image XObjects drawn on the pages read.
 	Images int
 	// Outlines counts the filled paths with curves drawn on the pages read:
@@ -140,7 +149,7 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		}
 		text.Pages = append(text.Pages, evidence.Page{})
 	}
-	layer.Hidden, layer.Images, layer.Outlines = in.hidden, in.images, in.outlines
+	layer.Hidden, layer.Covered, layer.Images, layer.Outlines = in.hidden, in.covered, in.images, in.outlines
 	return layer, nil
 }
 
@@ -165,6 +174,7 @@ func open(ctx context.Context, body []byte) (*pdf.Reader, error) {
 	if err := checkStructure(body); err != nil {
 		return nil, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
 	}
+	body = withXRefStm(body)
 	rd, err := pdf.NewReader(newBudgetedFile(ctx, body), int64(len(body)))
 	if errors.Is(err, pdf.ErrInvalidPassword) {
 		return nil, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.Unreadable("encrypted"))

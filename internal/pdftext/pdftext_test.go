@@ -353,6 +353,8 @@ func TestReadHiddenText(t *testing.T) {
 		page       rawPage
 		want       []string
 		wantHidden int
+		// wantCovered: painted over or white on white (Layer.Covered).
+		wantCovered int
 	}{
 		{name: "ordinary text", page: rawPage{content: at(72, 700, "Shown")}, want: []string{"Shown"}},
 		{
@@ -521,6 +523,111 @@ func TestReadHiddenText(t *testing.T) {
 			page: rawPage{content: at(72, 700, "Half covered") + "q 40 0 0 100 50 650 cm /Im1 Do Q"},
 			want: []string{"Half covered"},
 		},
+		// Round 30 (unseen159's pdfcovered: a superseded dose, an old
+		// date, another patient's name painted over or written in white).
+		{
+			name:        "white text on the white page",
+			page:        rawPage{content: at(72, 700, "Shown") + "1 g " + at(72, 680, "White") + "0 g " + at(72, 660, "Black again")},
+			want:        []string{"Shown", "Black again"},
+			wantCovered: 1,
+		},
+		{
+			name:        "white text on a white box",
+			page:        rawPage{content: "1 1 1 rg 60 670 300 40 re f " + at(72, 680, "White on white")},
+			wantCovered: 1,
+		},
+		{
+			name: "white text on a dark banner",
+			page: rawPage{content: "0.1 0.2 0.6 rg 60 670 300 40 re f 1 1 1 rg " + at(72, 680, "Banner")},
+			want: []string{"Banner"},
+		},
+		{
+			name: "white text running past a dark bar's end",
+			page: rawPage{content: "0.1 0.2 0.4 rg 0 670 150 40 re f 1 g " + at(72, 680, "Signed in as Philippa Grennan")},
+			want: []string{"Signed in as Philippa Grennan"},
+		},
+		{
+			name: "white text on a caption box of black at part alpha",
+			page: rawPage{content: "q /GSa gs 0 g 60 670 300 40 re f Q 1 g " + at(72, 680, "Double-tap to open")},
+			want: []string{"Double-tap to open"},
+		},
+		{
+			name: "a patterned overlay hides nothing",
+			page: rawPage{content: at(72, 700, "Faded") + "/Pattern cs /P1 scn 60 690 200 30 re f"},
+			want: []string{"Faded"},
+		},
+		{
+			name: "a white band across the middle of the words hides nothing",
+			page: rawPage{content: at(72, 700, "Dead dots") + "1 g 60 703 200 4 re f"},
+			want: []string{"Dead dots"},
+		},
+		{
+			name: "white text on a shading",
+			page: rawPage{content: "q 60 670 300 40 re W n /Sh1 sh Q 1 g " + at(72, 680, "On a gradient")},
+			want: []string{"On a gradient"},
+		},
+		{
+			name: "white text on a picture with a soft mask",
+			page: rawPage{content: "q 300 0 0 100 50 650 cm /Im2 Do Q 1 g " + at(72, 700, "On a masked photo")},
+			want: []string{"On a masked photo"},
+		},
+		{
+			name: "white text on a faint white panel over a dark card",
+			page: rawPage{content: "0.1 0.2 0.5 rg 50 600 400 200 re f q /GSa gs 1 g 60 670 300 40 re f Q 1 g " + at(72, 680, "Your plan")},
+			want: []string{"Your plan"},
+		},
+		{
+			name: "white letters on a ring round a white disc",
+			page: rawPage{content: "0.4 0.1 0.2 rg 40 640 m 140 640 l 140 740 l 40 740 l h f 1 g 60 660 m 120 660 l 130 700 120 720 80 720 c h f 1 g " + at(62, 712, "AB")},
+			want: []string{"AB"},
+		},
+		{
+			name: "white text on a rounded button",
+			page: rawPage{content: "0.2 0.4 0.2 rg 60 670 m 300 670 l 310 670 310 680 310 690 c 60 710 l h f 1 g " + at(72, 680, "Shipped")},
+			want: []string{"Shipped"},
+		},
+		{
+			name: "white text on a picture",
+			page: rawPage{content: "q 300 0 0 100 50 650 cm /Im1 Do Q 1 g " + at(72, 700, "On the photo")},
+			want: []string{"On the photo"},
+		},
+		{
+			name: "white CMYK text on a patterned fill",
+			page: rawPage{content: "/Pattern cs /P1 scn 60 670 300 40 re f 0 0 0 0 k " + at(72, 680, "On a pattern")},
+			want: []string{"On a pattern"},
+		},
+		{
+			name:        "a correction box drawn over the words",
+			page:        rawPage{content: at(72, 700, "Old date") + "1 g 60 690 200 30 re f 0 g " + at(72, 700, "New date")},
+			want:        []string{"New date"},
+			wantCovered: 1,
+		},
+		{
+			name:        "a redaction bar drawn over the words",
+			page:        rawPage{content: at(72, 700, "Secret") + at(72, 680, "Open") + "0 0 0 rg 60 695 200 16 re f"},
+			want:        []string{"Open"},
+			wantCovered: 1,
+		},
+		{
+			name: "a strike-through line hides nothing",
+			page: rawPage{content: at(72, 700, "Struck") + "0 g 70 703 60 1 re f"},
+			want: []string{"Struck"},
+		},
+		{
+			name: "a box over part of the words hides nothing",
+			page: rawPage{content: at(72, 700, "Partly boxed") + "1 g 60 690 30 30 re f"},
+			want: []string{"Partly boxed"},
+		},
+		{
+			name: "a half transparent highlight hides nothing",
+			page: rawPage{content: at(72, 700, "Highlighted") + "q /GSa gs 1 1 0 rg 60 690 200 30 re f Q"},
+			want: []string{"Highlighted"},
+		},
+		{
+			name: "a background drawn first hides nothing",
+			page: rawPage{content: "0.9 g 60 690 200 30 re f 0 g " + at(72, 700, "On grey")},
+			want: []string{"On grey"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -540,8 +647,8 @@ func TestReadHiddenText(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ReadLayer: %v", err)
 			}
-			if layer.Hidden != tt.wantHidden {
-				t.Errorf("Hidden = %d, want %d", layer.Hidden, tt.wantHidden)
+			if layer.Hidden != tt.wantHidden || layer.Covered != tt.wantCovered {
+				t.Errorf("Hidden, Covered = %d, %d, want %d, %d", layer.Hidden, layer.Covered, tt.wantHidden, tt.wantCovered)
 			}
 		})
 	}
