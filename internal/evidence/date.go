@@ -594,18 +594,19 @@ func datedRowsOf(d document, ms []medicineMention, want string) int {
 // request ("Saxenda 6mg/ml ... 29 Oct 2026" over "Lanyon Pharmacy, 5 Fore
 // Street"; unseen154) dates its supply. "" when it is none of these.
 func otherPaper(d document) string {
-	lab, disposal, seized, seller, dispensed := map[string]bool{}, false, false, false, false
+	lab, disposal, seized, seller, dispensed, given := map[string]bool{}, false, false, false, false, false
 	for _, l := range d.lines {
 		dispensed = dispensed || slices.ContainsFunc(findDateLabels(l), func(m labelMatch) bool { return m.kind == dispensedDate })
 		for _, m := range labWords.find(l.words) {
 			lab[l.norm[m.start:m.end]] = true
 		}
 		disposal = disposal || disposalWords.any(l.words)
+		given = given || administrationWords.any(l.words)
 		seized = seized || seizureWords.any(l.words)
 		seller = seller || notPharmacyRe.MatchString(l.norm)
 	}
 	switch {
-	case !seized && !seller && !disposal && len(lab) < 2, collectPharmacyEvidence(d).kind != noPharmacy:
+	case !seized && !seller && !disposal && !given && len(lab) < 2, collectPharmacyEvidence(d).kind != noPharmacy:
 		// (The pharmacy is looked for only on such paper.)
 		return ""
 	case seized:
@@ -618,9 +619,27 @@ func otherPaper(d document) string {
 		return "a certificate that used pens were destroyed"
 	case len(lab) >= 2:
 		return "a laboratory's test requisition or report"
+	case given:
+		return "a record of doses or vaccines given"
 	}
 	return ""
 }
+
+// administrationWords mark a record of doses or vaccines given: a ward's
+// prescription and administration chart (its "Administration: date · time
+// · given by" columns, a nurse's initials under each weekly dose) or a
+// staff immunisation record (unseen161, round 30: the dates a ward's
+// patient's Ozempic was given, and a nurse's flu jab beside her declared
+// Wegovy, rated the dispensing date, false accepts at first measure on 5
+// uploads local and 6 production). Only with no pharmacy named and
+// nothing captioned as dispensed (a care home's MAR beside its pharmacy's
+// label keeps its dates).
+var administrationWords = newPhraseSet(map[bool][]string{true: {
+	"administration record", "prescription and administration record", "prescription & administration record",
+	"medication administration record", "medicines administration record", "drug administration record",
+	"immunisation record", "immunization record", "vaccination record", "staff immunisation",
+	"staff immunization", "immunisations", "immunizations",
+}})
 
 // seizureWords mark a customs service's notice that a parcel was seized
 // ("NOTICE OF SEIZURE AND INFORMATION TO CLAIMANTS", a UK Border Force
@@ -945,6 +964,10 @@ func travelLetter(d document) bool {
 var consentWords = newPhraseSet(map[bool][]string{true: {
 	"consent form", "parental agreement", "agreement to investigation or treatment", "agreement to treatment",
 	"consent to treatment", "i agree to the procedure", "i agree to the treatment", "i consent to",
+	// A clinic's consent to start a treatment (unseen165, round 30: "Consent
+	// for Treatment with Tirzepatide (Zepbound)", the patient's and the
+	// clinician's signature dates rated the dispensing date, each reader).
+	"consent for treatment", "treatment consent", "i agree to begin treatment", "i agree to start treatment",
 }})
 
 // consentForm reports a form agreeing to a treatment ("Consent form 2:

@@ -81,6 +81,14 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// Parfitt  Date handed in: 25/11/2026" on a repeat slip; unseen19, a
 		// false accept at first measure), no supply.
 		"handed in", "date handed in", "handed in on", "requested", "requested on", "date requested",
+		// When a consent was given, signed or renewed, and when it falls
+		// due again ("Consent renewed 26/11/2026", "Next renewal due" on
+		// an online clinic's yearly data-sharing consent, beside the
+		// patient's old label; unseen165, round 30, a false accept at
+		// first measure).
+		"consent renewed", "renewed", "renewed on", "renewal", "renewal due", "renewal date", "next renewal",
+		"consent given", "consent date", "date of consent", "consented", "consented on",
+		"date signed", "signed on", "signature date", "date of signature",
 		"request date", "date of request", "submitted", "submitted on", "date submitted",
 		// When a prescription went to another pharmacy.
 		"transferred", "transferred on", "transfer date", "date of transfer", "date transferred",
@@ -604,6 +612,20 @@ func declarantsDate(d document, i int, kind dateKind) dateKind {
 	if kind != dispensedDate && (declarantSignature(d, i) || underCaption) {
 		return otherDate
 	}
+	if kind != dispensedDate && callDurationRe.MatchString(d.lines[i].norm) {
+		// A call's start and length ("27 Nov 2026, 11:42 - duration
+		// 12:04" under "Call ended" on a video consultation's last screen;
+		// unseen166, round 30, a false accept at first measure, each
+		// reader): when the call was, no supply.
+		return otherDate
+	}
+	if kind == plainDate && signedAbove(d, i) && !prescriberSignatureRe.MatchString(d.lines[i].norm) {
+		// A bare "Date:" under whoever signed ("signature: Rhodri
+		// Tavistock" over "Date: 26/11/2026" on a consent renewal; unseen165,
+		// round 30): when it was signed. A prescriber's signature's date is
+		// the prescription's, and stays.
+		return otherDate
+	}
 	if (kind == prescriptionDate || kind == unlabelledDate || kind == plainDate) && examinerSignatureRe.MatchString(d.lines[i].norm) {
 		// An examiner's signature on a form is no prescription's
 		// ("Medical Officer: Dr Lowri Jenkins Signed L. Jenkins 25/11/2026"
@@ -614,6 +636,35 @@ func declarantsDate(d document, i int, kind dateKind) dateKind {
 	}
 	return kind
 }
+
+// signedAbove reports a signer's line (signerLineRe, no prescriber's)
+// just above line i, or two above with a line between that gives no date
+// (the signature's scrawl as OCR reads it: "Bath CA gpa te Oe" between
+// "Signature: Rhodri Tavistock" and "Date: 26/11/2026" on a crumpled
+// consent renewal; unseen165).
+func signedAbove(d document, i int) bool {
+	for k := i - 1; k >= max(0, i-2); k-- {
+		l := d.lines[k]
+		if l.page != d.lines[i].page {
+			return false
+		}
+		if signerLineRe.MatchString(l.norm) {
+			return !prescriberSignatureRe.MatchString(l.norm)
+		}
+		if len(findDates(l.numberText())) > 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// callDurationRe is a call's or a meeting's length after its time
+// ("11:42 - duration 12:04", "call length 08:15").
+var callDurationRe = lazyRE(`\b\d{1,2}[:.]\d{2}\b.{0,12}\b(?:duration|call length|length of call)\b`)
+
+// signerLineRe is a line that opens with a signature or a signer ("Patient
+// signature: ...", "Signature: R Tavistock", "Signed: ...").
+var signerLineRe = lazyRE(`^\s*(?:(?:patient|client|member|customer|parent|guardian|witness|interpreter)(?:'s)?\s+)?(?:signature|signed)\b`)
 
 // examinerSignatureRe is a signature of a form's examiner or reviewer:
 // the role, then "signed" or "signature".

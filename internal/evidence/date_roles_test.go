@@ -443,6 +443,26 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Medication and supplement declaration", "Full name Jane Smith", "Medicine and strength Wegovy 2.4mg FlexTouch",
 			"Pharmacy Byres Road Pharmacy", "Date last dispensed", "14/08 202 6", "Athlete signature and date", "J. Smith 17/11/2026"},
 			Rating{NotFound, Medium}, "no-date"},
+		// A yearly consent renewed, signed and dated, beside a copy of the
+		// patient's old label, and a clinic's treatment consent with no
+		// supply at all (unseen165, round 30, false accepts at first
+		// measure).
+		{"a consent renewed and signed beside an old label", []string{
+			"Renew your data-sharing consent", "Patient Jane Smith", "Consent renewed 26/11/2026", "Next renewal due 26/11/2027",
+			"I agree my pharmacy may send dispensing records to the clinic.", "signature: Jane Smith", "Bath CA gpa te Oe", "Date: 19/11/2026",
+			"Copy of your last pharmacy label", "Wegovy 1.7 mg FlexTouch solution for injection", "Mrs Jane Smith 21/07/2026",
+			"Quayside Chemist, 9 Quay Road"},
+			Rating{Invalid, Medium}, "old-date"},
+		{"a treatment consent signed by patient and clinician", []string{
+			"Consent for Treatment with Tirzepatide (Zepbound)", "Patient: Jane Smith", "I agree to begin treatment with tirzepatide as prescribed.",
+			"Patient signature:", "Date: 11/18/2026", "Jane Smith", "Clinician: Hannah Osei, MD", "Date: 11/18/2026"},
+			Rating{NotFound, Medium}, "no-date"},
+		// A video call's last screen: when the call was, and for how long
+		// (unseen166, round 30, a false accept at first measure).
+		{"a call's start and length", []string{"Call ended", "Dr Marcus Penrose : Northgate Telehealth",
+			"18 Nov 2026, 11:42 - duration 12:04", "Your plan, Jane Smith", "Continue Wegovy 1mg FlexTouch once weekly.",
+			"No new prescription today.", "Your nominated pharmacy: Ashgrove Pharmacy"},
+			Rating{NotFound, Medium}, "no-date"},
 		// How long the supply lasts is no second fill (unseen75, round 20).
 		{"a letter's supply and the day it lasts until", []string{
 			"Medication", "Wegovy 2.4mg FlexTouch (semaglutide), 2.4mg once weekly, supplied by our homecare provider.",
@@ -1280,6 +1300,12 @@ func TestOtherPaper(t *testing.T) {
 	}{
 		{"a requisition's order date", requisition, Rating{NotFound, Low}, "date-on-other-paper"},
 		{"a certificate that used pens were destroyed", mailBack, Rating{NotFound, Low}, "date-on-other-paper"},
+		// A ward's administration chart: when each weekly dose was given
+		// (unseen161, round 30, false accepts at first measure).
+		{"a ward's record of doses given", []string{"INPATIENT PRESCRIPTION & ADMINISTRATION RECORD", "Patient: Mr Everett LINDQVIST",
+			"Medicine / dose / route Day Start Prescriber Administration: date time given by",
+			"MOUNJARO 7.5 mg Sat 02/11/2026 F Adeyinka 02/11/2026 09/11/2026 16/11/2026", "Dose: 7.5mg Route: SC",
+			"Own supply brought in (POD)"}, Rating{NotFound, Low}, "date-on-other-paper"},
 		{"a letter's dictation and typing", dictated, Rating{NotFound, Medium}, "no-date"},
 		{"a notice that the parcel was seized", []string{"Border Force", "NOTICE OF SEIZURE", "Dear Mr Lindqvist,",
 			"Date of seizure 17 November 2026", "Goods seized 1 x pre-filled pen labelled Mounjaro 7.5 mg",

@@ -103,6 +103,8 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 		// a product that says it is not the medicine ("food supplement,
 		// does not contain semaglutide")
 		func(i int, m medicineMention) bool { return notContainedRe.MatchString(d.lines[i].norm[:m.start]) },
+		// a comparison's ("Typical: Saxenda 3 mg (published trial average)")
+		func(i int, m medicineMention) bool { return comparedRe.MatchString(d.lines[i].norm) },
 		// a pharmacy's or a maker's advert
 		func(i int, _ medicineMention) bool { return adverts[i] },
 		// a warning's or an interaction's medicine ("do not take with ...")
@@ -335,6 +337,13 @@ func meantForAnother(d document, i int, m medicineMention) bool {
 // requested Wegovy, a false accept at first measure on 3 uploads, each
 // reader).
 var notContainedRe = lazyRE(`\b(?:(?:does|do|did)\s+not|doesn'?t|don'?t)\s+contain(?:s)?\s+(?:any\s+)?$|\b(?:contains?|containing)\s+no\s+$|\b(?:free\s+from|free\s+of)\s+$`)
+
+// comparedRe says a line names a medicine as what others typically get,
+// for comparison with the patient's ("Typical: Saxenda 3 mg (published
+// trial average)" in a progress chart's legend, under "You (Wegovy 1
+// mg)"; unseen164, round 30, where the requested Saxenda was rated the
+// patient's, a false accept at first measure, each reader).
+var comparedRe = lazyRE(`^\s*typical\s*:|\b(?:published\s+)?trial\s+average\b|\bfor\s+comparison\b|\bcompared\s+with\s+(?:people|patients|others)\b`)
 
 // checkedOnlyRe says a medicine was looked up, not taken.
 var checkedOnlyRe = lazyRE(`\b(?:checked|looked\s+up|searched)\s+only\b`)

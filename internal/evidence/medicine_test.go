@@ -471,3 +471,26 @@ func TestProductThatDoesNotContainTheMedicine(t *testing.T) {
 		}
 	}
 }
+
+// TestComparedMedicineIsNotThePatients: a progress chart's legend names
+// another medicine as what is typical, for comparison (unseen164, round 30:
+// the requested Saxenda rated the patient's, a false accept at first
+// measure, each reader); the patient's own line still names theirs.
+func TestComparedMedicineIsNotThePatients(t *testing.T) {
+	lines := []string{"Your progress vs. typical", "Patient: Evan Quist", "You (Wegovy 1 mg)",
+		"Typical: Saxenda 3 mg (published trial average)", "Your supply",
+		"Wegovy 1 mg/0.5 mL single-dose pen, 4 pens · shipped 11/15/2026", "Ashford Lane Pharmacy"}
+	for _, tt := range []struct {
+		medicine, dose string
+		want           Verdict
+	}{
+		{"Saxenda", "3 mg", Invalid},
+		{"Wegovy", "1 mg", Valid},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Evan", Surname: "Quist", MedicationName: tt.medicine, MedicationDosage: tt.dose}
+		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationName.Value != tt.want {
+			t.Errorf("%s: medicine %+v by %s, want %s", tt.medicine, r.Data.MedicationName, f.MedicationName.Rule, tt.want)
+		}
+	}
+}

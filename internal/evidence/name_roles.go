@@ -71,6 +71,11 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"ordering provider", "ordering physician", "ordering clinician", "ordering practitioner", "ordering doctor",
 		"referring provider", "referring physician", "referring clinician",
 	},
+	// An interpreter or a witness at a consultation or a signing ("Hana
+	// Sato - Interpreter (Japanese)" on a video call's participant tile;
+	// unseen166, round 30: she was rated the patient through the
+	// production reader, a false accept at first measure).
+	"an interpreter or a witness": {"interpreter", "translator", "witness", "witnessed by", "interpreted by"},
 	// Who reported a side effect on a safety report ("Reporter" over
 	// "Name" and "Lorna Beckwith, RN" on a MedWatch submission summary,
 	// the patient's section below; unseen159, round 30: the nurse rated
