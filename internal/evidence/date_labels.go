@@ -641,15 +641,23 @@ func declarantsDate(d document, i int, kind dateKind) dateKind {
 // just above line i, or two above with a line between that gives no date
 // (the signature's scrawl as OCR reads it: "Bath CA gpa te Oe" between
 // "Signature: Rhodri Tavistock" and "Date: 26/11/2026" on a crumpled
-// consent renewal; unseen165).
+// consent renewal; unseen165), on a page about a consent or where the
+// signer is named as the patient's side (a patient's, a parent's, a
+// witness's signature). A bare "Signature:" over "Date:" on a prescription
+// is its prescriber's, its date the prescription's (make eval's private
+// prescriptions and multi-page records lost their dates to a first cut
+// that took every signature so).
 func signedAbove(d document, i int) bool {
 	for k := i - 1; k >= max(0, i-2); k-- {
 		l := d.lines[k]
 		if l.page != d.lines[i].page {
 			return false
 		}
-		if signerLineRe.MatchString(l.norm) {
-			return !prescriberSignatureRe.MatchString(l.norm)
+		if m := signerLineRe.FindStringSubmatch(l.norm); m != nil {
+			if prescriberSignatureRe.MatchString(l.norm) {
+				return false
+			}
+			return m[1] != "" || slices.ContainsFunc(d.lines, func(l docLine) bool { return strings.Contains(l.norm, "consent") })
 		}
 		if len(findDates(l.numberText())) > 0 {
 			return false
@@ -664,7 +672,7 @@ var callDurationRe = lazyRE(`\b\d{1,2}[:.]\d{2}\b.{0,12}\b(?:duration|call lengt
 
 // signerLineRe is a line that opens with a signature or a signer ("Patient
 // signature: ...", "Signature: R Tavistock", "Signed: ...").
-var signerLineRe = lazyRE(`^\s*(?:(?:patient|client|member|customer|parent|guardian|witness|interpreter)(?:'s)?\s+)?(?:signature|signed)\b`)
+var signerLineRe = lazyRE(`^\s*(?:(patient|client|member|customer|parent|guardian|witness|interpreter)(?:'s)?\s+)?(?:signature|signed)\b`)
 
 // examinerSignatureRe is a signature of a form's examiner or reviewer:
 // the role, then "signed" or "signature".

@@ -453,6 +453,10 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Copy of your last pharmacy label", "Wegovy 1.7 mg FlexTouch solution for injection", "Mrs Jane Smith 21/07/2026",
 			"Quayside Chemist, 9 Quay Road"},
 			Rating{Invalid, Medium}, "old-date"},
+		// A prescription's bare signature over its date: the prescriber's,
+		// the date the prescription's (make eval's private prescriptions).
+		{"a prescription signed and dated", []string{"PRIVATE PRESCRIPTION", "Patient: Jane Smith", "Wegovy 1 mg FlexTouch pen",
+			"Signature: ______________", "Date: 12/11/2026"}, Rating{Valid, Low}, "date-in-window"},
 		{"a treatment consent signed by patient and clinician", []string{
 			"Consent for Treatment with Tirzepatide (Zepbound)", "Patient: Jane Smith", "I agree to begin treatment with tirzepatide as prescribed.",
 			"Patient signature:", "Date: 11/18/2026", "Jane Smith", "Clinician: Hannah Osei, MD", "Date: 11/18/2026"},
