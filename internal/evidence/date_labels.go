@@ -88,7 +88,6 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// first measure).
 		"consent renewed", "renewed", "renewed on", "renewal", "renewal due", "renewal date", "next renewal",
 		"consent given", "consent date", "date of consent", "consented", "consented on",
-		"date signed", "signed on", "signature date", "date of signature",
 		"request date", "date of request", "submitted", "submitted on", "date submitted",
 		// When a prescription went to another pharmacy.
 		"transferred", "transferred on", "transfer date", "date of transfer", "date transferred",

@@ -457,6 +457,8 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// the date the prescription's (make eval's private prescriptions).
 		{"a prescription signed and dated", []string{"PRIVATE PRESCRIPTION", "Patient: Jane Smith", "Wegovy 1 mg FlexTouch pen",
 			"Signature: ______________", "Date: 12/11/2026"}, Rating{Valid, Low}, "date-in-window"},
+		{"a prescription signed and dated on one line", []string{"PRIVATE PRESCRIPTION", "Patient: Jane Smith", "Wegovy 1 mg FlexTouch pen",
+			"Prescriber: Dr Alan Hart GMC No. 1234567", "Signature: ______________ Date: 12/11/2026"}, Rating{Valid, Medium}, "date-in-window"},
 		{"a treatment consent signed by patient and clinician", []string{
 			"Consent for Treatment with Tirzepatide (Zepbound)", "Patient: Jane Smith", "I agree to begin treatment with tirzepatide as prescribed.",
 			"Patient signature:", "Date: 11/18/2026", "Jane Smith", "Clinician: Hannah Osei, MD", "Date: 11/18/2026"},
