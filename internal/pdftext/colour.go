@@ -82,11 +82,13 @@ func (in *interpreter) filled(box rect, gs graphicsState, isRect bool) {
 	// pattern's, a blend's or a soft mask's is taken for dark.
 	lightness := 0.0
 	if gs.fill.known && !gs.see.blend && !gs.see.softMask {
-		a := min(max(gs.fillAlpha, 0), 1)
-		lightness = a*gs.fill.lightness + (1-a)*in.lightnessAt((box.x0+box.x1)/2, (box.y0+box.y1)/2)
+		lightness = gs.fill.lightness
+		if a := max(gs.fillAlpha, 0); a < 1 {
+			lightness = a*lightness + (1-a)*in.lightnessAt((box.x0+box.x1)/2, (box.y0+box.y1)/2)
+		}
 	}
-	c := cover{box: box, before: len(in.frags), light: lightness >= whiteLightness, lightness: lightness}
-	if c.light && !isRect {
+	c := cover{box: box, before: len(in.frags), lightness: lightness}
+	if c.light() && !isRect {
 		// A light shape's box is more than the shape (a badge's white
 		// disc inside its dark ring, the ring's letters in the box's
 		// corners: unseen89's pharmacy logo): only a light rectangle
@@ -103,6 +105,9 @@ func (in *interpreter) filled(box rect, gs graphicsState, isRect bool) {
 		in.fills = append(in.fills, c)
 	}
 }
+
+// light reports a ground that leaves the page white (or near it).
+func (c cover) light() bool { return c.lightness >= whiteLightness }
 
 // lightnessAt is how light the page is at (x, y) so far: the latest
 // ground's there, or the paper's.
@@ -134,7 +139,7 @@ func (in *interpreter) onBackground(f fragment) bool {
 		y := f.y + 0.3*f.size
 		for k := len(in.grounds) - 1; k >= 0; k-- {
 			if c := in.grounds[k]; c.box.contains(x, y) {
-				if !c.light {
+				if !c.light() {
 					return true
 				}
 				break

@@ -131,9 +131,7 @@ const maxWordSpans = 100_000
 type cover struct {
 	box    rect
 	before int
-	// light: a rectangle filled in white or near it; lightness how light
-	// it leaves the page (a ground's).
-	light     bool
+	// lightness is how light a ground leaves the page (0 black, 1 white).
 	lightness float64
 }
 
