@@ -12,8 +12,8 @@ import (
 	"strconv"
 )
 
-// A hybrid-reference file (PDF 1.5, section 7.5.8.4; Word's "Save as PDF"
-// and qpdf write them so that older readers still open the file) lists the
+// A hybrid-reference file (PDF 1.5, section 7.5.8.4; written so that
+// readers older than PDF 1.5 still open the file) lists the
 // objects stored in object streams only in the stream its last trailer's
 // /XRefStm names. The pdf package reads the classic table and not that
 // stream, so the page tree, kept in an object stream, is not found ("PDF has

@@ -10,8 +10,8 @@ import (
 	"github.com/clinicplatform/intake/internal/evidence"
 )
 
-// hybridPDF is a one-page hybrid-reference file as Word's "Save as PDF"
-// writes one: the page tree and the page in an object stream, listed only
+// hybridPDF is a one-page hybrid-reference file as writers that keep PDF
+// 1.4 readers in mind write one: the page tree and the page in an object stream, listed only
 // in the cross-reference stream the classic trailer's /XRefStm names.
 func hybridPDF(text string) []byte {
 	var b bytes.Buffer
