@@ -11,8 +11,9 @@ import (
 )
 
 // hybridPDF is a one-page hybrid-reference file as writers that keep PDF
-// 1.4 readers in mind write one: the page tree and the page in an object stream, listed only
-// in the cross-reference stream the classic trailer's /XRefStm names.
+// 1.4 readers in mind write one: the page tree and the page in an object
+// stream, listed only in the cross-reference stream the classic trailer's
+// /XRefStm names.
 func hybridPDF(text string) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.5\n")
