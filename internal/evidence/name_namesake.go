@@ -63,7 +63,11 @@ func captionedWords(d document) map[wordPlace]bool {
 // lineNamesake is another person with the lead's surname on line l (see
 // namesake), nil when there is none.
 func lineNamesake(l docLine, e expectedName, captioned map[wordPlace]bool) *nameSeen {
-	if isPrescriberLine(l) {
+	if isPrescriberLine(l) || len(vetMarkers.find(l.words)) > 0 {
+		// A line that names an animal names the pet and its owner
+		// ("Bella Okafor (feline)", "PET: LUNA KIM (FELINE)" beside the
+		// lead's own label; unseen162, round 31): neither is a patient of
+		// the lead's surname.
 		return nil
 	}
 	n := len(e.surname)
@@ -284,6 +288,9 @@ func headingName(l docLine) []word {
 	if ws := sectionAboutName(l); ws != nil {
 		return ws
 	}
+	if ws := rxItemName(words); ws != nil {
+		return ws
+	}
 	if len(words) > 0 && titles[words[0].text] && words[0].text != "dr" && words[0].text != "prof" {
 		words = words[1:]
 	}
@@ -369,4 +376,19 @@ func headingTail(l docLine, last, next word) bool {
 		return true
 	}
 	return false
+}
+
+// rxItemName is the name ending a till receipt's prescription item line,
+// "RX 4471902 KIM, DANA" over the item's medicine and "RX 4471903 KIM,
+// DANIEL" over the next (a drugstore's receipt for a household; unseen162,
+// round 31): the item's patient. Nil when the line is no such item.
+func rxItemName(words []word) []word {
+	if len(words) < 4 || words[0].text != "rx" || words[1].text == "" || strings.Trim(words[1].text, "0123456789") != "" {
+		return nil
+	}
+	run := nameRun(words[2:])
+	if len(run) < 2 || len(run) > 4 || len(run) != len(words)-2 || !looksLikeName(run) || !allCapitalised(run) {
+		return nil
+	}
+	return run
 }

@@ -30,6 +30,9 @@ func TestNamesInOtherRoles(t *testing.T) {
 	jane := Expected{PatientKnown: true, Forename: "Jane", Surname: "Smith"}
 	emma := Expected{PatientKnown: true, Forename: "Emma", Surname: "Smith"}
 	med := "Wegovy 2.4mg/0.75ml FlexTouch pen"
+	kimReceipt := []string{"CORNERSTONE DRUG", "11/26/2026 4:17 PM", "RX 4471902 KIM, DANA", "WEGOVY 0.5MG/0.5ML PEN",
+		"QTY 4 FILLED 11/26/2026 25.00", "RX 4471903 KIM, DANIEL", "ATORVASTATIN 40MG TAB", "QTY 1 FILLED 11/26/2026 25.00",
+		"RX 4471904 PET: LUNA KIM (FELINE)", "BUPRENORPHINE 0.3MG/ML 1ML", "RX ITEMS PICKED UP BY: DANA KIM"}
 	runNameCases(t, []nameCase{
 		{name: "a receipt: the patient captioned, the lead picked up as caregiver", exp: sarah,
 			lines: []string{"RX PATIENT: COLLINS, MARGARET", med, "PICKED UP BY: SARAH COLLINS (CAREGIVER)"},
@@ -271,6 +274,18 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Harbour Veterinary Clinic", "Client: Sarah Collins", "Patient: Bella Collins (feline)", "Give one tablet daily",
 				"Quayside Pharmacy", "Mrs Sarah Collins", "Wegovy 1 mg FlexTouch pen", "Dispensed 18/11/2026"},
 			want: Rating{Invalid, Medium}, rule: "animal-patient"},
+		// The pet of the owner's surname beside the owner's own label
+		// (unseen162, round 31): an animal, not a namesake.
+		{name: "the owner's own label beside her cat's of her surname", exp: Expected{PatientKnown: true, Forename: "Tunde", Surname: "Okafor", MedicationName: "Mounjaro"},
+			lines: []string{"Mounjaro 5mg/0.6ml solution for injection", "Mr Tunde Okafor 23 Nov 2026", "Elmcroft Pharmacy, 41 Bellgrove Road",
+				"Methimazole 2.5mg tablets 56", "Give ONE tablet twice daily. FOR ANIMAL TREATMENT ONLY.", "Bella Okafor (feline) 23 Nov 2026"},
+			want: Rating{Valid, High}, rule: "name-anywhere"},
+		// A drugstore's receipt for a household: each "RX <number> <name>"
+		// line heads its item.
+		{name: "a household's receipt: the lead's item", exp: Expected{PatientKnown: true, Forename: "Dana", Surname: "Kim", MedicationName: "Wegovy"},
+			lines: kimReceipt, want: Rating{Valid, Medium}, rule: "name-on-medicine-row-beside-namesake"},
+		{name: "a household's receipt: another's item", exp: Expected{PatientKnown: true, Forename: "Daniel", Surname: "Kim", MedicationName: "Wegovy"},
+			lines: kimReceipt, want: Rating{Invalid, Medium}, rule: "medicine-under-another-person"},
 		{name: "an interpreter on a call's tile", exp: Expected{PatientKnown: true, Forename: "Hana", Surname: "Sato"},
 			lines: []string{"Appointment for: Mrs Yuki Tanabe  Video consultation", "Dr Kwame Oyelaran - Clinician",
 				"Hana Sato - Interpreter (Japanese)", "You", "Current treatment: Saxenda 3mg pen, once daily."},
