@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen168|unseen171|unseen172  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen168|unseen170|unseen171|unseen172  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen168 + unseen171 + unseen172
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen168 + unseen170 + unseen171 + unseen172
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen168 | unseen171 | unseen172) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen168 | unseen170 | unseen171 | unseen172) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen168 unseen171 unseen172) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen168, unseen171, unseen172, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen168 unseen170 unseen171 unseen172) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen168, unseen170, unseen171, unseen172, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -574,6 +574,108 @@ print(how, key, box)
 EOF
 }
 
+# pdf_sideways IN OUT NAME SEED: IN (the browser's print of the page, one
+# page, opened by qpdf --qdf --object-streams=disable) with some of its text
+# drawn turned inside the page's content, not by the page's /Rotate
+# (pdfsideways, unseen170): the page's own content shrunk to 0.9 and moved up
+# and right, freeing a strip along the left edge and a band along the foot;
+# in the strip a form's margin line (neutral words: no person, date, dose or
+# pharmacy) drawn at 90 degrees (running up) or 270 (running down); in the
+# band, on two documents in three, a "COPY" stamp in a box at 15-45 degrees;
+# and on some documents the whole of it drawn through a rotating cm (90 or
+# 270 degrees) on a page of swapped sides, so that portrait content lies
+# sideways on a landscape page. Which turns, words and places drawn from SEED
+# and the document. Written as OUT (still QDF: run fix-qdf on it). Prints the
+# page turn, the margin line's first word and the stamp's word ("-" if none).
+pdf_sideways() {
+  python3 - "$@" <<'PYEOF'
+import hashlib, math, re, sys
+src, dst, name, seed = sys.argv[1:5]
+def pick(what, k): return int(hashlib.sha256(("%s pdfsideways %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(num):
+    m = re.search(r"\n%d 0 obj\n(.*?)\nendobj\n" % num, pdf, re.S)
+    if not m: sys.exit("heldout: pdfsideways: %s: no object %d" % (name, num))
+    return m
+pages = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)]
+if len(pages) != 1: sys.exit("heldout: pdfsideways: %s: not one page (%d)" % (name, len(pages)))
+size = int(re.search(r"/Size (\d+)", pdf.split("\ntrailer <<")[-1]).group(1))
+font, pre, post = size, size + 1, size + 3
+page = obj(pages[0]).group(1)
+mbm = re.search(r"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", page)
+mb = [float(x) for x in mbm.groups()]
+W, H = mb[2] - mb[0], mb[3] - mb[1]
+turn = [0, 0, 90, 270][pick("turn", 4)]
+s = 0.9
+dx, dy = W * 0.07, H * 0.1
+def esc(t): return t.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+margin = ["Copy for the case file - do not remove this page from the bundle",
+          "Scanned to the matter file by the records team - page 1 of 1",
+          "Document produced in disclosure - copy - page 1 of 1",
+          "Office copy - retain with the correspondence clip"][pick("margin", 4)]
+mfs = 8.0
+mx = dx / 2
+if pick("mdir", 2) == 0:   # 90: runs up the strip
+    mtm, mang = "0 1 -1 0 %.2f %.2f" % (mx + mfs / 3, H * 0.18), 90
+else:                      # 270: runs down it
+    mtm, mang = "0 -1 1 0 %.2f %.2f" % (mx - mfs / 3, H * 0.82), 270
+extra = "q 0.35 0.35 0.35 rg BT /FSide %.1f Tf %s Tm (%s) Tj ET Q\n" % (mfs, mtm, esc(margin))
+stamp = "-"
+if pick("stamp", 3) != 0:
+    stamp = ["COPY", "FILE COPY", "TRUE COPY", "OFFICE COPY"][pick("word", 4)]
+    ang = [15, 20, 30, 45][pick("angle", 4)]
+    a = math.radians(ang)
+    fs = 22.0
+    while fs > 10 and (len(stamp) * fs * 0.68 + 12) * math.sin(a) + (fs + 10) * math.cos(a) > dy - 12: fs -= 1
+    tw = len(stamp) * fs * 0.68
+    x = W * (0.45 + pick("sx", 20) / 100.0)
+    x = min(x, W - 10 - tw * math.cos(a) - 6)
+    y = 6 + (fs + 10) * math.sin(a) if False else 8 + 5 * math.cos(a) + 5 * math.sin(a)
+    c, sn = math.cos(a), math.sin(a)
+    extra += ("q 0.72 0.08 0.08 RG 0.72 0.08 0.08 rg 1.2 w %.4f %.4f %.4f %.4f %.2f %.2f cm "
+              "-5 -5 %.1f %.1f re S BT /FSide %.1f Tf 0 0 Td (%s) Tj ET Q\n") % (c, sn, -sn, c, x, y, tw + 10, fs + 8, fs, esc(stamp))
+scale = "%.3f 0 0 %.3f %.2f %.2f cm" % (s, s, dx, dy)
+if turn == 90:
+    tcm, nmb = "0 1 -1 0 %.2f 0 cm " % H, (H, W)
+elif turn == 270:
+    tcm, nmb = "0 -1 1 0 0 %.2f cm " % W, (H, W)
+else:
+    tcm, nmb = "", (W, H)
+streams = {pre: "q %sq %s\n" % (tcm, scale), post: "\nQ\n" + extra + "Q\n"}
+new = {font: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"}
+m = re.search(r"/Contents (\d+ 0 R|\[[^\]]*\])", page)
+if not m: sys.exit("heldout: pdfsideways: %s: the page has no /Contents" % name)
+refs = " ".join(m.group(1).strip("[]").split())
+def add_font(d):
+    if re.search(r"/Font <<", d): return d.replace("/Font <<", "/Font << /FSide %d 0 R" % font, 1)
+    return d.replace("<<", "<<\n    /Font << /FSide %d 0 R >>" % font, 1)
+rm = re.search(r"/Resources (\d+) 0 R", page)
+if rm:
+    ro = obj(int(rm.group(1)))
+    pdf = pdf[:ro.start(1)] + add_font(ro.group(1)) + pdf[ro.end(1):]
+    page = obj(pages[0]).group(1)
+    page2 = page.replace(m.group(0), "/Contents [ %d 0 R %s %d 0 R ]" % (pre, refs, post), 1)
+else:
+    page2 = page.replace(m.group(0), "/Contents [ %d 0 R %s %d 0 R ]" % (pre, refs, post), 1)
+    i = page2.index("/Resources <<")
+    page2 = page2[:i] + add_font(page2[i:])
+page2 = re.sub(r"/MediaBox \[[^\]]*\]", "/MediaBox [ 0 0 %.2f %.2f ]" % nmb, page2, count=1)
+page2 = re.sub(r"/(CropBox|TrimBox|BleedBox|ArtBox) \[[^\]]*\]", lambda mm: "/%s [ 0 0 %.2f %.2f ]" % ((mm.group(1),) + nmb), page2)
+if re.search(r"/Rotate [1-9]", page2): sys.exit("heldout: pdfsideways: %s: the print has a /Rotate already" % name)
+po = obj(pages[0])
+pdf = pdf[:po.start(1)] + page2 + pdf[po.end(1):]
+add = ""
+for n in sorted(list(new) + list(streams)):
+    if n in new: add += "%d 0 obj\n%s\nendobj\n\n" % (n, new[n])
+    else: add += "%d 0 obj\n<< /Length %d 0 R >>\nstream\n%sendstream\nendobj\n\n%d 0 obj\n%d\nendobj\n\n" % (n, n + 1, streams[n], n + 1, len(streams[n]))
+i = pdf.rindex("\nxref\n")
+pdf = pdf[:i + 1] + add + pdf[i + 1:]
+pdf = re.sub(r"(trailer <<.*?/Size )\d+", lambda mm: mm.group(1) + str(size + 5), pdf, flags=re.S)
+open(dst, "wb").write(pdf.encode("latin-1"))
+print(turn, margin.split()[0], stamp.split()[-1] if stamp != "-" else "-")
+PYEOF
+}
+
 # pdf_inherit IN OUT NAME SEED: IN (a one-page PDF opened by qpdf --qdf
 # --object-streams=disable) rebuilt the way report generators and some
 # pharmacy systems write a page (pdfinherit): the page tree nested (the root
@@ -1033,7 +1135,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -10126,6 +10228,48 @@ HTML
       (($(ls "$pm"/check-*.png | wc -l) == $(pdfinfo "$f" | sed -n 's/^Pages: *//p'))) ||
         { echo "heldout: $s $n pdfmixed: not every page of $f renders" >&2; exit 1; }
       rm -rf "$pm" ;;
+    pdfsideways)
+      # A text PDF in which some text runs are drawn turned inside the
+      # page's content, not by the page's /Rotate (unseen170), as case-file
+      # copies, stamped office copies and landscape exports come: the
+      # browser's print of the page (header and footer off, one page) opened
+      # by qpdf --qdf, and pdf_sideways shrinks the content to 0.9, draws a
+      # form's margin line at 90 or 270 degrees in the freed left strip, on
+      # two documents in three a boxed "COPY" stamp at 15-45 degrees in the
+      # freed foot band, and on half the documents the whole of it through a
+      # rotating cm (90 or 270) on a page of swapped sides (portrait content
+      # lying sideways on a landscape page); which drawn from SEED and the
+      # document; fix-qdf and qpdf write it back compressed. Checked: one
+      # page, no /Rotate, pdftoppm renders it, and pdftotext gives the
+      # margin line, the stamp and every word of the print (-raw: in content
+      # order, as a turned run is otherwise cut up). Needs qpdf and
+      # fix-qdf (apt-get install qpdf), pdftoppm and pdftotext
+      # (poppler-utils). Not harsh: every field is the print itself at 0.9,
+      # legible to a person (turning the page where it lies sideways).
+      f=$docs/$n.pdfsideways.pdf
+      local sd=$docs/$n.pdfsideways.d info turn mword sword
+      command -v qpdf >/dev/null && command -v fix-qdf >/dev/null ||
+        { echo "heldout: pdfsideways needs qpdf and fix-qdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfsideways needs pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$sd" && mkdir -p "$sd"
+      chrome --no-pdf-header-footer --print-to-pdf="$sd/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$sd/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfsideways: the print is not one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$sd/print.pdf" "$sd/qdf.pdf"
+      info=$(pdf_sideways "$sd/qdf.pdf" "$sd/side.pdf" "$n" "$seed") || exit 1
+      read -r turn mword sword <<<"$info"
+      fix-qdf "$sd/side.pdf" >"$sd/fixed.pdf"
+      qpdf "$sd/fixed.pdf" "$f"
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfsideways: $f does not open as one page" >&2; exit 1; }
+      [[ $(pdfinfo "$f" | sed -n 's/^Page rot: *//p') == 0 ]] || { echo "heldout: $s $n pdfsideways: $f has a /Rotate" >&2; exit 1; }
+      pdftoppm -r 36 -gray -singlefile "$f" "$sd/shown" || { echo "heldout: $s $n pdfsideways: $f does not render" >&2; exit 1; }
+      pdftotext -raw "$f" "$sd/side.txt"; pdftotext -raw "$sd/print.pdf" "$sd/print.txt"
+      grep -q "$mword" "$sd/side.txt" || { echo "heldout: $s $n pdfsideways: the text of $f lacks its margin line" >&2; exit 1; }
+      [[ $sword == - ]] || tr -d ' \n' <"$sd/side.txt" | grep -q "$sword" || { echo "heldout: $s $n pdfsideways: the text of $f lacks its stamp" >&2; exit 1; }
+      local missing
+      missing=$(comm -23 <(tr -s ' \n\t' '\n\n\n' <"$sd/print.txt" | sort -u) <(tr -s ' \n\t' '\n\n\n' <"$sd/side.txt" | sort -u) | wc -l)
+      ((missing == 0)) || { echo "heldout: $s $n pdfsideways: $missing words of the print missing from $f's text" >&2; exit 1; }
+      rm -rf "$sd" ;;
     pdfcovered)
       # A text PDF whose text layer holds words the page does not show,
       # painted over as a careless redaction or a corrected template leaves
