@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen168|unseen170|unseen171|unseen172  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen168|unseen170|unseen171|unseen172|unseen174  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen168 + unseen170 + unseen171 + unseen172
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen168 + unseen170 + unseen171 + unseen172 + unseen174
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen168 | unseen170 | unseen171 | unseen172) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen168 | unseen170 | unseen171 | unseen172 | unseen174) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen168 unseen170 unseen171 unseen172) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen168, unseen170, unseen171, unseen172, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen168 unseen170 unseen171 unseen172 unseen174) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen168, unseen170, unseen171, unseen172, unseen174, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1135,7 +1135,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -1621,6 +1621,156 @@ EOF
       pirmse=$(convert "$base" -resize "$pisc%" -alpha off "$f" -alpha off -metric RMSE -compare -format '%[distortion]' info: 2>/dev/null || true)
       awk "BEGIN{exit !(\"$pirmse\" != \"\" && $pirmse + 0 < 0.02)}" ||
         { echo "heldout: $s $n pnginterlace: $f does not show the page (RMSE ${pirmse:-unknown})" >&2; exit 1; } ;;
+    pdfsmallcaps)
+      # A text PDF whose words are drawn as typographers and brand templates
+      # draw them (unseen174): the browser's print of the page with its text
+      # taken out (Ghostscript's -dFILTERTEXT keeps rules, boxes and fills)
+      # under the same words redrawn with python3-reportlab where
+      # pdftotext -bbox-layout found them: headings in a serif display face,
+      # letter-spaced (Tc, 8-13% of the size) with small caps faked by two
+      # sizes in one word or old-style figures faked by size and rise (0, 1,
+      # 2 small; 3, 4, 5, 7, 9 dropped below the line), ligature glyphs (fi,
+      # fl, ff, ffi) where the face has them; body lines each drawn plain,
+      # horizontally scaled (Tz 80 or 120), in the display face, or in small
+      # caps; ordinals' suffixes ("28th") and footnote stars raised by text
+      # rise (Ts) at 62% of the size; the inner lines of a paragraph of
+      # three or more stretched to the paragraph's width by word spacing
+      # (Tw). Which treatment each line gets is drawn from SEED, the
+      # document and the line; a line that would grow past its place is
+      # drawn smaller (never below 72%). Not harsh: every word is whole in
+      # the text layer and plain on the page; needs gs, qpdf, pdftotext and
+      # python3-reportlab.
+      f=$docs/$n.pdfsmallcaps.pdf
+      local scd=$docs/$n.smallcaps.d scpy=
+      for scpy in python3 /usr/bin/python3 ''; do
+        [[ -n $scpy ]] && "$scpy" -c 'import reportlab' 2>/dev/null && break
+      done
+      [[ -n $scpy ]] || { echo "heldout: pdfsmallcaps needs python3-reportlab (apt-get install python3-reportlab)" >&2; exit 1; }
+      for tool in gs qpdf pdftotext; do
+        command -v "$tool" >/dev/null || { echo "heldout: pdfsmallcaps needs $tool (apt-get install ghostscript qpdf poppler-utils)" >&2; exit 1; }
+      done
+      mkdir -p "$scd"
+      chrome --no-pdf-header-footer --print-to-pdf="$scd/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      pdftotext -f 1 -l 1 -bbox-layout "$scd/print.pdf" "$scd/bbox.html"
+      gs -q -dNOPAUSE -dBATCH -dSAFER -dFILTERTEXT -sDEVICE=pdfwrite -o "$scd/bg.pdf" "$scd/print.pdf"
+      "$scpy" - "$scd/bbox.html" "$scd/text.pdf" "$seed $n" >"$scd/used.txt" <<'EOF'
+import sys, re, html, zlib
+from reportlab.pdfgen import canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+bbox, dst, key = sys.argv[1], sys.argv[2], sys.argv[3]
+D = "/usr/share/fonts/truetype/dejavu/"
+L = "/usr/share/fonts/truetype/liberation/"
+pdfmetrics.registerFont(TTFont("Body", L + "LiberationSans-Regular.ttf"))
+pdfmetrics.registerFont(TTFont("BodyB", D + "DejaVuSans-Bold.ttf"))
+pdfmetrics.registerFont(TTFont("Disp", D + "DejaVuSerif.ttf"))
+def pick(s, n): return zlib.crc32((key + " " + s).encode()) % n
+src = open(bbox, encoding="utf-8").read()
+pm = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', src)
+PW, PH = float(pm.group(1)), float(pm.group(2))
+page = src[pm.start():].split("</page>")[0]
+blocks = []
+for b in re.findall(r"<block[^>]*>(.*?)</block>", page, re.S):
+    lines = []
+    for l in re.findall(r"<line[^>]*>(.*?)</line>", b, re.S):
+        ws = [(float(a), float(bb), float(cc), float(d), html.unescape(t)) for a, bb, cc, d, t in
+              re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>', l)]
+        if ws: lines.append(ws)
+    if lines: blocks.append(lines)
+hs = sorted(w[3] - w[1] for b in blocks for l in b for w in l)
+med = hs[len(hs) // 2] if hs else 12
+c = canvas.Canvas(dst, pagesize=(PW, PH))
+c.setTitle("heldout pdfsmallcaps"); c.setCreator("a brand template (heldout.sh pdfsmallcaps)")
+LIG = [("ffi", "\ufb03"), ("ff", "\ufb00"), ("fi", "\ufb01"), ("fl", "\ufb02")]
+ORD = re.compile(r"^(\d+)(st|nd|rd|th)([,.;:]?)$")
+used = set()
+def runs_for(words, fs, style):
+    # each word as runs (text, size, rise, font); a space run between words
+    out = []
+    for i, w in enumerate(words):
+        if i: out.append((" ", fs, 0, style["font"]))
+        m = ORD.match(w)
+        if m:
+            out += digits(m.group(1), fs, style)
+            out.append((m.group(2), fs * 0.62, fs * 0.36, style["font"])); used.add("rise")
+            if m.group(3): out.append((m.group(3), fs, 0, style["font"]))
+            continue
+        if w in ("*", "\u2020") or (w.endswith("*") and len(w) > 1):
+            out.append((w.rstrip("*"), fs, 0, style["font"])); out.append(("*", fs * 0.6, fs * 0.4, style["font"])); used.add("rise"); continue
+        if style.get("caps") and re.search(r"[a-z]", w):
+            out.append((w[0].upper(), fs, 0, style["font"]))
+            if len(w) > 1: out.append((w[1:].upper(), fs * 0.78, 0, style["font"]))
+            used.add("smallcaps"); continue
+        if style.get("lig"):
+            w2 = w
+            for a, b in LIG:
+                if ord(b) in pdfmetrics.getFont(style["font"]).face.charToGlyph: w2 = w2.replace(a, b)
+            if w2 != w: used.add("ligature")
+            w = w2
+        if style.get("oldstyle") and re.search(r"\d", w):
+            out += digits(w, fs, style); continue
+        out.append((w, fs, 0, style["font"]))
+    return out
+def digits(w, fs, style):
+    if not style.get("oldstyle"): return [(w, fs, 0, style["font"])]
+    used.add("oldstyle"); out = []
+    for ch in w:
+        if ch in "012": r = (ch, fs * 0.8, 0, style["font"])
+        elif ch in "34579": r = (ch, fs, -fs * 0.16, style["font"])
+        else: r = (ch, fs, 0, style["font"])
+        if out and out[-1][1:] == r[1:]: out[-1] = (out[-1][0] + ch,) + r[1:]
+        else: out.append(r)
+    return out
+def width(runs, tc, tz, tw):
+    w = 0
+    for t, s, r, f in runs:
+        w += pdfmetrics.stringWidth(t, f, s) + tc * len(t) + tw * t.count(" ")
+    return w * tz / 100
+n = 0
+for bi, b in enumerate(blocks):
+    bw = max(l[-1][2] - l[0][0] for l in b)
+    for li, l in enumerate(b):
+        n += 1
+        h = max(w[3] - w[1] for w in l); fs = h / 1.164
+        x0, x1 = l[0][0], l[-1][2]; base = max(w[3] for w in l) - 0.236 * fs
+        words = [w[4] for w in l]
+        p = pick("%d %d" % (bi, li), 100)
+        style = {"font": "Body"}; tc = 0; tz = 100; tw = 0
+        if h >= med * 1.2:
+            style["font"] = "Disp"; style["lig"] = True
+            if p < 55: style["caps"] = True
+            elif p < 80: style["oldstyle"] = True
+            tc = fs * (0.08 + pick("tc %d" % n, 6) / 100); used.add("Tc")
+        else:
+            if p < 14: tz = 80; used.add("Tz80")
+            elif p < 24: tz = 120; used.add("Tz120")
+            elif p < 34: style["font"] = "Disp"; style["lig"] = True; style["oldstyle"] = pick("os %d" % n, 2) == 0
+            elif p < 42: style["caps"] = True; tc = fs * 0.04
+            else: style["lig"] = True
+        plain = sum(pdfmetrics.stringWidth(x, style["font"], fs) for x in words) + pdfmetrics.stringWidth(" ", style["font"], fs) * (len(words) - 1)
+        fs *= min(max((x1 - x0) / plain, 0.8), 1.15) if plain else 1
+        runs = runs_for(words, fs, style)
+        nat = width(runs, tc, tz, 0)
+        sp = sum(t.count(" ") for t, *_ in runs)
+        if li < len(b) - 1 and len(l) > 3 and sp and bw - (x1 - x0) < 0.25 * bw and nat < bw and len(b) > 2:
+            tw = (bw - nat) / sp / (tz / 100); used.add("Tw")
+        room = max(x1 - x0, bw if tw else 0) * 1.02
+        k = 1.0
+        w = width(runs, tc, tz, tw)
+        if w > room:
+            k = max(room / w, 0.72)
+        t = c.beginText(x0, PH - base)
+        t.setCharSpace(tc * k); t.setHorizScale(tz); t.setWordSpace(tw * k)
+        for s, size, rise, f in runs:
+            t.setFont(f, size * k); t.setRise(rise * k); t.textOut(s)
+        t.setRise(0)
+        c.drawText(t)
+c.showPage(); c.save()
+print(" ".join(sorted(used)))
+EOF
+      qpdf "$scd/bg.pdf" --overlay "$scd/text.pdf" -- "$f"
+      [[ -s $f ]] || { echo "heldout: $s $n pdfsmallcaps: no PDF" >&2; exit 1; }
+      rm -rf "$scd" ;;
     galleryshot)
       # A screenshot of the photo of the page open in the phone's gallery
       # app, sent instead of the photo itself (unseen126), as patients do
