@@ -1632,7 +1632,7 @@ EOF
       # 2 small; 3, 4, 5, 7, 9 dropped below the line), ligature glyphs (fi,
       # fl, ff, ffi) where the face has them; body lines each drawn plain,
       # horizontally scaled (Tz 80 or 120), in the display face, or in small
-      # caps; ordinals' suffixes ("28th") and footnote stars raised by text
+      # caps (no letter-spacing there: it splits the words in pdftotext); ordinals' suffixes ("28th") and footnote stars raised by text
       # rise (Ts) at 62% of the size; the inner lines of a paragraph of
       # three or more stretched to the paragraph's width by word spacing
       # (Tw). Which treatment each line gets is drawn from SEED, the
@@ -1745,14 +1745,14 @@ for bi, b in enumerate(blocks):
             if p < 14: tz = 80; used.add("Tz80")
             elif p < 24: tz = 120; used.add("Tz120")
             elif p < 34: style["font"] = "Disp"; style["lig"] = True; style["oldstyle"] = pick("os %d" % n, 2) == 0
-            elif p < 42: style["caps"] = True; tc = fs * 0.04
+            elif p < 42: style["caps"] = True
             else: style["lig"] = True
         plain = sum(pdfmetrics.stringWidth(x, style["font"], fs) for x in words) + pdfmetrics.stringWidth(" ", style["font"], fs) * (len(words) - 1)
         fs *= min(max((x1 - x0) / plain, 0.8), 1.15) if plain else 1
         runs = runs_for(words, fs, style)
         nat = width(runs, tc, tz, 0)
         sp = sum(t.count(" ") for t, *_ in runs)
-        if li < len(b) - 1 and len(l) > 3 and sp and bw - (x1 - x0) < 0.25 * bw and nat < bw and len(b) > 2:
+        if li < len(b) - 1 and len(l) > 3 and sp and bw - (x1 - x0) < 0.25 * bw and nat < bw and len(b) > 2 and not style.get("caps"):
             tw = (bw - nat) / sp / (tz / 100); used.add("Tw")
         room = max(x1 - x0, bw if tw else 0) * 1.02
         k = 1.0
