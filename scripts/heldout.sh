@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen168|unseen170|unseen171|unseen172|unseen174  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen170|unseen171|unseen172|unseen174  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen168 + unseen170 + unseen171 + unseen172 + unseen174
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen170 + unseen171 + unseen172 + unseen174
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen168 | unseen170 | unseen171 | unseen172 | unseen174) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen170 | unseen171 | unseen172 | unseen174) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen168 unseen170 unseen171 unseen172 unseen174) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen168, unseen170, unseen171, unseen172, unseen174, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen170 unseen171 unseen172 unseen174) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen170, unseen171, unseen172, unseen174, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -691,6 +691,114 @@ PYEOF
 # these is drawn from SEED and the document. Written as OUT (still QDF, the
 # new streams' lengths as indirect objects: run fix-qdf on it). Prints what
 # it chose.
+# pdf_glyphs PRINT BACKGROUND OUT NAME SEED: the print's text drawn again the
+# way canvas renderers and report tools write it (pdfglyphs, unseen167): no
+# space characters at all (a gap is only a position), each glyph, word or
+# short run of glyphs placed by its own text matrix at the print's own
+# position, in the print's fonts and colours; the words drawn in reading
+# order, each line's end before its start, or the right half of the page
+# before the left; every third to sixth line drawn twice 0.3 pt apart (a
+# faux bold). Which, from SEED and the document. The background is the
+# print rendered without its text (Ghostscript's -dFILTERTEXT), so rules,
+# boxes and fills stay as printed. Debian's python3-pdfminer and
+# python3-reportlab, run by /usr/bin/python3.
+pdf_glyphs() {
+  /usr/bin/python3 - "$@" <<'EOF'
+import hashlib, os, sys
+from pdfminer.high_level import extract_pages
+from pdfminer.layout import LTChar, LTTextLine, LTTextBox, LTAnno
+from reportlab.pdfgen import canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+src, bg, dst, name, seed = sys.argv[1:6]
+def pick(what, k): return int(hashlib.sha256(("%s pdfglyphs %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+def die(msg): sys.exit("heldout: pdfglyphs: %s: %s" % (name, msg))
+FONTS = {}
+def font(fn):
+    f = fn.split("+")[-1].lower()
+    fam = ("DejaVuSansMono" if "dejavusansmono" in f else "DejaVuSerif" if "dejavuserif" in f else
+           "DejaVuSans" if "dejavu" in f else "LiberationMono" if "mono" in f or "courier" in f else
+           "LiberationSerif" if "serif" in f or "times" in f else "LiberationSans")
+    bold, ital = "bold" in f, ("italic" in f or "oblique" in f)
+    if fam.startswith("DejaVu"):
+        suf = {(0, 0): "", (1, 0): "-Bold", (0, 1): "-Oblique" if "Sans" in fam else "-Italic",
+               (1, 1): "-BoldOblique" if "Sans" in fam else "-BoldItalic"}[(bold, ital)]
+        path = "/usr/share/fonts/truetype/dejavu/%s%s.ttf" % (fam, suf)
+    else:
+        suf = {(0, 0): "-Regular", (1, 0): "-Bold", (0, 1): "-Italic", (1, 1): "-BoldItalic"}[(bold, ital)]
+        path = "/usr/share/fonts/truetype/liberation/%s%s.ttf" % (fam, suf)
+    key = os.path.basename(path)[:-4]
+    if key not in FONTS:
+        pdfmetrics.registerFont(TTFont(key, path)); FONTS[key] = 1
+    return key
+def colour(ch):
+    c = getattr(ch.graphicstate, "ncolor", None)
+    if c is None: return (0, 0, 0)
+    if isinstance(c, (int, float)): return (c, c, c)
+    c = list(c)
+    if len(c) == 1: return (c[0],) * 3
+    if len(c) == 4: k = c[3]; return tuple((1 - x) * (1 - k) for x in c[:3])
+    return tuple(c[:3])
+pages = list(extract_pages(src))
+if len(pages) != 1: die("the print has %d pages" % len(pages))
+page = pages[0]
+W, H = page.width, page.height
+lines = []  # each line: list of words; each word: list of (char, x, y, size, font, colour)
+def walk(o):
+    if isinstance(o, LTTextLine):
+        words, cur = [], []
+        for ch in o:
+            if isinstance(ch, LTChar) and ch.get_text().strip():
+                m = ch.matrix
+                if abs(m[1]) > 1e-3 or abs(m[2]) > 1e-3: die("rotated text")
+                cur.append((ch.get_text(), m[4], m[5], ch.size, font(ch.fontname), colour(ch)))
+            elif cur: words.append(cur); cur = []
+        if cur: words.append(cur)
+        if words: lines.append(words)
+    elif hasattr(o, "__iter__"):
+        for x in o: walk(x)
+walk(page)
+if not lines: die("no text in the print")
+gran = pick("granularity", 3)      # 0: a text matrix per glyph, 1: per word, 2: runs of 2-3 glyphs
+order = pick("order", 3)           # 0: reading order, 1: each line's end before its start, 2: right half of the page first
+nbold = 3 + pick("bold", 4)        # every nbold-th line drawn twice, 0.3 pt apart (faux bold)
+seq = []
+for i, ws in enumerate(lines):
+    if order == 1: ws = ws[::-1]
+    seq.append((i, ws))
+if order == 2:
+    right = [(i, [w for w in ws if w[0][1] >= W / 2]) for i, ws in seq]
+    left = [(i, [w for w in ws if w[0][1] < W / 2]) for i, ws in seq]
+    seq = [x for x in right if x[1]] + [x for x in left if x[1]]
+c = canvas.Canvas(dst, pagesize=(W, H), pageCompression=1)
+c.setTitle(name)
+c.drawImage(bg, 0, 0, W, H)
+def runs(word, k):
+    if gran == 0: return [[g] for g in word]
+    if gran == 1: return [word]
+    out, j = [], 0
+    while j < len(word):
+        n = 2 + (pick("run %d %d" % (k, j), 2)); out.append(word[j:j + n]); j += n
+    return out
+k = 0
+for i, ws in seq:
+    passes = [0, 0.3] if i % nbold == nbold - 1 else [0]
+    for dx in passes:
+        for w in ws:
+            k += 1
+            for r in runs(w, k):
+                ch, x, y, size, fn, col = r[0]
+                c.setFillColorRGB(*col)
+                t = c.beginText()
+                t.setFont(fn, size)
+                t.setTextOrigin(x + dx, y)
+                t.textOut("".join(g[0] for g in r))
+                c.drawText(t)
+c.showPage(); c.save()
+print("granularity %d order %d bold every %d lines" % (gran, order, nbold))
+EOF
+}
+
 pdf_inherit() {
   python3 - "$@" <<'EOF'
 import hashlib, re, sys
@@ -1135,7 +1243,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -10590,6 +10698,43 @@ PY
         { echo "heldout: $s $n motionphoto: $f's Samsung trailer is not read" >&2; exit 1; }
       [[ $(identify -format '%wx%h' "$f") == "$SW"x"$SH" ]] || { echo "heldout: $s $n motionphoto: $f does not display" >&2; exit 1; }
       rm -rf "$mpd" ;;
+    pdfglyphs)
+      # A text PDF whose text is drawn as canvas renderers, some browsers'
+      # print engines and report tools write it (unseen167): the browser's
+      # print (header and footer off, one page) redrawn by pdf_glyphs with
+      # no space characters between words, each glyph, word or short run at
+      # its own text matrix, words out of reading order, some lines drawn
+      # twice for a faux bold (drawn from SEED and the document). Checked:
+      # one page, pdftotext -layout gives back the print's words, pdftoppm
+      # draws it as the print (RMSE under 8% at 50 dpi). Needs gs
+      # (ghostscript), pdftotext, pdftoppm and pdfinfo (poppler-utils) and
+      # python3-pdfminer and python3-reportlab (apt-get install). Not harsh:
+      # every field looks as printed.
+      f=$docs/$n.pdfglyphs.pdf
+      local pg=$docs/$n.pdfglyphs.d rmse miss
+      command -v gs >/dev/null || { echo "heldout: pdfglyphs needs gs (apt-get install ghostscript)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null && command -v pdfinfo >/dev/null ||
+        { echo "heldout: pdfglyphs needs pdftoppm, pdftotext and pdfinfo (apt-get install poppler-utils)" >&2; exit 1; }
+      /usr/bin/python3 -c 'import pdfminer, reportlab' 2>/dev/null ||
+        { echo "heldout: pdfglyphs needs python3-pdfminer and python3-reportlab (apt-get install python3-pdfminer python3-reportlab)" >&2; exit 1; }
+      rm -rf "$pg" && mkdir -p "$pg"
+      chrome --no-pdf-header-footer --print-to-pdf="$pg/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$pg/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] ||
+        { echo "heldout: $s $n pdfglyphs: the print is not one page" >&2; exit 1; }
+      gs -q -dSAFER -dFILTERTEXT -sDEVICE=jpeg -dJPEGQ=92 -r150 -o "$pg/bg.jpg" "$pg/print.pdf"
+      pdf_glyphs "$pg/print.pdf" "$pg/bg.jpg" "$f" "$n" "$seed" >"$pg/how"
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfglyphs: $f is not one page" >&2; exit 1; }
+      pdftotext -layout "$pg/print.pdf" - | tr -s ' \n' '\n\n' | sort >"$pg/print.words"
+      pdftotext -layout "$f" - | tr -s ' \n' '\n\n' | sort >"$pg/glyphs.words"
+      miss=$(comm -23 "$pg/print.words" "$pg/glyphs.words" | wc -l)
+      ((miss * 20 <= $(wc -l <"$pg/print.words"))) ||
+        { echo "heldout: $s $n pdfglyphs: pdftotext -layout loses $miss of the print's words ($(cat "$pg/how"))" >&2; exit 1; }
+      pdftoppm -r 50 -png -singlefile "$pg/print.pdf" "$pg/print" && pdftoppm -r 50 -png -singlefile "$f" "$pg/glyphs" ||
+        { echo "heldout: $s $n pdfglyphs: $f does not render" >&2; exit 1; }
+      rmse=$(compare -metric RMSE "$pg/print.png" "$pg/glyphs.png" null: 2>&1 | sed -n 's/.*(\([0-9.e-]*\)).*/\1/p' || true)
+      awk -v r="${rmse:-1}" 'BEGIN { exit !(r < 0.08) }' ||
+        { echo "heldout: $s $n pdfglyphs: $f does not draw as the print (RMSE ${rmse:-?}; $(cat "$pg/how"))" >&2; exit 1; }
+      rm -rf "$pg" ;;
     pdfinherit)
       # A PDF built the way report generators and some pharmacy systems build
       # it (unseen163): the browser's text PDF of the page (header and footer
