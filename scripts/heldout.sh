@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen170|unseen171|unseen172|unseen174  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen174  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen170 + unseen171 + unseen172 + unseen174
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen174
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen170 | unseen171 | unseen172 | unseen174) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen174) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen170 unseen171 unseen172 unseen174) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen170, unseen171, unseen172, unseen174, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen174) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen174, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1238,12 +1238,173 @@ EOF
 
 # upload SET NAME COND: make the file a patient would upload (once) and print
 # its path. Every condition starts from the page; none changes its words.
+# pdf_spotcolour IN OUT NAME SEED: IN (a one-page PDF opened by qpdf --qdf
+# --object-streams=disable, as the browser printed it: every colour set by
+# rg and RG, DeviceRGB) rewritten as a pharmacy's or clinic's print system
+# writes the page (pdfspotcolour): each colour operator of the page's content
+# replaced by a print colour space. The brand colour (the most used strong
+# colour) becomes a Separation (spot) colour named as a brand's Pantone or
+# "Brand ..." (its alternate DeviceCMYK, so it draws as designed), or one
+# ink of a DeviceN [spot, Black] space; light panels of the brand's hue
+# become tints of that spot, or DeviceCMYK tints; black and near-black text
+# rich black (60/40/40/100 DeviceCMYK), K-only grey, or the Black ink of the
+# DeviceN; white DeviceCMYK 0/0/0/0; other colours and greys DeviceCMYK, Lab
+# (D65) or ICCBased (Ghostscript's sRGB profile, when installed); the spot's
+# strokes and fills sometimes set to overprint (an ExtGState /OP /op /OPM 1
+# set with the spot colour and cleared with the others). Which of these is
+# drawn from SEED and the document. Written as OUT (still QDF: run fix-qdf).
+# Prints the spot's name, the black mode and whether overprint is on.
+pdf_spotcolour() {
+  python3 - "$@" <<'EOF'
+import colorsys, hashlib, os, re, sys
+src, dst, name, seed = sys.argv[1:5]
+def pick(what, k): return int(hashlib.sha256(("%s pdfspotcolour %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(num):
+    m = re.search(r"\n%d 0 obj\n(.*?)\nendobj\n" % num, pdf, re.S)
+    if not m: sys.exit("heldout: pdfspotcolour: %s: no object %d" % (name, num))
+    return m
+pages = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)]
+if len(pages) != 1: sys.exit("heldout: pdfspotcolour: %s: not one page (%d)" % (name, len(pages)))
+size = int(re.search(r"/Size (\d+)", pdf.split("\ntrailer <<")[-1]).group(1))
+page = obj(pages[0]).group(1)
+m = re.search(r"/Contents (\d+ 0 R|\[[^\]]*\])", page)
+if not m: sys.exit("heldout: pdfspotcolour: %s: the page has no /Contents" % name)
+refs = [int(x) for x in re.findall(r"(\d+) 0 R", m.group(1))]
+NUM = r"(-?\d*\.?\d+)"
+OP = re.compile(r"(?<![\w.])" + NUM + " " + NUM + " " + NUM + r" (rg|RG)(?=\s)")
+def stream(num):
+    mm = re.search(r"\n%d 0 obj\n<<.*?>>\nstream\n(.*?)endstream\n" % num, pdf, re.S)
+    if not mm: sys.exit("heldout: pdfspotcolour: %s: content %d is no stream" % (name, num))
+    return mm
+# The colours the page uses, and how often.
+count = {}
+for r in refs:
+    for o in OP.finditer(stream(r).group(1)):
+        c = tuple(round(float(o.group(i)), 4) for i in (1, 2, 3))
+        count[c] = count.get(c, 0) + 1
+def chroma(c): return max(c) - min(c)
+def hue(c): return colorsys.rgb_to_hsv(*c)[0] * 360
+strong = [c for c in count if chroma(c) >= 0.15 and max(c) < 0.97]
+if not strong: sys.exit("heldout: pdfspotcolour: %s: no brand colour on the page" % name)
+brand = max(strong, key=lambda c: (count[c] * chroma(c), c))
+h = hue(brand)
+if 190 <= h < 255: names = ["PANTONE 286 C", "Brand Blue", "PANTONE 3005 C"]
+elif 255 <= h < 340: names = ["PANTONE 2593 C", "Brand Plum", "PANTONE 7655 C"]
+elif 120 <= h < 190: names = ["PANTONE 3292 C", "Brand Teal", "PANTONE 7727 C"]
+else: names = ["PANTONE 200 C", "Brand Rose", "PANTONE 7621 C"]
+spot = names[pick("name", 3)]
+black = ["rich", "kgrey", "devicen"][pick("black", 3)]
+overprint = pick("overprint", 2) == 1
+icc_path = "/usr/share/color/icc/ghostscript/srgb.icc"
+use_icc = os.path.exists(icc_path)
+def cmyk(c):
+    k = 1 - max(c)
+    if k >= 0.999: return (0, 0, 0, 1)
+    return tuple((1 - x - k) / (1 - k) for x in c) + (k,)
+def lab(c):
+    def lin(x): return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(x) for x in c)
+    X = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505
+    Y = (0.2126 * r + 0.7152 * g + 0.0722 * b)
+    Z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
+    f = lambda t: t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    return (116 * f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z)))
+bc = cmyk(brand)
+def fmt(*v): return " ".join(("%.4f" % x).rstrip("0").rstrip(".") if abs(x) >= 0.00005 else "0" for x in v)
+# How each colour is set: (space or None for DeviceCMYK, operands); the
+# fill operator is then cs/scn (or k), the stroke CS/SCN (or K).
+way = {}
+for c in count:
+    v = sum(c) / 3
+    if c == brand:
+        way[c] = ("/CSn", fmt(1, 0)) if black == "devicen" else ("/CSpot", "1")
+    elif min(c) >= 0.99:
+        way[c] = (None, fmt(0, 0, 0, 0))
+    elif chroma(c) < 0.06 and max(c) <= 0.25:
+        way[c] = {"rich": (None, fmt(0.6, 0.4, 0.4, 1)), "kgrey": (None, fmt(0, 0, 0, 1 - v)),
+                  "devicen": ("/CSn", fmt(0, 1 - v))}[black]
+    elif min(c) >= 0.75 and chroma(c) >= 0.02 and min(abs(hue(c) - h), 360 - abs(hue(c) - h)) < 30 and pick("tint %s" % (c,), 3):
+        t = sum((1 - x) / max(1 - y, 0.05) for x, y in zip(c, brand)) / 3
+        way[c] = ("/CSpot", fmt(min(max(t, 0.03), 1)))
+    else:
+        w = pick("way %s" % (c,), 3 if use_icc else 2)
+        if w == 0: way[c] = (None, fmt(*cmyk(c)))
+        elif w == 1: way[c] = ("/CLab", fmt(*lab(c)))
+        else: way[c] = ("/CIcc", fmt(*c))
+used = set()
+def sub(o):
+    c = tuple(round(float(o.group(i)), 4) for i in (1, 2, 3))
+    space, vals = way[c]
+    stroke = o.group(4) == "RG"
+    gs = ""
+    if overprint: gs = "/GSop gs " if space == "/CSpot" or (space == "/CSn" and c == brand) else "/GSnop gs "
+    if space is None: return gs + vals + (" K" if stroke else " k")
+    used.add(space)
+    return gs + space + (" CS " if stroke else " cs ") + vals + (" SCN" if stroke else " scn")
+for r in refs:
+    mm = stream(r)
+    body = OP.sub(sub, mm.group(1))
+    pdf = pdf[:mm.start(1)] + body + pdf[mm.end(1):]
+sepname = "/" + "".join(ch if ch.isalnum() else "#%02X" % ord(ch) for ch in spot)
+nxt = [size]
+def alloc(k):
+    n = nxt[0]; nxt[0] += k; return n
+n_fn = alloc(2) if "/CSn" in used else 0
+n_icc = alloc(2) if "/CIcc" in used else 0
+n_op = alloc(2) if overprint else 0
+n_fnlen, n_icclen, n_nop = n_fn + 1, n_icc + 1, n_op + 1
+C, M, Y, K = bc
+new, streams = {}, {}
+spaces = {"/CSpot": "[ /Separation %s /DeviceCMYK << /FunctionType 2 /Domain [ 0 1 ] /C0 [ 0 0 0 0 ] /C1 [ %s ] /N 1 >> ]" % (sepname, fmt(*bc)),
+          "/CLab": "[ /Lab << /WhitePoint [ 0.9505 1 1.089 ] /Range [ -128 127 -128 127 ] >> ]"}
+if "/CSn" in used:
+    spaces["/CSn"] = "[ /DeviceN [ %s /Black ] /DeviceCMYK %d 0 R ]" % (sepname, n_fn)
+    streams[n_fn] = ("<< /FunctionType 4 /Domain [ 0 1 0 1 ] /Range [ 0 1 0 1 0 1 0 1 ] /Length %d 0 R >>" % n_fnlen,
+                     "{ exch dup %s mul exch dup %s mul exch dup %s mul exch %s mul 4 index add dup 1 gt { pop 1 } if 5 -1 roll pop }\n" % (fmt(C), fmt(M), fmt(Y), fmt(K)))
+if "/CIcc" in used:
+    spaces["/CIcc"] = "[ /ICCBased %d 0 R ]" % n_icc
+    streams[n_icc] = ("<< /N 3 /Alternate /DeviceRGB /Length %d 0 R >>" % n_icclen, open(icc_path, "rb").read().decode("latin-1"))
+if overprint:
+    new[n_op] = "<< /Type /ExtGState /OP true /op true /OPM 1 >>"
+    new[n_nop] = "<< /Type /ExtGState /OP false /op false /OPM 0 >>"
+csdict = "/ColorSpace << " + " ".join("%s %s" % (k, v) for k, v in spaces.items() if k in used or k == "/CSpot") + " >>"
+def add_res(d):
+    if "/ColorSpace" in d: sys.exit("heldout: pdfspotcolour: %s: the page has colour spaces already" % name)
+    d = d.replace("<<", "<<\n    " + csdict, 1)
+    if overprint:
+        gsd = "/GSop %d 0 R /GSnop %d 0 R" % (n_op, n_nop)
+        d = d.replace("/ExtGState <<", "/ExtGState << " + gsd, 1) if "/ExtGState <<" in d else d.replace("<<", "<<\n    /ExtGState << %s >>" % gsd, 1)
+    return d
+rm = re.search(r"/Resources (\d+) 0 R", page)
+if rm:
+    ro = obj(int(rm.group(1)))
+    pdf = pdf[:ro.start(1)] + add_res(ro.group(1)) + pdf[ro.end(1):]
+else:
+    po = obj(pages[0])
+    pg = po.group(1)
+    i = pg.index("/Resources <<")
+    pdf = pdf[:po.start(1)] + pg[:i] + add_res(pg[i:]) + pdf[po.end(1):]
+add = ""
+for n in sorted(list(new) + list(streams)):
+    if n in new: add += "%d 0 obj\n%s\nendobj\n\n" % (n, new[n])
+    else:
+        d, data = streams[n]
+        add += "%d 0 obj\n%s\nstream\n%s\nendstream\nendobj\n\n%d 0 obj\n%d\nendobj\n\n" % (n, d, data, n + 1, len(data) + 1)
+i = pdf.rindex("\nxref\n")
+pdf = pdf[:i + 1] + add + pdf[i + 1:]
+pdf = re.sub(r"(trailer <<.*?/Size )\d+", lambda mm: mm.group(1) + str(nxt[0]), pdf, flags=re.S)
+open(dst, "wb").write(pdf.encode("latin-1"))
+print(spot.replace(" ", "_"), black, "overprint" if overprint else "no-overprint", " ".join(sorted(used)))
+EOF
+}
+
 upload() {
   local s=$1 n=$2 c=$3 docs=$out/$1/docs base W H f
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -10979,6 +11140,47 @@ EOF
       [[ $(pdftotext "$f" - | md5sum) == $(pdftotext "$po/print.pdf" - | md5sum) ]] ||
         { echo "heldout: $s $n pdfobjstm: $f's text differs from the print's" >&2; exit 1; }
       rm -rf "$po" ;;
+    pdfspotcolour)
+      # A PDF printed from a pharmacy's or clinic's system that uses print
+      # colour spaces (unseen169): the browser's print of the page (a text
+      # PDF, header and footer off, one page, as `pdf`) opened by qpdf
+      # --qdf, and pdf_spotcolour rewrites every colour operator of the page:
+      # the brand colour as a Separation (spot) colour ('/PANTONE 286 C',
+      # '/Brand Blue'...) or one ink of a DeviceN, light panels as tints of
+      # it or DeviceCMYK tints, text rich black 60/40/40/100, K-only or the
+      # DeviceN's Black, other colours DeviceCMYK, Lab or ICCBased, sometimes
+      # overprint on the spot (drawn from SEED and the document); fix-qdf
+      # and qpdf write it back compressed. Checked: one page, a /Separation
+      # in it, pdftotext gives the print's own text, and pdftoppm draws it
+      # close to the print (grey RMSE under 0.06 at 50 dpi: the page looks
+      # as designed, its panels light behind their text). Needs qpdf and
+      # fix-qdf (apt-get install qpdf), pdftoppm and pdftotext
+      # (poppler-utils), ImageMagick's compare. Not harsh: every field
+      # stays where and as legible as printed.
+      f=$docs/$n.pdfspotcolour.pdf
+      local ps=$docs/$n.pdfspotcolour.d rmse
+      command -v qpdf >/dev/null && command -v fix-qdf >/dev/null ||
+        { echo "heldout: pdfspotcolour needs qpdf and fix-qdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfspotcolour needs pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$ps" && mkdir -p "$ps"
+      chrome --no-pdf-header-footer --print-to-pdf="$ps/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$ps/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfspotcolour: the print is not one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$ps/print.pdf" "$ps/qdf.pdf"
+      pdf_spotcolour "$ps/qdf.pdf" "$ps/spot.pdf" "$n" "$seed" >"$ps/kind" || exit 1
+      fix-qdf "$ps/spot.pdf" >"$ps/fixed.pdf"
+      qpdf "$ps/fixed.pdf" "$f"
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfspotcolour: $f does not open as one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$f" "$ps/check.pdf"
+      grep -aq '/Separation' "$ps/check.pdf" || { echo "heldout: $s $n pdfspotcolour: $f has no spot colour" >&2; exit 1; }
+      [[ $(pdftotext "$f" - | md5sum) == $(pdftotext "$ps/print.pdf" - | md5sum) ]] ||
+        { echo "heldout: $s $n pdfspotcolour: $f's text differs from the print's" >&2; exit 1; }
+      pdftoppm -r 50 -gray -singlefile "$ps/print.pdf" "$ps/a" && pdftoppm -r 50 -gray -singlefile "$f" "$ps/b" ||
+        { echo "heldout: $s $n pdfspotcolour: $f does not render" >&2; exit 1; }
+      rmse=$(compare -metric RMSE "$ps/a.pgm" "$ps/b.pgm" null: 2>&1 | sed -n 's/.*(\([0-9.e-]*\)).*/\1/p' || true)
+      awk -v r="${rmse:-1}" 'BEGIN{exit !(r < 0.06)}' ||
+        { echo "heldout: $s $n pdfspotcolour: $f draws unlike the print (grey RMSE ${rmse:-?})" >&2; exit 1; }
+      rm -rf "$ps" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
