@@ -75,6 +75,20 @@ func TestVerifyLayouts(t *testing.T) {
 			want: Fields{v(High), iv(Medium), nf(Medium), nf(Medium), v(High)},
 		},
 		{
+			// A pet's dispensing label names a veterinary medicine, which
+			// is another medicine than the requested (unseen162, round 31).
+			name: "a pet's label: a veterinary medicine",
+			text: textOf(1, block(`
+				Thornbury Veterinary Centre   Date: 22/11/2026
+				Owner: Mrs Jane Smith
+				Animal: Biscuit (canine) Weight: 25 kg
+				Carprofen 50 mg tablets x 28
+				Give ONE tablet twice daily with food (4 mg/kg/day)
+				FOR ANIMAL TREATMENT ONLY`)...),
+			exp: janeWegovy, market: "uk",
+			want: Fields{iv(Medium), iv(High), iv(Medium), nf(Medium), nf(Medium)},
+		},
+		{
 			name: "the requested medicine beside another: the other does not count against it",
 			text: textOf(1, block(`
 				Wegovy 2.4mg/0.75ml FlexTouch   Inject 2.4mg once weekly
