@@ -129,6 +129,12 @@ var notPharmacyNames = map[string]bool{
 	"which": true, "what": true, "whose": true,
 	// "Same pharmacy the whole way" in a patient's blog post (unseen127).
 	"same": true,
+	// Which of a patient's pharmacies, not its name ("Last filled
+	// 11/10/2026, before the move. Previous pharmacy not recorded." on a
+	// new practice's intake summary; unseen174, round 31, a false accept
+	// at first measure on both readers).
+	"previous": true, "former": true, "current": true, "last": true, "another": true,
+	"different": true, "original": true,
 }
 
 // pharmacyPlaceholders begin a value that stands in for a pharmacy's name
@@ -246,7 +252,17 @@ type pharmacyEvidence struct {
 	// pharmacyRole: what the page says of the requested medicine's
 	// supplier.
 	pharmacyRole
+	// withoutFills: the surest name's line, or the next, says that
+	// pharmacy has filled nothing for the patient yet (noFillsRe).
+	withoutFills bool
 }
+
+// noFillsRe says a pharmacy has supplied the patient nothing yet ("New:
+// Capitol Drug #212, ... No fills yet at this pharmacy." under a new
+// practice's "Preferred pharmacy", the supply's own pharmacy "not
+// recorded"; unseen174, round 31, a false accept at first measure on both
+// readers).
+var noFillsRe = lazyRE(`\bno\s+(?:fills|prescriptions\s+(?:filled|dispensed)|dispensing\s+history|orders\s+filled)\s+(?:yet|to\s+date|so\s+far|here)\b`)
 
 func collectPharmacyEvidence(d document) pharmacyEvidence {
 	ev := pharmacyEvidence{sure: lowCertainty, absent: d.notFoundConfidence(), ownRecord: ownRecord(d)}
@@ -262,6 +278,7 @@ func collectPharmacyEvidence(d document) pharmacyEvidence {
 		c := min(p.sure, readCertainty(l.conf))
 		if ev.kind == noPharmacy || c > ev.sure || (c == ev.sure && p.level > best) {
 			best, ev.kind, ev.sure, ev.at = p.level, p.kind, c, p.at
+			ev.withoutFills = noFillsRe.MatchString(l.norm) || i+1 < len(d.lines) && noFillsRe.MatchString(d.lines[i+1].norm)
 		}
 	}
 	return ev
@@ -289,6 +306,13 @@ var pharmacyRules = []rule[pharmacyEvidence]{
 		return finding{
 			rating:  Rating{NotFound, Low},
 			problem: "the document says the requested medicine came from a supplier it does not name, so the pharmacy it names may not have supplied it",
+			at:      e.at,
+		}
+	}},
+	{"pharmacy-without-fills", func(e pharmacyEvidence) bool { return e.withoutFills && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
+		return finding{
+			rating:  Rating{NotFound, Low},
+			problem: "the pharmacy the document names has filled nothing for the patient yet, so it did not supply the requested medicine",
 			at:      e.at,
 		}
 	}},

@@ -299,6 +299,13 @@ func TestPharmacyOfUnnamedSupplier(t *testing.T) {
 		{"a supplier blanked out",
 			summary("Wegovy 1mg/0.75ml FlexTouch pen 1mg once weekly PRIVATE Last pen supplied 12 Nov 2026. Supplier blanked out as per rule 4"),
 			NotFound, "pharmacy-of-unnamed-supplier"},
+		// The patient's new pharmacy, which has filled nothing yet
+		// (unseen174, round 31).
+		{"a preferred pharmacy with no fills yet",
+			[]string{"New Patient Intake Summary", "Current medications",
+				"Wegovy 1 mg/0.75 mL pen, 1 mg weekly   Last filled 11/10/2026, before the move.",
+				"Preferred pharmacy", "New: Capitol Drug #212, 1600 O St, Lincoln NE 68508. No fills yet at this", "pharmacy."},
+			NotFound, "pharmacy-without-fills"},
 		{"supplied by the nominated pharmacy",
 			summary("Wegovy 1mg/0.75ml FlexTouch pen 1mg once weekly Repeat 12 Nov 2026 (EPS to Castlebrook Pharmacy)"),
 			Valid, "named-pharmacy"},
@@ -319,7 +326,9 @@ func TestPharmacyWordsThatNameNone(t *testing.T) {
 		// A support ticket's status and category chips, and a caption whose
 		// value is a date (unseen144, round 28).
 		"Solved Pharmacy & shipping Priority: high", "Open  Pharmacy & prescriptions",
-		"Dispensed by our partner pharmacy: November 19, 2026"} {
+		"Dispensed by our partner pharmacy: November 19, 2026",
+		// Which pharmacy, not its name (unseen174, round 31).
+		"Last filled before the move. Previous pharmacy closed in October."} {
 		r, f := Explain(textOf(1, "Wegovy 1.7mg FlexTouch pen", line), exp, Policy{Now: testNow, Market: "uk"})
 		if r.Data.PharmacyName.Value != NotFound {
 			t.Errorf("%q: pharmacy %+v by %s read %q, want not_found", line, r.Data.PharmacyName, f.PharmacyName.Rule, f.PharmacyName.Text)

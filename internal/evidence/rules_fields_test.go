@@ -245,6 +245,7 @@ func TestPharmacyRules(t *testing.T) {
 	runRuleCases(t, pharmacyRules, []ruleCase[pharmacyEvidence]{
 		{"a pharmacy the patient's own notes name", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, ownRecord: true}, "pharmacy-in-own-record", Rating{NotFound, Medium}, "the pharmacy"},
 		{"a pharmacy that could not supply it", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, pharmacyRole: pharmacyRole{unsupplied: true}}, "pharmacy-of-unsupplied-medicine", Rating{NotFound, Low}, ""},
+		{"a pharmacy that has filled nothing yet", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, withoutFills: true}, "pharmacy-without-fills", Rating{NotFound, Low}, "filled nothing"},
 		{"a pharmacy beside a supplier the page does not name", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, pharmacyRole: pharmacyRole{unnamedSupplier: true}}, "pharmacy-of-unnamed-supplier", Rating{NotFound, Low}, "a supplier it does not name"},
 		{"a chain", pharmacyEvidence{kind: chainPharmacy, sure: highCertainty}, "pharmacy-chain", Rating{Valid, High}, ""},
 		{"a chain matched after undoing OCR confusions", pharmacyEvidence{kind: chainPharmacy, sure: mediumCertainty}, "pharmacy-chain", Rating{Valid, Medium}, "the pharmacy name"},
