@@ -16,6 +16,15 @@ const reporterRole = "the person who reported the side effect"
 // formerName is the role of a name the patient no longer uses.
 const formerName = "a former name of the patient"
 
+// previousOccupant is the role of whoever lived at the patient's address
+// before them.
+const previousOccupant = "a previous occupant of the patient's address"
+
+// occupiedPlaceRe is the place a previous occupant's caption may name
+// before the name itself ("the previous resident of your unit, Dale
+// Whitcombe").
+var occupiedPlaceRe = lazyRE(`^of\s+(?:your|this|the|my)\s+(?:unit|flat|apartment|home|house|address|property|room)\s*,?\s*`)
+
 // roleCaptions name a person in another role than the patient's, each
 // with how the note says it. The name after such a caption ("Picked up by:
 // Sarah Collins", "Parent/Guardian: Jane Smith", "Signed in as Jane
@@ -52,6 +61,15 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"subscriber", "policy holder", "policyholder", "cardholder", "card holder", "insured",
 	},
 	"the person who paid": {"paid by", "payer", "payment by"},
+	// Who lived at the patient's address before them ("Mail still
+	// arriving for the previous resident of your unit, Dale Whitcombe,"
+	// on a lease's welcome page beside the new tenant's carton label;
+	// unseen174, round 31, the previous resident rated the patient through
+	// the production reader, a false accept at first measure).
+	previousOccupant: {
+		"previous resident", "previous occupant", "previous occupier", "previous tenant", "former resident",
+		"former occupant", "former occupier", "former tenant", "prior resident", "prior occupant", "prior tenant",
+	},
 	// A patient's own former name beside the one in use ("Previous name Mr
 	// Thomas Reyburn" over "Name now Ms Tamsin Reyburn" in a GP's letter
 	// confirming the change; unseen135, round 27, the patient not_found
@@ -286,6 +304,16 @@ func headedRoleName(d document, i int, ms []phraseMatch[string]) (int, []word) {
 			return i, nil
 		}
 	}
+	if h := headingValueLine(d, i); h >= 0 {
+		// One of a row of headings over a row of values, as the
+		// production reader gives side-by-side columns ("PATIENT",
+		// "PARTNER" over "Orla Caskey", "Declan Caskey" on a fertility
+		// unit's checklist; unseen169, round 31, the partner rated the
+		// patient, a false accept at first measure): the n-th heading's
+		// value is the n-th line after them.
+		ws, _ := valueWords(d.lines[h], 0)
+		return h, leadingName(ws)
+	}
 	for k := i + 1; k <= i+4 && k < len(d.lines); k++ {
 		next := d.lines[k]
 		if loc := nameCaptionRe.FindStringIndex(next.norm); loc != nil {
@@ -370,6 +398,8 @@ func captionedRoleName(d document, i int, m phraseMatch[string]) (_ int, _ []wor
 		// the name (unseen24's day log through the production reader,
 		// round 14, where "Ms Rosa" was taken for another patient).
 		from = pastRelation(l, m.last, from)
+	case m.kind == previousOccupant && occupiedPlaceRe.MatchString(rest):
+		from += occupiedPlaceRe.FindStringIndex(rest)[1]
 	case m.kind == nextOfKin && m.first > 0 && relationOwners[l.words[m.first-1].text] && rest != "" &&
 		!forRelativeRe.MatchString(l.norm[:l.words[m.first-1].start]):
 		// A relative named in apposition: "Patient's husband Victor

@@ -235,6 +235,12 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want:  Rating{Invalid, High}, rule: "labelled-other-name"},
 		// A receipt's grid: label cells and value cells read as one line.
 		// A courier's proof of delivery: the parcel went to a neighbour.
+		// A lease's welcome page beside the new tenant's label (unseen174,
+		// round 31): the previous resident is no patient.
+		{name: "the lead as the previous resident", exp: Expected{PatientKnown: true, Forename: "Dale", Surname: "Whitcombe"},
+			lines: []string{"Welcome Home to Willow Creek", "Resident: Shauna Kettleborough", "MOUNJARO 15 MG/0.5 ML PEN",
+				"Mail still arriving for the previous resident of your unit, Dale Whitcombe,", "should be marked \"Return to Sender\"."},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "previous occupant"},
 		{name: "the lead as the neighbour who took the parcel in", exp: Expected{PatientKnown: true, Forename: "Josiah", Surname: "Pemberton"},
 			lines: []string{"Photo taken by driver: parcel handed over at the door of no. 14", "Josiah Pemberton (neighbour, 14 Wharf Road)",
 				"Adaeze Okonkwo-Hale, 12 Wharf Road, Bristol", "Prescription medicine for Adaeze Okonkwo-Hale:", "Wegovy 1mg FlexTouch pen x1, dispensed 24 Nov 2026."},
@@ -315,6 +321,17 @@ func TestNamesInOtherRoles(t *testing.T) {
 			want:  Rating{Invalid, Medium}, rule: "labelled-other-name"},
 		{name: "captions over values: the lead is the patient", exp: Expected{PatientKnown: true, Forename: "Marisol", Surname: "Rosales"},
 			lines: []string{"Patient:", "Picked up by:", "ROSALES, MARISOL", "ROSALES, HECTOR", med},
+			want:  Rating{Valid, Medium}, rule: "labelled-name"},
+		// A clinical note's title is no one's name (unseen168, round 31).
+		{name: "a progress note's title", exp: Expected{PatientKnown: true, Forename: "Darnell", Surname: "Whitcombe"},
+			lines: []string{"Psychiatric Progress Note", "Client: Darnell Whitcombe DOB: 04/22/1990", "Zepbound 2.5 mg once weekly"},
+			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		// A row of headings over a row of values (unseen169, round 31).
+		{name: "headings over values: the lead is the partner", exp: Expected{PatientKnown: true, Forename: "Declan", Surname: "Caskey"},
+			lines: []string{"PATIENT", "PARTNER", "Orla Caskey", "Declan Caskey", med},
+			want:  Rating{Invalid, Medium}, rule: "labelled-other-name"},
+		{name: "headings over values: the lead is the patient", exp: Expected{PatientKnown: true, Forename: "Orla", Surname: "Caskey"},
+			lines: []string{"PATIENT", "PARTNER", "Orla Caskey", "Declan Caskey", med},
 			want:  Rating{Valid, Medium}, rule: "labelled-name"},
 		// Abbreviated captions, as till receipts and bag tags print them.
 		{name: "the lead only as the account holder, abbreviated", exp: Expected{PatientKnown: true, Forename: "Carmen", Surname: "Mendoza"},

@@ -278,6 +278,10 @@ var nonNameWords = map[string]bool{
 	"once": true, "twice": true, "changes": true, "summary": true, "medications": true, "medicines": true,
 	"history": true, "orders": true, "refill": true, "refills": true, "inject": true, "subcutaneous": true,
 	"directions": true, "collection": true, "pickup": true,
+	// A clinical note's title ("Psychiatric Progress Note" over the
+	// client's line; unseen168, round 31, read as another person's name
+	// beside the lead's on 3 uploads, both readers).
+	"note": true, "progress": true, "psychiatric": true, "encounter": true, "consultation": true,
 	// A greeting ("Hi, Marcus" on a reminder app's screen, read as the
 	// surname Hi before the forename Marcus; unseen20, round 12).
 	"hi": true, "hello": true, "hey": true, "dear": true, "welcome": true,
