@@ -326,6 +326,11 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "a progress note's title", exp: Expected{PatientKnown: true, Forename: "Darnell", Surname: "Whitcombe"},
 			lines: []string{"Psychiatric Progress Note", "Client: Darnell Whitcombe DOB: 04/22/1990", "Zepbound 2.5 mg once weekly"},
 			want:  Rating{Valid, Medium}, rule: "name-anywhere"},
+		// The clinician who assessed the form (unseen173, round 31).
+		{name: "the lead as the physiotherapist who assessed the form", exp: Expected{PatientKnown: true, Forename: "Tamsin", Surname: "Rowe"},
+			lines: []string{"MSK Physiotherapy Self-Referral", "Fullname Imogen Castellane-Brook", med,
+				"OFFICE USE - Triage: routine. Assessed by: Tamsin Rowe MCSP, HCPC PH99123 Date: 27/11/2026"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
 		// A row of headings over a row of values (unseen169, round 31).
 		{name: "headings over values: the lead is the partner", exp: Expected{PatientKnown: true, Forename: "Declan", Surname: "Caskey"},
 			lines: []string{"PATIENT", "PARTNER", "Orla Caskey", "Declan Caskey", med},

@@ -47,6 +47,13 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// was rated the patient on 1 through the production reader).
 	"hca", "healthcare assistant", "health care assistant", "phlebotomist", "biomedical scientist",
 	"reporting pathologist", "pathologist",
+	// Other clinicians who read a patient's form ("Assessed by: Tamsin Rowe
+	// MCSP, HCPC PH99123" under a physiotherapy self-referral with the
+	// patient's Wegovy label stuck in it; unseen173, round 31, the
+	// physiotherapist rated the patient through the production reader, a
+	// false accept at first measure), with their letters.
+	"assessed by", "triaged by", "examined by", "physiotherapist", "mcsp", "hcpc", "optometrist", "mcoptom",
+	"podiatrist", "dentist", "gdc", "dental surgeon", "donor screener", "screener",
 }})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
