@@ -419,6 +419,8 @@ type dateEvidence struct {
 	absent  Confidence
 	// ownRecord: the page is only a record the patient keeps (ownRecord).
 	ownRecord bool
+	// scam: the page is a scam message or a fraud report (scamOnly).
+	scam bool
 	// border: the page is a customs declaration (customsDeclaration),
 	// whose dates are of posting and shipping.
 	border bool
@@ -464,7 +466,7 @@ func templatePlaceholder(d document, kind dateKind) string {
 // collectDateEvidence gathers the document's dates of the most relevant
 // kind and judges them against the policy.
 func collectDateEvidence(d document, pol Policy, meds dateMedicines) dateEvidence {
-	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24)), ownRecord: ownRecord(d), otherDose: meds.otherDose, undosedFills: meds.undosedFills}
+	ev := dateEvidence{aboutMedicine: meds.named, othersOnly: meds.onlyOthers, absent: d.notFoundConfidence(), maxDays: int(math.Ceil(pol.MaxAge.Hours() / 24)), ownRecord: ownRecord(d), scam: scamOnly(d), otherDose: meds.otherDose, undosedFills: meds.undosedFills}
 	today := civilDay(pol.Now)
 	cands, order, sent := dateCandidates(d, pol, today, meds)
 	ev.sent = sent
@@ -856,12 +858,26 @@ func coverageLetter(d document) bool {
 // no supply's; a dispensing date still counts. The sentence ends there:
 // "Nothing has been prescribed for it yet" speaks of one item (a dispatch
 // note's next order, unseen13), not of the page.
-var nothingSuppliedRe = lazyRE(`\bnothing\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:prescribed|dispensed|supplied)(?:\s+yet\b|\s*[.;])|\bnot\s+a\s+record\s+of\s+(?:pharmacy\s+)?(?:fills|dispensing|supplies)\b`)
+var nothingSuppliedRe = lazyRE(`\bnothing\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(?:prescribed|dispensed|supplied)(?:\s+yet\b|\s*[.;])|\bnot\s+a\s+record\s+of\s+(?:pharmacy\s+)?(?:fills|dispensing|supplies)\b|` +
+	// A specialist's letter or note asking another prescriber to start
+	// the medicine ("Semaglutide has not yet been prescribed; we have not
+	// issued a prescription", "Not prescribed today: referral letter sent
+	// to PCP"; unseen168, round 31, the letter's and the visit's dates
+	// rated the dispensing date at first measure, both readers).
+	`\bhas\s+not\s+yet\s+been\s+prescribed\b|\bhave\s+not\s+(?:yet\s+)?issued\s+a\s+prescription\b|\bnot\s+prescribed\s+today\b`)
 
 // nothingSupplied reports a page that says nothing was supplied on it
 // (nothingSuppliedRe; unseen35, false accepts at first measure, round 14).
+// A sentence may run over a line's end ("... once weekly. Not prescribed"
+// over "today: referral letter sent to PCP").
 func nothingSupplied(d document) bool {
-	return slices.ContainsFunc(d.lines, func(l docLine) bool { return nothingSuppliedRe.MatchString(l.norm) })
+	for i, l := range d.lines {
+		if nothingSuppliedRe.MatchString(l.norm) ||
+			i+1 < len(d.lines) && d.lines[i+1].page == l.page && nothingSuppliedRe.MatchString(l.norm+" "+d.lines[i+1].norm) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherRoleHeadings reports a page whose date columns are headed only by
@@ -1103,6 +1119,9 @@ var dateRules = []rule[dateEvidence]{
 			rating:  Rating{NotFound, e.absent},
 			problem: "the document names only another medicine, so its dates were not taken as the requested medicine's",
 		}
+	}},
+	{"date-in-scam", func(e dateEvidence) bool { return e.scam && e.found }, func(e dateEvidence) finding {
+		return finding{rating: Rating{NotFound, Medium}, problem: scamPage + "its dates are no supply's", at: e.at}
 	}},
 	{"date-in-own-record", func(e dateEvidence) bool { return e.ownRecord }, func(e dateEvidence) finding {
 		// A diary's tick by a date says when the patient injected, not

@@ -116,6 +116,12 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// by the consultation, not by a supply ("Date of intervention" over
 		// the day the patient was told to stop; unseen117, round 25).
 		"intervention", "date of intervention", "intervention date",
+		// When a patient was referred to a service ("Practice  Date of
+		// referral" over the GP's row and "22/11/2026" on a referral to a
+		// specialist weight management service, the private supply of
+		// Saxenda undated; unseen167, round 31, a false accept at first
+		// measure, both readers).
+		"date of referral", "referral date", "referred on", "date referred", "referral received", "referral sent", "referral",
 		// A support ticket's dates ("Requester: ... · Opened November 26,
 		// 2026 · Status: Solved November 27, 2026" on a connected pen
 		// cap's help-desk ticket; unseen150, round 28): when it was raised
@@ -656,7 +662,13 @@ func signedAbove(d document, i int) bool {
 			if prescriberSignatureRe.MatchString(l.norm) {
 				return false
 			}
-			return m[1] != "" || slices.ContainsFunc(d.lines, func(l docLine) bool { return strings.Contains(l.norm, "consent") })
+			// So is a signature just under a declaration in the signer's
+			// own words ("I confirm that the information I have given is
+			// correct" over "Signed (on screen) G Alcock-Reeves" and "Date
+			// 24/11/2026" on an optician's questionnaire; unseen173, round
+			// 31, a false accept at first measure).
+			return m[1] != "" || slices.ContainsFunc(d.lines, func(l docLine) bool { return strings.Contains(l.norm, "consent") }) ||
+				declarantSignature(d, k)
 		}
 		if len(findDates(l.numberText())) > 0 {
 			return false

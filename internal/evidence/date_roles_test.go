@@ -76,6 +76,22 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Patient Jane Smith", "Wegovy 2.4mg FlexTouch (4 doses) £189.00"}, Rating{NotFound, Medium}, "no-date"},
 		{"a portal's list of what was prescribed", []string{"Medications", "This list shows what your care team has prescribed. It is not a record of pharmacy fills.",
 			"Wegovy 2.4 mg/0.75 mL pen", "Prescribed 11/16/2026 by Priya Venkataraman, MD"}, Rating{NotFound, Medium}, "no-date"},
+		// A specialist asking another prescriber to start it (unseen168,
+		// round 31): the letter's and the visit's dates are no supply's.
+		{"a letter asking the GP to start it", []string{"Date: 22 Nov 2026", "Re: Carys Penhallow", "Dear Dr Kenwright,",
+			"Request: we would be grateful if you would start semaglutide (Wegovy) 0.25 mg once",
+			"weekly. Semaglutide has not yet been prescribed; we have not issued a", "prescription."}, Rating{NotFound, Medium}, "no-date"},
+		{"a progress note's plan, the sentence over a line's end", []string{"Psychiatric Progress Note", "Client: Darnell Whitcombe",
+			"Date of service: 11/23/2026", "2. Recommend starting Zepbound 2.5 mg subcutaneously once weekly. Not prescribed",
+			"today: referral letter sent to PCP, who is to prescribe."}, Rating{NotFound, Medium}, "no-date"},
+		// A questionnaire's declaration signed by the patient (unseen173,
+		// round 31): the date under the signature is when it was signed.
+		{"a declaration's signature over its date", []string{"Pre-test health questionnaire", "Medicines you take (name and dose)",
+			"Ozempic 0.5 mg injection once a week", "I confirm that the information I have given is correct to the best of my knowledge.",
+			"Signed (on screen) G Alcock-Reeves", "Date 24/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A referral's date (unseen167, round 31).
+		{"a referral form's date", []string{"Referral to Specialist Weight Management Service (Tier 3)", "Practice Date of referral",
+			"Quayside Medical Group 22/11/2026", "Current weight-management medication: Saxenda 3 mg daily, private supply"}, Rating{NotFound, Medium}, "no-date"},
 		{"a dispatch note's next order not yet prescribed", []string{"DISPATCH NOTE", "Dispatched 17 November 2026", "Wegovy 2.4mg FlexTouch pen x1",
 			"Your next order: Wegovy 2.4mg - subject to your review with our prescriber. Nothing has been prescribed", "for it yet."}, Rating{Valid, High}, "date-in-window"},
 		{"a GP's appointment letter", []string{"Glenbrae Medical Practice", "Date: 17 November 2026", "Dear Ms Smith,",

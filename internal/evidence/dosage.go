@@ -71,6 +71,8 @@ type doseEvidence struct {
 	latestKnown bool
 	// ownRecord: the page is only a record the patient keeps (ownRecord).
 	ownRecord bool
+	// scam: the page is a scam message or a fraud report (scamOnly).
+	scam bool
 	// research: the page sells its product for research, not for people
 	// (researchOnlyRe), and names no pharmacy (a pharmacy's letter warning
 	// of research peptides beside its own supply keeps its dose).
@@ -122,6 +124,7 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 	var contradicted bool
 	ev.doses, ev.at, ev.tier, ev.read, ev.repaired, contradicted = blockDosesContradicted(d, anchors, ms)
 	ev.ownRecord = ownRecord(d)
+	ev.scam = scamOnly(d)
 	ev.research = slices.ContainsFunc(d.lines, func(l docLine) bool { return researchOnlyRe.MatchString(l.norm) }) &&
 		collectPharmacyEvidence(d).kind == noPharmacy
 	ev.named, ev.product = namedStrengths(anchors)
@@ -184,6 +187,9 @@ var doseRules = []rule[doseEvidence]{
 	}},
 	{"dose-of-research-chemical", func(e doseEvidence) bool { return e.research }, func(e doseEvidence) finding {
 		return finding{rating: Rating{NotFound, Low}, problem: "the document sells its product for research, not for people, so its amounts are no dose prescribed", at: e.at[0]}
+	}},
+	{"dose-in-scam", func(e doseEvidence) bool { return e.scam }, func(e doseEvidence) finding {
+		return finding{rating: Rating{NotFound, Medium}, problem: scamPage + "the strength it names is no dose supplied", at: e.at[0]}
 	}},
 	{"dose-in-own-record", func(e doseEvidence) bool { return e.ownRecord }, func(e doseEvidence) finding {
 		// A tracker's "5 mg ✓" is what the patient says they injected,

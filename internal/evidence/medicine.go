@@ -26,6 +26,8 @@ type medicineEvidence struct {
 	// neither is on the document, of a medicine outside it.
 	named, other *mentionSeen
 	absent       Confidence
+	// scam: the page is a scam message or a fraud report (scamOnly).
+	scam bool
 }
 
 // mentionSeen is a medicine named on the document: how surely it was read
@@ -53,6 +55,7 @@ func seenMention(d document, m *medicineMention) *mentionSeen {
 // and of another.
 func collectMedicineEvidence(d document, exp Expected, want Medicine, wantKnown bool, ms []medicineMention) medicineEvidence {
 	ev := medicineEvidence{requested: strings.TrimSpace(exp.MedicationName) != "", known: wantKnown, want: want.Name, absent: d.notFoundConfidence()}
+	ev.scam = scamOnly(d)
 	var best, other, unlisted *medicineMention
 	for i := range ms {
 		m := &ms[i]
@@ -85,6 +88,13 @@ var medicineRules = []rule[medicineEvidence]{
 	}},
 	{"medicine-not-verifiable", func(e medicineEvidence) bool { return !e.known }, func(medicineEvidence) finding {
 		return finding{rating: Rating{NotFound, High}, problem: "the requested medicine is not one this service can verify"}
+	}},
+	{"medicine-in-scam", func(e medicineEvidence) bool { return e.scam && (e.named != nil || e.other != nil) }, func(e medicineEvidence) finding {
+		at := e.other
+		if e.named != nil {
+			at = e.named
+		}
+		return finding{rating: Rating{NotFound, Medium}, problem: scamPage + "the medicine it names is not the patient's", at: at.at}
 	}},
 	{"requested-medicine-beside-other", func(e medicineEvidence) bool { return e.named != nil && e.other != nil }, func(e medicineEvidence) finding {
 		// The document names another weight-loss medicine as well.

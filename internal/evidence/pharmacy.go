@@ -225,8 +225,11 @@ type pharmacyRole struct {
 // GP record's medication row), or whose name was hidden ("Supplier blanked
 // out as per rule 4" over a label photo in a patients' group, a commenter
 // naming the chemist she uses; unseen127, round 26, a false accept on 3
-// uploads, both readers).
-var supplierUnnamedRe = lazyRE(`\bname\s+not\s+(?:given|known|recorded|stated)\b|\b(?:supplier|provider|pharmacy)\s+(?:name\s+)?(?:unknown|not\s+(?:known|given|recorded|stated|named))\b|` +
+// uploads, both readers). The state may stand in brackets ("supplied by
+// the patient's community pharmacy (not recorded)" beside the clozapine
+// clinic's hospital pharmacy; unseen168, round 31, a false accept at first
+// measure, both readers).
+var supplierUnnamedRe = lazyRE(`\bname\s+not\s+(?:given|known|recorded|stated)\b|\b(?:supplier|provider|pharmacy)\s+\(?(?:name\s+)?(?:unknown|not\s+(?:known|given|recorded|stated|named))\b|` +
 	`\b(?:supplier|provider|pharmacy|chemist)(?:'?s)?\s+(?:name\s+)?(?:blanked|blacked|hidden|redacted|covered|scribbled|crossed)\s+(?:out|over)\b`)
 
 // pharmacyKind is how a line names a pharmacy.
@@ -255,6 +258,8 @@ type pharmacyEvidence struct {
 	// withoutFills: the surest name's line, or the next, says that
 	// pharmacy has filled nothing for the patient yet (noFillsRe).
 	withoutFills bool
+	// scam: the page is a scam message or a fraud report (scamOnly).
+	scam bool
 }
 
 // noFillsRe says a pharmacy has supplied the patient nothing yet ("New:
@@ -265,7 +270,7 @@ type pharmacyEvidence struct {
 var noFillsRe = lazyRE(`\bno\s+(?:fills|prescriptions\s+(?:filled|dispensed)|dispensing\s+history|orders\s+filled)\s+(?:yet|to\s+date|so\s+far|here)\b`)
 
 func collectPharmacyEvidence(d document) pharmacyEvidence {
-	ev := pharmacyEvidence{sure: lowCertainty, absent: d.notFoundConfidence(), ownRecord: ownRecord(d)}
+	ev := pharmacyEvidence{sure: lowCertainty, absent: d.notFoundConfidence(), ownRecord: ownRecord(d), scam: scamOnly(d)}
 	best := noMatch
 	for i, l := range d.lines {
 		p := linePharmacy(l)
@@ -294,6 +299,9 @@ var pharmacyRules = []rule[pharmacyEvidence]{
 		// "Picked up new pen from Fenbridge Pharmacy" in a notes list: the
 		// patient's word for where it came from, no pharmacy's paper.
 		return finding{rating: Rating{NotFound, Medium}, ownRecord: "the pharmacy", at: e.at}
+	}},
+	{"pharmacy-in-scam", func(e pharmacyEvidence) bool { return e.scam && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
+		return finding{rating: Rating{NotFound, Medium}, problem: scamPage + "the seller it names is no pharmacy that supplied it", at: e.at}
 	}},
 	{"pharmacy-of-unsupplied-medicine", func(e pharmacyEvidence) bool { return e.unsupplied && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
 		return finding{

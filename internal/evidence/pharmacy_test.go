@@ -299,6 +299,12 @@ func TestPharmacyOfUnnamedSupplier(t *testing.T) {
 		{"a supplier blanked out",
 			summary("Wegovy 1mg/0.75ml FlexTouch pen 1mg once weekly PRIVATE Last pen supplied 12 Nov 2026. Supplier blanked out as per rule 4"),
 			NotFound, "pharmacy-of-unnamed-supplier"},
+		// The state in brackets beside another medicine's pharmacy
+		// (unseen168, round 31).
+		{"the supplier not recorded, in brackets", []string{"Clozapine clinic monitoring record",
+			"Clozapine 350 mg dispensed by Fernbrook Hospital Pharmacy (clozapine only)",
+			"Other medicines: Wegovy 1 mg weekly, supplied by the patient's community pharmacy (not recorded)"},
+			NotFound, "pharmacy-of-unnamed-supplier"},
 		// The patient's new pharmacy, which has filled nothing yet
 		// (unseen174, round 31).
 		{"a preferred pharmacy with no fills yet",
