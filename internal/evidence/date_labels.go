@@ -122,6 +122,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// Saxenda undated; unseen167, round 31, a false accept at first
 		// measure, both readers).
 		"date of referral", "referral date", "referred on", "date referred", "referral received", "referral sent", "referral",
+		// A donor centre's screening of the patient as a donor ("Screening
+		// date" over "11/26/2026" on a plasma centre's deferral notice that
+		// lists the donor's Mounjaro; unseen173, round 31, a false accept
+		// at first measure on 2 uploads, each reader).
+		"screening date", "date of screening", "screened on", "deferral date", "date of deferral", "eligible to return",
 		// A support ticket's dates ("Requester: ... · Opened November 26,
 		// 2026 · Status: Solved November 27, 2026" on a connected pen
 		// cap's help-desk ticket; unseen150, round 28): when it was raised

@@ -89,6 +89,9 @@ func TestDatesInOtherRoles(t *testing.T) {
 		{"a declaration's signature over its date", []string{"Pre-test health questionnaire", "Medicines you take (name and dose)",
 			"Ozempic 0.5 mg injection once a week", "I confirm that the information I have given is correct to the best of my knowledge.",
 			"Signed (on screen) G Alcock-Reeves", "Date 24/11/2026"}, Rating{NotFound, Medium}, "no-date"},
+		// A plasma centre's screening of its donor (unseen173, round 31).
+		{"a donor's screening date", []string{"DONOR DEFERRAL NOTICE", "Donor", "Jerome Castellanos", "Screening date", "11/26/2026",
+			"Medications reviewed", "Mounjaro 7.5 mg weekly (tirzepatide) - acceptable, not a reason for deferral"}, Rating{NotFound, Medium}, "no-date"},
 		// A referral's date (unseen167, round 31).
 		{"a referral form's date", []string{"Referral to Specialist Weight Management Service (Tier 3)", "Practice Date of referral",
 			"Quayside Medical Group 22/11/2026", "Current weight-management medication: Saxenda 3 mg daily, private supply"}, Rating{NotFound, Medium}, "no-date"},
