@@ -1121,7 +1121,7 @@ var dateRules = []rule[dateEvidence]{
 		}
 	}},
 	{"date-in-scam", func(e dateEvidence) bool { return e.scam && e.found }, func(e dateEvidence) finding {
-		return finding{rating: Rating{NotFound, Medium}, problem: scamPage + "its dates are no supply's", at: e.at}
+		return finding{rating: Rating{NotFound, Medium}, scam: "the date", at: e.at}
 	}},
 	{"date-in-own-record", func(e dateEvidence) bool { return e.ownRecord }, func(e dateEvidence) finding {
 		// A diary's tick by a date says when the patient injected, not

@@ -189,7 +189,7 @@ var doseRules = []rule[doseEvidence]{
 		return finding{rating: Rating{NotFound, Low}, problem: "the document sells its product for research, not for people, so its amounts are no dose prescribed", at: e.at[0]}
 	}},
 	{"dose-in-scam", func(e doseEvidence) bool { return e.scam }, func(e doseEvidence) finding {
-		return finding{rating: Rating{NotFound, Medium}, problem: scamPage + "the strength it names is no dose supplied", at: e.at[0]}
+		return finding{rating: Rating{NotFound, Medium}, scam: "the dose", at: e.at[0]}
 	}},
 	{"dose-in-own-record", func(e doseEvidence) bool { return e.ownRecord }, func(e doseEvidence) finding {
 		// A tracker's "5 mg ✓" is what the patient says they injected,

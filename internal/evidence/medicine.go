@@ -94,7 +94,7 @@ var medicineRules = []rule[medicineEvidence]{
 		if e.named != nil {
 			at = e.named
 		}
-		return finding{rating: Rating{NotFound, Medium}, problem: scamPage + "the medicine it names is not the patient's", at: at.at}
+		return finding{rating: Rating{NotFound, Medium}, scam: "the medicine", at: at.at}
 	}},
 	{"requested-medicine-beside-other", func(e medicineEvidence) bool { return e.named != nil && e.other != nil }, func(e medicineEvidence) finding {
 		// The document names another weight-loss medicine as well.

@@ -33,13 +33,15 @@ func composeNote(fs [fieldCount]finding, success bool, poorRead bool) string {
 		return "All five fields match the document, but check " + joinAnd(caveats) + " by hand: " + subject + " read or matched with less certainty."
 	}
 
-	var wrong, unchecked, missing, own []string
+	var wrong, unchecked, missing, own, scam []string
 	for _, f := range fs {
 		switch {
 		case f.rating.Value == Invalid:
 			wrong = append(wrong, f.problem)
 		case f.rating.Value == NotFound && f.ownRecord != "":
 			own = append(own, f.ownRecord)
+		case f.rating.Value == NotFound && f.scam != "":
+			scam = append(scam, f.scam)
 		case f.rating.Value == NotFound && f.problem != "":
 			unchecked = append(unchecked, f.problem)
 		case f.rating.Value == NotFound:
@@ -47,12 +49,11 @@ func composeNote(fs [fieldCount]finding, success bool, poorRead bool) string {
 		}
 	}
 	if len(own) > 0 {
-		verb := "was"
-		if len(own) > 1 {
-			verb = "were"
-		}
 		unchecked = append(unchecked, "the document is a record the patient keeps (a tracker, a diary or notes), not a pharmacy's or a prescriber's, so "+
-			joinAnd(own)+" on it "+verb+" not taken as evidence")
+			joinAnd(own)+" on it "+verbFor(own)+" not taken as evidence")
+	}
+	if len(scam) > 0 {
+		unchecked = append(unchecked, scamPage+joinAnd(scam)+" it names "+verbFor(scam)+" not taken as the patient's supply")
 	}
 	if len(missing) > 0 {
 		clause := joinAnd(missing) + " could not be found"
@@ -68,6 +69,14 @@ func composeNote(fs [fieldCount]finding, success bool, poorRead bool) string {
 		}
 	}
 	return strings.Join(sentences, " ")
+}
+
+// verbFor is "was" for one field named, "were" for more.
+func verbFor(fields []string) string {
+	if len(fields) > 1 {
+		return "were"
+	}
+	return "was"
 }
 
 // The notes for a document on which no field could be checked, the one

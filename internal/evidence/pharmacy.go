@@ -301,7 +301,7 @@ var pharmacyRules = []rule[pharmacyEvidence]{
 		return finding{rating: Rating{NotFound, Medium}, ownRecord: "the pharmacy", at: e.at}
 	}},
 	{"pharmacy-in-scam", func(e pharmacyEvidence) bool { return e.scam && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
-		return finding{rating: Rating{NotFound, Medium}, problem: scamPage + "the seller it names is no pharmacy that supplied it", at: e.at}
+		return finding{rating: Rating{NotFound, Medium}, scam: "the pharmacy", at: e.at}
 	}},
 	{"pharmacy-of-unsupplied-medicine", func(e pharmacyEvidence) bool { return e.unsupplied && e.kind != noPharmacy }, func(e pharmacyEvidence) finding {
 		return finding{

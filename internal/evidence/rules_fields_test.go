@@ -150,7 +150,7 @@ func TestMedicineRules(t *testing.T) {
 	runRuleCases(t, medicineRules, []ruleCase[medicineEvidence]{
 		{"nothing asked", medicineEvidence{known: true, named: wegovy}, "no-medicine-requested", Rating{NotFound, High}, "no medicine was given"},
 		{"a medicine the service does not verify", medicineEvidence{requested: true, named: wegovy}, "medicine-not-verifiable", Rating{NotFound, High}, "not one this service can verify"},
-		{"a phishing e-mail's medicine", func() medicineEvidence { e := with(wegovy, nil); e.scam = true; return e }(), "medicine-in-scam", Rating{NotFound, Medium}, "scam message"},
+		{"a phishing e-mail's medicine", func() medicineEvidence { e := with(wegovy, nil); e.scam = true; return e }(), "medicine-in-scam", Rating{NotFound, Medium}, "the medicine"},
 		{"the medicine and another", with(wegovy, mounjaro), "requested-medicine-beside-other", Rating{Valid, Medium}, "also names Mounjaro"},
 		{"the medicine", with(wegovy, nil), "requested-medicine", Rating{Valid, High}, ""},
 		{"another medicine", with(nil, mounjaro), "other-medicine", Rating{Invalid, High}, "different medicine (Mounjaro)"},
@@ -182,7 +182,7 @@ func TestDoseRules(t *testing.T) {
 		{"no medicine on the document", with(asked, func(e *doseEvidence) { e.anchored = false }), "no-medicine-for-dose", Rating{NotFound, Medium}, "the dose"},
 		{"no dose", asked, "no-dose", Rating{NotFound, Medium}, "the dose"},
 		{"a research chemical's amount", with(found(1, medicineTier, mg(2.4)), func(e *doseEvidence) { e.research = true }), "dose-of-research-chemical", Rating{NotFound, Low}, "sells its product for research"},
-		{"a dose in a scam message", with(found(1, medicineTier, mg(2.4)), func(e *doseEvidence) { e.scam = true }), "dose-in-scam", Rating{NotFound, Medium}, "no dose supplied"},
+		{"a dose in a scam message", with(found(1, medicineTier, mg(2.4)), func(e *doseEvidence) { e.scam = true }), "dose-in-scam", Rating{NotFound, Medium}, "the dose"},
 		{"a dose in the patient's own tracker", with(found(1, medicineTier, mg(2.4)), func(e *doseEvidence) { e.ownRecord = true }), "dose-in-own-record", Rating{NotFound, Medium}, "the dose"},
 		{"another medicine's dose", with(found(1, medicineTier, mg(5)), func(e *doseEvidence) { e.otherMedicine = true }), "dose-of-other-medicine", Rating{Invalid, Medium}, "for a different medicine"},
 		{"the dose in the directions", found(1, directionTier, mg(2.4)), "requested-dose", Rating{Valid, High}, ""},
@@ -216,7 +216,7 @@ func TestDateRules(t *testing.T) {
 		{"no date", dateEvidence{aboutMedicine: true, absent: Low}, "no-date", Rating{NotFound, Low}, "the dispensing or prescription date"},
 		{"a bill's date", with(func(e *dateEvidence) { e.aboutMedicine = false }), "date-without-medicine", Rating{NotFound, Medium}, "no medicine could be found"},
 		{"only another medicine's date", with(func(e *dateEvidence) { e.othersOnly = true }), "date-of-other-medicine", Rating{NotFound, Medium}, "only another medicine"},
-		{"a fraud report's date", with(func(e *dateEvidence) { e.scam = true }), "date-in-scam", Rating{NotFound, Medium}, "its dates are no supply's"},
+		{"a fraud report's date", with(func(e *dateEvidence) { e.scam = true }), "date-in-scam", Rating{NotFound, Medium}, "the date"},
 		{"a date in the patient's own diary", with(func(e *dateEvidence) { e.ownRecord = true }), "date-in-own-record", Rating{NotFound, Medium}, "the date"},
 		{"no calendar date", with(func(e *dateEvidence) { e.misread, e.misreadText = true, "14/41/2026" }), "misread-date", Rating{NotFound, Low}, "(14/41/2026) is no calendar date"},
 		{"dates that disagree", with(func(e *dateEvidence) { e.disagree = true }), "dates-disagree", Rating{NotFound, Low}, "dispensing dates that disagree"},
@@ -246,7 +246,7 @@ func TestDateRules(t *testing.T) {
 
 func TestPharmacyRules(t *testing.T) {
 	runRuleCases(t, pharmacyRules, []ruleCase[pharmacyEvidence]{
-		{"a phishing e-mail's spoofed pharmacy", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, scam: true}, "pharmacy-in-scam", Rating{NotFound, Medium}, "no pharmacy that supplied it"},
+		{"a phishing e-mail's spoofed pharmacy", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, scam: true}, "pharmacy-in-scam", Rating{NotFound, Medium}, "the pharmacy"},
 		{"a pharmacy the patient's own notes name", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, ownRecord: true}, "pharmacy-in-own-record", Rating{NotFound, Medium}, "the pharmacy"},
 		{"a pharmacy that could not supply it", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, pharmacyRole: pharmacyRole{unsupplied: true}}, "pharmacy-of-unsupplied-medicine", Rating{NotFound, Low}, ""},
 		{"a pharmacy that has filled nothing yet", pharmacyEvidence{kind: pharmacyWordName, sure: highCertainty, withoutFills: true}, "pharmacy-without-fills", Rating{NotFound, Low}, "filled nothing"},

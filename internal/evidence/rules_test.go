@@ -169,7 +169,7 @@ func runRuleCases[E any](t *testing.T, rules []rule[E], cases []ruleCase[E]) {
 			if f.rule != tt.rule || f.rating != tt.want {
 				t.Errorf("decided by %q: %v, want %q: %v", f.rule, f.rating, tt.rule, tt.want)
 			}
-			if clause := f.problem + f.caveat + f.missing + f.ownRecord; !strings.Contains(clause, tt.words) {
+			if clause := f.problem + f.caveat + f.missing + f.ownRecord + f.scam; !strings.Contains(clause, tt.words) {
 				t.Errorf("note clause %q, want it to hold %q", clause, tt.words)
 			}
 		})

@@ -32,5 +32,5 @@ func scamOnly(d document) bool {
 	})
 }
 
-// scamPage is the note's clause of the scam rules.
+// scamPage opens the note's clause of the scam rules (composeNote).
 const scamPage = "the document is a scam message or a report of a fraud, which shows no supply to the patient, so "

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -40,6 +41,9 @@ func TestScamPage(t *testing.T) {
 			f := got.Data
 			if diff := cmp.Diff(tc.want, [fieldCount]Verdict{f.PatientName.Value, f.MedicationName.Value, f.MedicationDosage.Value, f.MedicationDate.Value, f.PharmacyName.Value}); diff != "" {
 				t.Errorf("verdicts (-want +got):\n%s\nnote: %s", diff, got.Note)
+			}
+			if n := strings.Count(got.Note, "scam message"); tc.want == nf && n != 1 {
+				t.Errorf("note says what the page is %d times, want once: %s", n, got.Note)
 			}
 		})
 	}

@@ -144,6 +144,9 @@ type finding struct {
 	// ownRecord names the field for the note's shared clause on a record
 	// the patient keeps (ownRecord), for a not_found of that cause.
 	ownRecord string
+	// scam names the field for the note's shared clause on a scam message
+	// or a fraud report (scamOnly), for a not_found of that cause.
+	scam string
 	// caveat is said of a valid rating read with less than high confidence.
 	caveat string
 	// rule names the rule of docs/evidence-rules.md that decided the
