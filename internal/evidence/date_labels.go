@@ -583,6 +583,8 @@ func findLabelledDates(d document) []datedMention {
 					kind = captioned[i]
 				case len(above) == 0 && len(dates) == 1 && columnLine == i-1 && onlyADate(l):
 					kind = column
+				case len(above) == 0 && len(dates) == 1 && onlyADate(l) && otherCaptionBelow(d, i):
+					kind = otherDate
 				case len(above) == 0 && len(dates) >= 2:
 					if cols := headingColumns(d, i); len(cols) >= len(dates) {
 						kind = cols[k]
@@ -693,6 +695,35 @@ var signerLineRe = lazyRE(`^\s*(?:(patient|client|member|customer|parent|guardia
 // examinerSignatureRe is a signature of a form's examiner or reviewer:
 // the role, then "signed" or "signature".
 var examinerSignatureRe = lazyRE(`\b(?:medical\s+officer|medical\s+adviser|medical\s+advisor|examiner|examining\s+(?:doctor|physician|clinician)|assessor|(?:club|team)\s+(?:doctor|physician))\b.*\bsign(?:ed|ature)\b`)
+
+// otherCaptionBelow reports a date alone on line i with, on the next line,
+// nothing but another role's caption that no date of its own follows: a
+// value read above its caption ("11/26/2026" over "Screening date" on a
+// plasma centre's deferral notice, its cells read value first by the local
+// reader; unseen173, round 31, a false accept at first measure on 2
+// uploads). Only another role's: a supply's caption below a date is left
+// to the captions above (a caption over its value is the commoner order,
+// and "Date filled" / "11/12/2026" / "Expiry" / "12/12/2026" must not give
+// the fill's date the expiry's role).
+func otherCaptionBelow(d document, i int) bool {
+	if i+1 >= len(d.lines) || d.lines[i+1].page != d.lines[i].page {
+		return false
+	}
+	next := d.lines[i+1]
+	if len(findDates(next.numberText())) > 0 {
+		return false
+	}
+	labels := outermostLabels(findDateLabels(next))
+	if len(labels) == 0 || slices.ContainsFunc(labels, func(m labelMatch) bool { return m.kind != otherDate }) {
+		return false
+	}
+	for _, w := range next.words {
+		if !slices.ContainsFunc(labels, func(m labelMatch) bool { return w.start >= m.start && w.end <= m.end }) {
+			return false
+		}
+	}
+	return i+2 >= len(d.lines) || d.lines[i+2].page != next.page || len(findDates(d.lines[i+2].numberText())) == 0
+}
 
 // labelsAbove are the date labels of the line above line i, when it has
 // no date of its own: they may caption the dates of line i.

@@ -92,6 +92,11 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// A plasma centre's screening of its donor (unseen173, round 31).
 		{"a donor's screening date", []string{"DONOR DEFERRAL NOTICE", "Donor", "Jerome Castellanos", "Screening date", "11/26/2026",
 			"Medications reviewed", "Mounjaro 7.5 mg weekly (tirzepatide) - acceptable, not a reason for deferral"}, Rating{NotFound, Medium}, "no-date"},
+		{"a donor's screening date read above its caption", []string{"DONOR DEFERRAL NOTICE", "Jerome Castellanos", "Donor",
+			"11/26/2026", "Screening date", "Temporary - total protein below range", "Deferral",
+			"Mounjaro 7.5 mg weekly (tirzepatide) - acceptable, not a reason for deferral"}, Rating{NotFound, Medium}, "no-date"},
+		{"a fill's date above an expiry caption over its own date", []string{"WEGOVY 2.4MG/0.75ML PEN", "Date filled", "19/11/2026",
+			"Expiry", "12/12/2027"}, Rating{Valid, High}, "date-in-window"},
 		// A referral's date (unseen167, round 31).
 		{"a referral form's date", []string{"Referral to Specialist Weight Management Service (Tier 3)", "Practice Date of referral",
 			"Quayside Medical Group 22/11/2026", "Current weight-management medication: Saxenda 3 mg daily, private supply"}, Rating{NotFound, Medium}, "no-date"},
