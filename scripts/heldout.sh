@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen176  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen176
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen176) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen176) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen176, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1404,7 +1404,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -2102,6 +2102,157 @@ EOF
       qpdf "$scd/bg.pdf" --overlay "$scd/text.pdf" -- "$f"
       [[ -s $f ]] || { echo "heldout: $s $n pdfsmallcaps: no PDF" >&2; exit 1; }
       rm -rf "$scd" ;;
+    pdfoldfilters)
+      # A PDF as older lab, sleep-study and pharmacy software still writes
+      # it (unseen176): a PDF 1.1-1.3 header, a classic cross-reference
+      # table, streams in old or chained filters (LZWDecode written here in
+      # python, ASCII85Decode, ASCIIHexDecode, RunLengthDecode, and chains
+      # such as [/ASCII85Decode /LZWDecode] or [/ASCII85Decode /FlateDecode]),
+      # the base-14 fonts unembedded (Helvetica, Times-Roman or Courier) in
+      # /WinAnsiEncoding or /MacRomanEncoding, sometimes with an /Encoding
+      # /Differences array for the dashes, bullets and degree signs. Either a
+      # text PDF (the words where pdftotext -bbox finds them in the browser's
+      # print, each fitted to its box by horizontal scaling, over the print's
+      # rules and fills as a grey image without its text) or one page image
+      # (the rendered page in grey); which one, the font, the encoding, the
+      # filters and the header's version drawn from SEED and the document.
+      # Checked with qpdf --check. Not harsh: every field stays legible to a
+      # person; needs gs, qpdf, pdftotext and pdftoppm.
+      f=$docs/$n.pdfoldfilters.pdf
+      local ofd=$docs/$n.oldfilters.d ofkind ofpy=
+      for tool in gs qpdf pdftotext pdftoppm; do
+        command -v "$tool" >/dev/null || { echo "heldout: pdfoldfilters needs $tool (apt-get install ghostscript qpdf poppler-utils)" >&2; exit 1; }
+      done
+      for ofpy in /usr/bin/python3 python3; do "$ofpy" -c 'import reportlab' 2>/dev/null && break; done
+      mkdir -p "$ofd"
+      ofkind=$(pick "$n oldfilters kind" "$seed" 2)
+      if ((ofkind == 0)); then
+        chrome --no-pdf-header-footer --print-to-pdf="$ofd/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+        pdftotext -f 1 -l 1 -bbox "$ofd/print.pdf" "$ofd/bbox.html"
+        gs -q -dNOPAUSE -dBATCH -dSAFER -dFILTERTEXT -sDEVICE=pdfwrite -o "$ofd/bg.pdf" -dFirstPage=1 -dLastPage=1 "$ofd/print.pdf"
+        pdftoppm -r 100 -gray -f 1 -l 1 -singlefile "$ofd/bg.pdf" "$ofd/bg"
+        convert "$ofd/bg.pgm" -depth 8 "gray:$ofd/img.raw"
+        identify -format '%w %h 100' "$ofd/bg.pgm" >"$ofd/img.size"
+      else
+        base=$(page "$s" "$n")
+        convert "$base" -colorspace Gray -depth 8 "gray:$ofd/img.raw"
+        identify -format '%w %h 200' "$base" >"$ofd/img.size"
+        : >"$ofd/bbox.html"
+      fi
+      "$ofpy" - "$ofd" "$f" "$seed $n" "$ofkind" >"$ofd/used.txt" <<'EOF'
+import sys, re, html, zlib, base64, binascii
+d, dst, key, kind = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+def pick(s, n): return zlib.crc32((key + " " + s).encode()) % n
+def lzw(data):
+    out, acc, nb = bytearray(), 0, 0
+    def emit(code, width):
+        nonlocal acc, nb
+        acc = (acc << width) | code; nb += width
+        while nb >= 8:
+            nb -= 8; out.append((acc >> nb) & 255)
+        acc &= (1 << nb) - 1
+    table = {bytes([i]): i for i in range(256)}; nxt, width = 258, 9
+    emit(256, width); w = b""
+    for c in data:
+        wc = w + bytes([c])
+        if wc in table: w = wc; continue
+        emit(table[w], width); table[wc] = nxt; nxt += 1
+        if nxt + 1 > (1 << width) and width < 12: width += 1  # EarlyChange 1
+        if nxt >= 4093:
+            emit(256, width); table = {bytes([i]): i for i in range(256)}; nxt, width = 258, 9
+        w = bytes([c])
+    if w: emit(table[w], width)
+    emit(257, width)
+    if nb: out.append((acc << (8 - nb)) & 255)
+    return bytes(out)
+def rle(data):
+    out, i = bytearray(), 0
+    while i < len(data):
+        j = i
+        while j < len(data) and j - i < 128 and data[j] == data[i]: j += 1
+        if j - i >= 2: out += bytes([257 - (j - i), data[i]]); i = j; continue
+        j = i + 1
+        while j < len(data) and j - i < 128 and not (j + 1 < len(data) and data[j] == data[j + 1]): j += 1
+        out += bytes([j - i - 1]) + data[i:j]; i = j
+    return bytes(out + b"\x80")
+ENC = {"/LZWDecode": lzw, "/FlateDecode": zlib.compress, "/RunLengthDecode": rle,
+       "/ASCII85Decode": lambda b: base64.a85encode(b, wrapcol=72) + b"~>",
+       "/ASCIIHexDecode": lambda b: binascii.hexlify(b) + b">"}
+CHAINS = [["/LZWDecode"], ["/ASCII85Decode", "/LZWDecode"], ["/ASCII85Decode", "/FlateDecode"],
+          ["/ASCIIHexDecode", "/RunLengthDecode"], ["/ASCII85Decode"], ["/RunLengthDecode"], ["/ASCII85Decode", "/RunLengthDecode"]]
+def stream(dic, data, chain):
+    for flt in reversed(chain): data = ENC[flt](data)
+    f = chain[0] if len(chain) == 1 else "[" + " ".join(chain) + "]"
+    return b"<< " + dic + b" /Filter " + f.encode() + b" /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+w, h, dpi = map(int, open(d + "/img.size").read().split())
+img = open(d + "/img.raw", "rb").read()
+ichain, cchain = CHAINS[pick("image filter", len(CHAINS))], CHAINS[pick("content filter", len(CHAINS))]
+used = ichain + cchain
+PW, PH = w * 72 / dpi, h * 72 / dpi
+objs = {}
+objs[4] = stream(b"/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8" % (w, h), img, ichain)
+content = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q\n" % (PW, PH)
+res = b"/XObject << /Im0 4 0 R >>"
+if kind == 0:
+    font = ["Helvetica", "Times-Roman", "Courier"][pick("font", 3)]
+    encname = ["/WinAnsiEncoding", "/MacRomanEncoding"][pick("encoding", 2)]
+    diffs = pick("differences", 2) == 1
+    codec = "cp1252" if encname == "/WinAnsiEncoding" else "mac_roman"
+    SPECIAL = {"\u2013": "endash", "\u2022": "bullet", "\u00b7": "periodcentered", "\u00b0": "degree", "\u00b5": "mu", "\u2019": "quoteright", "\u2014": "emdash"}
+    if diffs:
+        codes = {ch: i + 1 for i, ch in enumerate(SPECIAL)}
+        enc = b"<< /Type /Encoding /BaseEncoding " + encname.encode() + b" /Differences [1 " + b" ".join(b"/" + SPECIAL[c].encode() for c in SPECIAL) + b"] >>"
+    else:
+        codes, enc = {}, encname.encode()
+    objs[5] = b"<< /Type /Font /Subtype /Type1 /BaseFont /" + font.encode() + b" /Encoding " + enc + b" >>"
+    res += b" /Font << /F1 5 0 R >>"
+    try:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+    except ImportError:
+        stringWidth = lambda t, f, s: len(t) * s * (0.6 if f == "Courier" else 0.5)
+    src = open(d + "/bbox.html", encoding="utf-8").read()
+    pm = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', src)
+    SW, SH = float(pm.group(1)), float(pm.group(2))
+    k = PW / SW
+    ops = [b"BT /F1 1 Tf"]
+    def encode(t):
+        t = t.replace("\u2265", ">=").replace("\u2713", "X").replace("\u2264", "<=")
+        b = bytearray()
+        for ch in t:
+            if ch in codes: b.append(codes[ch]); continue
+            try: b += ch.encode(codec)
+            except UnicodeEncodeError: b += b"?"
+        return bytes(b).replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+    for x0, y0, x1, y1, t in re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>', src):
+        x0, y0, x1, y1, t = float(x0), float(y0), float(x1), float(y1), html.unescape(t)
+        hgt = y1 - y0; fs = hgt / 1.16 * k
+        wd = stringWidth(t.replace("\u2265", ">=").replace("\u2713", "X"), font, fs) or 1
+        tz = max(50, min(200, 100 * (x1 - x0) * k / wd))
+        by = (SH - y1 + hgt * 0.24) * k
+        ops.append(b"/F1 %.2f Tf %.1f Tz 1 0 0 1 %.2f %.2f Tm (%s) Tj" % (fs, tz, x0 * k, by, encode(t)))
+    ops.append(b"ET")
+    content += b"\n".join(ops) + b"\n"
+    used += [font, encname] + (["/Differences"] if diffs else [])
+objs[3] = stream(b"", content, cchain)
+version = ["1.1", "1.2", "1.3"][pick("version", 3)]
+if "/FlateDecode" in used and version == "1.1": version = "1.2"
+objs[1] = b"<< /Type /Catalog /Pages 2 0 R >>"
+objs[2] = b"<< /Type /Pages /Kids [6 0 R] /Count 1 >>"
+objs[6] = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Resources << /ProcSet [/PDF /Text /ImageB] %s >> /Contents 3 0 R >>" % (PW, PH, res)
+objs[7] = b"<< /Producer (SomnoLink Report Writer 2.1) /Creator (heldout.sh pdfoldfilters) >>"
+n = max(objs)
+out, offs = b"%PDF-" + version.encode() + b"\n%\xe2\xe3\xcf\xd3\n", {}
+for i in range(1, n + 1):
+    if i not in objs: objs[i] = b"null"
+    offs[i] = len(out); out += b"%d 0 obj\n" % i + objs[i] + b"\nendobj\n"
+x = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % (n + 1) + b"".join(b"%010d 00000 n \n" % offs[i] for i in range(1, n + 1))
+out += b"trailer\n<< /Size %d /Root 1 0 R /Info 7 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (n + 1, x)
+open(dst, "wb").write(out)
+print("PDF-" + version, "text" if kind == 0 else "image", " ".join(used))
+EOF
+      qpdf --check "$f" >"$ofd/check.txt" 2>&1 || { echo "heldout: $s $n pdfoldfilters: qpdf --check fails: $(tail -3 "$ofd/check.txt")" >&2; exit 1; }
+      rm -rf "$ofd" ;;
     galleryshot)
       # A screenshot of the photo of the page open in the phone's gallery
       # app, sent instead of the photo itself (unseen126), as patients do
