@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen176|unseen181  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen176|unseen181|unseen178  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen176 + unseen181
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen176 + unseen181 + unseen178
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen176 | unseen181) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen176 | unseen181 | unseen178) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen176 unseen181) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen176, unseen181, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen176 unseen181 unseen178) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen176, unseen181, unseen178, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1236,6 +1236,95 @@ open(sys.argv[2], "wb").write(profile("Display P3", [(0.680, 0.320), (0.265, 0.6
 EOF
 }
 
+# pdf_damage IN OUT KIND: IN (a one-page PDF written by qpdf
+# --object-streams=disable: a classic xref table, no object streams) broken
+# as buggy generators, interrupted downloads and e-mail gateways leave a PDF
+# that viewers still open (pdfdamaged, unseen178). KIND 0: every xref
+# offset 7 bytes off; 1: the page's content stream's /Length 64 bytes too
+# long; 2: no %%EOF, a MIME part's tail glued on after the file, startxref
+# 5 bytes early; 3: an incremental update (a new Info) whose xref entry and
+# startxref point to the wrong place; 4: written with CRLF, then CRLF turned
+# into LF, so the xref's offsets count CRs that are gone and its 20-byte
+# entries are 19 bytes. Prints what it did.
+pdf_damage() {
+  python3 - "$@" <<'EOF'
+import re, sys
+src, dst, kind = sys.argv[1], sys.argv[2], int(sys.argv[3])
+pdf = open(src, "rb").read()
+def xref_span(p):
+    i = p.rindex(b"\nxref\n") + 1
+    j = p.index(b"trailer", i)
+    return i, j
+def offsets(p):
+    i, j = xref_span(p)
+    return [(m.start() + i, m) for m in re.finditer(rb"(\d{10}) (\d{5}) n", p[i:j])]
+what = ""
+if kind == 0:
+    # a generator's off-by-some xref: every in-use entry's offset too large
+    # by a few bytes (as when a BOM or a header line was added after writing)
+    i, j = xref_span(pdf)
+    body = re.sub(rb"(\d{10})( \d{5} n)", lambda m: b"%010d" % (int(m.group(1)) + 7) + m.group(2), pdf[i:j])
+    pdf = pdf[:i] + body + pdf[j:]
+    what = "xref offsets 7 bytes off"
+elif kind == 1:
+    # the page's content stream with a wrong /Length (too long), as a
+    # generator that counted before compressing writes it
+    page = re.search(rb"<<[^\n]*/Contents (\d+) 0 R[^\n]*/Type /Page\b", pdf) or re.search(rb"/Contents (\d+) 0 R", pdf)
+    n = page.group(1)
+    m = re.search(rb"\n" + n + rb" 0 obj\s*<<(.*?)>>\s*stream", pdf, re.S)
+    d = m.group(1)
+    lm = re.search(rb"/Length (\d+)( 0 R)?", d)
+    if lm.group(2):
+        lm2 = re.search(rb"\n" + lm.group(1) + rb" 0 obj\s*(\d+)", pdf)
+        a, b = lm2.span(1)
+        pdf = pdf[:a] + str(int(lm2.group(1)) + 64).encode() + pdf[b:]
+    else:
+        a = m.start(1) + lm.start(1); b = m.start(1) + lm.end(1)
+        pdf = pdf[:a] + str(int(lm.group(1)) + 64).encode() + pdf[b:]
+    what = "content stream /Length 64 bytes too long"
+elif kind == 2:
+    # an e-mail gateway's cut and append: the %%EOF gone and a MIME tail
+    # glued on, startxref one line early
+    k = pdf.rindex(b"startxref")
+    sx = re.match(rb"startxref\s+(\d+)", pdf[k:])
+    pdf = pdf[:k] + b"startxref\n" + str(int(sx.group(1)) - 5).encode() + b"\n\r\n--=_Part_20931_0071.1764\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\nThis message has been scanned for viruses.\r\n"
+    what = "no %%EOF, trailing MIME garbage, startxref 5 bytes early"
+elif kind == 3:
+    # an incremental update (a new Info) whose own xref section points at the
+    # wrong place, and the Info's number reused from the page tree's object
+    k = pdf.rindex(b"startxref")
+    prev = int(re.match(rb"startxref\s+(\d+)", pdf[k:]).group(1))
+    size = int(re.search(rb"/Size (\d+)", pdf[pdf.rindex(b"trailer"):]).group(1))
+    root = re.search(rb"/Root (\d+ 0 R)", pdf[pdf.rindex(b"trailer"):]).group(1)
+    n = size
+    add = b"\n%d 0 obj\n<< /Producer (PDFtoolkit 2.1) /ModDate (D:20261101120000) >>\nendobj\n" % n
+    off = len(pdf) + 1 + 40
+    xr = len(pdf) + len(add)
+    add += b"xref\n0 1\n0000000000 65535 f \n%d 1\n%010d 00000 n \ntrailer\n<< /Size %d /Root %s /Info %d 0 R /Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (n, off, n + 1, root, n, prev, xr + 3)
+    pdf += add
+    what = "incremental update with a wrong xref entry and startxref"
+elif kind == 4:
+    # written with CRLF line ends, then a gateway turned CRLF into LF: the
+    # xref's offsets count the CRs that are gone, and its 20-byte entries
+    # are 19 bytes now
+    i, j = xref_span(pdf)
+    def crs_before(off):
+        # the line ends outside streams before off (the CRs a CRLF writer put)
+        seg = pdf[:off]
+        seg = re.sub(rb"stream\r?\n.*?endstream", b"", seg, flags=re.S)
+        return seg.count(b"\n")
+    body = re.sub(rb"(\d{10})( \d{5} n) \n", lambda m: b"%010d" % (int(m.group(1)) + crs_before(int(m.group(1)))) + m.group(2) + b"\n", pdf[i:j])
+    body = body.replace(b" f \n", b" f\n")
+    pdf = pdf[:i] + body + pdf[j:]
+    k = pdf.rindex(b"startxref")
+    sx = re.match(rb"startxref\s+(\d+)", pdf[k:])
+    pdf = pdf[:k] + b"startxref\n" + str(int(sx.group(1)) + crs_before(int(sx.group(1)))).encode() + b"\n%%EOF\n"
+    what = "CRLF turned to LF after writing: xref offsets and entries off"
+open(dst, "wb").write(pdf)
+print(what)
+EOF
+}
+
 # upload SET NAME COND: make the file a patient would upload (once) and print
 # its path. Every condition starts from the page; none changes its words.
 # pdf_spotcolour IN OUT NAME SEED: IN (a one-page PDF opened by qpdf --qdf
@@ -1404,7 +1493,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -11498,6 +11587,42 @@ EOF
       lpages=$(pdfinfo "$f" 2>/dev/null | sed -n 's/^Pages: *//p')
       [[ $lpages == 1 ]] || { echo "heldout: $s $n pdflongpage: ${lpages:-no} pages, not one" >&2; exit 1; }
       rm -rf "$ld" ;;
+    pdfdamaged)
+      # A PDF that viewers open although it is slightly broken (unseen178),
+      # as buggy generators, interrupted downloads and careless e-mail
+      # gateways leave it: the browser's print of the page (a text PDF,
+      # header and footer off, one page, as `pdf`), written by qpdf with a
+      # classic xref table, then broken by pdf_damage in one of five ways
+      # drawn from SEED and the document: xref offsets off, a content
+      # stream's /Length wrong, no %%EOF with trailing garbage and startxref
+      # early, an incremental update with a damaged xref, CRLF turned to LF
+      # after writing. Checked: qpdf --check reports the damage (warnings,
+      # exit 3) and recovers; pdfinfo says one page; pdftotext gives the
+      # print's own text; pdftoppm draws it as the print (grey RMSE under
+      # 0.01 at 50 dpi). Needs qpdf (apt-get install qpdf), pdftoppm and
+      # pdftotext (poppler-utils). Not harsh: the page is the document's
+      # own, every field as printed.
+      f=$docs/$n.pdfdamaged.pdf
+      local pd=$docs/$n.pdfdamaged.d rc rmse
+      command -v qpdf >/dev/null || { echo "heldout: pdfdamaged needs qpdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfdamaged needs pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$pd" && mkdir -p "$pd"
+      chrome --no-pdf-header-footer --print-to-pdf="$pd/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$pd/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfdamaged: the print is not one page" >&2; exit 1; }
+      qpdf --object-streams=disable "$pd/print.pdf" "$pd/good.pdf"
+      pdf_damage "$pd/good.pdf" "$f" "$(pick "$n pdfdamaged kind" "$seed" 5)" >"$pd/kind" || exit 1
+      rc=0; qpdf --check "$f" >"$pd/check" 2>&1 || rc=$?
+      ((rc == 3)) || { echo "heldout: $s $n pdfdamaged: qpdf --check exits $rc on $f (3, warnings, expected)" >&2; exit 1; }
+      [[ $(pdfinfo "$f" 2>/dev/null | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfdamaged: $f does not open as one page" >&2; exit 1; }
+      [[ $(pdftotext "$f" - 2>/dev/null | md5sum) == $(pdftotext "$pd/print.pdf" - | md5sum) ]] ||
+        { echo "heldout: $s $n pdfdamaged: $f's text differs from the print's" >&2; exit 1; }
+      pdftoppm -r 50 -gray -singlefile "$pd/print.pdf" "$pd/a" && pdftoppm -r 50 -gray -singlefile "$f" "$pd/b" 2>/dev/null ||
+        { echo "heldout: $s $n pdfdamaged: $f does not render" >&2; exit 1; }
+      rmse=$(compare -metric RMSE "$pd/a.pgm" "$pd/b.pgm" null: 2>&1 | sed -n 's/.*(\([0-9.e-]*\)).*/\1/p' || true)
+      awk -v r="${rmse:-1}" 'BEGIN{exit !(r < 0.01)}' ||
+        { echo "heldout: $s $n pdfdamaged: $f draws unlike the print (grey RMSE ${rmse:-?})" >&2; exit 1; }
+      rm -rf "$pd" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
