@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen176|unseen181|unseen178  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen176|unseen181|unseen178|unseen182  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen176 + unseen181 + unseen178
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen176 + unseen181 + unseen178 + unseen182
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen176 | unseen181 | unseen178) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen176 | unseen181 | unseen178 | unseen182) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen176 unseen181 unseen178) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen176, unseen181, unseen178, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen176 unseen181 unseen178 unseen182) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen176, unseen181, unseen178, unseen182, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1488,12 +1488,185 @@ print(spot.replace(" ", "_"), black, "overprint" if overprint else "no-overprint
 EOF
 }
 
+# pdf_blend IN OUT BBOX NAME SEED: IN (a one-page PDF opened by qpdf --qdf
+# --object-streams=disable, as the browser printed it) rewritten as modern
+# design and office tools write a page with transparency (pdfblend): the
+# page's own content moved into a transparency group (a Form XObject with
+# /Group /S /Transparency, isolated or not, knockout or not) drawn over a
+# white paper fill; a coloured highlight over one line of print holding a
+# figure (BBOX, pdftotext -bbox-layout's lines) in /Multiply or /Darken at
+# /ca 0.5-0.8; and two or more of: a pale background panel across the top or
+# the foot in /Multiply at /ca 0.3-0.8, a dark band in /Screen at /ca 0.3-0.6
+# (it lifts the print under it a little, the paper stays white), a watermark
+# word (COPY, DUPLICATE, FILE COPY) at /ca 0.3-0.42 in an isolated knockout
+# group, a soft-masked round logo (an image with an /SMask) in /Multiply in a
+# top corner. Which of these drawn from SEED and the document. Every field
+# stays dark on light. Written as an incremental update of IN (qpdf writes
+# it back as one revision). Prints what it drew.
+pdf_blend() {
+  python3 - "$@" <<'EOF'
+import hashlib, math, re, sys, zlib
+src, dst, bbox, name, seed = sys.argv[1:6]
+def pick(what, k): return int(hashlib.sha256(("%s pdfblend %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+def frac(what): return pick(what, 10000) / 10000.0
+def die(msg): sys.exit("heldout: pdfblend: %s: %s" % (name, msg))
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(num):
+    m = re.search(r"\n%d 0 obj\n(.*?)\nendobj\n" % num, pdf, re.S)
+    if not m: die("no object %d" % num)
+    return m
+pages = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)]
+if len(pages) != 1: die("not one page (%d)" % len(pages))
+size = int(re.search(r"/Size (\d+)", pdf.split("\ntrailer <<")[-1]).group(1))
+po = obj(pages[0]); page = po.group(1)
+mb = re.search(r"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", page)
+if not mb: die("the page has no /MediaBox")
+x0, y0, x1, y1 = (float(v) for v in mb.groups()); W, H = x1 - x0, y1 - y0
+m = re.search(r"/Contents (\d+ 0 R|\[[^\]]*\])", page)
+if not m: die("the page has no /Contents")
+refs = [int(x) for x in re.findall(r"(\d+) 0 R", m.group(1))]
+data = ""
+for r in refs:
+    mm = re.search(r"\n%d 0 obj\n<<.*?>>\nstream\n(.*?)endstream\n" % r, pdf, re.S)
+    if not mm: die("content %d is no stream" % r)
+    data += mm.group(1) + "\n"
+# The page's resources: a reference, or a dictionary written in the page.
+rm = re.search(r"/Resources (\d+ 0 R)", page)
+if rm: res, rspan = rm.group(1), rm.span()
+else:
+    i = page.find("/Resources <<")
+    if i < 0: die("the page has no /Resources")
+    j, depth = i + len("/Resources "), 0
+    while True:
+        if page.startswith("<<", j): depth += 1; j += 2
+        elif page.startswith(">>", j):
+            depth -= 1; j += 2
+            if depth == 0: break
+        elif j >= len(page): die("unbalanced /Resources")
+        else: j += 1
+    res, rspan = page[i + len("/Resources "):j], (i, j)
+# Text lines, for the highlight (pdftotext -bbox-layout: points, origin top left).
+lines = []
+for lm in re.finditer(r'<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</line>', open(bbox).read(), re.S):
+    words = re.findall(r"<word[^>]*>([^<]*)</word>", lm.group(5))
+    if len(words) >= 2 and any(c.isdigit() for c in "".join(words)):
+        lines.append(tuple(float(v) for v in lm.groups()[:4]))
+if not lines: die("no line of print with a figure to highlight")
+nxt = [size]
+def new():
+    nxt[0] += 1; return nxt[0] - 1
+objs = {}
+def f(v): return ("%.3f" % v).rstrip("0").rstrip(".")
+isolated = pick("isolated", 2) == 1
+knockout = pick("knockout", 3) == 0
+# 1. The page's own content inside a transparency group (a Form XObject).
+n_grp = new()
+objs[n_grp] = ("<< /Type /XObject /Subtype /Form /BBox [ %s %s %s %s ] /Resources %s /Group << /S /Transparency /CS /DeviceRGB /I %s /K %s >> >>"
+               % (f(x0), f(y0), f(x1), f(y1), res, "true" if isolated else "false", "true" if knockout else "false"), data)
+gs, xo, extra = {}, {"/GrpPage": n_grp}, []
+# 2. A coloured highlight over a field, blended.
+hl_mode = ["/Multiply", "/Darken"][pick("hlmode", 2)]
+hl_col = [(1, 0.93, 0.35), (0.72, 0.93, 0.72), (1, 0.8, 0.86), (0.72, 0.87, 1)][pick("hlcol", 4)]
+hl_a = 0.5 + 0.3 * frac("hla")
+lx0, ly0, lx1, ly1 = lines[pick("hlline", min(len(lines), 8))]
+n = new(); objs[n] = ("<< /Type /ExtGState /BM %s /ca %s /CA %s >>" % (hl_mode, f(hl_a), f(hl_a)), None); gs["/GSHl"] = n
+extra.append("q /GSHl gs %s %s %s rg %s %s %s %s re f Q" % (f(hl_col[0]), f(hl_col[1]), f(hl_col[2]),
+             f(x0 + lx0 - 3), f(y1 - ly1 - 2), f(lx1 - lx0 + 6), f(ly1 - ly0 + 4)))
+kinds = ["hl", "group-" + ("isolated" if isolated else "nonisolated") + ("-knockout" if knockout else "")]
+# 3. Two or three of: a background panel at constant alpha (multiplied), a
+# band in /Screen, a watermark word at constant alpha in a knockout group,
+# a soft-masked logo.
+extras = ["panel", "screen", "watermark", "logo"]
+chosen = [e for e in extras if pick("use " + e, 100) < 60]
+while len(chosen) < 2:
+    e = extras[pick("more %d" % len(chosen), 4)]
+    if e not in chosen: chosen.append(e)
+if "panel" in chosen:
+    a = 0.3 + 0.5 * frac("panela")
+    col = [(0.86, 0.92, 1), (0.93, 0.9, 0.99), (0.9, 0.97, 0.92), (1, 0.95, 0.88)][pick("panelcol", 4)]
+    top = pick("paneltop", 2) == 0
+    ph = H * (0.12 + 0.1 * frac("panelh"))
+    n = new(); objs[n] = ("<< /Type /ExtGState /BM /Multiply /ca %s >>" % f(a), None); gs["/GSPanel"] = n
+    extra.insert(0, "q /GSPanel gs %s %s %s rg %s %s %s %s re f Q" % (f(col[0]), f(col[1]), f(col[2]), f(x0), f(y1 - ph if top else y0), f(W), f(ph)))
+    kinds.append("panel-%s" % f(a))
+if "screen" in chosen:
+    a = 0.3 + 0.3 * frac("screena")
+    col = (0.1, 0.12, 0.2)
+    bx = W * (0.0 if pick("screenside", 2) else 0.72)
+    n = new(); objs[n] = ("<< /Type /ExtGState /BM /Screen /ca %s >>" % f(a), None); gs["/GSScreen"] = n
+    extra.append("q /GSScreen gs %s %s %s rg %s %s %s %s re f Q" % (f(col[0]), f(col[1]), f(col[2]), f(x0 + bx), f(y0), f(W * 0.28), f(H)))
+    kinds.append("screen-%s" % f(a))
+if "watermark" in chosen:
+    a = 0.3 + 0.12 * frac("wma")
+    word = ["COPY", "DUPLICATE", "FILE COPY"][pick("wmword", 3)]
+    col = [(0.62, 0.72, 0.86), (0.85, 0.62, 0.62), (0.65, 0.8, 0.68)][pick("wmcol", 3)]
+    ang = math.radians(28 + 14 * frac("wmang"))
+    sz = min(W, H) * 0.16 if len(word) <= 4 else min(W, H) * 0.11
+    n_f = new(); objs[n_f] = ("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>", None)
+    n_g = new(); objs[n_g] = ("<< /Type /ExtGState /ca %s >>" % f(a), None)
+    c, s = math.cos(ang), math.sin(ang)
+    tw = 0.68 * sz * len(word)
+    cx, cy = x0 + W / 2 - (tw / 2) * c, y0 + H / 2 - (tw / 2) * s
+    body = "/GSWm gs BT /FWm %s Tf %s %s %s rg %s %s %s %s %s %s Tm (%s) Tj ET" % (f(sz), f(col[0]), f(col[1]), f(col[2]), f(c), f(s), f(-s), f(c), f(cx), f(cy), word)
+    n_wm = new(); objs[n_wm] = ("<< /Type /XObject /Subtype /Form /BBox [ %s %s %s %s ] /Resources << /Font << /FWm %d 0 R >> /ExtGState << /GSWm %d 0 R >> >> /Group << /S /Transparency /I true /K true >> >>"
+                              % (f(x0), f(y0), f(x1), f(y1), n_f, n_g), body)
+    xo["/Wm"] = n_wm
+    extra.append("q /Wm Do Q")
+    kinds.append("watermark-%s" % f(a))
+if "logo" in chosen:
+    S = 96
+    col = [(0.55, 0.75, 0.95), (0.95, 0.7, 0.55), (0.6, 0.88, 0.7)][pick("logocol", 3)]
+    rgb, alpha = bytearray(), bytearray()
+    for yy in range(S):
+        for xx in range(S):
+            d = math.hypot(xx - S / 2 + 0.5, yy - S / 2 + 0.5) / (S / 2)
+            ring = 0.55 < d < 0.8 or (abs(xx - S / 2) < 7 and d < 0.55) or (abs(yy - S / 2) < 7 and d < 0.55)
+            k = 1.0 if ring else 0.35
+            rgb += bytes(int(255 * (1 - k * (1 - v))) for v in col)
+            alpha.append(int(255 * max(0.0, min(1.0, (1.0 - d) * 6))))
+    n_sm = new(); objs[n_sm] = ("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode >>" % (S, S), zlib.compress(bytes(alpha)))
+    n_im = new(); objs[n_im] = ("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask %d 0 R /Filter /FlateDecode >>" % (S, S, n_sm), zlib.compress(bytes(rgb)))
+    n = new(); objs[n] = ("<< /Type /ExtGState /BM /Multiply >>", None); gs["/GSLogo"] = n
+    xo["/Logo"] = n_im
+    ls = min(W, H) * 0.08
+    right = pick("logoside", 2) == 0
+    extra.append("q /GSLogo gs %s 0 0 %s %s %s cm /Logo Do Q" % (f(ls), f(ls), f(x1 - ls - 8 if right else x0 + 8), f(y1 - ls - 8)))
+    kinds.append("logo")
+content = "q 1 1 1 rg %s %s %s %s re f Q\nq /GrpPage Do Q\n" % (f(x0), f(y0), f(W), f(H)) + "\n".join(extra) + "\n"
+n_c = new(); objs[n_c] = ("<< >>", content)
+newres = "<< /XObject << %s >> /ExtGState << %s >> >>" % (" ".join("%s %d 0 R" % kv for kv in xo.items()), " ".join("%s %d 0 R" % kv for kv in gs.items()))
+page2 = page[:rspan[0]] + "/Resources " + newres + page[rspan[1]:]
+page2 = re.sub(r"/Contents (\d+ 0 R|\[[^\]]*\])", "/Contents %d 0 R" % n_c, page2, 1)
+page2 = page2.replace("/Type /Page\n", "/Type /Page\n  /Group << /S /Transparency /CS /DeviceRGB >>\n", 1)
+out = {pages[0]: "%d 0 obj\n%s\nendobj\n" % (pages[0], page2)}
+for k in sorted(objs):
+    d, s = objs[k]
+    if s is None: out[k] = "%d 0 obj\n%s\nendobj\n" % (k, d)
+    else:
+        s = s if isinstance(s, str) else s.decode("latin-1")
+        out[k] = "%d 0 obj\n%s /Length %d >>\nstream\n%s\nendstream\nendobj\n" % (k, d[:-2].rstrip(), len(s), s)
+# Written as an incremental update of IN (qpdf writes it back as one revision).
+root = re.search(r"/Root (\d+ \d+ R)", pdf.split("\ntrailer")[-1]).group(1)
+prev = int(re.findall(r"startxref\s+(\d+)", pdf)[-1])
+body = pdf if pdf.endswith("\n") else pdf + "\n"
+offs = {}
+for k in sorted(out):
+    offs[k] = len(body); body += out[k]
+xref = len(body)
+body += "xref\n"
+for k in sorted(out): body += "%d 1\n%010d 00000 n \n" % (k, offs[k])
+body += "trailer\n<< /Size %d /Root %s /Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (nxt[0], root, prev, xref)
+open(dst, "wb").write(body.encode("latin-1"))
+print(" ".join(kinds))
+EOF
+}
+
 upload() {
   local s=$1 n=$2 c=$3 docs=$out/$1/docs base W H f
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -11623,6 +11796,48 @@ EOF
       awk -v r="${rmse:-1}" 'BEGIN{exit !(r < 0.01)}' ||
         { echo "heldout: $s $n pdfdamaged: $f draws unlike the print (grey RMSE ${rmse:-?})" >&2; exit 1; }
       rm -rf "$pd" ;;
+    pdfblend)
+      # A PDF using transparency as modern design and office tools write it
+      # (unseen182): the browser's print of the page (a text PDF, header and
+      # footer off, one page, as `pdf`) opened by qpdf --qdf, and pdf_blend
+      # puts the page's content in a transparency group (isolated or not,
+      # knockout or not) on a white paper fill, a coloured highlight over a
+      # line of print with a figure in /Multiply or /Darken, and two or more
+      # of: a background panel at constant alpha, a /Screen band, a
+      # watermark word at /ca 0.3-0.42 in a knockout group, a soft-masked
+      # logo (drawn from SEED and the document); qpdf writes it back as one
+      # revision. Checked: one page, /BM and /Group in it, every word of the
+      # print still in pdftotext's text, and pdftoppm draws it close to the
+      # print (grey RMSE under 0.12 at 50 dpi: the page as designed, every
+      # field dark on light). Needs qpdf (apt-get install qpdf), pdftoppm
+      # and pdftotext (poppler-utils), ImageMagick's compare. Not harsh.
+      f=$docs/$n.pdfblend.pdf
+      local pb=$docs/$n.pdfblend.d rmse
+      command -v qpdf >/dev/null ||
+        { echo "heldout: pdfblend needs qpdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfblend needs pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$pb" && mkdir -p "$pb"
+      chrome --no-pdf-header-footer --print-to-pdf="$pb/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$pb/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfblend: the print is not one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$pb/print.pdf" "$pb/qdf.pdf"
+      pdftotext -bbox-layout "$pb/print.pdf" "$pb/bbox.html"
+      pdf_blend "$pb/qdf.pdf" "$pb/blend.pdf" "$pb/bbox.html" "$n" "$seed" >"$pb/kind" || exit 1
+      qpdf "$pb/blend.pdf" "$f"
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfblend: $f does not open as one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$f" "$pb/check.pdf"
+      grep -aq '/BM */Multiply\|/BM */Darken' "$pb/check.pdf" && grep -aq '/S */Transparency' "$pb/check.pdf" ||
+        { echo "heldout: $s $n pdfblend: $f has no blend mode or transparency group" >&2; exit 1; }
+      pdftotext "$pb/print.pdf" - | tr -s ' \n' '\n\n' | sort -u >"$pb/a.words"
+      pdftotext "$f" - | tr -s ' \n' '\n\n' | sort -u >"$pb/b.words"
+      [[ -z $(comm -23 "$pb/a.words" "$pb/b.words") ]] ||
+        { echo "heldout: $s $n pdfblend: $f lost words of the print" >&2; exit 1; }
+      pdftoppm -r 50 -gray -singlefile "$pb/print.pdf" "$pb/a" && pdftoppm -r 50 -gray -singlefile "$f" "$pb/b" ||
+        { echo "heldout: $s $n pdfblend: $f does not render" >&2; exit 1; }
+      rmse=$(compare -metric RMSE "$pb/a.pgm" "$pb/b.pgm" null: 2>&1 | sed -n 's/.*(\([0-9.e-]*\)).*/\1/p' || true)
+      awk -v r="${rmse:-1}" 'BEGIN{exit !(r < 0.12)}' ||
+        { echo "heldout: $s $n pdfblend: $f draws unlike the print (grey RMSE ${rmse:-?})" >&2; exit 1; }
+      rm -rf "$pb" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
