@@ -149,7 +149,7 @@ func findDates(s string) []foundDate {
 	}
 	for _, m := range dayMonthRe.FindAllStringSubmatchIndex(s, -1) {
 		c := civilDate{fullYear(s[m[6]:m[7]]), monthNumber(s[m[4]:m[5]]), atoi(s[m[2]:m[3]])}
-		if c.valid() && !hourForYear(s, m[6], m[7]) && !dayBeforeYear(s, m[6], m[7]) {
+		if c.valid() && !hourForYear(s, m[6], m[7]) && !dayBeforeYear(s, m[6], m[7]) && !dayAfterMonth(s, m[2]) {
 			add(foundDate{dayFirst: c, monthFirst: c}, m[2], m[7])
 		}
 	}
@@ -172,6 +172,17 @@ var dayBeforeYearRe = lazyRE(`^,?\s*\d{4}\b`)
 // packing slip's row; unseen54, round 22, read as 4 November 2022).
 func dayBeforeYear(s string, start, end int) bool {
 	return end-start == 2 && dayBeforeYearRe.MatchString(s[end:])
+}
+
+// dayAfterMonthRe ends with a month name and the space before a day.
+var dayAfterMonthRe = lazyRE(`\b` + monthPattern + `\.?\s+$`)
+
+// dayAfterMonth reports a day-first date's day, starting at start in s, that
+// is the day of a yearless month-first date before it: a calendar's row of
+// days, "Nov 24 Nov 25 Nov 26", whose "25 Nov 26" is no 25 November 2026
+// (unseen169's IVF calendar through the local reader, round 32).
+func dayAfterMonth(s string, start int) bool {
+	return dayAfterMonthRe.MatchString(s[:start])
 }
 
 // hourForYear reports two figures read as a date's year, s[start:end],
