@@ -127,6 +127,13 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// lists the donor's Mounjaro; unseen173, round 31, a false accept
 		// at first measure on 2 uploads, each reader).
 		"screening date", "date of screening", "screened on", "deferral date", "date of deferral", "eligible to return",
+		// A court's and a claim's own dates ("Order made by District Judge
+		// Amberley on 21 June 2026" over an exhibited dispensing label of
+		// 16 Nov 2026 in a deputyship order; unseen170, round 32, the
+		// court's order taken for the patient's order and rated old).
+		"order made by", "hearing date", "date of hearing", "sealed on", "sworn", "sworn on", "subscribed and sworn",
+		"executed on", "date of accident", "accident date", "date of loss", "date of incident", "incident date",
+		"date of injury", "deposition date", "date of deposition",
 		// A support ticket's dates ("Requester: ... · Opened November 26,
 		// 2026 · Status: Solved November 27, 2026" on a connected pen
 		// cap's help-desk ticket; unseen150, round 28): when it was raised
@@ -930,6 +937,9 @@ func captionColumns(d document) map[int]dateKind {
 		for i < len(d.lines) && len(findDates(d.lines[i].numberText())) == 1 && onlyADate(d.lines[i]) {
 			i++
 		}
+		if k, ok := otherCaptionValue(d, first, first-top, kinds); ok && i == first {
+			out = putKind(out, k, otherDate)
+		}
 		if len(kinds) == 0 || i == first {
 			continue
 		}
@@ -943,6 +953,43 @@ func captionColumns(d document) map[int]dateKind {
 		}
 	}
 	return out
+}
+
+// putKind sets m[k] to kind, making m if it is nil.
+func putKind(m map[int]dateKind, k int, kind dateKind) map[int]dateKind {
+	if m == nil {
+		m = map[int]dateKind{}
+	}
+	m[k] = kind
+	return m
+}
+
+// otherCaptionValue is the one date-only line among the n value lines from
+// line first, after a run of n captions whose only date captions are of
+// another role (kinds): a form's caption column read before its value
+// column, "GP", "Practice", "Date of referral" (OCR cut to "t",
+// "referral") over "Dr Naomi Fairbrother", "Quayside Medical Group",
+// "22/11/2026" (unseen167's tier 3 referral through the production
+// reader, round 32: the referral's date rated the supply's). A date
+// caption among the values ends them.
+func otherCaptionValue(d document, first, n int, kinds map[dateKind]bool) (int, bool) {
+	if len(kinds) != 1 || !kinds[otherDate] {
+		return 0, false
+	}
+	found := -1
+	for k := first; k < min(first+n, len(d.lines)); k++ {
+		l := d.lines[k]
+		if len(findDateLabels(l)) > 0 {
+			break
+		}
+		if dates := findDates(l.numberText()); len(dates) == 1 && onlyADate(l) {
+			if found >= 0 {
+				return 0, false
+			}
+			found = k
+		}
+	}
+	return found, found >= 0
 }
 
 // sectionTitles end a heading that titles a section rather than captions a

@@ -100,6 +100,16 @@ func TestDatesInOtherRoles(t *testing.T) {
 		// A referral's date (unseen167, round 31).
 		{"a referral form's date", []string{"Referral to Specialist Weight Management Service (Tier 3)", "Practice Date of referral",
 			"Quayside Medical Group 22/11/2026", "Current weight-management medication: Saxenda 3 mg daily, private supply"}, Rating{NotFound, Medium}, "no-date"},
+		// Its captions read before its values, "Date of referral" cut to
+		// "t", "referral" (the fax through Textract, round 32).
+		{"a referral form's caption column over its values", []string{"Referral to Specialist Weight Management Service (Tier 3)", "2. Referrer",
+			"GP", "Practice", "t", "referral", "Dr Naomi Fairbrother", "Quayside Medical Group, HB1 9ZZ", "22/11/2026", "| 3. Eligibility",
+			"Current weight-management medication: Wegovy 2.4 mg weekly, private supply"}, Rating{NotFound, Medium}, "no-date"},
+		// A court's order over an exhibited label (unseen170, round 32):
+		// the order's date is the court's, not the patient's order.
+		{"a court's order over an exhibited label", []string{"IN THE COURT OF PROTECTION", "ORDER APPOINTING A DEPUTY FOR PROPERTY AND AFFAIRS",
+			"Order made by District Judge Amberley on 21 June 2026 at First Avenue House.", "EXHIBIT LWA/2 - copy of P's current dispensing label",
+			"Wegovy 2.4mg FlexTouch solution for injection x1 pen", "16 Nov 2026", "Mr Harold Whitcombe"}, Rating{Valid, Medium}, "date-in-window"},
 		{"a dispatch note's next order not yet prescribed", []string{"DISPATCH NOTE", "Dispatched 17 November 2026", "Wegovy 2.4mg FlexTouch pen x1",
 			"Your next order: Wegovy 2.4mg - subject to your review with our prescriber. Nothing has been prescribed", "for it yet."}, Rating{Valid, High}, "date-in-window"},
 		{"a GP's appointment letter", []string{"Glenbrae Medical Practice", "Date: 17 November 2026", "Dear Ms Smith,",

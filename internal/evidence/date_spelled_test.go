@@ -170,6 +170,12 @@ func TestCaptionColumns(t *testing.T) {
 		{"one date under the captions", []string{"RX WRITTEN", "FILLED", "11/23/2026", "BUD"}, nil},
 		{"more dates than captions: a column under its heading", []string{"Order activity", "Date", "13/11/2026", "14/11/2026", "15/11/2026"}, nil},
 		{"a date with other words is no cell", []string{"Last shipped", "Pharmacy", "Stopped 10/09/2026", "08/15/2026"}, nil},
+		// A form's captions read before its values, the only date caption
+		// another role's (unseen167's referral through Textract, round 32).
+		{"a referral's caption column over its value column", []string{"GP", "Practice", "t", "referral", "Dr Naomi Fairbrother", "Quayside Medical Group, HB1 9ZZ", "22/11/2026", "3. Eligibility"},
+			map[int]dateKind{6: otherDate}},
+		{"a supply's caption among the captions", []string{"GP", "Date of referral", "Dispensed", "Dr Naomi Fairbrother", "22/11/2026"}, nil},
+		{"a caption among the values ends them", []string{"GP", "Referral", "Dr Naomi Fairbrother", "Dispensed", "22/11/2026"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
