@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen176|unseen181|unseen178|unseen182  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen176 + unseen181 + unseen178 + unseen182
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen176 | unseen181 | unseen178 | unseen182) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen176 unseen181 unseen178 unseen182) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen176, unseen181, unseen178, unseen182, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -2214,6 +2214,148 @@ EOF
       pirmse=$(convert "$base" -resize "$pisc%" -alpha off "$f" -alpha off -metric RMSE -compare -format '%[distortion]' info: 2>/dev/null || true)
       awk "BEGIN{exit !(\"$pirmse\" != \"\" && $pirmse + 0 < 0.02)}" ||
         { echo "heldout: $s $n pnginterlace: $f does not show the page (RMSE ${pirmse:-unknown})" >&2; exit 1; } ;;
+    jpegvariants)
+      # JPEG files as cameras, web tools and older apps really encode them
+      # (unseen175), every one read by a standard baseline-compatible decoder:
+      # the page as it is (a web export, an "optimised" screenshot) or a phone
+      # photo of it (slight perspective, light falling off, noise), drawn from
+      # SEED and the document, then encoded by libjpeg-turbo's cjpeg: quality
+      # 55-95; progressive (several scans) or baseline; restart markers or
+      # none (every 1-4 MCU rows, or every 8-64 MCU blocks); one component
+      # (greyscale) in one file in five, else chroma sampled 4:4:4, 4:2:2,
+      # 4:4:0 or 4:1:1 (never the usual 4:2:0); an ICC profile (none, the
+      # 12.8 KB esRGB, or an sRGB or grey profile carrying an 80 KB private
+      # tag, so it spans two APP2 segments as large camera profiles do);
+      # then exiftool adds, each drawn the same way, an XMP block (creator
+      # tool, dates, a long description; about 5 KB with its padding) and an
+      # EXIF block with the camera's make and model and a 160 px thumbnail.
+      # No arithmetic coding, no 12-bit samples (not what phones send).
+      # Scaled down in steps of 10% where the file would pass 3,900,000
+      # bytes. Checked with identify -verbose (Interlace, sampling factor,
+      # colour space, the ICC profile), the restart markers counted in the
+      # file, the thumbnail read back, and the picture compared with its
+      # source (RMSE under 6% of full scale). Not harsh: every field stays
+      # legible to a person.
+      command -v cjpeg >/dev/null && command -v jpegtran >/dev/null ||
+        { echo "heldout: jpegvariants needs cjpeg and jpegtran (apt-get install libjpeg-turbo-progs)" >&2; exit 1; }
+      local jsf jsrc jq jprog jrst jgray jsamp jicc jxmp jthumb jdir jsc jinfo jrmse jn jicf jdesc jarg=()
+      f=$docs/$n.jpegvariants.jpg
+      jdir=$(mktemp -d)
+      jsrc=$(pick "$n jpegvariants source" "$seed" 2)
+      jq=$((55 + $(pick "$n jpegvariants quality" "$seed" 41)))
+      jprog=$(pick "$n jpegvariants progressive" "$seed" 2)
+      jrst=$(pick "$n jpegvariants restart" "$seed" 3)
+      jgray=$(pick "$n jpegvariants grey" "$seed" 5)
+      jsamp=$(pick "$n jpegvariants sampling" "$seed" 4)
+      jicc=$(pick "$n jpegvariants icc" "$seed" 3)
+      jxmp=$(pick "$n jpegvariants xmp" "$seed" 2)
+      jthumb=$(pick "$n jpegvariants thumb" "$seed" 2)
+      if ((jsrc == 0)); then
+        convert "$base" -alpha off "$jdir/src.png"
+      else
+        convert "$base" -background '#8d8d88' -virtual-pixel background \
+          -distort Perspective "0,0 $((W / 60)),$((H / 70))  $W,0 $((W - W / 70)),$((H / 90))  0,$H $((W / 80)),$((H - H / 60))  $W,$H $((W - W / 50)),$((H - H / 55))" \
+          \( +clone -sparse-color Barycentric "0,0 #d2d2d2 %[fx:w],%[fx:h] #ffffff" \) -compose multiply -composite \
+          -seed "$seed" -attenuate 0.2 +noise Gaussian -alpha off "$jdir/src.png"
+      fi
+      ((jgray == 0)) && convert "$jdir/src.png" -colorspace Gray "$jdir/src.png"
+      ((jprog == 0)) && jarg+=(-progressive)
+      case $jrst in
+        1) jarg+=(-restart "$((1 + $(pick "$n jpegvariants rows" "$seed" 4)))") ;;
+        2) jarg+=(-restart "$((8 << $(pick "$n jpegvariants blocks" "$seed" 4)))B") ;;
+      esac
+      if ((jgray == 0)); then
+        jarg+=(-grayscale)
+      else
+        case $jsamp in
+          0) jsf=1x1 ;;
+          1) jsf=2x1 ;;
+          2) jsf=1x2 ;;
+          *) jsf=4x1 ;;
+        esac
+        jarg+=(-sample "$jsf")
+      fi
+      jicf=$(ls /usr/share/ghostscript/*/iccprofiles/esrgb.icc 2>/dev/null | head -1 || true)
+      if ((jicc == 1)) && ((jgray != 0)) && [[ -n $jicf ]]; then
+        jarg+=(-icc "$jicf")
+      elif ((jicc != 0)); then
+        # A profile carrying a large private tag ('data' type, 80 KB), as
+        # camera makers' and printers' profiles do: the tag table grows by
+        # one entry, every offset moves by 12 bytes, the size is set again
+        # and the profile ID zeroed (not computed).
+        jicf=$(ls /usr/share/ghostscript/*/iccprofiles/"$( ((jgray == 0)) && echo default_gray || echo srgb)".icc 2>/dev/null | head -1 || true)
+        [[ -n $jicf ]] || { echo "heldout: jpegvariants needs Ghostscript's ICC profiles (apt-get install ghostscript)" >&2; exit 1; }
+        python3 - "$jicf" "$jdir/large.icc" "$n $seed" <<'PY'
+import random, struct, sys
+p = bytearray(open(sys.argv[1], "rb").read())
+count = struct.unpack(">I", p[128:132])[0]
+table = [struct.unpack(">4sII", p[132 + 12 * i:144 + 12 * i]) for i in range(count)]
+data = p[132 + 12 * count:]
+rnd = random.Random(sys.argv[3])
+payload = b"data" + bytes(4) + struct.pack(">I", 1) + bytes(rnd.getrandbits(8) for _ in range(80000))
+off = 132 + 12 * (count + 1) + len(data)
+off += -off % 4
+out = p[:128] + struct.pack(">I", count + 1)
+for sig, o, size in table:
+    out += struct.pack(">4sII", sig, o + 12, size)
+out += struct.pack(">4sII", b"zprv", off, len(payload))
+out += data
+out += bytes(off - len(out)) + payload
+out[0:4] = struct.pack(">I", len(out))
+out[84:100] = bytes(16)
+open(sys.argv[2], "wb").write(out)
+PY
+        jarg+=(-icc "$jdir/large.icc")
+      fi
+      for jsc in 100 90 80 70 60; do
+        convert "$jdir/src.png" -resize "$jsc%" "$( ((jgray == 0)) && echo pgm || echo ppm):$jdir/src.pnm"
+        cjpeg -quality "$jq" "${jarg[@]}" -outfile "$f" "$jdir/src.pnm"
+        (($(stat -c %s "$f") < 3900000)) && break
+      done
+      if ((jthumb == 0)); then
+        convert "$f" -resize 160x160 -quality 75 "$jdir/thumb.jpg"
+        case $(pick "$n jpegvariants camera" "$seed" 3) in
+          0) exiftool -q -overwrite_original -Make=Samsung -Model='SM-A536B' -Software='A536BXXS8DXA1' "-ThumbnailImage<=$jdir/thumb.jpg" "$f" ;;
+          1) exiftool -q -overwrite_original -Make=Apple -Model='iPhone 11' -Software='17.1.2' "-ThumbnailImage<=$jdir/thumb.jpg" "$f" ;;
+          *) exiftool -q -overwrite_original -Make=motorola -Model='moto g(30)' -Software='RRMS31.Q1-36' "-ThumbnailImage<=$jdir/thumb.jpg" "$f" ;;
+        esac
+        [[ $(exiftool -b -ThumbnailImage "$f" | wc -c) -gt 0 ]] || { echo "heldout: $s $n jpegvariants: no EXIF thumbnail" >&2; exit 1; }
+      fi
+      if ((jxmp == 0)); then
+        jdesc=$(printf 'Exported for upload. %.0s' $(seq 1 120))
+        exiftool -q -overwrite_original -XMP-xmp:CreatorTool='Image Optimizer 3.2' -XMP-xmp:CreateDate="${HELDOUT_TODAY:-$(date +%F)}T09:14:00" \
+          -XMP-dc:Description="$jdesc" -XMP-dc:Format=image/jpeg "$f"
+        [[ -n $(exiftool -XMP-dc:Description "$f") ]] || { echo "heldout: $s $n jpegvariants: no XMP" >&2; exit 1; }
+      fi
+      jinfo=$(identify -verbose "$f")
+      if ((jprog == 0)); then [[ $jinfo == *'Interlace: JPEG'* ]]; else [[ $jinfo == *'Interlace: None'* ]]; fi ||
+        { echo "heldout: $s $n jpegvariants: $f is not the JPEG drawn (Interlace)" >&2; exit 1; }
+      if ((jgray == 0)); then [[ $jinfo == *'Colorspace: Gray'* ]]; else [[ $jinfo == *"jpeg:sampling-factor: $jsf,1x1,1x1"* ]]; fi ||
+        { echo "heldout: $s $n jpegvariants: $f has not the sampling drawn" >&2; exit 1; }
+      ((jicc == 0)) || [[ $jinfo == *'Profile-icc: '* ]] || { echo "heldout: $s $n jpegvariants: no ICC profile" >&2; exit 1; }
+      # The restart interval as the decoder sees it: the DRI segment among
+      # the header segments before the first scan (a byte count would also
+      # find FF DD inside the ICC or EXIF payloads).
+      jn=$(python3 - "$f" <<'PY'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+i, dri = 2, 0
+while i + 4 <= len(b) and b[i] == 0xFF:
+    m, size = b[i + 1], struct.unpack(">H", b[i + 2:i + 4])[0]
+    if m == 0xDD:
+        dri = struct.unpack(">H", b[i + 4:i + 6])[0]
+    if m == 0xDA:
+        break
+    i += 2 + size
+print(dri)
+PY
+)
+      if ((jrst == 0)); then ((jn == 0)); else ((jn >= 1)); fi ||
+        { echo "heldout: $s $n jpegvariants: restart interval not as drawn (DRI $jn)" >&2; exit 1; }
+      jrmse=$(convert "$jdir/src.png" -resize "$jsc%" "$f" -metric RMSE -compare -format '%[distortion]' info: 2>/dev/null || true)
+      awk "BEGIN{exit !(\"$jrmse\" != \"\" && $jrmse + 0 < 0.06)}" ||
+        { echo "heldout: $s $n jpegvariants: $f does not show the page (RMSE ${jrmse:-unknown})" >&2; exit 1; }
+      rm -rf "$jdir" ;;
     pdfsmallcaps)
       # A text PDF whose words are drawn as typographers and brand templates
       # draw them (unseen174): the browser's print of the page with its text
