@@ -2313,7 +2313,7 @@ PY
         (($(stat -c %s "$f") < 3900000)) && break
       done
       if ((jthumb == 0)); then
-        convert "$f" -resize 160x160 -quality 75 "$jdir/thumb.jpg"
+        convert "$f" -strip -resize 160x160 -quality 75 "$jdir/thumb.jpg"
         case $(pick "$n jpegvariants camera" "$seed" 3) in
           0) exiftool -q -overwrite_original -Make=Samsung -Model='SM-A536B' -Software='A536BXXS8DXA1' "-ThumbnailImage<=$jdir/thumb.jpg" "$f" ;;
           1) exiftool -q -overwrite_original -Make=Apple -Model='iPhone 11' -Software='17.1.2' "-ThumbnailImage<=$jdir/thumb.jpg" "$f" ;;
