@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen180  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen180
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen180) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen180) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen180, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1012,6 +1012,180 @@ EOF
 # and archive tools write a scan; the page as large as the image at DPI, no
 # text layer. ImageMagick encodes the JPEG 2000 (its policy here forbids
 # writing PDF, so this wraps it, as jpegs_to_pdf does JPEG). pdfjpx.
+# pdf_gradienttext IN.qdf OUT.qdf NAME SEED: rewrite a browser-printed page
+# (qpdf --qdf) as design tools export one (unseen180): headings (text at
+# least 1.3 times the page's body size) and bold lines drawn as Canva, Figma
+# or InDesign draw them: text as a clip (render mode 7) filled by a linear
+# gradient (sh), fill with a stroke outline (mode 2), stroke only (mode 1,
+# headings only), white text knocked out of a coloured band, and a pale
+# background image multiplied under the print. The text objects keep their
+# strings, so the text stays extractable. Prints what it drew.
+pdf_gradienttext() {
+  python3 - "$@" <<'EOF'
+import hashlib, re, sys, zlib
+src, dst, name, seed = sys.argv[1:5]
+def pick(what, k): return int(hashlib.sha256(("%s pdfgradienttext %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(num):
+    m = re.search(r"\n%d 0 obj\n(.*?)\nendobj\n" % num, pdf, re.S)
+    if not m: sys.exit("heldout: pdfgradienttext: %s: no object %d" % (name, num))
+    return m
+pages = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)]
+if len(pages) != 1: sys.exit("heldout: pdfgradienttext: %s: not one page (%d)" % (name, len(pages)))
+size = int(re.search(r"/Size (\d+)", pdf.split("\ntrailer <<")[-1]).group(1))
+page = obj(pages[0]).group(1)
+mb = [float(x) for x in re.search(r"/MediaBox \[\s*([-\d.\s]+)\]", page).group(1).split()]
+rm = re.search(r"/Resources (\d+) 0 R", page)
+res = obj(int(rm.group(1))).group(1) if rm else page[page.index("/Resources <<"):]
+# Fonts: name -> (bold, widths by glyph id, default width), from the
+# descendant CIDFont's /W array.
+fonts = {}
+fm = re.search(r"/Font\s*<<(.*?)>>", res, re.S)
+for fname, fnum in re.findall(r"(/F\w+) (\d+) 0 R", fm.group(1) if fm else ""):
+    fo = obj(int(fnum)).group(1)
+    bold = "Bold" in (re.search(r"/BaseFont /(\S+)", fo) or [None, ""])[1] if re.search(r"/BaseFont", fo) else False
+    widths, dw = {}, 1000.0
+    dm = re.search(r"/DescendantFonts \[\s*(\d+) 0 R", fo)
+    if dm:
+        do = obj(int(dm.group(1))).group(1)
+        if re.search(r"/DW (\d+)", do): dw = float(re.search(r"/DW (\d+)", do).group(1))
+        wm = re.search(r"/W (\d+) 0 R", do)
+        wtxt = obj(int(wm.group(1))).group(1) if wm else (re.search(r"/W \[(.*?)\]\s*\n  /", do + "\n  /", re.S) or [None, ""])[1]
+        toks = re.findall(r"\[|\]|-?\d+\.?\d*", wtxt)
+        i = 0
+        while i < len(toks):
+            if toks[i] in "[]": i += 1; continue
+            c = int(float(toks[i]))
+            if i + 1 < len(toks) and toks[i + 1] == "[":
+                j = i + 2
+                while toks[j] != "]": widths[c] = float(toks[j]); c += 1; j += 1
+                i = j + 1
+            elif i + 2 < len(toks):
+                for g in range(c, int(float(toks[i + 1])) + 1): widths[g] = float(toks[i + 2])
+                i += 3
+            else: break
+    fonts[fname] = (bold, widths, dw)
+m = re.search(r"/Contents (\d+ 0 R|\[[^\]]*\])", page)
+refs = [int(x) for x in re.findall(r"(\d+) 0 R", m.group(1))]
+def stream(num):
+    mm = re.search(r"\n%d 0 obj\n<<.*?>>\nstream\n(.*?)endstream\n" % num, pdf, re.S)
+    if not mm: sys.exit("heldout: pdfgradienttext: %s: content %d is no stream" % (name, num))
+    return mm
+BT = re.compile(r"(?<=\n)BT\n(.*?)\nET(?=\n)", re.S)
+def measure(body):
+    f = re.search(r"(/F\w+) (-?[\d.]+) Tf", body); t = re.search(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) Tm", body)
+    if not f or not t: return None
+    fn, sz = f.group(1), float(f.group(2))
+    bold, widths, dw = fonts.get(fn, (False, {}, 1000.0))
+    x0, y0 = float(t.group(5)), float(t.group(6))
+    x, right, n = 0.0, 0.0, 0
+    for op in re.finditer(r"(-?[\d.]+) (-?[\d.]+) Td|<([0-9a-fA-F]*)> Tj|\[(.*?)\] TJ", body, re.S):
+        if op.group(1) is not None: x += float(op.group(1)); continue
+        hexs = op.group(3) if op.group(3) is not None else "".join(re.findall(r"<([0-9a-fA-F]*)>", op.group(4)))
+        gl = [int(hexs[k:k + 4], 16) for k in range(0, len(hexs) - 3, 4)]
+        n += len(gl)
+        right = max(right, x + sum(widths.get(g, dw) for g in gl) * sz / 1000, x + len(gl) * 0.66 * sz)
+    # Each run never narrower than 0.66 em a glyph: a band or a gradient a
+    # little long is a design; one too short would leave white on white.
+    return dict(size=sz, bold=bold, x0=x0, y0=y0, x1=x0 + right, n=n)
+blocks = []
+for r in refs:
+    for b in BT.finditer(stream(r).group(1)):
+        mm = measure(b.group(1))
+        if mm: blocks.append(mm)
+if not blocks: sys.exit("heldout: pdfgradienttext: %s: no text on the page" % name)
+tally = {}
+for b in blocks: tally[b["size"]] = tally.get(b["size"], 0) + b["n"]
+body = max(tally, key=lambda s: (tally[s], -s))
+style = pick("style", 4)
+palettes = [((0.16, 0.10, 0.42), (0.62, 0.10, 0.38)), ((0.05, 0.30, 0.33), (0.10, 0.16, 0.48)),
+            ((0.45, 0.08, 0.18), (0.60, 0.25, 0.05)), ((0.08, 0.08, 0.10), (0.42, 0.16, 0.52)),
+            ((0.30, 0.12, 0.30), (0.10, 0.32, 0.45))]
+c0, c1 = palettes[pick("palette", len(palettes))]
+if pick("flip", 2): c0, c1 = c1, c0
+vertical = pick("direction", 3) == 0
+bg = style == 3 or pick("background", 3) == 0
+def f3(c): return "%.3f %.3f %.3f" % c
+shadings, drawn = [], {"gradient": 0, "outline": 0, "strokeonly": 0, "knockout": 0}
+def heading(b): return b["size"] >= 1.3 * body and b["n"] >= 2
+def boldline(b): return b["bold"] and not heading(b) and b["n"] >= 3
+def rewrite(mt):
+    inner = mt.group(1)
+    b = measure(inner)
+    if not b: return mt.group(0)
+    before = mt.string[:mt.start()]
+    fills = re.findall(r"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) rg", before[-4000:] + inner)
+    if fills and 0.3 * float(fills[-1][0]) + 0.59 * float(fills[-1][1]) + 0.11 * float(fills[-1][2]) > 0.5:
+        return mt.group(0)
+    if heading(b): kind = ["gradient", "outline", "knockout", "strokeonly"][style]
+    elif boldline(b): kind = ["gradient", "gradient", "outline", "gradient"][style]
+    else: return mt.group(0)
+    s = b["size"]; top, bot = b["y0"] - 0.95 * s, b["y0"] + 0.28 * s
+    drawn[kind] += 1
+    if kind == "gradient":
+        shadings.append("<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [ %.2f %.2f %.2f %.2f ] /Function << /FunctionType 2 /Domain [ 0 1 ] /C0 [ %s ] /C1 [ %s ] /N 1 >> /Extend [ true true ] >>"
+                        % (((b["x0"], top, b["x0"], bot) if vertical else (b["x0"], top, b["x1"], top)) + (f3(c0), f3(c1))))
+        return "q\nBT\n7 Tr\n%s\nET\n/ShG%d sh\nQ" % (inner, len(shadings))
+    if kind == "outline":
+        w = max(0.35, s * (0.045 if heading(b) else 0.03))
+        fill = tuple(0.35 * x + 0.65 * y for x, y in zip(c1, (0.55, 0.55, 0.6))) if heading(b) else c1
+        return "q\n%s rg\n%s RG\n%.2f w\n1 j\nBT\n2 Tr\n%s\nET\nQ" % (f3(fill), f3(c0), w, inner)
+    if kind == "strokeonly":
+        return "q\n%s RG\n%.2f w\n1 j\nBT\n1 Tr\n%s\nET\nQ" % (f3(c0), max(0.6, s * 0.05), inner)
+    pad = 0.35 * s
+    return "q\n%s rg\n%.2f %.2f %.2f %.2f re\nf\n1 1 1 rg\nBT\n%s\nET\nQ" % (f3(c0), b["x0"] - pad, top - 0.08 * s, b["x1"] - b["x0"] + 2 * pad, bot - top + 0.12 * s, inner)
+for r in refs:
+    mm = stream(r)
+    new = BT.sub(rewrite, mm.group(1))
+    pdf = pdf[:mm.start(1)] + new + pdf[mm.end(1):]
+if sum(drawn.values()) == 0: sys.exit("heldout: pdfgradienttext: %s: no heading or bold line to draw (body %.1f)" % (name, body))
+nxt = size; add = ""
+xo = ""
+if bg:
+    # A pale background image: soft blobs of the palette's hue, 96x128,
+    # multiplied under the print (the paper tinted, the print as dark).
+    W, H = 96, 128
+    cx = [(pick("bx%d" % i, W), pick("by%d" % i, H), 20 + pick("br%d" % i, 40)) for i in range(4)]
+    px = bytearray()
+    for yy in range(H):
+        for xx in range(W):
+            v = sum(max(0.0, 1 - ((xx - a) ** 2 + (yy - c) ** 2) ** 0.5 / rr) for a, c, rr in cx)
+            v = min(1.0, v) * 0.13
+            px += bytes(int(255 * (1 - v * (1 - ch))) for ch in c1)
+    z = zlib.compress(bytes(px), 9)
+    add += "%d 0 obj\n<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8 /Interpolate true /Filter /FlateDecode /Length %d 0 R >>\nstream\n" % (nxt, W, H, nxt + 1)
+    add += z.decode("latin-1") + "\nendstream\nendobj\n\n%d 0 obj\n%d\nendobj\n\n" % (nxt + 1, len(z) + 1)
+    add += "%d 0 obj\n<< /Type /ExtGState /BM /Multiply /ca 1 >>\nendobj\n\n" % (nxt + 2)
+    mm = stream(refs[0])
+    pdf = pdf[:mm.start(1)] + "q\n" + pdf[mm.start(1):]
+    mm = stream(refs[-1])
+    pdf = pdf[:mm.end(1)] + "\nQ\nq\n/GSbgmul gs\n%.3f 0 0 %.3f %.3f %.3f cm\n/BgIm Do\nQ\n" % (mb[2] - mb[0], mb[3] - mb[1], mb[0], mb[1]) + pdf[mm.end(1):]
+    xo = "/BgIm %d 0 R" % nxt
+    nxt += 3
+def add_res(d):
+    if shadings:
+        sd = " ".join("/ShG%d %s" % (i + 1, s) for i, s in enumerate(shadings))
+        d = d.replace("/Shading <<", "/Shading << " + sd, 1) if "/Shading <<" in d else d.replace("<<", "<<\n    /Shading << %s >>" % sd, 1)
+    if xo:
+        d = d.replace("/XObject <<", "/XObject << " + xo, 1) if "/XObject <<" in d else d.replace("<<", "<<\n    /XObject << %s >>" % xo, 1)
+        g = "/GSbgmul %d 0 R" % (nxt - 1)
+        d = d.replace("/ExtGState <<", "/ExtGState << " + g, 1) if "/ExtGState <<" in d else d.replace("<<", "<<\n    /ExtGState << %s >>" % g, 1)
+    return d
+if rm:
+    ro = obj(int(rm.group(1)))
+    pdf = pdf[:ro.start(1)] + add_res(ro.group(1)) + pdf[ro.end(1):]
+else:
+    po = obj(pages[0]); pg = po.group(1); i = pg.index("/Resources <<")
+    pdf = pdf[:po.start(1)] + pg[:i] + add_res(pg[i:]) + pdf[po.end(1):]
+if add:
+    i = pdf.rindex("\nxref\n")
+    pdf = pdf[:i + 1] + add + pdf[i + 1:]
+    pdf = re.sub(r"(trailer <<.*?/Size )\d+", lambda mm: mm.group(1) + str(nxt), pdf, flags=re.S)
+open(dst, "wb").write(pdf.encode("latin-1"))
+print("style%d" % style, " ".join("%s=%d" % kv for kv in drawn.items() if kv[1]), "background" if bg else "")
+EOF
+}
+
 jpx_to_pdf() {
   python3 - "$@" <<'EOF'
 import struct, sys
@@ -11068,6 +11242,43 @@ PYEOF
       pdftoppm -r 30 -png -singlefile "$f" "$pk/check" && [[ -s $pk/check.png ]] ||
         { echo "heldout: $s $n pdfimagemask: $f does not render" >&2; exit 1; }
       rm -rf "$pk" ;;
+    pdfgradienttext)
+      # A text PDF as design tools (Canva, Figma, InDesign, marketing
+      # templates) export one (unseen180): the browser prints the page (a
+      # text PDF, header and footer off, one page); qpdf opens it as QDF and
+      # pdf_gradienttext redraws its headings (text at least 1.3 times the
+      # body size) and bold lines (a field's line among them where the page
+      # sets one in bold) in one of four styles drawn from SEED and the
+      # document: 0 headings and bold lines as text clips (render mode 7)
+      # filled by a linear gradient (sh); 1 headings filled with a stroke
+      # outline (mode 2), bold lines gradient; 2 headings as white text
+      # knocked out of a coloured band, bold lines outlined; 3 headings stroke
+      # only (mode 1), bold lines gradient, over a background image. The
+      # gradient's two dark colours, its direction (across or down) and
+      # whether a pale background image is multiplied under the print
+      # (always in style 3) are drawn the same way; fix-qdf and qpdf write it
+      # back compressed. Checked: one page, pdftotext still gives the print's
+      # words, pdftoppm renders it. Needs qpdf and fix-qdf (Debian package
+      # qpdf), pdftotext and pdftoppm (poppler-utils). Not harsh: every
+      # field stays legible to a person.
+      f=$docs/$n.pdfgradienttext.pdf
+      local pg=$docs/$n.pdfgradienttext.d
+      command -v qpdf >/dev/null && command -v fix-qdf >/dev/null && command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null ||
+        { echo "heldout: pdfgradienttext needs qpdf and fix-qdf (apt-get install qpdf), pdftotext and pdftoppm (poppler-utils)" >&2; exit 1; }
+      rm -rf "$pg" && mkdir -p "$pg"
+      chrome --no-pdf-header-footer --print-to-pdf="$pg/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$pg/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] ||
+        { echo "heldout: $s $n pdfgradienttext: the print is not one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$pg/print.pdf" "$pg/qdf.pdf"
+      pdf_gradienttext "$pg/qdf.pdf" "$pg/drawn.pdf" "$n" "$seed" >"$pg/what"
+      fix-qdf "$pg/drawn.pdf" >"$pg/fixed.pdf"
+      qpdf "$pg/fixed.pdf" "$f"
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfgradienttext: $f is not one page" >&2; exit 1; }
+      [[ "$(pdftotext "$f" - 2>/dev/null | tr -s ' \n')" == "$(pdftotext "$pg/print.pdf" - 2>/dev/null | tr -s ' \n')" ]] ||
+        { echo "heldout: $s $n pdfgradienttext: $f does not extract the print's text" >&2; exit 1; }
+      pdftoppm -r 30 -png -singlefile "$f" "$pg/check" && [[ -s $pg/check.png ]] ||
+        { echo "heldout: $s $n pdfgradienttext: $f does not render" >&2; exit 1; }
+      rm -rf "$pg" ;;
     pdfnotounicode)
       # A text PDF whose fonts have no usable ToUnicode map (unseen145), as
       # some pharmacy and label systems, older report writers and "print to
