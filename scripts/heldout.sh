@@ -2892,7 +2892,7 @@ EOF
       # scaled up so its long side is 3000-4000 px (letters about 80-250 px
       # high), the camera's sharpening; a shallow depth of field: the frame's
       # edges soft (a blurred copy blended in through a feathered mask, a
-      # rounded rectangle inset about 11% of the frame and rounded off at the
+      # rounded rectangle inset about 8% of the frame and rounded off at the
       # corners, that leaves the middle, where the fields are, sharp); a
       # slight vignette, sensor noise, and on some documents the phone's soft
       # shadow across one side; JPEG at the best quality under the
