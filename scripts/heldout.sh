@@ -2872,7 +2872,7 @@ EOF
         \( -clone 0 -channel G -separate +channel \) \
         \( -clone 0 -channel B -separate +channel -virtual-pixel edge -distort SRT "$(awk "BEGIN{print 1 - $ofr}") 0" \) \
         -delete 0 -combine -color-matrix "$omat" \
-        \( +clone -sparse-color Barycentric "0,0 #d0d0d0 %[fx:w/2],%[fx:h/2] #ffffff %[fx:w],%[fx:h] #c8c8c8" \) -compose multiply -composite \
+        \( +clone -sparse-color Shepards "0,0 #cccccc %[fx:w],0 #d6d6d6 %[fx:w/2],%[fx:h/2] #ffffff 0,%[fx:h] #d2d2d2 %[fx:w],%[fx:h] #c6c6c6" \) -compose multiply -composite \
         -seed "$seed" -attenuate 0.45 +noise Gaussian \
         -strip -sampling-factor 2x2 -quality "$oq" "$f"
       rm -f "$docs/$n.op1.png" ;;
