@@ -174,7 +174,7 @@ func open(ctx context.Context, body []byte) (*pdf.Reader, error) {
 	if err := checkStructure(body); err != nil {
 		return nil, fmt.Errorf("read pdf text: %w: %w", err, evidence.ErrUnreadable)
 	}
-	body = withXRefStm(body)
+	body = withXRefStm(repairXRef(body))
 	rd, err := pdf.NewReader(newBudgetedFile(ctx, body), int64(len(body)))
 	if errors.Is(err, pdf.ErrInvalidPassword) {
 		return nil, fmt.Errorf("read pdf text: PDF is password protected: %w", evidence.Unreadable("encrypted"))

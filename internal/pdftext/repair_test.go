@@ -1,0 +1,80 @@
+package pdftext
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/clinicplatform/intake/internal/evidence"
+)
+
+// TestDamagedFiles: a PDF whose cross-reference table no longer says where
+// its objects are, as gateways, interrupted downloads and careless writers
+// leave it and as viewers still open it, is read by the objects themselves
+// (unseen178's pdfdamaged uploads, round 32: 5 of 6 unreadable).
+func TestDamagedFiles(t *testing.T) {
+	const line = "Wegovy 1 mg FlexTouch"
+	good := rawPDF("BT /F1 12 Tf 72 700 Td ("+line+") Tj ET", "")
+	startxref := regexp.MustCompile(`startxref\s+\d+`)
+	tests := []struct {
+		name   string
+		damage func([]byte) []byte
+	}{
+		{"every offset shifted by a line put in after the header", func(b []byte) []byte {
+			return bytes.Replace(b, []byte("\n"), []byte("\n% added by a mail gateway\n"), 1)
+		}},
+		{"startxref pointing nowhere, no %%EOF, a gateway's text after", func(b []byte) []byte {
+			b = startxref.ReplaceAll(b, []byte("startxref\n999"))
+			b = bytes.TrimSuffix(bytes.TrimRight(b, "\n"), []byte("%%EOF"))
+			return append(b, "\n-- \nScanned by MailGuard: no threats found\n"...)
+		}},
+		{"every offset off by the CRs a gateway took out of CRLF line ends", func(b []byte) []byte {
+			return offsetsShifted(b, 7)
+		}},
+		{"the table cut off", func(b []byte) []byte {
+			i := bytes.LastIndex(b, []byte("\nxref\n")) + 1
+			return append(b[:i:i], "xref\n0 1\n"...)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := tt.damage(bytes.Clone(good))
+			if xrefAgrees(body) {
+				t.Fatal("the damaged table agrees with its objects")
+			}
+			n, err := CountPages(context.Background(), body, 5)
+			if err != nil || n != 1 {
+				t.Fatalf("CountPages = %d, %v; want 1, nil", n, err)
+			}
+			got, err := Reader{}.Read(context.Background(), evidence.Document{Body: body, MediaType: "application/pdf"})
+			if err != nil || len(got.Lines) != 1 || got.Lines[0].Text != line {
+				t.Fatalf("Read = %+v, %v; want the page's one line", got.Lines, err)
+			}
+		})
+	}
+	// Headers without end, as a hostile file may hold: no object found
+	// twice over, and no catalogue, so the file stays unreadable.
+	hostile := append([]byte("%PDF-1.4\n"), bytes.Repeat([]byte("1 0 obj\n<< >>\nstream\n"), 20_000)...)
+	if _, err := CountPages(context.Background(), hostile, 5); !errors.Is(err, evidence.ErrUnreadable) {
+		t.Errorf("CountPages on headers without end: %v, want unreadable", err)
+	}
+	if !xrefAgrees(good) || !bytes.Equal(repairXRef(good), good) {
+		t.Error("a file whose table is right was changed")
+	}
+}
+
+// offsetsShifted is body with every object's offset in its table k bytes
+// further on than the object.
+func offsetsShifted(body []byte, k int) []byte {
+	table := bytes.LastIndex(body, []byte("\nxref\n"))
+	entry := regexp.MustCompile(`(?m)^(\d{10}) (\d{5}) n`)
+	shifted := entry.ReplaceAllFunc(body[table:], func(e []byte) []byte {
+		off, _ := strconv.Atoi(string(e[:10]))
+		return fmt.Appendf(nil, "%010d%s", off+k, e[10:])
+	})
+	return append(body[:table:table], shifted...)
+}
