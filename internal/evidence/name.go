@@ -203,7 +203,7 @@ func collectNameEvidence(d document, exp Expected, aboutMedicine bool, req reque
 	captions := ev.addLabelled(d, e)
 	ev.underLead, ev.underOther = requestedUnder(req.lines, captions)
 	ev.addLines(d, e)
-	ev.namesake = namesake(d, e)
+	ev.namesake = namesake(d, e, roleNameTexts(slices.DeleteFunc(slices.Clone(roles), func(r roleName) bool { return !bystanderRoles[r.role] })))
 	heads := householdHeadings(d, findMedicineMentions(d))
 	ev.rowLead, ev.rowNamesake, ev.rowOther = medicineRowNames(d, e, req.rows, heads)
 	if aboutMedicine {

@@ -587,6 +587,11 @@ func roleNameTexts(roles []roleName) map[string]bool {
 	out := make(map[string]bool, len(roles))
 	for _, r := range roles {
 		out[wordsText(r.words)] = true
+		if n := len(r.words); n >= 2 && r.words[0].text != "" {
+			// "D. Kinsella" in a statement's heading box for "Declan
+			// Kinsella", the statement's maker (unseen170, round 32).
+			out[r.words[0].text[:1]+" "+strings.Trim(r.words[n-1].text, ",.")] = true
+		}
 	}
 	return out
 }

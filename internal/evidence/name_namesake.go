@@ -15,14 +15,18 @@ import (
 // after it behind a comma ("HUANG, LEO"), that is not the lead's forename,
 // nor a letter or two from it (a misreading), nor a middle name after it
 // ("Alejandro Ruiz Mendoza"), nor a caption's value; or the lead's surname
-// with another generational suffix than the lead's. Nil when there is
-// none.
-func namesake(d document, e expectedName) *nameSeen {
+// with another generational suffix than the lead's. A bystander the page
+// names in a role that is no patient's (bystanders, by bystanderRoles) is
+// that person wherever it names them ("WITNESS STATEMENT OF DECLAN
+// KINSELLA", then "Signed: Declan Kinsella" over his wife's exhibited
+// label; unseen170, round 32); an account's holder may have rows of their
+// own. Nil when there is none.
+func namesake(d document, e expectedName, bystanders map[string]bool) *nameSeen {
 	captioned := captionedWords(d)
 	var towns map[string]bool
 	for _, l := range d.lines {
 		n := lineNamesake(l, e, captioned)
-		if n == nil {
+		if n == nil || bystanders[wordsText(wordsOfSpot(n.at))] {
 			continue
 		}
 		if towns == nil {
@@ -37,6 +41,11 @@ func namesake(d document, e expectedName) *nameSeen {
 	}
 	return nil
 }
+
+// bystanderRoles are the roles of people who act on a page about someone
+// else's medicine and are no patient on it: a witness or an interpreter, a
+// deputy or an attorney.
+var bystanderRoles = map[string]bool{"an interpreter or a witness": true, appointedRole: true}
 
 // wordPlace is where a word stands: its line's text and its offset there.
 type wordPlace struct {
@@ -76,7 +85,12 @@ func lineNamesake(l docLine, e expectedName, captioned map[wordPlace]bool) *name
 			continue
 		}
 		last := k + n - 1
-		if k > 0 && otherForename(l.words[k-1], e) && !(k > 1 && l.words[k-2].capital && isLeadForename(l.words[k-2], e)) {
+		if k > 0 && otherForename(l.words[k-1], e) && !(k > 1 && l.words[k-2].capital && isLeadForename(l.words[k-2], e)) &&
+			!strings.Contains(l.norm[l.words[k-1].end:w.start], ":") {
+			// A caption before the surname is no forename ("Witness:
+			// Akintola" on a deposition's exhibit sticker over the lead's
+			// own label; unseen170, round 32, 2 uploads).
+
 			return &nameSeen{sure: readCertainty(l.conf), ocr: l.ocr, at: spotOfWords(l, l.words[k-1:last+1])}
 		}
 		if l.words[last].commaAfter && last+1 < len(l.words) && otherForename(l.words[last+1], e) {

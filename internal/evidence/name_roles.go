@@ -93,7 +93,9 @@ var roleCaptions = newPhraseSet(map[string][]string{
 	// Sato - Interpreter (Japanese)" on a video call's participant tile;
 	// unseen166, round 30: she was rated the patient through the
 	// production reader, a false accept at first measure).
-	"an interpreter or a witness": {"interpreter", "translator", "witness", "witnessed by", "interpreted by"},
+	// A witness statement's maker ("WITNESS STATEMENT OF DECLAN KINSELLA",
+	// the claimant, over his wife's exhibited label; unseen170, round 32).
+	"an interpreter or a witness": {"interpreter", "translator", "witness", "witnessed by", "interpreted by", "witness statement of", "statement of"},
 	// Who reported a side effect on a safety report ("Reporter" over
 	// "Name" and "Lorna Beckwith, RN" on a MedWatch submission summary,
 	// the patient's section below; unseen159, round 30: the nurse rated
@@ -214,6 +216,10 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			out = append(out, roleName{line: k, words: ws, role: accountHolder})
 			continue
 		}
+		if ws := appointedName(l); looksLikeName(ws) {
+			out = append(out, roleName{line: i, words: ws, role: appointedRole})
+			continue
+		}
 		if ws := signedRelative(d, i); looksLikeName(ws) {
 			out = append(out, roleName{line: i, words: ws, role: "a relative or friend writing for the patient"})
 			continue
@@ -255,6 +261,46 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 		}
 	}
 	return out
+}
+
+// appointedRole is the role of whoever a court or the patient appointed to
+// act for them: a deputy, an attorney, a guardian.
+const appointedRole = "someone appointed to act for the patient"
+
+// appointedRe follows the name of whoever a sentence appoints to act for the
+// patient, after their address where it gives one.
+var appointedRe = lazyRE(`\b(?:is|are|was|were|has\s+been|have\s+been)\s+(?:hereby\s+)?appointed\s+(?:as\s+)?(?:(?:the|a|an|his|her|their|joint|sole)\s+)*(?:deputy|deputies|attorney|attorneys|guardian|conservator|litigation\s+friend|receiver|representative|agent)\b`)
+
+// appointedName is the name that a line's sentence appoints to act for the
+// patient ("1. Ms Lorna Whitcombe-Aske of 9 Gannet Close, Pellbridge PB9
+// 9ZZ is appointed as deputy" in a court's order over the exhibited label
+// of "Mr Harold Whitcombe"; unseen170, round 32, the patient not_found
+// beside a namesake on 3 uploads each reader): the line's first name, titled
+// or leading it, before appointedRe's words.
+func appointedName(l docLine) []word {
+	loc := appointedRe.FindStringIndex(l.norm)
+	if loc == nil {
+		return nil
+	}
+	if ws, ok := titledName(l); ok && ws[len(ws)-1].end <= loc[0] {
+		return ws
+	}
+	var ws []word
+	for _, w := range l.words {
+		switch {
+		case w.start >= loc[0] || len(ws) == 4:
+			return ws
+		case len(ws) == 0 && hasDigit(w.text):
+			continue // a list's number ("1.")
+		case !w.capital || isNonNameWord(w.text) || titles[w.text]:
+			if len(ws) > 0 || !titles[w.text] {
+				return ws
+			}
+			continue
+		}
+		ws = append(ws, w)
+	}
+	return ws
 }
 
 // headingWords may follow a role in a section's heading ("Emergency
@@ -902,7 +948,7 @@ func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
 // themselves ("Signature of proposed insured", "Applicant signature",
 // "Driver's signature").
 var (
-	declarantCertifiesRe = lazyRE(`\b(?:i\s+)?(?:certify|declare|confirm|attest)\s+that\b|\bi\s+have\s+read\b`)
+	declarantCertifiesRe = lazyRE(`\b(?:i\s+)?(?:certify|declare|confirm|attest)\s+that\b|\bi\s+have\s+read\b|\b(?:declare|certify|state)\s+under\s+penalty\s+of\s+perjury\b`)
 	declarantSignatureRe = lazyRE(`\b(?:(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant|athlete|student)(?:'s)?\s+signature|signature\s+of\s+(?:the\s+)?(?:proposed\s+)?(?:applicant|patient|driver|employee|member|claimant|insured|mariner|seafarer|pilot|declarant|athlete|student))\b`)
 )
 
@@ -918,7 +964,18 @@ func declarantSignature(d document, i int) bool {
 		return false
 	}
 	return declarantSignatureRe.MatchString(l.norm) || declarantCertifiesRe.MatchString(l.norm) ||
-		i > 0 && declarantCertifiesRe.MatchString(d.lines[i-1].norm) || selfFiledForm(d)
+		i > 0 && declarantCertifiesRe.MatchString(d.lines[i-1].norm) || i > 1 && wrappedDeclaration(d.lines[i-2], d.lines[i-1]) ||
+		selfFiledForm(d)
+}
+
+// wrappedDeclaration reports a declaration in its signer's own words that
+// ends on the line after it (above, rest): "I declare under penalty of
+// perjury ... that the foregoing is true and" over "correct." over "Date:
+// 11/24/2026 Signature: Corinne Valdes-Park" on a court's financial
+// affidavit (unseen170, round 32: the petitioner who signed her own
+// expenses was taken for a prescriber and not_found on 4 uploads).
+func wrappedDeclaration(above, rest docLine) bool {
+	return declarantCertifiesRe.MatchString(above.norm) && continuesSentence(above) && len(rest.words) <= 4
 }
 
 // selfFiledRe captions a form's filer as the one who answers it ("Your

@@ -241,6 +241,30 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Welcome Home to Willow Creek", "Resident: Shauna Kettleborough", "MOUNJARO 15 MG/0.5 ML PEN",
 				"Mail still arriving for the previous resident of your unit, Dale Whitcombe,", "should be marked \"Return to Sender\"."},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "previous occupant"},
+		// A court's deputyship order over the exhibited label (unseen170,
+		// round 32): the deputy, of the patient's surname and more, is no
+		// namesake beside the patient, nor the patient.
+		{name: "a deputy appointed beside the patient's label", exp: Expected{PatientKnown: true, Forename: "Harold", Surname: "Whitcombe"},
+			lines: []string{"In the matter of HAROLD WHITCOMBE (\"P\")", "1. Ms Lorna Whitcombe-Aske of 9 Gannet Close, Pellbridge PB9 9ZZ is appointed as deputy (\"the deputy\") to",
+				"make decisions on behalf of P.", "Mounjaro 10mg/0.6ml solution for injection KwikPen x1", "16 Nov 2026", "Mr Harold Whitcombe"},
+			want: Rating{Valid, High}, rule: "name-anywhere"},
+		// A witness statement's maker, his wife's label exhibited: named in
+		// full as the statement's maker, by initial in its heading box,
+		// and again where he signs (unseen170, round 32).
+		{name: "a witness statement's maker beside his wife's label", exp: Expected{PatientKnown: true, Forename: "Margaret", Surname: "Kinsella"},
+			lines: []string{"Claimant", "D. Kinsella", "1st statement", "BETWEEN: DECLAN KINSELLA (Claimant) and NORTHSTAR HOMES LIMITED (Defendant)",
+				"WITNESS STATEMENT OF DECLAN KINSELLA", "2. My wife Margaret takes a weekly injection.", "Signed: Declan Kinsella Date: 22 November 2026",
+				"Wegovy 2.4mg FlexTouch solution for injection x1 pen", "07/11/2026", "Mrs Margaret Kinsella"},
+			want: Rating{Valid, High}, rule: "name-anywhere"},
+		// A deposition's exhibit sticker over the lead's own label
+		// (unseen170, round 32): "Witness:" is a caption, no forename.
+		{name: "an exhibit sticker's witness caption before the surname", exp: Expected{PatientKnown: true, Forename: "Russell", Surname: "Akintola"},
+			lines: []string{"CEDAR HOLLOW PHARMACY", "AKINTOLA, RUSSELL", "RX# 4410877 DATE FILLED: 08/16/2026", "MOUNJARO 5MG/0.5ML PEN",
+				"DEFENDANT'S EXHIBIT", "14", "Witness: Akintola", "Date: 11/22/2026"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "the lead as the deputy appointed", exp: Expected{PatientKnown: true, Forename: "Lorna", Surname: "Whitcombe-Aske"},
+			lines: []string{"Lorna Whitcombe-Aske of 9 Gannet Close, Pellbridge PB9 9ZZ is appointed as deputy", med},
+			want:  Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "appointed to act"},
 		{name: "the lead as the neighbour who took the parcel in", exp: Expected{PatientKnown: true, Forename: "Josiah", Surname: "Pemberton"},
 			lines: []string{"Photo taken by driver: parcel handed over at the door of no. 14", "Josiah Pemberton (neighbour, 14 Wharf Road)",
 				"Adaeze Okonkwo-Hale, 12 Wharf Road, Bristol", "Prescription medicine for Adaeze Okonkwo-Hale:", "Wegovy 1mg FlexTouch pen x1, dispensed 24 Nov 2026."},
@@ -489,6 +513,14 @@ func TestNamesInOtherRoles(t *testing.T) {
 		{name: "a declarant's signature captioned", exp: Expected{PatientKnown: true, Forename: "Monique", Surname: "Delacroix-Hart", MedicationName: "Ozempic"},
 			lines: []string{"Proposed insured", "Monique A. Delacroix-Hart", "Ozempic 1 mg pen weekly",
 				"Signature of proposed insured Monique Delacroix-Hart Date signed 11/18/2026"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// A court's affidavit: the declaration wraps onto the line over the
+		// signature (unseen170, round 32).
+		{name: "a declarant's signature under her wrapped declaration", exp: Expected{PatientKnown: true, Forename: "Corinne", Surname: "Valdes-Park", MedicationName: "Zepbound"},
+			lines: []string{"PETITIONER: Corinne Valdes-Park RESPONDENT: Gregory Park", "FINANCIAL AFFIDAVIT OF PETITIONER",
+				"4d Medical not paid by insurance: Zepbound 10 mg pens (4 per month), last filled 11/16/2026 | $549.00",
+				"| declare under penalty of perjury under the laws of the State of California that the foregoing is true and", "correct.",
+				"Date: 11/24/2026 Signature: Corinne Valdes-Park"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere"},
 		{name: "a prescriber's signature is still a role", exp: Expected{PatientKnown: true, Forename: "Tamara", Surname: "Lindgren", MedicationName: "Wegovy"},
 			lines: []string{"Patient: Jane Smith", "Wegovy 0.5 mg injection, once weekly", "Signature of prescriber Tamara Lindgren Date 19/11/2026"},
