@@ -3,6 +3,7 @@
 package evidence
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -228,6 +229,9 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 			out = append(out, roleName{line: i, words: ws, role: letterWriter})
 			continue
 		}
+		if ws, role := columnRoleName(d, i); looksLikeName(ws) {
+			out = append(out, roleName{line: i + 1, words: ws, role: role})
+		}
 		if k, ws := headedRoleName(d, i, ms); looksLikeName(ws) {
 			out = append(out, roleName{line: k, words: ws, role: ms[0].kind, signedIn: signedInCaption(l, ms[0])})
 			continue
@@ -302,6 +306,87 @@ func appointedName(l docLine) []word {
 	}
 	return ws
 }
+
+// staffRole is the role of a service's staff who sign or approve a form.
+const staffRole = "a member of the service's staff"
+
+// columnRoleName is the name in line i+1's cell under a role's or a
+// staff member's caption in line i, a row of captions over a row of
+// values read as two lines ("Member signature  Approved by (General
+// Manager)  Date" over "Marisol Eddington  Trevor Banfield  11/25/2026"
+// on a gym's intake card; unseen181, round 32, the manager rated the
+// patient on both readers, a false accept at first measure): the value's
+// words that stand under the caption's cell, from where it starts to
+// where the next cell of captions starts (after a gap of more than a line's
+// height), by the words' boxes. A row of one cell is left to
+// captionValueLine, and a former name to its own rule.
+func columnRoleName(d document, i int) ([]word, string) {
+	if i+1 >= len(d.lines) {
+		return nil, ""
+	}
+	l, v := d.lines[i], d.lines[i+1]
+	if l.page != v.page || l.box.IsZero() || v.box.IsZero() || v.box.Top <= l.box.Top || v.box.Top > l.box.Top+3*l.box.Height {
+		return nil, ""
+	}
+	type caption struct {
+		first int
+		role  string
+	}
+	var caps []caption
+	for _, m := range roleCaptions.find(l.words) {
+		caps = append(caps, caption{m.first, m.kind})
+	}
+	for _, m := range staffCaptions.find(l.words) {
+		caps = append(caps, caption{m.first, staffRole})
+	}
+	for _, c := range caps {
+		left, right, alone := cellSpan(l, c.first)
+		if c.role == formerName || alone {
+			continue // a caption alone on its line: captionValueLine's
+		}
+		var ws []word
+		for _, w := range v.words {
+			if w.box.IsZero() {
+				return nil, ""
+			}
+			if mid := w.box.Left + w.box.Width/2; mid >= left && mid < right {
+				ws = append(ws, w)
+			}
+		}
+		if looksLikeName(ws) && !hasDigit(wordsText(ws)) {
+			return ws, c.role
+		}
+	}
+	return nil, ""
+}
+
+// cellSpan is where the cell of captions holding word k of line l starts
+// and where the next one starts: cells are parted by a gap wider than the
+// line's height. The last cell runs on to the page's edge. alone: the
+// line is that one cell.
+func cellSpan(l docLine, k int) (left, right float64, alone bool) {
+	gap := func(j int) bool { // a gap before word j
+		return j > 0 && l.words[j].box.Left-(l.words[j-1].box.Left+l.words[j-1].box.Width) > l.box.Height
+	}
+	start := k
+	for start > 0 && !gap(start) {
+		start--
+	}
+	end := k + 1
+	for end < len(l.words) && !gap(end) {
+		end++
+	}
+	left, right = l.words[start].box.Left-l.box.Height, math.Inf(1)
+	if end < len(l.words) {
+		right = l.words[end].box.Left - l.box.Height/2
+	}
+	return left, right, start == 0 && end == len(l.words)
+}
+
+// staffCaptions caption a name as whoever approved a form for a service:
+// staff, not the patient (prescriberWords, where the caption and the name
+// share a line, as Textract read the gym's card).
+var staffCaptions = newPhraseSet(map[bool][]string{true: {"approved by", "authorised by", "authorized by", "general manager"}})
 
 // headingWords may follow a role in a section's heading ("Emergency
 // contact details").

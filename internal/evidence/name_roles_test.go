@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -1201,5 +1202,50 @@ func TestSectionHeadingNamesAPerson(t *testing.T) {
 	}
 	if ws := sectionAboutName(readDocument(textOf(1, assessment[5])).lines[0]); len(ws) != 2 {
 		t.Errorf("%q not a section about Albert Cheetham: %v", assessment[5], ws)
+	}
+}
+
+// TestStaffCaptionOverValueCell: a row of captions over a row of values read
+// as two lines, each name under its own caption by the words' boxes; the
+// manager who approved a gym's intake card is no patient (unseen181, round
+// 32, rated the patient on both readers, a false accept at first measure).
+// Textract, reading each cell on its own, gives caption and name one line.
+func TestStaffCaptionOverValueCell(t *testing.T) {
+	// row lays out cells of words from their left edges on row top.
+	row := func(top float64, cells map[float64][]string) Line {
+		l := Line{Confidence: 0.95, Page: 1}
+		for _, left := range slices.Sorted(maps.Keys(cells)) {
+			for _, s := range cells[left] {
+				b := Box{Left: left, Top: top, Width: 0.05, Height: 0.015}
+				l.Words = append(l.Words, Word{Text: s, Confidence: 0.95, Box: b})
+				l.Box = l.Box.Union(b)
+				l.Text = strings.TrimSpace(l.Text + " " + s)
+				left += 0.055
+			}
+		}
+		return l
+	}
+	card := Text{Source: "tesseract", Lines: []Line{
+		row(0.30, map[float64][]string{0.05: {"Medication:", "Zepbound", "5", "mg/0.5", "mL", "single-dose", "pen", "-", "Filled", "11/17/2026"}}),
+		row(0.40, map[float64][]string{0.05: {"Member", "signature"}, 0.36: {"Approved", "by", "(General", "Manager)"}, 0.70: {"Date"}}),
+		row(0.42, map[float64][]string{0.05: {"Marisol", "Eddington"}, 0.36: {"Trevor", "Banfield"}, 0.70: {"11/25/2026"}}),
+	}}
+	textract := textOf(0.95, "Medication: Zepbound 5 mg/0.5 mL single-dose pen - Filled 11/17/2026", "Member signature Marisol Eddington",
+		"Approved by (General Manager) Trevor Banfield", "Date 11/25/2026")
+	for _, tt := range []struct {
+		name     string
+		text     Text
+		forename string
+		want     Rating
+	}{
+		{"the manager under his caption", card, "Trevor", Rating{NotFound, Medium}},
+		{"the member under hers", card, "Marisol", Rating{Valid, Medium}},
+		{"the manager beside his caption", textract, "Trevor", Rating{NotFound, Medium}},
+	} {
+		exp := Expected{PatientKnown: true, Forename: tt.forename, Surname: map[string]string{"Trevor": "Banfield", "Marisol": "Eddington"}[tt.forename], MedicationName: "Zepbound"}
+		r, f := Explain(tt.text, exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.PatientName != tt.want {
+			t.Errorf("%s: rated %v by %s, want %v", tt.name, r.Data.PatientName, f.PatientName.Rule, tt.want)
+		}
 	}
 }

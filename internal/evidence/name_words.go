@@ -54,6 +54,8 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// false accept at first measure), with their letters.
 	"assessed by", "triaged by", "examined by", "physiotherapist", "mcsp", "hcpc", "optometrist", "mcoptom",
 	"podiatrist", "dentist", "gdc", "dental surgeon", "donor screener", "screener",
+	// Whoever approved a member's form for a service (staffCaptions).
+	"approved by", "authorised by", "authorized by", "general manager",
 }})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
