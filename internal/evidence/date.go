@@ -721,7 +721,7 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	}
 	best := otherDate
 	coverage := coverageLetter(d)
-	unsupplied := nothingSupplied(d) || consentForm(d) || undispensedForm(d)
+	unsupplied := nothingSupplied(d) || consentForm(d) || undispensedForm(d) || labRequest(d)
 	letter := letterWithoutSupply(d) || travelLetter(d)
 	opening := salutationLine(d)
 	if opening >= 0 && !slices.ContainsFunc(all, func(m datedMention) bool { return m.line > opening && m.kind != otherDate }) {
@@ -864,7 +864,16 @@ var nothingSuppliedRe = lazyRE(`\bnothing\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(
 	// issued a prescription", "Not prescribed today: referral letter sent
 	// to PCP"; unseen168, round 31, the letter's and the visit's dates
 	// rated the dispensing date at first measure, both readers).
-	`\bhas\s+not\s+yet\s+been\s+prescribed\b|\bhave\s+not\s+(?:yet\s+)?issued\s+a\s+prescription\b|\bnot\s+prescribed\s+today\b`)
+	`\bhas\s+not\s+yet\s+been\s+prescribed\b|\bhave\s+not\s+(?:yet\s+)?issued\s+a\s+prescription\b|\bnot\s+prescribed\s+today\b|` +
+	// A specialist's letter recommending it ("This letter is not a
+	// prescription. We have written to your GP, who will prescribe it";
+	// unseen176, round 32, a sleep clinic's letter dated the supply on 3
+	// uploads, each reader).
+	// A results page's footer that says so beside its own supply ("This
+	// page is not a prescription" under "Dispensed and dispatched
+	// 19/11/2026"; unseen154) speaks of the page, not of the supply: a
+	// letter only.
+	`\bthis\s+letter\s+is\s+not\s+a\s+prescription\b`)
 
 // nothingSupplied reports a page that says nothing was supplied on it
 // (nothingSuppliedRe; unseen35, false accepts at first measure, round 14).
@@ -1025,6 +1034,28 @@ func undispensedForm(d document) bool {
 		signed = signed || prescriberSignatureRe.MatchString(l.norm)
 	}
 	return box && signed
+}
+
+// labRequestRe heads a laboratory's request for tests or its record of a
+// sample.
+var labRequestRe = lazyRE(`\b(?:pathology|laboratory|lab|blood\s+test|blood\s+sciences|phlebotomy)\s+(?:request|requisition|order\s+form)\b|\b(?:sample|specimen)\s+collected\b`)
+
+// labRequest reports a laboratory's request for blood tests, or its record
+// of the sample, that nowhere says a medicine was dispensed or supplied:
+// its dates are the sample's and the request's, and its medicine is the
+// clinical details' ("Clinical details: On Wegovy 1mg weekly" on a GP's
+// pathology request, the tube labels' "Coll 25/11/2026" rated the
+// dispensing date; unseen177, round 32, a false accept at first measure
+// on 2 uploads, both readers).
+func labRequest(d document) bool {
+	found := false
+	for _, l := range d.lines {
+		if dispensedWordRe.MatchString(l.norm) {
+			return false
+		}
+		found = found || labRequestRe.MatchString(l.norm)
+	}
+	return found
 }
 
 // tellsOfSupply reports a page that tells of a supply made (suppliedRe):

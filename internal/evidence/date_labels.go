@@ -134,6 +134,12 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		"order made by", "hearing date", "date of hearing", "sealed on", "sworn", "sworn on", "subscribed and sworn",
 		"executed on", "date of accident", "accident date", "date of loss", "date of incident", "incident date",
 		"date of injury", "deposition date", "date of deposition",
+		// A blood sample's dates ("Sample collected" over "25/11/2026 09:12",
+		// "Received in lab", a tube's "Coll 25/11/2026" on a pathology
+		// request whose Wegovy is only its clinical details; unseen177,
+		// round 32, a false accept at first measure on 2 uploads).
+		"sample collected", "specimen collected", "sample taken", "specimen taken", "sample date", "specimen date",
+		"date of sample", "date sample taken", "received in lab", "lab received",
 		// A support ticket's dates ("Requester: ... · Opened November 26,
 		// 2026 · Status: Solved November 27, 2026" on a connected pen
 		// cap's help-desk ticket; unseen150, round 28): when it was raised
