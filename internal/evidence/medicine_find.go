@@ -93,6 +93,9 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 		func(i int, m medicineMention) bool { return plannedSwitchRe.MatchString(d.lines[i].norm[:m.start]) },
 		// an example's ("a weekly injection such as Wegovy or Mounjaro")
 		func(i int, m medicineMention) bool { return exampleRe.MatchString(d.lines[i].norm[:m.start]) },
+		// a product's list of what it fits ("Suitable for pen boxes of
+		// Saxenda, Wegovy, Ozempic and Mounjaro")
+		func(i int, m medicineMention) bool { return productFits(d, i, m) },
 		// a question's ("Do I stop the Saxenda before my first Zepbound shot?")
 		func(i int, m medicineMention) bool { return inQuestion(d.lines[i].norm, m) },
 		// another person's, sent by mistake ("a Wegovy 2.4mg FlexTouch pen
@@ -245,8 +248,12 @@ var plannedSwitchRe = lazyRE(`\b(?:can|could|will|may|might|should|going\s+to|pl
 // readers). Neither names a supply of the medicine.
 var (
 	// placeboAfterRe follows a blinded medicine (its strength between, in
-	// the same sentence: a decimal point ends none).
-	placeboAfterRe = lazyRE(`^(?:[^.;!?]|\.\d){0,40}?\b(?:or|vs\.?|versus|with|and)\s+(?:a\s+)?(?:matching\s+)?placebo\b|^\s*/\s*placebo\b`)
+	// the same sentence: a decimal point ends none). A word of a column
+	// beside it may come between "or" and "placebo", as Textract
+	// interleaves a wallet card's cells ("semaglutide injection, 2.4 mg or
+	// once placebo weekly"; unseen178, round 32, a false accept at first
+	// measure).
+	placeboAfterRe = lazyRE(`^(?:[^.;!?]|\.\d){0,40}?\b(?:or|vs\.?|versus|with|and)\s+(?:[a-z]+\s+){0,2}placebo\b|^\s*/\s*placebo\b`)
 	// placeboBeforeRe comes before one.
 	placeboBeforeRe = lazyRE(`\bplacebo\s*(?:or|/|vs\.?|versus)\s*$`)
 	// placeboGotRe says the participant's treatment was placebo, on its
@@ -280,6 +287,28 @@ func receivedPlacebo(d document) bool {
 // round 27, Wegovy rated supplied on 3 uploads, both readers), the first
 // of two or the second.
 var exampleRe = lazyRE(`\b(?:such\s+as|for\s+example|for\s+instance|e\.?\s?g\.?,?)\s+(?:[a-z]+\s+(?:or|and)\s+)?$`)
+
+// productFitsRe ends the words before a medicine in a product's list of
+// what it fits or may be used with, in the same sentence.
+var productFitsRe = lazyRE(`\b(?:suitable\s+for|compatible\s+with|designed\s+for|works\s+with|fits|for\s+use\s+with)\b[^.;!?]{0,80}$`)
+
+// productFits reports a mention in a product's list of the medicines it
+// fits (a travel cool bag's "Suitable for pen boxes of Saxenda," over
+// "Wegovy, Ozempic and Mounjaro and most insulin pens" beside the
+// patient's Saxenda label; unseen179, round 32, Wegovy rated supplied, a
+// false accept at first measure, both readers): the sentence may begin on
+// the line before, in that line's first cell.
+func productFits(d document, i int, m medicineMention) bool {
+	before := d.lines[i].norm[:m.start]
+	if i > 0 && d.lines[i-1].page == d.lines[i].page && continuesSentence(d.lines[i-1]) {
+		// Its first cell: Textract may have run the label beside it into
+		// the line after a bar ("Suitable for pen boxes of Saxenda, |
+		// 01632 Oakmere 960915 Pharmacy, ...").
+		prev, _, _ := strings.Cut(d.lines[i-1].raw, "|")
+		before = strings.ToLower(prev) + " " + before
+	}
+	return productFitsRe.MatchString(before)
+}
 
 // inQuestion reports a mention in a sentence that asks (the first full
 // stop, exclamation or question mark after it is a question mark, on its

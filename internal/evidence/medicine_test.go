@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -379,6 +380,9 @@ func TestBlindedTrialTreatmentIsNoSupply(t *testing.T) {
 		{"a blinded kit", kit, NotFound},
 		{"an unblinding letter: placebo", letter, NotFound},
 		{"an open-label supply after a blinded phase", ole, Valid},
+		// A wallet card's cells interleaved by Textract (unseen178, round 32).
+		{"a blinded card read across its columns", []string{"RESEARCH PARTICIPANT CARD", "Study medicine (blinded)",
+			"subcutaneous semaglutide injection, 2.4 mg or once placebo weekly", "Participant", "Gwenllian Rhosier"}, NotFound},
 	} {
 		r, f := Explain(textOf(1, tt.lines...), exp, Policy{Now: testNow, Market: "uk"})
 		if r.Data.MedicationName.Value != tt.want || tt.want != Valid && (r.Data.MedicationDosage.Value == Valid || r.Data.MedicationDate.Value == Valid) {
@@ -491,6 +495,31 @@ func TestComparedMedicineIsNotThePatients(t *testing.T) {
 		r, f := Explain(textOf(1, lines...), exp, Policy{Now: testNow, Market: "us"})
 		if r.Data.MedicationName.Value != tt.want {
 			t.Errorf("%s: medicine %+v by %s, want %s", tt.medicine, r.Data.MedicationName, f.MedicationName.Rule, tt.want)
+		}
+	}
+}
+
+// TestProductsListOfMedicinesItFits: a travel cool bag's leaflet lists the
+// pens it fits beside the patient's own label (unseen179, round 32): the
+// listed medicines are not supplied, the label's is; the list may wrap, and
+// Textract may run the label's line into its first line after a bar.
+func TestProductsListOfMedicinesItFits(t *testing.T) {
+	label := []string{"Saxenda 6mg/ml solution for injection pre-filled pen (18mg/3ml) x1", "Inject 3mg under the skin ONCE DAILY.",
+		"Ms Priya Ramdass 16 Nov 2026"}
+	for _, tt := range []struct {
+		name  string
+		lines []string
+	}{
+		{"the list wrapped", []string{"Suitable for pen boxes of Saxenda,", "Wegovy, Ozempic and Mounjaro and most", "insulin pens."}},
+		{"a label's line run into it", []string{"Suitable for pen boxes of Saxenda, | 01632 960915 Oakmere Pharmacy, 9 Oakmere Road -",
+			"Wegovy, Ozempic and Mounjaro and most |", "insulin pens."}},
+	} {
+		lines := append(slices.Clone(tt.lines), label...)
+		for med, want := range map[string]Verdict{"Wegovy": Invalid, "Saxenda": Valid} {
+			r, f := Explain(textOf(1, lines...), Expected{PatientKnown: true, Forename: "Priya", Surname: "Ramdass", MedicationName: med, MedicationDosage: "3 mg"}, Policy{Now: testNow, Market: "uk"})
+			if r.Data.MedicationName.Value != want {
+				t.Errorf("%s, %s: medicine %+v by %s, want %s", tt.name, med, r.Data.MedicationName, f.MedicationName.Rule, want)
+			}
 		}
 	}
 }
