@@ -42,6 +42,7 @@ const (
 type Reader struct {
 	tesseract string // path of the tesseract binary
 	pdftoppm  string // path of pdftoppm; "" when it is not installed
+	pdfinfo   string // path of pdfinfo (poppler-utils too); "" when it is not installed
 
 	// Timeout bounds one Read, rasterising and OCR together.
 	Timeout time.Duration
@@ -73,6 +74,9 @@ func New(ctx context.Context) (*Reader, error) {
 	}
 	if p, err := exec.LookPath("pdftoppm"); err == nil {
 		r.pdftoppm = p
+	}
+	if p, err := exec.LookPath("pdfinfo"); err == nil {
+		r.pdfinfo = p
 	}
 	return r, nil
 }
@@ -170,11 +174,21 @@ func (r *Reader) rasterise(ctx context.Context, pdf []byte) ([][]byte, error) {
 	}
 	defer os.RemoveAll(dir)
 
-	if _, err := r.run(ctx, pdf, r.pdftoppm,
-		"-gray", "-scale-to", fmt.Sprint(pageSide),
-		"-f", "1", "-l", fmt.Sprint(cmpOr(r.MaxPages, DefaultMaxPages)),
-		"-", filepath.Join(dir, "page")); err != nil {
-		return nil, fmt.Errorf("ocr: rasterise PDF: %w", err)
+	maxPages := cmpOr(r.MaxPages, DefaultMaxPages)
+	sides := r.longSides(ctx, pdf, maxPages)
+	if sides == nil {
+		if _, err := r.run(ctx, pdf, r.pdftoppm, "-gray", "-scale-to", fmt.Sprint(pageSide),
+			"-f", "1", "-l", fmt.Sprint(maxPages), "-", filepath.Join(dir, "page")); err != nil {
+			return nil, fmt.Errorf("ocr: rasterise PDF: %w", err)
+		}
+	}
+	for i, side := range sides {
+		// Each page at its own size, its prefix sorting in page order.
+		n := fmt.Sprint(i + 1)
+		if _, err := r.run(ctx, pdf, r.pdftoppm, "-gray", "-scale-to", fmt.Sprint(side),
+			"-f", n, "-l", n, "-", filepath.Join(dir, fmt.Sprintf("page-%03d", i+1))); err != nil {
+			return nil, fmt.Errorf("ocr: rasterise PDF page %d: %w", i+1, err)
+		}
 	}
 	names, err := filepath.Glob(filepath.Join(dir, "page-*.pgm"))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/draw"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -460,6 +461,61 @@ func TestReaderReadsAPageFromAfar(t *testing.T) {
 	for _, l := range got.Lines {
 		if b := l.Box; b.Left < area.Left-0.01 || b.Top < area.Top-0.01 || b.Left+b.Width > area.Left+area.Width+0.01 || b.Top+b.Height > area.Top+area.Height+0.01 {
 			t.Errorf("line %q at %+v, outside the label at %+v", l.Text, b, area)
+		}
+	}
+}
+
+// TestReadLongPagePDF: a page far longer than paper (a browser extension's
+// "full page to PDF": 210 mm by 1.8 m here), its label in small print in the
+// middle, is rendered with as many pixels across as A4 gets and read; at
+// A4's 3508 pixels along, as before, its 9 pt print was 5 pixels high and
+// nothing of it was read (unseen181's pdflongpage, round 32). The A4 page
+// after it is rendered as before.
+func TestReadLongPagePDF(t *testing.T) {
+	r := newReader(t)
+	if !r.PDFSupport() || r.pdfinfo == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("pdftoppm and pdfinfo are required in CI (Debian: poppler-utils)")
+		}
+		t.Skip("skipping: poppler-utils not on PATH")
+	}
+	f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 1800}})
+	f.AddPage()
+	f.SetFont("Helvetica", "", 9)
+	for i, l := range usLabel {
+		f.Text(20, 900+float64(i)*5, l)
+	}
+	f.AddPageFormat("P", fpdf.SizeType{Wd: 210, Ht: 297})
+	f.SetFont("Helvetica", "", 12)
+	f.Text(20, 40, "Highfield Pharmacy")
+	var buf bytes.Buffer
+	if err := f.Output(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.longSides(context.Background(), buf.Bytes(), 2); len(got) != 2 || got[0] <= pageSide || got[1] != pageSide {
+		t.Fatalf("long sides = %v, want the long page's over %d and the A4 page's %d", got, pageSide, pageSide)
+	}
+	got, err := r.Read(context.Background(), evidence.Document{Body: buf.Bytes(), MediaType: "application/pdf"})
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	wantContains(t, got, "riverside community pharmacy", "wegovy 2.4 mg", "highfield pharmacy")
+}
+
+// TestLongSide: the long side a page is rendered to, by how much longer
+// than wide it is: A4 and Letter as before, a long page with A4's short
+// side, within the page's pixel bound.
+func TestLongSide(t *testing.T) {
+	for _, tt := range []struct {
+		aspect float64
+		want   int
+	}{
+		{1.414, pageSide}, {1.294, pageSide}, {2.0, pageSide},
+		{3.0, 3 * shortSide},
+		{8.5, int(math.Sqrt(maxPagePixels * 8.5))},
+	} {
+		if got := longSide(tt.aspect); got != tt.want {
+			t.Errorf("longSide(%v) = %d, want %d", tt.aspect, got, tt.want)
 		}
 	}
 }
