@@ -384,10 +384,7 @@ func linePharmacy(l docLine) linePharmacyName {
 		if !ok || !pharmacyWordAt(l, i) || topicPair(l, i) {
 			continue
 		}
-		j := i - 1
-		for j >= 0 && pharmacyDescriptors[l.words[j].text] {
-			j--
-		}
+		j := pastTrialWords(l, pastDescriptors(l, i-1))
 		if j < 0 {
 			continue
 		}
@@ -421,6 +418,41 @@ func linePharmacy(l docLine) linePharmacyName {
 		}
 	}
 	return pharmacyNamedAfter(l)
+}
+
+// pastDescriptors is the last word at or before word j of l that is none
+// of pharmacyDescriptors (-1 when there is none).
+func pastDescriptors(l docLine, j int) int {
+	for j >= 0 && pharmacyDescriptors[l.words[j].text] {
+		j--
+	}
+	return j
+}
+
+// trialWords describe a research pharmacy between its name and its
+// pharmacy word ("Keystone Clinical Trial Pharmacy" shipping a study's
+// open-label pens; unseen178, round 32, no name found on 3 uploads, each
+// reader). Alone before the pharmacy word they name none ("the trial
+// pharmacy"), and a department of nothing else ("Clinical Trials
+// Pharmacy") is named as before.
+var trialWords = map[string]bool{"clinical": true, "trial": true, "trials": true, "research": true, "investigational": true}
+
+// pastTrialWords is where the name before word j+1 of l starts once the
+// research pharmacy's describing words ending at word j are passed over
+// (trialWords, pharmacyDescriptors): j itself unless a business's name
+// stands before them.
+func pastTrialWords(l docLine, j int) int {
+	if j < 0 || !trialWords[l.words[j].text] {
+		return j
+	}
+	k := j
+	for k >= 0 && (trialWords[l.words[k].text] || pharmacyDescriptors[l.words[k].text]) {
+		k--
+	}
+	if k >= 0 && namesBusiness(l.words[k:k+1]) {
+		return k
+	}
+	return j
 }
 
 // institutionsPharmacy finds a hospital's or a health system's own

@@ -50,6 +50,11 @@ func TestRatePharmacy(t *testing.T) {
 		// ones (unseen14's bilingual pages, round 12).
 		{"a common word before a describing one", []string{"Good Health Pharmacy · 77 S Main St, Pharr TX 78999"}, 1, Rating{Valid, High}},
 		{"your health pharmacy is no name", []string{"Your health pharmacy team"}, 1, Rating{NotFound, Medium}},
+		// A research pharmacy's describing words after its name (unseen178,
+		// round 32); alone they name none, a department of them is named.
+		{"a clinical trial pharmacy's name", []string{"Keystone Clinical Trial Pharmacy, 77 Foundry Rd, Keystone, PA 19099"}, 1, Rating{Valid, High}},
+		{"the trial pharmacy names none", []string{"Questions? Call the trial pharmacy"}, 1, Rating{NotFound, Medium}},
+		{"a clinical trials department", []string{"Dispensed by: Clinical Trials Pharmacy"}, 1, Rating{Valid, High}},
 		{"Spanish: the name after Farmacia", []string{"Farmacia Buena Salud"}, 1, Rating{Valid, Medium}},
 		// "An" (peace) ends many Vietnamese names (unseen14, round 13).
 		{"a Vietnamese name ending An", []string{"NHA THUOC BINH AN - BINH AN PHARMACY (714) 555-0158"}, 1, Rating{Valid, High}},
