@@ -877,7 +877,11 @@ const nextOfKin = "an emergency contact or next of kin"
 const parentOrGuardian = "a parent or guardian"
 
 // patientCaptionRe ends a line's text with a patient's caption.
-var patientCaptionRe = lazyRE(`(?:\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?|\bpt\.?(?:\s+name)?|\b(?:records?|prescriptions?|medications?)\s+(?:for|of))\s*[:-]?\s*$`)
+//
+// A plan app's "Viewing member: Marisol Dunleavy (spouse)" under "Signed
+// in: Terrence Dunleavy (subscriber)" names whose claims are shown
+// (unseen182, round 32: she was taken for his next of kin on 3 uploads).
+var patientCaptionRe = lazyRE(`(?:\bpatient(?:'s)?(?:\s+(?:full\s+)?name)?|\bpt\.?(?:\s+name)?|\b(?:records?|prescriptions?|medications?)\s+(?:for|of)|\bviewing\s+member)\s*[:-]?\s*$`)
 
 // patientCaptionBefore reports a patient's caption just before byte start
 // of l ("Patient:", "Prescription for:"; a health plan's letter to its

@@ -263,6 +263,27 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"CEDAR HOLLOW PHARMACY", "AKINTOLA, RUSSELL", "RX# 4410877 DATE FILLED: 08/16/2026", "MOUNJARO 5MG/0.5ML PEN",
 				"DEFENDANT'S EXHIBIT", "14", "Witness: Akintola", "Date: 11/22/2026"},
 			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// An after-visit summary's heading line: the patient, her date of
+		// birth, then the doctor she saw (unseen175, round 32).
+		{name: "the patient before her date of birth and her doctor", exp: Expected{PatientKnown: true, Forename: "Lorna", Surname: "Bascombe"},
+			lines: []string{"After Visit Summary - Cedar Valley Endocrinology", "Lorna Bascombe DOB: 04/19/1968 Visit: 11/16/2026 with Dr. Samuel Ferrante, MD",
+				"Zepbound 7.5 mg/0.5 mL pen Inject 7.5 mg once weekly | 11/12/2026 | Sagebrush Pharmacy, Boise"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// A diabetes passport's title after its patient caption (unseen175).
+		{name: "a passport's title after its patient caption", exp: Expected{PatientKnown: true, Forename: "Aisling", Surname: "Tranter"},
+			lines: []string{"Mounjaro 7.5mg/0.6ml KwikPen", "Miss Aisling Tranter", "Dispensed: 21/11/2026 Qty: 1 pen", "Name: Aisling Tranter",
+				"Insulin 1: insulin glargine (long-acting)", "Patient Insulin Passport"},
+			want: Rating{Valid, High}, rule: "labelled-name"},
+		// A plan app viewed by the subscriber for his wife (unseen182,
+		// round 32): the member viewed is the patient.
+		{name: "the member a plan app is viewing", exp: Expected{PatientKnown: true, Forename: "Marisol", Surname: "Dunleavy"},
+			lines: []string{"Pharmacy benefits", "Signed in: Terrence Dunleavy (subscriber)", "Viewing member: Marisol Dunleavy (spouse)",
+				"Recent claims", "WEGOVY 1.7 MG/0.75 ML PEN", "Filled 11/17/2026 - qty 3 ml"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		{name: "the subscriber viewing her claims", exp: Expected{PatientKnown: true, Forename: "Terrence", Surname: "Dunleavy"},
+			lines: []string{"Pharmacy benefits", "Signed in: Terrence Dunleavy (subscriber)", "Viewing member: Marisol Dunleavy (spouse)",
+				"Recent claims", "WEGOVY 1.7 MG/0.75 ML PEN", "Filled 11/17/2026 - qty 3 ml"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
 		{name: "the lead as the deputy appointed", exp: Expected{PatientKnown: true, Forename: "Lorna", Surname: "Whitcombe-Aske"},
 			lines: []string{"Lorna Whitcombe-Aske of 9 Gannet Close, Pellbridge PB9 9ZZ is appointed as deputy", med},
 			want:  Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "appointed to act"},

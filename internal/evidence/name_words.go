@@ -105,7 +105,12 @@ var greetingRe = lazyRE(`^\W*(?:hi|hello|hey|dear)\s+(?:(?:mr|mrs|ms|miss|mx)\.?
 // to another caption ("For: Mrs Glenys Atherton  Reviewed: 24/11/2026 at
 // the counter, by Owen Prentice (pharmacist)"): the group ends where the
 // next caption starts.
-var patientFieldRe = lazyRE(`^\W*(?:for|patient|patient name|name)\s*:[^:]*?\s(?:[a-z]+\s+){0,2}[a-z]+\s*:`)
+//
+// A line that opens with a name and its date of birth is the patient's
+// field too ("Lorna Bascombe DOB: 04/19/1968 Visit: 11/26/2026 with Dr.
+// Samuel Ferrante, MD" heading an after-visit summary; unseen175, round 32,
+// the patient taken for a prescriber on 3 uploads): the group ends at "DOB".
+var patientFieldRe = lazyRE(`^\W*(?:for|patient|patient name|name)\s*:[^:]*?\s(?:[a-z]+\s+){0,2}[a-z]+\s*:|^\W*(?:[a-z][\w'-]*\s+){2,4}(?:dob|d\s?o\s?b|date\s+of\s+birth)\s*:`)
 
 // patientFieldEnd is where a line's opening patient field ends, at the next
 // caption, whose words are another field's (a pharmacist's name after
@@ -291,6 +296,10 @@ var nonNameWords = map[string]bool{
 	// client's line; unseen168, round 31, read as another person's name
 	// beside the lead's on 3 uploads, both readers).
 	"note": true, "progress": true, "psychiatric": true, "encounter": true, "consultation": true,
+	// A card's title after its patient caption ("Patient Insulin Passport"
+	// at a diabetes passport's foot, beside the patient's label; unseen175,
+	// round 32, taken for another patient on 3 uploads).
+	"insulin": true, "passport": true,
 	// A greeting ("Hi, Marcus" on a reminder app's screen, read as the
 	// surname Hi before the forename Marcus; unseen20, round 12).
 	"hi": true, "hello": true, "hey": true, "dear": true, "welcome": true,
