@@ -1094,6 +1094,10 @@ var ownRecords = newPhraseSet(map[bool][]string{true: {
 	"your prescriptions", "your prescription", "your medicines", "your medications", "your medication",
 	"your orders", "your repeat prescriptions", "your repeat medicines", "your prescription history",
 	"my prescriptions", "my medicines", "my medications", "my orders", "my prescription history",
+	// An online pharmacy's "Order history" under "Signed in as Callum
+	// Deverell-Shaw" (unseen177, round 32, the patient named only as the
+	// account's holder on 3 uploads).
+	"order history", "your order history", "my order history",
 }})
 
 // othersRecords are phrases of a page that may show someone else's

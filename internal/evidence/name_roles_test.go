@@ -284,6 +284,17 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"Pharmacy benefits", "Signed in: Terrence Dunleavy (subscriber)", "Viewing member: Marisol Dunleavy (spouse)",
 				"Recent claims", "WEGOVY 1.7 MG/0.75 ML PEN", "Filled 11/17/2026 - qty 3 ml"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		// A courier's confirmation: the recipient signed for the box
+		// (unseen179, round 32).
+		{name: "a delivery's recipient who signed", exp: Expected{PatientKnown: true, Forename: "Marisol", Surname: "Ybarra"},
+			lines: []string{"Delivery confirmation - temperature-controlled parcel", "Recipient Marisol Ybarra (signed)",
+				"Contents Ozempic 1 mg pen (semaglutide 4 mg/3 mL), qty 1", "Rx filled Nov 14, 2026"},
+			want: Rating{Valid, Medium}, rule: "name-anywhere"},
+		// An online pharmacy's order history, its holder signed in (unseen177).
+		{name: "an order history under whoever is signed in", exp: Expected{PatientKnown: true, Forename: "Callum", Surname: "Deverell-Shaw"},
+			lines: []string{"Order history", "Order MG-861377 - placed 14 Nov 2026 Status: Delivered", "Mounjaro 5mg/0.5ml KwikPen (tirzepatide) - qty 1 pen",
+				"Meadowgate Online Pharmacy Signed in as Callum Deverell-Shaw"},
+			want: Rating{Valid, Medium}, rule: "lead-signed-in-to-own-records"},
 		{name: "the lead as the deputy appointed", exp: Expected{PatientKnown: true, Forename: "Lorna", Surname: "Whitcombe-Aske"},
 			lines: []string{"Lorna Whitcombe-Aske of 9 Gannet Close, Pellbridge PB9 9ZZ is appointed as deputy", med},
 			want:  Rating{NotFound, Medium}, rule: "lead-named-only-in-role", words: "appointed to act"},
