@@ -313,7 +313,7 @@ func (ev *nameEvidence) addLines(d document, e expectedName) {
 			continue
 		}
 		outcome, level, titled, conf, at := searchName(l, e)
-		if isPrescriberLine(l) && !doctorAfter(l, at) {
+		if isPrescriberLine(l) && !doctorAfter(l, at) && !recipientSigned(d, i) {
 			continue
 		}
 		c := min(readCertainty(conf), level.certainty())

@@ -1021,13 +1021,39 @@ func (ev *nameEvidence) addRoles(d document, roles []roleName, e expectedName) {
 		}
 	}
 	for i, l := range d.lines {
-		if !isPrescriberLine(l) || declarantSignature(d, i) {
+		if !isPrescriberLine(l) || declarantSignature(d, i) || recipientSigned(d, i) {
 			continue
 		}
 		if o, level, _, conf, at := searchName(l, e); (o == nameFull || o == nameSwapped) && level >= ocrMatch && !doctorAfter(l, at) {
 			firstSeen(&ev.inRole, nameSeen{sure: readCertainty(conf), ocr: l.ocr, at: at, role: "the prescriber or pharmacist"})
 		}
 	}
+}
+
+// recipientSigned reports a delivery's recipient who signed for it, the
+// line's "(signed)" no prescriber's signature: "Recipient Marisol Ybarra
+// (signed)" on a courier's confirmation, or "Marisol Ybarra (signed)" under
+// a "Recipient" cell as Textract reads it, specks between (unseen179, round 32, the
+// patient taken for a prescriber on 3 uploads each reader). Only the
+// recipient's: "Mrs Joan Petrie, No. 12 (signed)" under "Left with
+// neighbour" is the neighbour's (unseen97).
+func recipientSigned(d document, i int) bool {
+	l := d.lines[i]
+	if !strings.Contains(strings.ToLower(l.raw), "(signed)") {
+		return false
+	}
+	if strings.HasPrefix(l.norm, "recipient") {
+		return true
+	}
+	for k := i - 1; k >= 0 && k >= i-2; k-- {
+		switch above := strings.TrimSpace(d.lines[k].norm); {
+		case above == "recipient":
+			return true
+		case len(above) > 2: // OCR's specks between ("y") pass
+			return false
+		}
+	}
+	return false
 }
 
 // declarantCertifiesRe is a form's declaration in its signer's own words

@@ -86,10 +86,6 @@ func isPrescriberLine(l docLine) bool {
 		// A parcel's delivery option ("Tracked 24, signature required"),
 		// read into the patient's line from the column beside it
 		// (unseen13's dispatch note, round 12), is no one's signature.
-		case w == "signed" && strings.Contains(strings.ToLower(l.raw), "(signed)"):
-		// A delivery's recipient who signed for it ("Recipient Marisol
-		// Ybarra (signed)" on a courier's confirmation; unseen179, round
-		// 32, the patient taken for a prescriber on 3 uploads).
 		case w == "signature" && m.first+1 < len(l.words) && (l.words[m.first+1].text == "required" || l.words[m.first+1].text == "not"):
 		case w == "md" && m.first+1 < len(l.words) && len(l.words[m.first+1].text) == 5 && hasDigit(l.words[m.first+1].text):
 		default:
