@@ -868,11 +868,10 @@ var nothingSuppliedRe = lazyRE(`\bnothing\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(
 	// A specialist's letter recommending it ("This letter is not a
 	// prescription. We have written to your GP, who will prescribe it";
 	// unseen176, round 32, a sleep clinic's letter dated the supply on 3
-	// uploads, each reader).
-	// A results page's footer that says so beside its own supply ("This
-	// page is not a prescription" under "Dispensed and dispatched
-	// 19/11/2026"; unseen154) speaks of the page, not of the supply: a
-	// letter only.
+	// uploads, each reader). A letter only: a results page's footer that
+	// says so beside its own supply ("This page is not a prescription"
+	// under "Dispensed and dispatched 19/11/2026"; unseen154) speaks of
+	// the page, not of the supply.
 	`\bthis\s+letter\s+is\s+not\s+a\s+prescription\b`)
 
 // nothingSupplied reports a page that says nothing was supplied on it

@@ -96,7 +96,7 @@ var roleCaptions = newPhraseSet(map[string][]string{
 	// production reader, a false accept at first measure).
 	// A witness statement's maker ("WITNESS STATEMENT OF DECLAN KINSELLA",
 	// the claimant, over his wife's exhibited label; unseen170, round 32).
-	"an interpreter or a witness": {"interpreter", "translator", "witness", "witnessed by", "interpreted by", "witness statement of", "statement of"},
+	"an interpreter or a witness": {"interpreter", "translator", "witness", "witnessed by", "interpreted by", "witness statement of"},
 	// Who reported a side effect on a safety report ("Reporter" over
 	// "Name" and "Lorna Beckwith, RN" on a MedWatch submission summary,
 	// the patient's section below; unseen159, round 30: the nurse rated
