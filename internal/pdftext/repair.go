@@ -91,8 +91,8 @@ func xrefAgrees(body []byte) bool {
 		if trailerAt < 0 {
 			return false
 		}
-		entries, ok := classicEntries(body[tableAt : tableAt+trailerAt])
-		if !ok {
+		entries, read := classicEntries(body[tableAt : tableAt+trailerAt])
+		if !read {
 			return false
 		}
 		for n, e := range entries {

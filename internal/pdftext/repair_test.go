@@ -67,6 +67,44 @@ func TestDamagedFiles(t *testing.T) {
 	}
 }
 
+// TestIncrementalUpdateAgrees: a file saved again by an incremental update
+// (a later revision of an object, a table of its own whose /Prev names
+// the first) agrees with its objects through the chain, and is read as its
+// last revision says; the same update with the first table's offsets off
+// is rebuilt, the later revision still winning.
+func TestIncrementalUpdateAgrees(t *testing.T) {
+	good := rawPDF("BT /F1 12 Tf 72 700 Td (First revision) Tj ET", "")
+	update := func(base []byte) []byte {
+		prev, _ := lastStartXref(base)
+		content := "BT /F1 12 Tf 72 700 Td (Wegovy 1 mg FlexTouch) Tj ET"
+		var b bytes.Buffer
+		b.Write(base)
+		at := b.Len()
+		fmt.Fprintf(&b, "4 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n", len(content), content)
+		table := b.Len()
+		fmt.Fprintf(&b, "xref\n4 1\n%010d 00000 n \ntrailer\n<< /Size 9 /Root 1 0 R /Prev %d >>\nstartxref\n%d\n%%%%EOF\n", at, prev, table)
+		return b.Bytes()
+	}
+	for _, tt := range []struct {
+		name   string
+		body   []byte
+		agrees bool
+	}{
+		{"the chain agrees", update(good), true},
+		{"the first table off", update(offsetsShifted(good, 7)), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := xrefAgrees(tt.body); got != tt.agrees {
+				t.Fatalf("xrefAgrees = %v, want %v", got, tt.agrees)
+			}
+			got, err := Reader{}.Read(context.Background(), evidence.Document{Body: tt.body, MediaType: "application/pdf"})
+			if err != nil || len(got.Lines) != 1 || got.Lines[0].Text != "Wegovy 1 mg FlexTouch" {
+				t.Fatalf("Read = %+v, %v; want the last revision's one line", got.Lines, err)
+			}
+		})
+	}
+}
+
 // offsetsShifted is body with every object's offset in its table k bytes
 // further on than the object.
 func offsetsShifted(body []byte, k int) []byte {
