@@ -546,6 +546,9 @@ func letterheadName(l docLine) bool {
 // ("Outpatient Pharmacy", "Pharmacy Department") leaves it: the index of
 // the first word after it, or -1 when the line opens otherwise.
 func departmentEnd(l docLine) int {
+	if investigationalService(l) {
+		return 3
+	}
 	k, pharmacy := 0, false
 	for ; k < len(l.words); k++ {
 		w := l.words[k].text
@@ -563,6 +566,16 @@ func departmentEnd(l docLine) int {
 		return -1
 	}
 	return k
+}
+
+// investigationalService reports a line that opens with a US hospital's
+// research pharmacy, its investigational drug service ("Summit Ridge
+// University Hospital" over "Investigational Drug Service" under
+// "Dispensed by" on a research participant's alert card; unseen178, round
+// 32): a department named by its institution, as an outpatient pharmacy is.
+func investigationalService(l docLine) bool {
+	return len(l.words) >= 3 && l.words[0].capital && l.words[0].text == "investigational" && l.words[1].text == "drug" &&
+		(l.words[2].text == "service" || l.words[2].text == "services")
 }
 
 // institutionEndRe ends an institution's name on a department's line.

@@ -55,6 +55,9 @@ func TestRatePharmacy(t *testing.T) {
 		{"a clinical trial pharmacy's name", []string{"Keystone Clinical Trial Pharmacy, 77 Foundry Rd, Keystone, PA 19099"}, 1, Rating{Valid, High}},
 		{"the trial pharmacy names none", []string{"Questions? Call the trial pharmacy"}, 1, Rating{NotFound, Medium}},
 		{"a clinical trials department", []string{"Dispensed by: Clinical Trials Pharmacy"}, 1, Rating{Valid, High}},
+		{"a hospital's investigational drug service", []string{"Dispensed by", "Summit Ridge University Hospital", "Investigational Drug Service",
+			"1500 Aspen Pkwy, Summit Ridge, CO 80099"}, 1, Rating{Valid, Medium}},
+		{"an investigational drug service of no institution", []string{"Collect it at the", "Investigational Drug Service window"}, 1, Rating{NotFound, Medium}},
 		{"Spanish: the name after Farmacia", []string{"Farmacia Buena Salud"}, 1, Rating{Valid, Medium}},
 		// "An" (peace) ends many Vietnamese names (unseen14, round 13).
 		{"a Vietnamese name ending An", []string{"NHA THUOC BINH AN - BINH AN PHARMACY (714) 555-0158"}, 1, Rating{Valid, High}},
