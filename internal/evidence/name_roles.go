@@ -383,10 +383,12 @@ func cellSpan(l docLine, k int) (left, right float64, alone bool) {
 	return left, right, start == 0 && end == len(l.words)
 }
 
-// staffCaptions caption a name as whoever approved a form for a service:
-// staff, not the patient (prescriberWords, where the caption and the name
-// share a line, as Textract read the gym's card).
-var staffCaptions = newPhraseSet(map[bool][]string{true: {"approved by", "authorised by", "authorized by", "general manager"}})
+// staffCaptionPhrases caption a name as whoever approved a form for a
+// service: staff, not the patient. They are prescriberWords too, where the
+// caption and the name share a line, as Textract read the gym's card.
+var staffCaptionPhrases = []string{"approved by", "authorised by", "authorized by", "general manager"}
+
+var staffCaptions = newPhraseSet(map[bool][]string{true: staffCaptionPhrases})
 
 // headingWords may follow a role in a section's heading ("Emergency
 // contact details").

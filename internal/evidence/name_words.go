@@ -9,7 +9,7 @@ import (
 
 // prescriberWords mark a line about the prescriber, pharmacist or doctor:
 // a name there is not the patient's.
-var prescriberWords = newPhraseSet(map[bool][]string{true: {
+var prescriberWords = newPhraseSet(map[bool][]string{true: append([]string{
 	"dr", "doctor", "prescriber", "prescribed by", "prescribing", "pharmacist", "rph", "md", "m d", "np", "gmc",
 	"npi", "dea", "physician", "gphc", "clinician", "practitioner", "nurse", "signed", "signature", "checked by",
 	"dispensed by", "surgery", "clinic", "hospital", "aprn", "fnp", "pa c", "d o",
@@ -54,9 +54,7 @@ var prescriberWords = newPhraseSet(map[bool][]string{true: {
 	// false accept at first measure), with their letters.
 	"assessed by", "triaged by", "examined by", "physiotherapist", "mcsp", "hcpc", "optometrist", "mcoptom",
 	"podiatrist", "dentist", "gdc", "dental surgeon", "donor screener", "screener",
-	// Whoever approved a member's form for a service (staffCaptions).
-	"approved by", "authorised by", "authorized by", "general manager",
-}})
+}, staffCaptionPhrases...)})
 
 // isPrescriberLine reports a line about the prescriber, pharmacist or
 // doctor. "Dr" after a house number is a street ("12 Oak Dr") and "MD"
