@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen180|unseen179|unseen177  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen180|unseen179|unseen177|unseen184  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen180 + unseen179 + unseen177
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen180 + unseen179 + unseen177 + unseen184
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen180 | unseen179 | unseen177) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen180 | unseen179 | unseen177 | unseen184) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen180 unseen179 unseen177) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen180, unseen179, unseen177, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen180 unseen179 unseen177 unseen184) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen180, unseen179, unseen177, unseen184, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1840,7 +1840,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend | pdfkerning) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -2680,6 +2680,190 @@ EOF
       qpdf "$scd/bg.pdf" --overlay "$scd/text.pdf" -- "$f"
       [[ -s $f ]] || { echo "heldout: $s $n pdfsmallcaps: no PDF" >&2; exit 1; }
       rm -rf "$scd" ;;
+    pdfkerning)
+      # A text PDF as word processors, LaTeX and typesetting engines write it
+      # (unseen184): the browser's print of the page with its text taken out
+      # (Ghostscript's -dFILTERTEXT keeps rules, boxes and fills) under the
+      # same words redrawn with python3-reportlab where pdftotext
+      # -bbox-layout found them, each line in one of these ways drawn from
+      # SEED, the document and the line: a TJ array of single glyphs or
+      # runs of two or three with kerning adjustments between them (the
+      # gap between words a TJ gap, no space character); character and word
+      # spacing set with Tc and Tw (headings letter-spaced, 6-12% of the
+      # size; justified inner lines of a paragraph whose spaces are widened
+      # by Tw); ligature glyphs (fi, fl, ff, ffi, drawn as single glyphs)
+      # whose ToUnicode entries are rewritten by qpdf and python to map to
+      # their letters; or word by word, each word placed by its own Td.
+      # Headings always get Tc; at least one line of the page is a TJ array
+      # and at least one is drawn word by word. The PDF is checked: one
+      # page, it renders (pdftoppm) and pdftotext gives back every word of
+      # the print. Not harsh: every word is whole in the text layer and
+      # plain on the page; needs gs, qpdf (fix-qdf), pdftotext, pdftoppm
+      # and python3-reportlab.
+      f=$docs/$n.pdfkerning.pdf
+      local kd=$docs/$n.kerning.d kpy=
+      for kpy in python3 /usr/bin/python3 ''; do
+        [[ -n $kpy ]] && "$kpy" -c 'import reportlab' 2>/dev/null && break
+      done
+      [[ -n $kpy ]] || { echo "heldout: pdfkerning needs python3-reportlab (apt-get install python3-reportlab)" >&2; exit 1; }
+      for tool in gs qpdf fix-qdf pdftotext pdftoppm; do
+        command -v "$tool" >/dev/null || { echo "heldout: pdfkerning needs $tool (apt-get install ghostscript qpdf poppler-utils)" >&2; exit 1; }
+      done
+      mkdir -p "$kd"
+      chrome --no-pdf-header-footer --print-to-pdf="$kd/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$kd/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfkerning: the print is not one page" >&2; exit 1; }
+      pdftotext -f 1 -l 1 -bbox-layout "$kd/print.pdf" "$kd/bbox.html"
+      gs -q -dNOPAUSE -dBATCH -dSAFER -dFILTERTEXT -sDEVICE=pdfwrite -o "$kd/bg.pdf" "$kd/print.pdf"
+      "$kpy" - "$kd/bbox.html" "$kd/text.pdf" "$seed $n" >"$kd/used.txt" <<'EOF'
+import sys, re, html, zlib
+from reportlab.pdfgen import canvas
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+bbox, dst, key = sys.argv[1], sys.argv[2], sys.argv[3]
+D = "/usr/share/fonts/truetype/dejavu/"
+L = "/usr/share/fonts/truetype/liberation/"
+pdfmetrics.registerFont(TTFont("KSerif", L + "LiberationSerif-Regular.ttf"))
+pdfmetrics.registerFont(TTFont("KSans", D + "DejaVuSans.ttf"))
+pdfmetrics.registerFont(TTFont("KBold", D + "DejaVuSans-Bold.ttf"))
+def pick(s, n): return zlib.crc32((key + " pdfkerning " + s).encode()) % n
+src = open(bbox, encoding="utf-8").read()
+pm = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', src)
+PW, PH = float(pm.group(1)), float(pm.group(2))
+page = src[pm.start():].split("</page>")[0]
+blocks = []
+for b in re.findall(r"<block[^>]*>(.*?)</block>", page, re.S):
+    lines = []
+    for l in re.findall(r"<line[^>]*>(.*?)</line>", b, re.S):
+        ws = [(float(a), float(bb), float(cc), float(d), html.unescape(t)) for a, bb, cc, d, t in
+              re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>', l)]
+        if ws: lines.append(ws)
+    if lines: blocks.append(lines)
+hs = sorted(w[3] - w[1] for b in blocks for l in b for w in l)
+med = hs[len(hs) // 2] if hs else 12
+c = canvas.Canvas(dst, pagesize=(PW, PH))
+c.setTitle("heldout pdfkerning"); c.setCreator("a word processor (heldout.sh pdfkerning)")
+LIG = [("ffi", "\ufb03"), ("ff", "\ufb00"), ("fi", "\ufb01"), ("fl", "\ufb02")]
+used = set()
+def esc(s): return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+def lig(w, font):
+    cg = pdfmetrics.getFont(font).face.charToGlyph
+    for a, b in LIG:
+        if ord(b) in cg and a in w: w = w.replace(a, b); used.add("ligature")
+    return w
+def tj_ops(font, fs, words, gap, k):
+    # reportlab's subset font: encode each run with the font's own encoder
+    f = pdfmetrics.getFont(font)
+    parts = []; subs = set()
+    for i, w in enumerate(words):
+        if i: parts.append("%.1f" % (-gap * 1000 / fs))
+        j = 0
+        while j < len(w):
+            ln = 1 + pick("run %s %d %d" % (w, i, j), 3)
+            run = w[j:j + ln]; j += ln
+            for sub, code in f.splitString(run, c._doc):
+                subs.add(sub); parts.append("<%s>" % code_hex(code))
+            if j < len(w):
+                parts.append("%d" % (k[(i + j) % len(k)]))
+    return parts, subs
+def code_hex(b):
+    return b.hex() if isinstance(b, bytes) else b.encode("latin-1").hex()
+lines_all = [(bi, li, l, len(b)) for bi, b in enumerate(blocks) for li, l in enumerate(b)]
+body_lines = [i for i, (bi, li, l, nb) in enumerate(lines_all) if max(w[3] - w[1] for w in l) < med * 1.2]
+force_tj = body_lines[pick("tj", len(body_lines))] if body_lines else -1
+force_wd = body_lines[pick("wd", len(body_lines))] if len(body_lines) > 1 else -1
+if force_wd == force_tj and len(body_lines) > 1: force_wd = body_lines[(body_lines.index(force_tj) + 1) % len(body_lines)]
+for idx, (bi, li, l, nb) in enumerate(lines_all):
+    b = blocks[bi]
+    bw = max(x[-1][2] - x[0][0] for x in b)
+    h = max(w[3] - w[1] for w in l); fs = h / 1.164
+    x0, x1 = l[0][0], l[-1][2]; base = max(w[3] for w in l) - 0.236 * fs
+    words = [w[4] for w in l]
+    head = h >= med * 1.2 and len(words) <= 6
+    font = "KBold" if head else ("KSerif" if pick("face %d" % idx, 3) == 0 else "KSans")
+    p = pick("way %d" % idx, 100)
+    if idx == force_tj: way = "tj"
+    elif idx == force_wd: way = "words"
+    elif head: way = "tc"
+    elif p < 30: way = "tj"
+    elif p < 50: way = "words"
+    elif p < 75: way = "tw"
+    else: way = "lig"
+    sp = pdfmetrics.stringWidth(" ", font, fs)
+    nat = sum(pdfmetrics.stringWidth(w, font, fs) for w in words) + sp * (len(words) - 1)
+    if nat: fs *= min(max((x1 - x0) / nat, 0.8), 1.1)
+    sp = pdfmetrics.stringWidth(" ", font, fs)
+    if way == "words":
+        # each word at its own place, its own Td
+        ks = [(w[2] - w[0]) / pdfmetrics.stringWidth(w[4], font, fs) for w in l if pdfmetrics.stringWidth(w[4], font, fs)]
+        fs *= min(ks + [1.0])
+        t = c.beginText(l[0][0], PH - base)
+        px = l[0][0]
+        for w in l:
+            t.moveCursor(w[0] - px, 0); px = w[0]
+            t.setFont(font, fs); t.setCharSpace(0); t.setWordSpace(0); t.textOut(w[4])
+        c.drawText(t); used.add("Td"); continue
+    if way == "tj":
+        k = [-(5 + pick("k %d %d" % (idx, m), 20)) if pick("s %d %d" % (idx, m), 3) else 4 + pick("k %d %d" % (idx, m), 14) for m in range(7)]
+        # the kerning changes the width a little: scale the gap so the line keeps its length
+        glyphw = sum(pdfmetrics.stringWidth(w, font, fs) for w in words)
+        kern = 0
+        for i, w in enumerate(words):
+            j = 0
+            while j < len(w):
+                j += 1 + pick("run %s %d %d" % (w, i, j), 3)
+                if j < len(w): kern += -k[(i + j) % len(k)] * fs / 1000
+        gap = max((x1 - x0 - glyphw - kern) / max(len(words) - 1, 1), sp)
+        ops, subs = tj_ops(font, fs, words, gap, k)
+        if len(subs) != 1:
+            t = c.beginText(x0, PH - base); t.setFont(font, fs); t.textOut(" ".join(words)); c.drawText(t); continue
+        fname = pdfmetrics.getFont(font).getSubsetInternalName(subs.pop(), c._doc)
+        c._code.append("BT 0 Tc 0 Tw 100 Tz %s %.2f Tf 1 0 0 1 %.2f %.2f Tm [%s] TJ ET" % (fname, fs, x0, PH - base, " ".join(ops)))
+        used.add("TJ"); continue
+    tc = tw = 0; text = " ".join(words)
+    if way == "tc":
+        tc = fs * (0.06 + pick("tc %d" % idx, 7) / 100); used.add("Tc")
+        w = pdfmetrics.stringWidth(text, font, fs) + tc * len(text)
+        room = max(x1 - x0, 1) * 1.25
+        if w > room: fs *= max(room / w, 0.75); tc *= max(room / w, 0.75)
+        tw = 2.5 * tc
+    elif way == "tw":
+        if li < len(b) - 1 and len(words) > 2 and nb > 1 and bw - (x1 - x0) < 0.25 * bw:
+            tw = (bw - pdfmetrics.stringWidth(text, font, fs)) / text.count(" ")
+            if tw < 0: tw = 0
+        used.add("Tw")
+    elif way == "lig":
+        text = lig(text, font)
+    t = c.beginText(x0, PH - base)
+    t.setFont(font, fs); t.setCharSpace(tc); t.setWordSpace(tw)
+    t.textOut(text)
+    c.drawText(t)
+c.showPage(); c.save()
+print(" ".join(sorted(used)))
+EOF
+      qpdf "$kd/bg.pdf" --overlay "$kd/text.pdf" -- "$kd/joined.pdf"
+      # ligature glyphs map to their letters in the ToUnicode CMaps, as
+      # LaTeX's and Word's fonts map them
+      qpdf --qdf --object-streams=disable "$kd/joined.pdf" "$kd/qdf.pdf"
+      "$kpy" - "$kd/qdf.pdf" "$kd/fixed.pdf" <<'EOF'
+import sys, re
+d = open(sys.argv[1], "rb").read()
+m = {b"fb00": b"00660066", b"fb01": b"00660069", b"fb02": b"0066006c", b"fb03": b"006600660069"}
+def fix(s):
+    body = s.group(0)
+    if b"beginbfchar" not in body and b"beginbfrange" not in body: return body
+    return re.sub(rb"<(fb0[0-3])>", lambda x: b"<" + m[x.group(1).lower()] + b">", body, flags=re.I)
+d = re.sub(rb"stream\r?\n.*?endstream", fix, d, flags=re.S)
+open(sys.argv[2], "wb").write(d)
+EOF
+      fix-qdf "$kd/fixed.pdf" >"$kd/fixed2.pdf"
+      qpdf "$kd/fixed2.pdf" "$f"
+      [[ -s $f && $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfkerning: $f is not one page" >&2; exit 1; }
+      pdftoppm -r 40 -png -f 1 -l 1 "$f" "$kd/check" && ls "$kd"/check*.png >/dev/null 2>&1 || { echo "heldout: $s $n pdfkerning: $f does not render" >&2; exit 1; }
+      local kw
+      kw=$(pdftotext "$kd/print.pdf" - | tr -s ' \n' '\n\n' | sort -u | grep -c . || true)
+      [[ $(comm -23 <(pdftotext "$kd/print.pdf" - | tr -s ' \n' '\n\n' | sort -u) <(pdftotext "$f" - | tr -s ' \n' '\n\n' | sort -u) | grep -c .) -le $(( kw / 10 )) ]] ||
+        { echo "heldout: $s $n pdfkerning: $f does not give back the print's words" >&2; exit 1; }
+      rm -rf "$kd" ;;
     pdfoldfilters)
       # A PDF as older lab, sleep-study and pharmacy software still writes
       # it (unseen176): a PDF 1.1-1.3 header, a classic cross-reference
