@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen180|unseen179|unseen177|unseen184  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen180|unseen179|unseen177|unseen184|unseen187  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen180 + unseen179 + unseen177 + unseen184
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen180 + unseen179 + unseen177 + unseen184 + unseen187
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen180 | unseen179 | unseen177 | unseen184) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen180 | unseen179 | unseen177 | unseen184 | unseen187) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen180 unseen179 unseen177 unseen184) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen180, unseen179, unseen177, unseen184, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen180 unseen179 unseen177 unseen184 unseen187) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen180, unseen179, unseen177, unseen184, unseen187, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1677,6 +1677,164 @@ EOF
 # top corner. Which of these drawn from SEED and the document. Every field
 # stays dark on light. Written as an incremental update of IN (qpdf writes
 # it back as one revision). Prints what it drew.
+# pdf_xobject IN OUT NAME SEED [sep]: the page of a qdf'd text PDF redrawn
+# from Form XObjects as stamping tools, mail-merge engines, letterhead
+# overlays and "flatten" features write it (unseen187): the content cut, at
+# points outside text objects, into letterhead, body, one field and footer
+# (where drawn from SEED and the document), each piece carrying the graphics
+# state (q, cm, colour, clip) it was drawn in; letterhead and footer in one
+# XObject (or two) drawn with a scaling /Matrix undone by the calling cm; the
+# body in another, the field nested two deep inside it; mostly the
+# letterhead's print stamped again through a wrapper whose own /BBox keeps
+# only the page's top part; each XObject with its own /Resources; the page's
+# content only a few Do operators; marked content dropped. Written as an
+# incremental update (qpdf writes it back as one revision).
+pdf_xobject() {
+  python3 - "$@" <<'EOF'
+import re, sys, zlib
+src, dst, name, seed = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+def pick(key, n):
+    return zlib.crc32(("%s %s %s" % (name, key, seed)).encode()) % n
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(k):
+    m = re.search(r"(?m)^%d 0 obj\n(.*?)\nendobj" % k, pdf, re.S)
+    return m.group(1)
+pm = re.search(r"(?m)^(\d+) 0 obj\n<<((?:(?!endobj).)*?)/Type /Page\n", pdf, re.S)
+pno = int(pm.group(1)); page = obj(pno)
+cm_ = re.search(r"/Contents (\d+) 0 R", page); cno = int(cm_.group(1))
+cs = re.search(r"stream\n(.*)\nendstream", obj(cno), re.S).group(1)
+mb = [float(x) for x in re.search(r"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", pdf).groups()]
+# the page's resources as a dict's text
+rr = re.search(r"/Resources (\d+) 0 R", page)
+if rr: res = obj(int(rr.group(1))).strip()
+else:
+    i = page.index("/Resources") + len("/Resources"); j = page.index("<<", i); d = 0; k = j
+    while True:
+        if page.startswith("<<", k): d += 1; k += 2
+        elif page.startswith(">>", k):
+            d -= 1; k += 2
+            if d == 0: break
+        else: k += 1
+    res = page[j:k]; rspan = (page.index("/Resources"), k)
+tok = re.compile(r"\s*(%[^\n]*|\((?:\\.|[^\\)])*\)|<<|>>|<[0-9A-Fa-f\s]*>|\[|\]|/[^\s/\[\]()<>{}%]*|[^\s/\[\]()<>{}%]+)", re.S)
+ops, args, pos = [], [], 0
+while True:
+    m = tok.match(cs, pos)
+    if not m or m.end() == pos: break
+    pos = m.end(); t = m.group(1)
+    if t.startswith("%"): continue
+    if re.match(r"^[A-Za-z'\"*]+[0-9]?\*?$", t) and t not in ("true", "false", "null"):
+        ops.append((t, args)); args = []
+    else: args.append(t)
+def txt(op): return " ".join(op[1] + [op[0]])
+STATE = set("cm gs rg RG g G k K cs CS sc scn SC SCN w J j M d ri i Tf Tc Tw Tz TL Ts Tr".split())
+PATH = set("m l c v y h re".split())
+# drop marked content (a flattening tool does); it cannot cross a form's edge
+ops = [o for o in ops if o[0] not in ("BDC", "BMC", "EMC", "MP", "DP")]
+stack = [[]]; pend = []; inbt = False; cuts = []  # cuts: (index, copy of stack) where a chunk may start
+for i, o in enumerate(ops):
+    if not inbt and o[0] not in PATH and not pend: cuts.append((i, [list(l) for l in stack]))
+    t = o[0]
+    if t == "BT": inbt = True
+    elif t == "ET": inbt = False
+    elif t == "q": stack.append([])
+    elif t == "Q": stack.pop()
+    elif t in PATH: pend.append(txt(o))
+    elif t in ("W", "W*"): pend.append(t)
+    elif t in ("n", "f", "F", "f*", "S", "s", "B", "B*", "b", "b*"):
+        if "W" in pend or "W*" in pend: stack[-1] += pend + ["n"] if t == "n" else []
+        pend = []
+    elif t in STATE and not inbt: stack[-1].append(txt(o))
+cuts.append((len(ops), None))
+n = len(ops)
+btat = [0]
+for o in ops: btat.append(btat[-1] + (o[0] == "BT"))
+nbt = max(1, btat[-1])
+def cutat(frac):
+    want = nbt * frac
+    return min(range(len(cuts)), key=lambda k: abs(btat[cuts[k][0]] - want))
+a = cutat((10 + pick("head", 10)) / 100.0)
+e = cutat((86 + pick("foot", 8)) / 100.0)
+mid = (35 + pick("field", 30)) / 100.0
+b = cutat(mid); c = min(b + 1 + pick("fieldlen", 3), e - 1)
+idx = sorted(set([0, a, b, c, e, len(cuts) - 1]))
+def chunk(k0, k1):
+    i0, st = cuts[k0]; i1 = cuts[k1][0]
+    out = []
+    for lvl in st: out.append("q"); out += lvl
+    out += [txt(o) for o in ops[i0:i1]]
+    # close what was opened before and inside
+    depth = len(st); d = depth
+    for o in ops[i0:i1]:
+        if o[0] == "q": d += 1
+        elif o[0] == "Q": d -= 1
+    out += ["Q"] * d
+    return "\n".join(out) + "\n"
+ks = dict(zip("0abce", idx[:5]))
+head = chunk(0, a); body1 = chunk(a, b); field = chunk(b, c); body2 = chunk(c, e); foot = chunk(e, len(cuts) - 1)
+m = re.search(r"/Size (\d+)", pdf.split("trailer")[-1]); nxt = [int(m.group(1))]
+objs = {}
+def new():
+    k = nxt[0]; nxt[0] += 1; return k
+def f(x): return ("%.4f" % x).rstrip("0").rstrip(".")
+x0, y0, x1, y1 = mb
+def resw(extra):
+    if not extra: return res
+    e2 = " ".join("/%s %d 0 R" % kv for kv in extra.items())
+    if "/XObject" in res:
+        return re.sub(r"/XObject\s*<<", "/XObject << " + e2 + " ", res, 1)
+    return res[:res.rindex(">>")] + " /XObject << " + e2 + " >> >>"
+def form(content, extra=None, bbox=None, matrix=None):
+    k = new()
+    d = "<< /Type /XObject /Subtype /Form /BBox [ %s ] /Resources %s " % (" ".join(f(v) for v in (bbox or mb)), resw(extra or {}))
+    if matrix: d += "/Matrix [ %s ] " % " ".join(f(v) for v in matrix)
+    objs[k] = (d + ">>", content); return k
+kinds = []
+s = [0.5, 2.0, 0.25, 1.6][pick("scale", 4)]
+sep = pick("sep", 3) == 0 or (len(sys.argv) > 5 and sys.argv[5] == "sep")
+fb = form(field); fa = form("q /Fb Do Q\n", {"Fb": fb}); kinds.append("field-2-deep")
+bd = form(body1 + "q /Fa Do Q\n" + body2, {"Fa": fa})
+M = [s, 0, 0, s, 0, 0]; inv = "%s 0 0 %s 0 0 cm" % (f(1 / s), f(1 / s))
+if sep:
+    lh = form(head, matrix=M); ft = form(foot, matrix=M); xo = {"Lh": lh, "Bd": bd, "Ft": ft}
+    page_c = ["q %s /Lh Do Q" % inv, "/Bd Do", "q %s /Ft Do Q" % inv]
+    kinds.append("letterhead+footer-separate-scaled-%s" % f(s))
+else:
+    lh = form(head + foot, matrix=M); xo = {"Lh": lh, "Bd": bd}
+    page_c = ["q %s /Lh Do Q" % inv, "/Bd Do"]
+    kinds.append("letterhead+footer-one-scaled-%s" % f(s))
+if pick("repeat", 3) != 0:
+    # the letterhead stamped again through a wrapper whose BBox keeps only the page's top part
+    top = y1 - (y1 - y0) * (0.35 + pick("clip", 20) / 100.0)
+    # the stamp repeats the letterhead's print, not its panels (which would cover the page)
+    inkonly = re.sub(r"(?m)^((?:.* )?)(f|F|f\*|S|s|B|B\*|b|b\*)$", r"\1n", head)
+    inkonly = re.sub(r"(?m)^/\S+ Do$", "", inkonly)
+    lt = form(inkonly, matrix=M)
+    rp = form("q %s /Lt Do Q\n" % inv, {"Lt": lt}, bbox=[x0, top, x1, y1])
+    xo["Rp"] = rp; page_c.append("/Rp Do"); kinds.append("repeat-clipped")
+pc = new(); objs[pc] = ("<< >>", "\n".join(page_c) + "\n")
+newres = resw(xo)
+if rr: page2 = page.replace("/Resources %s 0 R" % rr.group(1), "/Resources " + newres, 1)
+else: page2 = page[:rspan[0]] + "/Resources " + newres + page[rspan[1]:]
+page2 = page2.replace("/Contents %d 0 R" % cno, "/Contents %d 0 R" % pc, 1)
+page2 = re.sub(r"/StructParents \d+", "", page2)
+out = {pno: "%d 0 obj\n%s\nendobj\n" % (pno, page2)}
+for k in sorted(objs):
+    d, st = objs[k]
+    out[k] = "%d 0 obj\n%s /Length %d >>\nstream\n%s\nendstream\nendobj\n" % (k, d[:-2].rstrip(), len(st), st)
+root = re.search(r"/Root (\d+ \d+ R)", pdf.split("\ntrailer")[-1]).group(1)
+prev = int(re.findall(r"startxref\s+(\d+)", pdf)[-1])
+body = pdf if pdf.endswith("\n") else pdf + "\n"
+offs = {}
+for k in sorted(out): offs[k] = len(body); body += out[k]
+xref = len(body); body += "xref\n"
+for k in sorted(out): body += "%d 1\n%010d 00000 n \n" % (k, offs[k])
+body += "trailer\n<< /Size %d /Root %s /Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (nxt[0], root, prev, xref)
+open(dst, "wb").write(body.encode("latin-1"))
+print(" ".join(kinds), "ops=%d cuts=%d" % (n, len(cuts)))
+EOF
+}
+
 pdf_blend() {
   python3 - "$@" <<'EOF'
 import hashlib, math, re, sys, zlib
@@ -1840,7 +1998,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend | pdfkerning) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend | pdfkerning | pdfxobject) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -12437,6 +12595,47 @@ EOF
       awk -v r="${rmse:-1}" 'BEGIN{exit !(r < 0.01)}' ||
         { echo "heldout: $s $n pdfdamaged: $f draws unlike the print (grey RMSE ${rmse:-?})" >&2; exit 1; }
       rm -rf "$pd" ;;
+    pdfxobject)
+      # A text PDF whose page content lives in Form XObjects (unseen187), as
+      # PDF stamping tools, mail-merge engines, letterhead overlays and
+      # "flatten" features write it: the browser's print of the page (header
+      # and footer off, one page, as `pdf`) opened by qpdf --qdf and redrawn
+      # by pdf_xobject (above): letterhead and footer in an XObject drawn with
+      # a scaling matrix, the body in another, one stretch of it (a field's
+      # value) two XObjects deeper, the letterhead's print mostly stamped
+      # again through a wrapper whose /BBox clips it to the page's top part,
+      # each with its own /Resources; the page's content a few Do operators;
+      # what is drawn how from SEED and the document. Where the footer drawn
+      # before the body would be covered, the footer gets its own XObject.
+      # Checked: qpdf --check passes, one page, every word of the print in
+      # pdftotext's text, pdftoppm draws it as the print (grey RMSE under 0.03
+      # at 50 dpi; the stamped letterhead darkens its edges a little). Needs
+      # qpdf (apt-get install qpdf), pdftoppm and pdftotext (poppler-utils),
+      # ImageMagick's compare. Not harsh: the page as shown is the print.
+      f=$docs/$n.pdfxobject.pdf
+      local px=$docs/$n.pdfxobject.d rmse try
+      command -v qpdf >/dev/null || { echo "heldout: pdfxobject needs qpdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfxobject needs pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$px" && mkdir -p "$px"
+      chrome --no-pdf-header-footer --print-to-pdf="$px/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$px/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfxobject: the print is not one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$px/print.pdf" "$px/qdf.pdf"
+      pdftoppm -r 50 -gray -singlefile "$px/print.pdf" "$px/a"
+      pdftotext "$px/print.pdf" - | tr -s ' \n' '\n\n' | sort -u >"$px/a.words"
+      for try in "" sep; do
+        pdf_xobject "$px/qdf.pdf" "$px/x.pdf" "$n" "$seed" $try >"$px/how" || exit 1
+        qpdf "$px/x.pdf" "$f"
+        qpdf --check "$f" >/dev/null || { echo "heldout: $s $n pdfxobject: qpdf --check fails on $f" >&2; exit 1; }
+        [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfxobject: $f does not open as one page" >&2; exit 1; }
+        pdftotext "$f" - | tr -s ' \n' '\n\n' | sort -u >"$px/b.words"
+        [[ -z $(comm -23 "$px/a.words" "$px/b.words") ]] || { echo "heldout: $s $n pdfxobject: $f lost words of the print" >&2; exit 1; }
+        pdftoppm -r 50 -gray -singlefile "$f" "$px/b" || { echo "heldout: $s $n pdfxobject: $f does not render" >&2; exit 1; }
+        rmse=$(compare -metric RMSE "$px/a.pgm" "$px/b.pgm" null: 2>&1 | sed -n 's/.*(\([0-9.e-]*\)).*/\1/p' || true)
+        awk -v r="${rmse:-1}" 'BEGIN{exit !(r < 0.03)}' && break
+        [[ $try == sep ]] && { echo "heldout: $s $n pdfxobject: $f draws unlike the print (grey RMSE ${rmse:-?}; $(cat "$px/how"))" >&2; exit 1; }
+      done
+      rm -rf "$px" ;;
     pdfblend)
       # A PDF using transparency as modern design and office tools write it
       # (unseen182): the browser's print of the page (a text PDF, header and
