@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen180|unseen179|unseen177|unseen184|unseen187  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen180|unseen179|unseen177|unseen184|unseen187|unseen186  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen180 + unseen179 + unseen177 + unseen184 + unseen187
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen180 + unseen179 + unseen177 + unseen184 + unseen187 + unseen186
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen180 | unseen179 | unseen177 | unseen184 | unseen187) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen180 | unseen179 | unseen177 | unseen184 | unseen187 | unseen186) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen180 unseen179 unseen177 unseen184 unseen187) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen180, unseen179, unseen177, unseen184, unseen187, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen180 unseen179 unseen177 unseen184 unseen187 unseen186) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen180, unseen179, unseen177, unseen184, unseen187, unseen186, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -1993,12 +1993,138 @@ print(" ".join(kinds))
 EOF
 }
 
+# pdf_shuffle IN OUT NAME SEED: a text PDF whose content stream draws the
+# page's text in an order that is not the reading order (pdfshuffled,
+# unseen186). IN is a QDF file (qpdf --qdf) of one page; every text run of
+# the page's content stream (each BT/ET block cut at its positioning
+# operators, so a line drawn in pieces becomes pieces) is taken out of its
+# place and drawn again after the page's other content, each piece in its
+# own q/Q with the graphics state it had (CTM, fill colour, ExtGState, text
+# state) and an absolute Tm, in one order drawn from SEED and the document:
+# 0 the reverse of the reading order (the footer first, the header last),
+# 1 the right half of the page before the left, 2 column by column (a table
+# drawn down each column), 3 the rows bottom first, 4 each line's pieces
+# right to left (values before captions) with the header and footer bands
+# first, 5 a scattered order. The page looks as printed. Written as OUT
+# (still QDF: run fix-qdf on it). Prints the order's name and the pieces.
+pdf_shuffle() {
+  python3 - "$@" <<'EOF'
+import hashlib, re, sys
+src, dst, name, seed = sys.argv[1:5]
+def pick(what, k): return int(hashlib.sha256(("%s pdfshuffled %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+def die(msg): sys.exit("heldout: pdfshuffled: %s: %s" % (name, msg))
+pdf = open(src, "rb").read().decode("latin-1")
+pages = re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)
+if len(pages) != 1: die("not one page (%d)" % len(pages))
+po = re.search(r"\n%s 0 obj\n(.*?)\nendobj\n" % pages[0], pdf, re.S).group(1)
+mb = re.search(r"/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", po)
+W, H = float(mb.group(3)) - float(mb.group(1)), float(mb.group(4)) - float(mb.group(2))
+m = re.search(r"/Contents (\d+) 0 R", po)
+if not m: die("the page's /Contents is not one stream")
+sm = re.search(r"(\n%s 0 obj\n<<.*?>>\nstream\n)(.*?)(\nendstream)" % m.group(1), pdf, re.S)
+if not sm or "/Filter" in sm.group(1): die("the content stream is not plain (QDF expected)")
+data = sm.group(2)
+tok = re.compile(r"\s*(<<|>>|<[0-9A-Fa-f\s]*>|\((?:\\.|[^\\)])*\)|\[(?:\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|[^\]()<])*\]|/[^\s/\[\]()<>{}]*|[-+]?\d*\.?\d+|[A-Za-z'\"*]+\d?\*?|%[^\n]*)", re.S)
+ops, args, pos = [], [], 0
+while pos < len(data):
+    t = tok.match(data, pos)
+    if not t:
+        if data[pos:].strip() == "": break
+        die("cannot read the content stream at %d" % pos)
+    pos = t.end(); v = t.group(1)
+    if v.startswith("%"): continue
+    if re.match(r"^[A-Za-z'\"]", v) and v not in ("true", "false", "null"):
+        ops.append((v, args)); args = []
+    else: args.append(v)
+def mul(a, b):
+    return [a[0]*b[0]+a[1]*b[2], a[0]*b[1]+a[1]*b[3], a[2]*b[0]+a[3]*b[2], a[2]*b[1]+a[3]*b[3],
+            a[4]*b[0]+a[5]*b[2]+b[4], a[4]*b[1]+a[5]*b[3]+b[5]]
+def fmt(x): return ("%.5f" % x).rstrip("0").rstrip(".") if x != int(x) else "%d" % x
+ctm, fill, gsop, ts = [1, 0, 0, 1, 0, 0], [], [], {}
+stack, keep, pieces = [], [], []
+intext = False
+for op, a in ops:
+    line = " ".join(a + [op])
+    if op == "BT":
+        intext = True; tm = tlm = [1, 0, 0, 1, 0, 0]; cur = None; continue
+    if op == "ET":
+        intext = False; cur = None; continue
+    if op in ("Tf", "Tc", "Tw", "Tz", "TL", "Ts", "Tr"):
+        ts[op] = line
+        if intext and cur is not None: cur["shows"].append(line)
+        elif not intext: keep.append(line)
+        continue
+    if intext:
+        if op in ("Tm", "Td", "TD", "T*"):
+            if op == "Tm": tlm = [float(x) for x in a]
+            elif op == "T*": tlm = mul([1, 0, 0, 1, 0, -float(ts.get("TL", "0 TL").split()[0])], tlm)
+            else:
+                tlm = mul([1, 0, 0, 1, float(a[0]), float(a[1])], tlm)
+                if op == "TD": ts["TL"] = "%s TL" % fmt(-float(a[1]))
+            tm = tlm; cur = None; continue
+        if op in ("Tj", "TJ", "'", '"'):
+            if op in ("'", '"'):
+                tlm = mul([1, 0, 0, 1, 0, -float(ts.get("TL", "0 TL").split()[0])], tlm); tm = tlm; cur = None
+                if op == '"': ts["Tw"] = "%s Tw" % a[0]; ts["Tc"] = "%s Tc" % a[1]
+                a, op = a[-1:], "Tj"; line = " ".join(a + [op])
+            if cur is None:
+                d = mul(tm, ctm)
+                cur = {"ctm": list(ctm), "fill": list(fill), "gs": list(gsop), "ts": dict(ts), "tm": list(tm),
+                       "x": d[4], "y": d[5], "shows": [], "n": len(pieces)}
+                pieces.append(cur)
+            cur["shows"].append(line); continue
+        if op in ("rg", "g", "k", "sc", "scn", "cs"):
+            fill = (fill if op in ("sc", "scn") and fill and fill[0].endswith(" cs") else []) + [line]
+            keep.append(line); cur = None; continue
+        continue
+    if op == "q": stack.append((list(ctm), list(fill), list(gsop), dict(ts)))
+    elif op == "Q":
+        if stack: ctm, fill, gsop, ts = stack.pop()
+    elif op == "cm": ctm = mul([float(x) for x in a], ctm)
+    elif op in ("rg", "g", "k", "cs"): fill = [line]
+    elif op in ("sc", "scn"): fill = (fill[:1] if fill and fill[0].endswith(" cs") else []) + [line]
+    elif op == "gs": gsop = [line]
+    keep.append(line)
+if len(pieces) < 4: die("only %d text pieces" % len(pieces))
+lh = max(4.0, H / 120)
+def reading(p): return (-round(p["y"] / lh), p["x"])
+kinds = ["reverse", "rightfirst", "columns", "bottomrows", "valuesfirst", "scatter"]
+kind = pick("kind", len(kinds))
+if kind == 0: order = sorted(pieces, key=reading, reverse=True)
+elif kind == 1: order = sorted(pieces, key=lambda p: (p["x"] < W / 2,) + reading(p))
+elif kind == 2: order = sorted(pieces, key=lambda p: (round(p["x"] / (W / 10)), -p["y"]))
+elif kind == 3: order = sorted(pieces, key=lambda p: (round(p["y"] / lh), p["x"]))
+elif kind == 4:
+    band = lambda p: 0 if p["y"] > H * 0.86 or p["y"] < H * 0.12 else 1
+    order = sorted(pieces, key=lambda p: (band(p), -round(p["y"] / lh), -p["x"]))
+else: order = sorted(pieces, key=lambda p: hashlib.sha256(("%s %s %d" % (name, seed, p["n"])).encode()).hexdigest())
+if [p["n"] for p in order] == sorted(p["n"] for p in pieces):
+    order = order[::-1]
+# The page's own content in q/Q (its first cm is often outside any q), its
+# open q's closed, so each piece starts from the page's default state.
+out = ["q"] + keep + ["Q"] * len(stack) + ["Q"]
+for p in order:
+    out.append("q")
+    out.append(" ".join(fmt(x) for x in p["ctm"]) + " cm")
+    out += p["gs"] + p["fill"]
+    out.append("BT")
+    out += [p["ts"][k] for k in ("Tf", "Tc", "Tw", "Tz", "TL", "Ts", "Tr") if k in p["ts"]]
+    out.append(" ".join(fmt(x) for x in p["tm"]) + " Tm")
+    out += p["shows"]
+    out += ["ET", "Q"]
+body = "\n".join(out)
+pdf = pdf[:sm.start(2)] + body + pdf[sm.end(2):]
+open(dst, "wb").write(pdf.encode("latin-1"))
+print(kinds[kind], len(pieces))
+EOF
+}
+
 upload() {
   local s=$1 n=$2 c=$3 docs=$out/$1/docs base W H f
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend | pdfkerning | pdfxobject) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend | pdfkerning | pdfxobject | pdfshuffled) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -12679,6 +12805,45 @@ EOF
       awk -v r="${rmse:-1}" 'BEGIN{exit !(r < 0.12)}' ||
         { echo "heldout: $s $n pdfblend: $f draws unlike the print (grey RMSE ${rmse:-?})" >&2; exit 1; }
       rm -rf "$pb" ;;
+    pdfshuffled)
+      # A text PDF whose content stream draws the page's text in another
+      # order than it is read (unseen186), as report generators, form
+      # fillers and layout engines write it: the browser's print of the page
+      # (one page, header and footer off, as `pdf`) opened by qpdf --qdf and
+      # pdf_shuffle takes every text run out of its place and draws it again
+      # after the page's other content, each in its own q/Q with its own
+      # graphics state and an absolute Tm, in an order drawn from SEED and
+      # the document (the reverse of the reading order, the right half
+      # first, column by column, the rows bottom first, values before their
+      # captions with the header and footer first, or scattered); fix-qdf
+      # and qpdf write it back. Checked: one page; pdftotext -layout gives
+      # the print's words; pdftotext -raw (the stream's order) differs from
+      # the print's; pdftoppm draws it as the print (grey RMSE under 0.02 at
+      # 50 dpi). Needs qpdf and fix-qdf (apt-get install qpdf), pdftoppm and
+      # pdftotext (poppler-utils). Not harsh: the page is the document's own.
+      f=$docs/$n.pdfshuffled.pdf
+      local ps=$docs/$n.pdfshuffled.d rmse
+      command -v qpdf >/dev/null && command -v fix-qdf >/dev/null ||
+        { echo "heldout: pdfshuffled needs qpdf and fix-qdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfshuffled needs pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$ps" && mkdir -p "$ps"
+      chrome --no-pdf-header-footer --print-to-pdf="$ps/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$ps/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfshuffled: the print is not one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$ps/print.pdf" "$ps/qdf.pdf"
+      pdf_shuffle "$ps/qdf.pdf" "$ps/shuf.qdf" "$n" "$seed" >"$ps/kind" || exit 1
+      fix-qdf "$ps/shuf.qdf" >"$ps/fixed.pdf" && qpdf "$ps/fixed.pdf" "$f"
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfshuffled: $f does not open as one page" >&2; exit 1; }
+      [[ $(pdftotext -layout "$f" - | tr -s ' \n' '\n\n' | sed '/^$/d' | sort | md5sum) == $(pdftotext -layout "$ps/print.pdf" - | tr -s ' \n' '\n\n' | sed '/^$/d' | sort | md5sum) ]] ||
+        { echo "heldout: $s $n pdfshuffled: $f's words differ from the print's" >&2; exit 1; }
+      [[ $(pdftotext -raw "$f" - | md5sum) != $(pdftotext -raw "$ps/print.pdf" - | md5sum) ]] ||
+        { echo "heldout: $s $n pdfshuffled: $f's stream order is the print's" >&2; exit 1; }
+      pdftoppm -r 50 -gray -singlefile "$ps/print.pdf" "$ps/a" && pdftoppm -r 50 -gray -singlefile "$f" "$ps/b" ||
+        { echo "heldout: $s $n pdfshuffled: $f does not render" >&2; exit 1; }
+      rmse=$(compare -metric RMSE "$ps/a.pgm" "$ps/b.pgm" null: 2>&1 | sed -n 's/.*(\([0-9.e-]*\)).*/\1/p' || true)
+      awk -v r="${rmse:-1}" 'BEGIN{exit !(r < 0.02)}' ||
+        { echo "heldout: $s $n pdfshuffled: $f draws unlike the print (grey RMSE ${rmse:-?})" >&2; exit 1; }
+      rm -rf "$ps" ;;
     pdf)
       # Printed to PDF from the browser, its header and footer turned off: a
       # text PDF.
