@@ -12952,9 +12952,10 @@ EOF
       sq=$((84 + $(pick "$n selfiemirror quality" "$seed" 8)))
       case $(pick "$n selfiemirror light" "$seed" 4) in 1) LX=1 ;; 2) LY=1 ;; 3) LX=1 LY=1 ;; esac
       FW=$((W * 116 / 100)) FH=$((H * 112 / 100)) OX=$((W * 8 / 100)) OY=$((H * 6 / 100))
-      # Four fingers over the page's edge, reaching 26 px into its 40 px
-      # white margin (the page's border from page()), the rest off the page.
-      if ((sside == 0)); then HX=$((OX - W / 9)); else HX=$((OX + W - 26)); fi
+      # Four fingers over the page's edge (where the perspective puts it),
+      # reaching 26 px into its 40 px white margin (the page's border from
+      # page()), the rest off the page.
+      if ((sside == 0)); then HX=$((OX + W / 80 - W / 9)); else HX=$((OX + W - W / 55 - 26)); fi
       for fi in 0 1 2 3; do
         fy=$((OY + H * (38 + 7 * fi + $(pick "$n selfiemirror finger $fi" "$seed" 3)) / 100))
         hand+=" roundrectangle $HX,$fy $((HX + W / 9 + 26)),$((fy + H / 22)) $((H / 50)),$((H / 50))"
