@@ -12,9 +12,9 @@
 #   make heldout                      # the first set (testdata/heldout), every condition
 #   make heldout SET=round5           # round 5 (testdata/heldout/round5)
 #   make heldout SET=round6|round7    # rounds 6 and 7 (testdata/heldout/round6, round7: unseen sets, seen since)
-#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen189|unseen180|unseen179|unseen177|unseen184|unseen187|unseen186|unseen183|unseen185  # counts only: testdata/heldout/unseen*/README.md
+#   make heldout SET=unseen|unseen4|unseen15|unseen16|unseen17|unseen18|unseen19|unseen21|unseen22|unseen23|unseen24|unseen25|unseen26|unseen27|unseen28|unseen29|unseen30|unseen31|unseen32|unseen33|unseen34|unseen35|unseen36|unseen37|unseen38|unseen39|unseen40|unseen41|unseen42|unseen43|unseen44|unseen45|unseen46|unseen47|unseen48|unseen49|unseen50|unseen51|unseen52|unseen53|unseen54|unseen55|unseen56|unseen57|unseen58|unseen59|unseen60|unseen61|unseen62|unseen63|unseen64|unseen65|unseen66|unseen67|unseen68|unseen69|unseen70|unseen71|unseen72|unseen73|unseen74|unseen75|unseen76|unseen77|unseen78|unseen79|unseen80|unseen81|unseen82|unseen83|unseen84|unseen85|unseen86|unseen87|unseen88|unseen89|unseen90|unseen91|unseen92|unseen93|unseen94|unseen95|unseen96|unseen97|unseen98|unseen99|unseen100|unseen101|unseen102|unseen103|unseen104|unseen105|unseen106|unseen107|unseen108|unseen109|unseen110|unseen111|unseen112|unseen113|unseen114|unseen115|unseen116|unseen117|unseen118|unseen119|unseen120|unseen121|unseen122|unseen123|unseen124|unseen125|unseen126|unseen127|unseen128|unseen129|unseen130|unseen131|unseen132|unseen133|unseen134|unseen135|unseen136|unseen137|unseen138|unseen139|unseen140|unseen141|unseen142|unseen143|unseen144|unseen145|unseen146|unseen147|unseen148|unseen149|unseen150|unseen151|unseen152|unseen153|unseen154|unseen155|unseen156|unseen157|unseen158|unseen159|unseen160|unseen161|unseen162|unseen163|unseen164|unseen165|unseen166|unseen167|unseen168|unseen169|unseen170|unseen171|unseen172|unseen173|unseen174|unseen175|unseen176|unseen181|unseen178|unseen182|unseen189|unseen180|unseen179|unseen177|unseen184|unseen187|unseen186|unseen183|unseen185|unseen190  # counts only: testdata/heldout/unseen*/README.md
 #   make heldout SET=unseen5|...|unseen14|unseen20  # unseen sets whose cases have been read since: every case
-#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen189 + unseen180 + unseen179 + unseen177 + unseen184 + unseen187 + unseen186 + unseen183 + unseen185
+#   make heldout SET=visible|all      # the sets read (first, round5-7, unseen5-14, unseen20, unseen27) | those + unseen + unseen4 + unseen15-19 + unseen21-26 + unseen28-38 + unseen39 + unseen40 + unseen41 + unseen42 + unseen43 + unseen44 + unseen45 + unseen46 + unseen47 + unseen48 + unseen49 + unseen50 + unseen51 + unseen52 + unseen53 + unseen54 + unseen55 + unseen56 + unseen57 + unseen58 + unseen59 + unseen60 + unseen61 + unseen62 + unseen63 + unseen64 + unseen65 + unseen66 + unseen67 + unseen68 + unseen69 + unseen70 + unseen71 + unseen72 + unseen73 + unseen74 + unseen75 + unseen76 + unseen77 + unseen78 + unseen79 + unseen80 + unseen81 + unseen82 + unseen83 + unseen84 + unseen85 + unseen86 + unseen87 + unseen88 + unseen89 + unseen90 + unseen91 + unseen92 + unseen93 + unseen94 + unseen95 + unseen96 + unseen97 + unseen98 + unseen99 + unseen100 + unseen101 + unseen102 + unseen103 + unseen104 + unseen105 + unseen106 + unseen107 + unseen108 + unseen109 + unseen110 + unseen111 + unseen112 + unseen113 + unseen114 + unseen115 + unseen116 + unseen117 + unseen118 + unseen119 + unseen120 + unseen121 + unseen122 + unseen123 + unseen124 + unseen125 + unseen126 + unseen127 + unseen128 + unseen129 + unseen130 + unseen131 + unseen132 + unseen133 + unseen134 + unseen135 + unseen136 + unseen137 + unseen138 + unseen139 + unseen140 + unseen141 + unseen142 + unseen143 + unseen144 + unseen145 + unseen146 + unseen147 + unseen148 + unseen149 + unseen150 + unseen151 + unseen152 + unseen153 + unseen154 + unseen155 + unseen156 + unseen157 + unseen158 + unseen159 + unseen160 + unseen161 + unseen162 + unseen163 + unseen164 + unseen165 + unseen166 + unseen167 + unseen168 + unseen169 + unseen170 + unseen171 + unseen172 + unseen173 + unseen174 + unseen175 + unseen176 + unseen181 + unseen178 + unseen182 + unseen189 + unseen180 + unseen179 + unseen177 + unseen184 + unseen187 + unseen186 + unseen183 + unseen185 + unseen190
 #   make heldout COND='photo|severe'  # only the conditions matching this regex
 #   make heldout SEED=2               # other noise (default 1): the noisy
 #                                     # conditions are a sample, so measure a
@@ -46,10 +46,10 @@ reader=${READER:-local}
 [[ $reader == local || $reader == textract ]] || { echo "heldout: READER must be local or textract" >&2; exit 2; }
 case ${SET:-first} in
   first) sets=(first) ;;
-  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen189 | unseen180 | unseen179 | unseen177 | unseen184 | unseen187 | unseen186 | unseen183 | unseen185) sets=("$SET") ;;
+  round5 | round6 | round7 | unseen | unseen4 | unseen5 | unseen6 | unseen7 | unseen8 | unseen9 | unseen10 | unseen11 | unseen12 | unseen13 | unseen14 | unseen15 | unseen16 | unseen17 | unseen18 | unseen19 | unseen20 | unseen21 | unseen22 | unseen23 | unseen24 | unseen25 | unseen26 | unseen27 | unseen28 | unseen29 | unseen30 | unseen31 | unseen32 | unseen33 | unseen34 | unseen35 | unseen36 | unseen37 | unseen38 | unseen39 | unseen40 | unseen41 | unseen42 | unseen43 | unseen44 | unseen45 | unseen46 | unseen47 | unseen48 | unseen49 | unseen50 | unseen51 | unseen52 | unseen53 | unseen54 | unseen55 | unseen56 | unseen57 | unseen58 | unseen59 | unseen60 | unseen61 | unseen62 | unseen63 | unseen64 | unseen65 | unseen66 | unseen67 | unseen68 | unseen69 | unseen70 | unseen71 | unseen72 | unseen73 | unseen74 | unseen75 | unseen76 | unseen77 | unseen78 | unseen79 | unseen80 | unseen81 | unseen82 | unseen83 | unseen84 | unseen85 | unseen86 | unseen87 | unseen88 | unseen89 | unseen90 | unseen91 | unseen92 | unseen93 | unseen94 | unseen95 | unseen96 | unseen97 | unseen98 | unseen99 | unseen100 | unseen101 | unseen102 | unseen103 | unseen104 | unseen105 | unseen106 | unseen107 | unseen108 | unseen109 | unseen110 | unseen111 | unseen112 | unseen113 | unseen114 | unseen115 | unseen116 | unseen117 | unseen118 | unseen119 | unseen120 | unseen121 | unseen122 | unseen123 | unseen124 | unseen125 | unseen126 | unseen127 | unseen128 | unseen129 | unseen130 | unseen131 | unseen132 | unseen133 | unseen134 | unseen135 | unseen136 | unseen137 | unseen138 | unseen139 | unseen140 | unseen141 | unseen142 | unseen143 | unseen144 | unseen145 | unseen146 | unseen147 | unseen148 | unseen149 | unseen150 | unseen151 | unseen152 | unseen153 | unseen154 | unseen155 | unseen156 | unseen157 | unseen158 | unseen159 | unseen160 | unseen161 | unseen162 | unseen163 | unseen164 | unseen165 | unseen166 | unseen167 | unseen168 | unseen169 | unseen170 | unseen171 | unseen172 | unseen173 | unseen174 | unseen175 | unseen176 | unseen181 | unseen178 | unseen182 | unseen189 | unseen180 | unseen179 | unseen177 | unseen184 | unseen187 | unseen186 | unseen183 | unseen185 | unseen190) sets=("$SET") ;;
   visible) sets=(first round5 round6 round7 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen20 unseen27) ;;
-  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen189 unseen180 unseen179 unseen177 unseen184 unseen187 unseen186 unseen183 unseen185) ;;
-  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen189, unseen180, unseen179, unseen177, unseen184, unseen187, unseen186, unseen183, unseen185, visible or all" >&2; exit 2 ;;
+  all) sets=(first round5 round6 round7 unseen unseen4 unseen5 unseen6 unseen7 unseen8 unseen9 unseen10 unseen11 unseen12 unseen13 unseen14 unseen15 unseen16 unseen17 unseen18 unseen19 unseen20 unseen21 unseen22 unseen23 unseen24 unseen25 unseen26 unseen27 unseen28 unseen29 unseen30 unseen31 unseen32 unseen33 unseen34 unseen35 unseen36 unseen37 unseen38 unseen39 unseen40 unseen41 unseen42 unseen43 unseen44 unseen45 unseen46 unseen47 unseen48 unseen49 unseen50 unseen51 unseen52 unseen53 unseen54 unseen55 unseen56 unseen57 unseen58 unseen59 unseen60 unseen61 unseen62 unseen63 unseen64 unseen65 unseen66 unseen67 unseen68 unseen69 unseen70 unseen71 unseen72 unseen73 unseen74 unseen75 unseen76 unseen77 unseen78 unseen79 unseen80 unseen81 unseen82 unseen83 unseen84 unseen85 unseen86 unseen87 unseen88 unseen89 unseen90 unseen91 unseen92 unseen93 unseen94 unseen95 unseen96 unseen97 unseen98 unseen99 unseen100 unseen101 unseen102 unseen103 unseen104 unseen105 unseen106 unseen107 unseen108 unseen109 unseen110 unseen111 unseen112 unseen113 unseen114 unseen115 unseen116 unseen117 unseen118 unseen119 unseen120 unseen121 unseen122 unseen123 unseen124 unseen125 unseen126 unseen127 unseen128 unseen129 unseen130 unseen131 unseen132 unseen133 unseen134 unseen135 unseen136 unseen137 unseen138 unseen139 unseen140 unseen141 unseen142 unseen143 unseen144 unseen145 unseen146 unseen147 unseen148 unseen149 unseen150 unseen151 unseen152 unseen153 unseen154 unseen155 unseen156 unseen157 unseen158 unseen159 unseen160 unseen161 unseen162 unseen163 unseen164 unseen165 unseen166 unseen167 unseen168 unseen169 unseen170 unseen171 unseen172 unseen173 unseen174 unseen175 unseen176 unseen181 unseen178 unseen182 unseen189 unseen180 unseen179 unseen177 unseen184 unseen187 unseen186 unseen183 unseen185 unseen190) ;;
+  *) echo "heldout: SET must be first, round5, round6, round7, unseen, unseen4, unseen5, unseen6, unseen7, unseen8, unseen9, unseen10, unseen11, unseen12, unseen13, unseen14, unseen15, unseen16, unseen17, unseen18, unseen19, unseen20, unseen21, unseen22, unseen23, unseen24, unseen25, unseen26, unseen27, unseen28, unseen29, unseen30, unseen31, unseen32, unseen33, unseen34, unseen35, unseen36, unseen37, unseen38, unseen39, unseen40, unseen41, unseen42, unseen43, unseen44, unseen45, unseen46, unseen47, unseen48, unseen49, unseen50, unseen51, unseen52, unseen53, unseen54, unseen55, unseen56, unseen57, unseen58, unseen59, unseen60, unseen61, unseen62, unseen63, unseen64, unseen65, unseen66, unseen67, unseen68, unseen69, unseen70, unseen71, unseen72, unseen73, unseen74, unseen75, unseen76, unseen77, unseen78, unseen79, unseen80, unseen81, unseen82, unseen83, unseen84, unseen85, unseen86, unseen87, unseen88, unseen89, unseen90, unseen91, unseen92, unseen93, unseen94, unseen95, unseen96, unseen97, unseen98, unseen99, unseen100, unseen101, unseen102, unseen103, unseen104, unseen105, unseen106, unseen107, unseen108, unseen109, unseen110, unseen111, unseen112, unseen113, unseen114, unseen115, unseen116, unseen117, unseen118, unseen119, unseen120, unseen121, unseen122, unseen123, unseen124, unseen125, unseen126, unseen127, unseen128, unseen129, unseen130, unseen131, unseen132, unseen133, unseen134, unseen135, unseen136, unseen137, unseen138, unseen139, unseen140, unseen141, unseen142, unseen143, unseen144, unseen145, unseen146, unseen147, unseen148, unseen149, unseen150, unseen151, unseen152, unseen153, unseen154, unseen155, unseen156, unseen157, unseen158, unseen159, unseen160, unseen161, unseen162, unseen163, unseen164, unseen165, unseen166, unseen167, unseen168, unseen169, unseen170, unseen171, unseen172, unseen173, unseen174, unseen175, unseen176, unseen181, unseen178, unseen182, unseen189, unseen180, unseen179, unseen177, unseen184, unseen187, unseen186, unseen183, unseen185, unseen190, visible or all" >&2; exit 2 ;;
 esac
 setdir() { if [[ $1 == first ]]; then echo "$root"; else echo "$root/$1"; fi; }
 # Unseen sets whose every case has been read since they were measured (their
@@ -673,6 +673,116 @@ pdf = pdf[:i + 1] + add + pdf[i + 1:]
 pdf = re.sub(r"(trailer <<.*?/Size )\d+", lambda mm: mm.group(1) + str(size + 5), pdf, flags=re.S)
 open(dst, "wb").write(pdf.encode("latin-1"))
 print(turn, margin.split()[0], stamp.split()[-1] if stamp != "-" else "-")
+PYEOF
+}
+
+# pdf_oddboxes IN OUT NAME SEED: IN (the browser's print of the page, one
+# page, opened by qpdf --qdf --object-streams=disable) given an unusual but
+# valid page geometry, as scanners, imposition tools and some generators
+# write it (pdfoddboxes, unseen190); the page as a viewer shows it is still
+# the document as designed. One of five kinds, drawn from SEED and the
+# document: "offset", a /MediaBox that does not start at 0 0 (such as
+# [-300 -400 295 442] or [1000 1000 1612 1792]), the content moved by a cm
+# to sit in it; "rotate", a /Rotate of 90, 180 or 270 with the content drawn
+# turned the other way by a cm (a landscape page for 90 and 270), in an
+# offset /MediaBox; "crop", a /MediaBox larger than the page on every side
+# and offset, a /CropBox the size of the page inside it, and outside the
+# crop an imposition tool's crop marks and slug line (neutral words: no
+# person, date, dose or pharmacy); "croprotate", the two together; and
+# "userunit", a PDF 1.6 /UserUnit of 1.5 or 2 with the /MediaBox and the
+# content scaled down by it (so the page's size in inches is unchanged), in
+# an offset /MediaBox. Written as OUT (still QDF: run fix-qdf on it). Prints
+# the kind, the /Rotate, the /UserUnit and the slug line's first word ("-"
+# if none).
+pdf_oddboxes() {
+  python3 - "$@" <<'PYEOF'
+import hashlib, re, sys
+src, dst, name, seed = sys.argv[1:5]
+def pick(what, k): return int(hashlib.sha256(("%s pdfoddboxes %s %s" % (name, what, seed)).encode()).hexdigest(), 16) % k
+pdf = open(src, "rb").read().decode("latin-1")
+def obj(num):
+    m = re.search(r"\n%d 0 obj\n(.*?)\nendobj\n" % num, pdf, re.S)
+    if not m: sys.exit("heldout: pdfoddboxes: %s: no object %d" % (name, num))
+    return m
+pages = [int(n) for n in re.findall(r"\n(\d+) 0 obj\n<<(?:(?!endobj).)*?\n  /Type /Page\n", pdf, re.S)]
+if len(pages) != 1: sys.exit("heldout: pdfoddboxes: %s: not one page (%d)" % (name, len(pages)))
+size = int(re.search(r"/Size (\d+)", pdf.split("\ntrailer <<")[-1]).group(1))
+font, pre, post = size, size + 1, size + 3
+page = obj(pages[0]).group(1)
+if re.search(r"/Rotate [1-9]", page): sys.exit("heldout: pdfoddboxes: %s: the print has a /Rotate already" % name)
+mbm = re.search(r"/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]", page)
+mb = [float(x) for x in mbm.groups()]
+W, H = mb[2] - mb[0], mb[3] - mb[1]
+pre_cm = "1 0 0 1 %.2f %.2f cm " % (-mb[0], -mb[1]) if mb[0] or mb[1] else ""
+kind = ["offset", "rotate", "crop", "croprotate", "userunit"][pick("kind", 5)]
+ox, oy = [(-300, -400), (1000, 1000), (-612, 0), (200, -800), (36, 5000), (-1200, 300)][pick("origin", 6)]
+rot = [90, 180, 270][pick("rotate", 3)] if kind in ("rotate", "croprotate") else 0
+uu = [1.5, 2.0][pick("userunit", 2)] if kind == "userunit" else 1.0
+m = 0.0
+if kind in ("crop", "croprotate"): m = [36.0, 54.0, 72.0, 90.0][pick("margin", 4)]
+# The page's own content, W x H at 0 0, turned by the inverse of the /Rotate
+# so that the viewer's turn puts it upright again; (w, h) is its box then.
+if rot == 90:    turn, w, h = "0 1 -1 0 %.2f 0 cm " % H, H, W
+elif rot == 270: turn, w, h = "0 -1 1 0 0 %.2f cm " % W, H, W
+elif rot == 180: turn, w, h = "-1 0 0 -1 %.2f %.2f cm " % (W, H), W, H
+else:            turn, w, h = "", W, H
+s = 1.0 / uu
+scale = "%.4f 0 0 %.4f 0 0 cm " % (s, s) if uu != 1.0 else ""
+# Everything in default units /UserUnit: the page box is (w, h) / uu.
+pw, ph = w * s, h * s
+x0, y0 = ox, oy
+cm = "1 0 0 1 %.2f %.2f cm %s%s%s" % (x0 + m, y0 + m, scale, turn, pre_cm)
+media = (x0, y0, x0 + pw + 2 * m, y0 + ph + 2 * m)
+crop = (x0 + m, y0 + m, x0 + m + pw, y0 + m + ph) if m else None
+extra, slug = "", "-"
+def esc(t): return t.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+if m:
+    # An imposition tool's marks in the margin outside the crop: crop marks at
+    # the four corners and a slug line along the foot, in the /MediaBox's own
+    # coordinates (outside the page's turn).
+    a, b, c, d = crop
+    k = m * 0.6
+    for (x, y, dx, dy) in ((a, b, -1, -1), (c, b, 1, -1), (a, d, -1, 1), (c, d, 1, 1)):
+        extra += "%.2f %.2f m %.2f %.2f l S %.2f %.2f m %.2f %.2f l S\n" % (x + dx * 6, y, x + dx * k, y, x, y + dy * 6, x, y + dy * k)
+    slug = ["Imposed sheet 1 of 1 - plate K - registration check",
+            "Slug: job ticket 4417 - proof copy - sheet A",
+            "Printer marks - trim to crop - sheet 1"][pick("slug", 3)]
+    extra = "q 0 0 0 RG 0.5 w\n" + extra + "BT /FOdd 7 Tf %.2f %.2f Td (%s) Tj ET\nQ\n" % (a + 4, y0 + m * 0.3, esc(slug))
+streams = {pre: "q %s\n" % cm, post: "\nQ\n" + extra}
+new = {font: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"}
+mc = re.search(r"/Contents (\d+ 0 R|\[[^\]]*\])", page)
+if not mc: sys.exit("heldout: pdfoddboxes: %s: the page has no /Contents" % name)
+refs = " ".join(mc.group(1).strip("[]").split())
+def add_font(d):
+    if re.search(r"/Font <<", d): return d.replace("/Font <<", "/Font << /FOdd %d 0 R" % font, 1)
+    return d.replace("<<", "<<\n    /Font << /FOdd %d 0 R >>" % font, 1)
+rm = re.search(r"/Resources (\d+) 0 R", page)
+if rm:
+    ro = obj(int(rm.group(1)))
+    pdf = pdf[:ro.start(1)] + add_font(ro.group(1)) + pdf[ro.end(1):]
+    page = obj(pages[0]).group(1)
+    page2 = page.replace(mc.group(0), "/Contents [ %d 0 R %s %d 0 R ]" % (pre, refs, post), 1)
+else:
+    page2 = page.replace(mc.group(0), "/Contents [ %d 0 R %s %d 0 R ]" % (pre, refs, post), 1)
+    i = page2.index("/Resources <<")
+    page2 = page2[:i] + add_font(page2[i:])
+page2 = re.sub(r"\n\s*/(CropBox|TrimBox|BleedBox|ArtBox) \[[^\]]*\]", "", page2)
+page2 = re.sub(r"/MediaBox \[[^\]]*\]", lambda mm: "/MediaBox [ %.2f %.2f %.2f %.2f ]" % media
+               + ("\n  /CropBox [ %.2f %.2f %.2f %.2f ]" % crop if crop else "")
+               + ("\n  /Rotate %d" % rot if rot else "")
+               + ("\n  /UserUnit %.1f" % uu if uu != 1.0 else ""), page2, count=1)
+po = obj(pages[0])
+pdf = pdf[:po.start(1)] + page2 + pdf[po.end(1):]
+add = ""
+for n in sorted(list(new) + list(streams)):
+    if n in new: add += "%d 0 obj\n%s\nendobj\n\n" % (n, new[n])
+    else: add += "%d 0 obj\n<< /Length %d 0 R >>\nstream\n%sendstream\nendobj\n\n%d 0 obj\n%d\nendobj\n\n" % (n, n + 1, streams[n], n + 1, len(streams[n]))
+i = pdf.rindex("\nxref\n")
+pdf = pdf[:i + 1] + add + pdf[i + 1:]
+pdf = re.sub(r"(trailer <<.*?/Size )\d+", lambda mm: mm.group(1) + str(size + 5), pdf, flags=re.S)
+if uu != 1.0: pdf = re.sub(r"^%PDF-1\.[0-5]", "%PDF-1.6", pdf)
+open(dst, "wb").write(pdf.encode("latin-1"))
+print(kind, rot, uu, slug.split()[0] if slug != "-" else "-")
 PYEOF
 }
 
@@ -2124,7 +2234,7 @@ upload() {
   f=$(ls "$docs/$n.$c".* 2>/dev/null | head -1 || true)
   if [[ -n $f ]]; then echo "$f"; return; fi
   case $c in
-    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend | pdfkerning | pdfxobject | pdfshuffled) ;;
+    pdf | pdfhead | pdfoutline | pdfcurves | pdfa | docscan | feeder | pdfprotect | pdfannot | pdftype3 | pdf2up | pdfform | pdfincremental | pdfmixed | pdflayers | pdfcovered | pdfinherit | pdflabelsize | pdfcid | pdfsideways | pdfsmallcaps | pdfglyphs | pdfspotcolour | pdfoldfilters | pdflongpage | pdfdamaged | pdfblend | pdfkerning | pdfxobject | pdfshuffled | pdfoddboxes) ;;
     *) base=$(page "$s" "$n"); W=$(identify -format %w "$base"); H=$(identify -format %h "$base") ;;
   esac
   case $c in
@@ -12172,6 +12282,51 @@ HTML
       missing=$(comm -23 <(tr -s ' \n\t' '\n\n\n' <"$sd/print.txt" | sort -u) <(tr -s ' \n\t' '\n\n\n' <"$sd/side.txt" | sort -u) | wc -l)
       ((missing == 0)) || { echo "heldout: $s $n pdfsideways: $missing words of the print missing from $f's text" >&2; exit 1; }
       rm -rf "$sd" ;;
+    pdfoddboxes)
+      # A PDF whose page geometry is unusual but valid, as scanners,
+      # imposition tools and some generators write it (unseen190): the
+      # browser's print of the page (header and footer off, one page) opened
+      # by qpdf --qdf, and pdf_oddboxes gives it one of five geometries drawn
+      # from SEED and the document: a /MediaBox that does not start at 0 0;
+      # a /Rotate of 90, 180 or 270 with the content drawn turned back by a
+      # cm (a landscape page for 90 and 270) in such a box; a /CropBox the
+      # size of the page inside a larger, offset /MediaBox, with crop marks
+      # and a neutral slug line outside the crop; the two together; or a
+      # PDF 1.6 /UserUnit of 1.5 or 2 with box and content scaled down by it
+      # (the page's size in inches unchanged), offset. fix-qdf and qpdf
+      # write it back compressed. Checked: one page; pdfinfo -box gives the
+      # boxes drawn; pdftoppm shows the page the way the print is oriented
+      # (portrait stays portrait); pdftotext gives every word of the print.
+      # Needs qpdf and fix-qdf (apt-get install qpdf), pdfinfo, pdftoppm and
+      # pdftotext (poppler-utils). Not harsh: the page shown is the print.
+      f=$docs/$n.pdfoddboxes.pdf
+      local od=$docs/$n.pdfoddboxes.d oinfo okind orot ouu oslug
+      command -v qpdf >/dev/null && command -v fix-qdf >/dev/null ||
+        { echo "heldout: pdfoddboxes needs qpdf and fix-qdf (apt-get install qpdf)" >&2; exit 1; }
+      command -v pdfinfo >/dev/null && command -v pdftoppm >/dev/null && command -v pdftotext >/dev/null ||
+        { echo "heldout: pdfoddboxes needs pdfinfo, pdftoppm and pdftotext (apt-get install poppler-utils)" >&2; exit 1; }
+      rm -rf "$od" && mkdir -p "$od"
+      chrome --no-pdf-header-footer --print-to-pdf="$od/print.pdf" "file://$PWD/$out/$s/html/$n.html"
+      [[ $(pdfinfo "$od/print.pdf" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfoddboxes: the print is not one page" >&2; exit 1; }
+      qpdf --qdf --object-streams=disable "$od/print.pdf" "$od/qdf.pdf"
+      oinfo=$(pdf_oddboxes "$od/qdf.pdf" "$od/odd.pdf" "$n" "$seed") || exit 1
+      read -r okind orot ouu oslug <<<"$oinfo"
+      fix-qdf "$od/odd.pdf" >"$od/fixed.pdf"
+      qpdf "$od/fixed.pdf" "$f"
+      qpdf --check "$f" >/dev/null || { echo "heldout: $s $n pdfoddboxes: qpdf --check fails on $f" >&2; exit 1; }
+      [[ $(pdfinfo "$f" | sed -n 's/^Pages: *//p') == 1 ]] || { echo "heldout: $s $n pdfoddboxes: $f does not open as one page" >&2; exit 1; }
+      [[ $(pdfinfo "$f" | sed -n 's/^Page rot: *//p') == "$orot" ]] || { echo "heldout: $s $n pdfoddboxes: $f lacks its /Rotate $orot" >&2; exit 1; }
+      pdfinfo -box "$f" | grep -q '^MediaBox: *0\.00 *0\.00 ' && { echo "heldout: $s $n pdfoddboxes: $f's /MediaBox starts at 0 0" >&2; exit 1; }
+      pdftoppm -r 20 -gray -singlefile "$od/print.pdf" "$od/printed" && pdftoppm -r 20 -gray -singlefile "$f" "$od/shown" ||
+        { echo "heldout: $s $n pdfoddboxes: $f does not render" >&2; exit 1; }
+      [[ $(identify -format '%[fx:w>h]' "$od/printed.pgm") == $(identify -format '%[fx:w>h]' "$od/shown.pgm") ]] ||
+        { echo "heldout: $s $n pdfoddboxes: $f does not show the page the way the print is turned" >&2; exit 1; }
+      pdftotext -raw "$f" "$od/odd.txt"; pdftotext -raw "$od/print.pdf" "$od/print.txt"
+      [[ $oslug == - ]] || grep -q "$oslug" "$od/odd.txt" || { echo "heldout: $s $n pdfoddboxes: the text of $f lacks its slug line" >&2; exit 1; }
+      local omissing
+      omissing=$(comm -23 <(tr -s ' \n\t' '\n\n\n' <"$od/print.txt" | sort -u) <(tr -s ' \n\t' '\n\n\n' <"$od/odd.txt" | sort -u) | wc -l)
+      ((omissing == 0)) || { echo "heldout: $s $n pdfoddboxes: $omissing words of the print missing from $f's text" >&2; exit 1; }
+      rm -rf "$od" ;;
     pdfcovered)
       # A text PDF whose text layer holds words the page does not show,
       # painted over as a careless redaction or a corrected template leaves
