@@ -408,7 +408,7 @@ func linePharmacy(l docLine) linePharmacyName {
 		described := j < i-1 && p.capital && letterCount(p.text) >= 2 && !isDigit(p.text[0]) && !possessives[p.text] &&
 			!slices.ContainsFunc(l.words[j+1:i], func(w word) bool { return w.text == "rx" })
 		if (namesBusiness([]word{p}) || described) && !romanNumerals[p.text] {
-			return linePharmacyName{pharmacyWordName, exactMatch, c, spotOfWords(l, l.words[j:i+1])}
+			return linePharmacyName{pharmacyWordName, exactMatch, c, spotOfWords(l, l.words[j:nameEnd(l, i)])}
 		}
 		// "An" (peace) ends many Vietnamese names ("Binh An Pharmacy";
 		// unseen14, round 13): the capitalised name word before it starts
@@ -811,7 +811,31 @@ func pharmacyWordAt(l docLine, i int) bool {
 	if _, ok := pharmacyWords[w]; !ok && w != "rx" {
 		return false
 	}
+	if serviceAt(l, i) {
+		return endsName(l, i+1)
+	}
 	return !nameEndingPharmacyWords[w] || endsName(l, i)
+}
+
+// nameEnd is the index just past a business's name whose pharmacy word is
+// word i of l: past "Service" for an investigational drug service.
+func nameEnd(l docLine, i int) int {
+	if serviceAt(l, i) {
+		return i + 2
+	}
+	return i + 1
+}
+
+// serviceAt reports the "Drug" of a hospital's "Investigational Drug
+// Service" at word i of l, named after its institution on one line
+// ("Cedarview Medical Center Investigational Drug Service, 300 Elm Ridge
+// Rd" under "Dispensed by" on a study's dispensing e-mail; unseen178,
+// round 32, no pharmacy found on 3 uploads, each reader): the service
+// ends the name as "Pharmacy" would.
+func serviceAt(l docLine, i int) bool {
+	return i > 0 && i+1 < len(l.words) && l.words[i].text == "drug" && l.words[i-1].text == "investigational" &&
+		l.words[i-1].capital && l.words[i].capital && l.words[i+1].capital &&
+		(l.words[i+1].text == "service" || l.words[i+1].text == "services")
 }
 
 // endsName reports whether word i ends a business's name on its line: the

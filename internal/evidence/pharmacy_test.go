@@ -58,6 +58,10 @@ func TestRatePharmacy(t *testing.T) {
 		{"a hospital's investigational drug service", []string{"Dispensed by", "Summit Ridge University Hospital", "Investigational Drug Service",
 			"1500 Aspen Pkwy, Summit Ridge, CO 80099"}, 1, Rating{Valid, Medium}},
 		{"an investigational drug service of no institution", []string{"Collect it at the", "Investigational Drug Service window"}, 1, Rating{NotFound, Medium}},
+		// Named on its institution's line (unseen178, round 33).
+		{"an institution's investigational drug service on its line", []string{"Cedarview Medical Center Investigational Drug Service, 300",
+			"Dispensed by", "Elm Ridge Rd, Cedarview, WI 53099"}, 1, Rating{Valid, Medium}},
+		{"an investigational drug service's window in a sentence", []string{"ready for pickup at the Investigational Drug Service window (Building C)"}, 1, Rating{NotFound, Medium}},
 		{"Spanish: the name after Farmacia", []string{"Farmacia Buena Salud"}, 1, Rating{Valid, Medium}},
 		// "An" (peace) ends many Vietnamese names (unseen14, round 13).
 		{"a Vietnamese name ending An", []string{"NHA THUOC BINH AN - BINH AN PHARMACY (714) 555-0158"}, 1, Rating{Valid, High}},
