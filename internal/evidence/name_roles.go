@@ -62,6 +62,19 @@ var roleCaptions = newPhraseSet(map[string][]string{
 		"subscriber", "policy holder", "policyholder", "cardholder", "card holder", "insured",
 	},
 	"the person who paid": {"paid by", "payer", "payment by"},
+	// Who assessed or checked the medicines a patient brought into
+	// hospital ("Assessed by (pharmacy technician)  Date of assessment"
+	// over "Paulette Ridgwell  26/11/2026" on a ward's POD assessment
+	// form; unseen190, round 33, the technician rated the patient, a false
+	// accept at first measure).
+	// A wholesaler's account manager on its invoice to the pharmacy
+	// ("YOUR ACCOUNT MANAGER" over "Graham Ashdown"; unseen186, round 33, a
+	// false accept at first measure).
+	staffRole: {"assessed by", "verified by", "checked by", "pharmacy technician", "ward nurse", "account manager", "your account manager", "sales rep", "rep"},
+	// Who brought the parcel ("Delivered by: Marco Bellweather, driver
+	// #D-4471" on a specialty pharmacy's delivery receipt; unseen186, round
+	// 33, the driver rated the patient, a false accept at first measure).
+	"the driver who delivered it": {"delivered by", "driver", "delivery driver", "driver name", "drivers name", "courier name"},
 	// Who lived at the patient's address before them ("Mail still
 	// arriving for the previous resident of your unit, Dale Whitcombe,"
 	// on a lease's welcome page beside the new tenant's carton label;
@@ -275,14 +288,27 @@ const appointedRole = "someone appointed to act for the patient"
 // patient, after their address where it gives one.
 var appointedRe = lazyRE(`\b(?:is|are|was|were|has\s+been|have\s+been)\s+(?:hereby\s+)?appointed\s+(?:as\s+)?(?:(?:the|a|an|his|her|their|joint|sole)\s+)*(?:deputy|deputies|attorney|attorneys|guardian|conservator|litigation\s+friend|receiver|representative|agent)\b`)
 
+// behalfRe follows the name of whoever signs for the patient.
+var behalfRe = lazyRE(`\bon\s*beha[il1]f\s+of\s+(?:the\s+)?(?:patient|him|her|them|my\s+\w+|his\s+\w+|their\s+\w+)\b`)
+
 // appointedName is the name that a line's sentence appoints to act for the
 // patient ("1. Ms Lorna Whitcombe-Aske of 9 Gannet Close, Pellbridge PB9
 // 9ZZ is appointed as deputy" in a court's order over the exhibited label
 // of "Mr Harold Whitcombe"; unseen170, round 32, the patient not_found
 // beside a namesake on 3 uploads each reader): the line's first name, titled
 // or leading it, before appointedRe's words.
+//
+// A name that opens a line signed on the patient's behalf is the
+// representative's too ("Ian Pryce on behalf of the patient" under
+// "Signed" on a prescription's back, his wife the patient on its front;
+// unseen182, round 32, the patient not_found beside a namesake on 4
+// uploads each reader), OCR running "on behalf" together or reading its l
+// as i ("onbehaif").
 func appointedName(l docLine) []word {
 	loc := appointedRe.FindStringIndex(l.norm)
+	if loc == nil {
+		loc = behalfRe.FindStringIndex(l.norm)
+	}
 	if loc == nil {
 		return nil
 	}

@@ -249,6 +249,24 @@ func TestNamesInOtherRoles(t *testing.T) {
 			lines: []string{"In the matter of HAROLD WHITCOMBE (\"P\")", "1. Ms Lorna Whitcombe-Aske of 9 Gannet Close, Pellbridge PB9 9ZZ is appointed as deputy (\"the deputy\") to",
 				"make decisions on behalf of P.", "Mounjaro 10mg/0.6ml solution for injection KwikPen x1", "16 Nov 2026", "Mr Harold Whitcombe"},
 			want: Rating{Valid, High}, rule: "name-anywhere"},
+		// A ward's POD assessment, its technician's caption in a row of
+		// captions; a delivery's driver (round 33: unseen190, unseen186).
+		{name: "the lead as the technician who assessed the medicines", exp: jane, lines: []string{
+			"Patient's Own Drugs (POD) Assessment", "Patient name Hospital number NHS number", "Imogen Treharne K4471902 999 241 7730",
+			med, "Assessed by (pharmacy technician)", "Jane Smith"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		{name: "the lead as the driver who delivered it", exp: jane, lines: []string{
+			med, "Filled 11/16/2026", "Delivered by: Jane Smith, driver #D-4471", "Received by (patient or agent):"},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		// A prescription's back signed by the patient's husband on her
+		// behalf, OCR running "on behalf" together (unseen182, round 33).
+		{name: "a representative signing on the patient's behalf", exp: Expected{PatientKnown: true, Forename: "Maureen", Surname: "Pryce"},
+			lines: []string{"Patient's name and address, NHS number", "Mrs Maureen Pryce", "Ozempic 0.5mg/dose solution for injection pre-filled pen",
+				"DISPENSED 18/11/2026", "Signed", "Ian Pryce onbehaif of the patient"},
+			want: Rating{Valid, High}, rule: "name-anywhere"},
+		{name: "the lead only as the patient's representative", exp: Expected{PatientKnown: true, Forename: "Ian", Surname: "Pryce"},
+			lines: []string{"Ozempic 0.5mg/dose solution for injection pre-filled pen", "DISPENSED 18/11/2026", "Signed", "Ian Pryce on behalf of the patient"},
+			want:  Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
 		// A witness statement's maker, his wife's label exhibited: named in
 		// full as the statement's maker, by initial in its heading box,
 		// and again where he signs (unseen170, round 32).
