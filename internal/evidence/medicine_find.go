@@ -473,7 +473,15 @@ var (
 	// advertHeadingRe is a line of nothing but an advert's or a sponsor's
 	// mark; advertRe what an advert's own lines say.
 	advertHeadingRe = lazyRE(`^\W*(?:advertisement|advertisements|advert|advertising|sponsored|sponsored content|promoted|promotion|promotional)\W*$`)
-	advertRe        = lazyRE(`\bnow\s+in\s+stock\b|\boffer\s+ends\b|\bfrom\s+[£$€]\s?\d|\b\d{1,2}\s?%\s+off\b|\b(?:shop|buy|order)\s+now\b|\bfind\s+out\s+more\b|\blearn\s+more\b|\bsponsored\b`)
+	advertRe        = lazyRE(`\bnow\s+in\s+stock\b|\boffer\s+ends\b|\bfrom\s+[£$€]\s?\d|\b\d{1,2}\s?%\s+off\b|\b(?:shop|buy|order)\s+now\b|\bfind\s+out\s+more\b|\blearn\s+more\b|\bsponsored\b|` + upsellRe)
+	// upsellRe is what a box's or an order's offer of more says ("Add
+	// Zepbound to your next box" over "Ask about weight care: Zepbound 2.5
+	// mg starter pens, if your provider approves. Not included in this box."
+	// on a men's health subscription's packing slip; unseen183, round 33,
+	// the offer rated the supply on 3 uploads each reader, false accepts at
+	// first measure).
+	upsellRe = `\badd\s+(?:\S+\s+){1,3}to\s+your\s+(?:next\s+)?(?:box|order|basket|cart|delivery|subscription|plan)\b|\bask\s+(?:us\s+)?about\b|` +
+		`\bif\s+your\s+(?:provider|doctor|prescriber|clinician|gp)\s+approves\b|\bnot\s+included\s+in\s+(?:this|your)\s+(?:box|order|parcel|delivery|package|shipment)\b`
 )
 
 // advertLines are the lines of an advert: the four lines under an

@@ -243,6 +243,13 @@ func TestRateMedicine(t *testing.T) {
 			"Mounjaro 2.5mg, 5mg and 7.5mg KwikPens"}, want: Rating{Invalid, High}, wantWords: "(Wegovy)"},
 		{name: "an advert's own words", medicine: "Mounjaro", lines: []string{
 			"Wegovy 0.5mg FlexTouch pen x 1", "Mounjaro KwikPens now in stock from £129"}, want: Rating{Invalid, High}},
+		// A subscription box's offer of more (unseen183, round 33).
+		{name: "named only in a box's offer of more", medicine: "Zepbound", lines: []string{
+			"Rx # Item Qty Dispensed", "00311 Finasteride 1 mg tablet 90 11/23/2026", "Add Zepbound to your next box",
+			"Ask about weight care: Zepbound 2.5 mg starter pens, if your provider approves. Not", "included in this box."},
+			want: Rating{Invalid, High}, wantWords: "(finasteride)"},
+		{name: "an item not included in this box", medicine: "Wegovy", lines: []string{
+			"Finasteride 1 mg tablet 90", "Wegovy 0.25 mg pen: not included in this box"}, want: Rating{Invalid, High}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
