@@ -721,15 +721,16 @@ func dateCandidates(d document, pol Policy, today civilDate, meds dateMedicines)
 	}
 	best := otherDate
 	coverage := coverageLetter(d)
-	unsupplied := nothingSupplied(d) || consentForm(d) || undispensedForm(d) || labRequest(d)
+	unsupplied := nothingSupplied(d) || consentForm(d) || undispensedForm(d) || labRequest(d) || podRecord(d)
 	letter := letterWithoutSupply(d) || travelLetter(d)
+	stock := stockOrder(d)
 	opening := salutationLine(d)
 	if opening >= 0 && !slices.ContainsFunc(all, func(m datedMention) bool { return m.line > opening && m.kind != otherDate }) {
 		opening = -1 // the prose dates nothing: the letter's own date stands (a clinic's "I have today prescribed")
 	}
 	roleColumns := otherRoleHeadings(d)
 	for _, m := range all {
-		if coverage && m.kind >= plainDate || unsupplied && m.kind != dispensedDate || letter && m.kind >= plainDate {
+		if coverage && m.kind >= plainDate || unsupplied && m.kind != dispensedDate || letter && m.kind >= plainDate || stock && m.kind == orderDate {
 			continue
 		}
 		if roleColumns && m.kind == unlabelledDate {
@@ -872,7 +873,11 @@ var nothingSuppliedRe = lazyRE(`\bnothing\s+(?:has\s+been|was|is)\s+(?:yet\s+)?(
 	// says so beside its own supply ("This page is not a prescription"
 	// under "Dispensed and dispatched 19/11/2026"; unseen154) speaks of
 	// the page, not of the supply.
-	`\bthis\s+letter\s+is\s+not\s+a\s+prescription\b`)
+	`\bthis\s+letter\s+is\s+not\s+a\s+prescription\b|` +
+	// A dietitian's care plan ("Letter sent to GP to consider prescribing.
+	// Not yet started; no prescription issued so far."; unseen188, round
+	// 33, the plan's date rated the supply's on 3 uploads each reader).
+	`\bno\s+prescription\s+(?:has\s+been\s+|was\s+)?issued\b`)
 
 // nothingSupplied reports a page that says nothing was supplied on it
 // (nothingSuppliedRe; unseen35, false accepts at first measure, round 14).
@@ -1055,6 +1060,34 @@ func labRequest(d document) bool {
 		found = found || labRequestRe.MatchString(l.norm)
 	}
 	return found
+}
+
+// stockOrderRe names a pharmacy's order of stock from a wholesaler, or the
+// wholesaler's paper for it.
+var stockOrderRe = lazyRE(`\bwholesal(?:e|er|ers|ing)\b`)
+
+// stockOrder reports a page that speaks of a wholesaler's order, invoice
+// or delivery to the pharmacy: its order dates are the stock's, not a
+// patient's order ("Order 2026-1147 to Trentside Wholesale" over "Placed:
+// 27/11/2026" on a pharmacy system's stock order screen, the patient's
+// Mounjaro owed in the panel beside it; unseen186, round 33, a false
+// accept at first measure on 3 uploads each reader).
+func stockOrder(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return stockOrderRe.MatchString(l.norm) })
+}
+
+// podRecordRe names a ward's or a care home's record of the medicines a
+// patient brought in with them.
+var podRecordRe = lazyRE(`\bpatient'?s?\s+own\s+(?:medicines|medications|drugs|meds)\b`)
+
+// podRecord reports a ward's record of a patient's own medicines (POD): its
+// dates are the ward's, when the medicines came in, went into the fridge,
+// were checked or given; only a dispensing date copied from their label
+// dates a supply (a POD fridge record card's "Into fridge (date, time)"
+// rated the dispensing date, its label "not yet checked"; unseen190, round
+// 33, a false accept at first measure on 3 uploads each reader).
+func podRecord(d document) bool {
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return podRecordRe.MatchString(l.norm) })
 }
 
 // tellsOfSupply reports a page that tells of a supply made (suppliedRe):

@@ -73,6 +73,11 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// card, "Last dose taken", "Hold from", "Restart on" columns read
 		// by Textract: the last dose's day was rated the fill's).
 		"last dose", "last dose taken", "date of last dose", "last taken", "last injection", "last injected",
+		// An adherence app's timeline ("Missed dose" over "November 25, 2026",
+		// "Dose taken - 1mg" over another, its only refill card 104 days
+		// old; unseen184, round 33, a missed dose rated the latest fill, a
+		// false accept at first measure on 2 uploads each reader).
+		"missed dose", "dose missed", "missed", "missed injection", "dose taken", "injection taken", "dose logged",
 		"hold from", "withhold from", "held from", "stop on", "stopped on", "restart", "restart on", "restart date",
 		"resume", "resume on", "reviewed", "reviewed on", "reviewed at",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",
@@ -203,6 +208,13 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// it into the fridge, no dispensing (unseen16, a false accept).
 		"packed", "packed on", "date packed", "pack date", "packing date", "refrigerate by", "refrigerate within",
 		"refrigerate before", "store by", "keep cold until", "fridge by",
+		// A ward's record of a patient's own medicines ("Into fridge (date,
+		// time)" over "24/11/2026 19:40" on a POD fridge record card whose
+		// label was not yet checked; unseen190, round 33, a false accept at
+		// first measure, each reader): when they came onto the ward.
+		"into fridge", "into the fridge", "placed in fridge", "placed in the fridge", "put in fridge",
+		"received on ward", "received on the ward", "brought in", "brought in on", "date brought in",
+		"admission date", "date of admission", "admitted", "admitted on", "on admission",
 		// How long a supply lasts ("dispensed on 6 November 2026 (four
 		// weekly doses), so he has enough until about 4 December 2026";
 		// unseen75's specialist letter, round 20: the two dates were one
@@ -377,6 +389,37 @@ func refillCount(ws []word, first, last int) bool {
 		last+1 < len(ws) && (ws[last+1].text == "left" || ws[last+1].text == "remaining")
 }
 
+// injectionSiteRe is where on the body a dose was injected, as a patient's
+// log writes it ("L tum", "R thigh", "left arm").
+var injectionSiteRe = lazyRE(`\b(?:(?:l|r|lt|rt|left|right)\.?\s*)?(?:tum|tummy|thigh|abdomen|abdo|stomach|belly|buttock|upper\s+arm|arm)(?:[^a-z]|$)`)
+
+// injectionRows are the rows of a log of injections: two or more lines
+// that each hold a date and where on the body it was injected, a few words
+// besides ("18/11/2026 L thigh ok") and no medicine. Their dates say when
+// a dose was taken, not when anything was dispensed (unseen185, round 33:
+// a patient's log in biro inside a Wegovy carton's lid, "Gareth
+// Pryce-Evans - my pens" over "25/11/2026 R thigh ok", its last injection
+// rated the dispensing date, false accepts at first measure on both
+// readers). nil when the page has fewer.
+func injectionRows(d document) []bool {
+	var out []bool
+	n := 0
+	for i, l := range d.lines {
+		if !injectionSiteRe.MatchString(l.norm) || wordsOfLetters(l) > 6 || len(findDates(l.numberText())) == 0 || len(lineMentions(l, i)) > 0 {
+			continue
+		}
+		if out == nil {
+			out = make([]bool, len(d.lines))
+		}
+		out[i] = true
+		n++
+	}
+	if n < 2 {
+		return nil
+	}
+	return out
+}
+
 // measurementRows are the rows of a table of measurements: the lines that
 // open with a date under a heading of two or more measurements ("Visit
 // Weight (lb) BMI Waist (in) BP Initials"), naming no medicine. Their dates
@@ -406,7 +449,12 @@ func measurementRows(d document) []bool {
 	// A row's or a cell's line: a few words at most besides its figures
 	// (initials, OCR's specks), and no medicine.
 	few := func(j int) bool { return wordsOfLetters(d.lines[j]) <= 3 && len(lineMentions(d.lines[j], j)) == 0 }
-	row := func(j int) bool { return dated(j) && few(j) }
+	// Or two readings and a remark ("26/11/2026 3.4 6.0 yes - 1 dose
+	// given MF" under a fridge's "min °C" and "max °C").
+	remarked := func(j int) bool {
+		return len(readingRe.FindAllStringIndex(d.lines[j].norm, 3)) >= 2 && len(lineMentions(d.lines[j], j)) == 0
+	}
+	row := func(j int) bool { return dated(j) && (few(j) || remarked(j)) }
 	for i := 0; i < len(d.lines); i++ {
 		if strings.Contains(d.lines[i].norm, "/") && bloodPressureRe.MatchString(d.lines[i].norm) && row(i) {
 			// A row of its own by its blood pressure ("10/23/26 208.2
@@ -448,6 +496,9 @@ func measurementRows(d document) []bool {
 	return out
 }
 
+// readingRe is a measurement's reading with one decimal ("3.4", "208.2").
+var readingRe = lazyRE(`\b\d{1,3}\.\d\b`)
+
 // bloodPressureRe is a blood pressure after a date: systolic over
 // diastolic.
 var bloodPressureRe = lazyRE(`\s(?:[89][0-9]|1[0-9][0-9]|2[0-2][0-9])/(?:[4-9][0-9]|1[0-3][0-9])\b`)
@@ -457,6 +508,11 @@ var measurementWords = map[string]bool{
 	"weight": true, "bmi": true, "bp": true, "waist": true, "height": true, "pressure": true, "hba1c": true,
 	"a1c": true, "pulse": true, "temp": true, "temperature": true, "kg": true, "lb": true, "lbs": true,
 	"ib": true, // OCR's lb
+	// A fridge's log ("Daily check Fridge min °C Fridge max °C Items
+	// present Initials" on a ward's record of a patient's own medicines;
+	// unseen190, round 33, its last check rated the dispensing date, a
+	// false accept at first measure).
+	"min": true, "max": true,
 }
 
 // wordsOfLetters counts the words of l with no figure in them.
@@ -1248,6 +1304,12 @@ func stampLines(d document) stamps {
 	s.thread = slices.ContainsFunc(d.lines, func(l docLine) bool { return threadMarkRe.MatchString(l.norm) })
 	s.diaryDay = diaryDays(d)
 	s.measured = measurementRows(d)
+	if rows := injectionRows(d); rows != nil {
+		s.measured = rows
+		for i, m := range measurementRows(d) {
+			s.measured[i] = s.measured[i] || m
+		}
+	}
 	s.timestampColumn = timestampColumns(d)
 	for i := range d.lines {
 		near := 0

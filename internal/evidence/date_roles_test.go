@@ -36,6 +36,34 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"Medication: Wegovy 2.4 mg/0.75 mL weekly", "Filled at: Lakeview Pharmacy #218",
 			"Visit Weight (lb) BMI Waist (in) BP Initials", "10/23/26 208.2 33.6 40 132/84 KM",
 			"11/19/26 202.5 32.7 39.25 128/82 TR"}, Rating{NotFound, Medium}, "no-date"},
+		// A ward's fridge card for a patient's own medicines (unseen190,
+		// round 33): when they went into the fridge and were checked.
+		{"a ward's record of a patient's own medicines", []string{
+			"Patient's Own Medicines - Fridge Record Card", "Patient: Jane Smith",
+			"Item placed in fridge Dose Qty Into fridge (date, time) By", "Wegovy 2.4 mg pen . . .",
+			"(semaglutide) 2.4 mg weekly 1 pen | 14/11/2026 19:40 K. Osei RN",
+			"Daily check Fridge min °C Fridge max °C Items present Initials", "15/11/2026 3.1 6.4 yes KO",
+			"16/11/2026 3.4 6.0 yes - 1 dose given MF", "17/11/2026 2.9 5.8 yes KO"}, Rating{NotFound, Medium}, "no-date"},
+		{"a fridge's log of readings under min and max", []string{
+			"Wegovy 2.4 mg pen", "Dispensed 02/11/2026", "Date Fridge min °C Fridge max °C Initials",
+			"16/11/2026 3.4 6.0 yes - checked pen MF", "17/11/2026 2.9 5.8 yes KO"}, Rating{Valid, High}, "date-in-window"},
+		// A pharmacy's stock order to its wholesaler, the patient's item
+		// owed beside it (unseen186, round 33).
+		{"a wholesaler's order placed, the patient's item owed", []string{
+			"Order 2026-1147 to Trentside Wholesale (acct 10882) Patient owings linked to this order",
+			"Placed: 17/11/2026 17:55 Expected delivery: 19/11/2026 AM Status: SENT Patient Item Status",
+			"999-5170 Wegovy 2.4mg FlexTouch 1 2 0 (OOS) Mrs Jane Smith OWING - awaiting stock"}, Rating{NotFound, Medium}, "no-date"},
+		// A patient's request for more on a repeat slip (unseen187, round 33).
+		{"a patient's request is no fill", []string{
+			"Repeat Prescription Request", "Medication Last issued", "Wegovy 2.4mg pen - once weekly - 1 pen", "08/07/2026",
+			"Please can | have my Wegovy again - J. Smith, 18/11/2026"}, Rating{NotFound, Low}, "dates-disagree"},
+		// A patient's injection log in a carton's lid (unseen185, round 33,
+		// false accepts at first measure): when a dose was injected, where.
+		{"a log of injections and their sites", []string{
+			"Jane Smith - my pens", "28/10/2026 L tum ok", "04/11/2026 Rtum_ bit sick", "11/11/2026 L thigh ok",
+			"| 18/11/2026 R thigh ok", "Wegovy®", "2.4 mg FlexTouch® - semaglutide - 4 pre-set doses"}, Rating{NotFound, Medium}, "no-date"},
+		{"a label's fill date over its directions' sites", []string{
+			"Wegovy 2.4 mg FlexTouch pen", "Dispensed 18/11/2026", "Inject into thigh, abdomen or upper arm"}, Rating{Valid, High}, "date-in-window"},
 		{"a weigh-in card's visits, the heading read in two", []string{
 			"Medication: Wegovy 2.4 mg/0.75 mL weekly", "Weight (lb) BMI Waist (in) BP Initials", "Visit",
 			"10/23/26 208.2 33.6 40 KM", "11/19/26 202.5 32.7 39.25 TR"}, Rating{NotFound, Medium}, "no-date"},
