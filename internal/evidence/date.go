@@ -1086,8 +1086,13 @@ var podRecordRe = lazyRE(`\bpatient'?s?\s+own\s+(?:medicines|medications|drugs|m
 // dates a supply (a POD fridge record card's "Into fridge (date, time)"
 // rated the dispensing date, its label "not yet checked"; unseen190, round
 // 33, a false accept at first measure on 3 uploads each reader).
+//
+// A pharmacy's label on the record ("Millbrook Pharmacy" under a POD bag
+// sticker, its "20 Nov 2026" unlabelled; unseen68) still dates its supply:
+// only a record that names no pharmacy is the ward's alone.
 func podRecord(d document) bool {
-	return slices.ContainsFunc(d.lines, func(l docLine) bool { return podRecordRe.MatchString(l.norm) })
+	return slices.ContainsFunc(d.lines, func(l docLine) bool { return podRecordRe.MatchString(l.norm) }) &&
+		collectPharmacyEvidence(d).kind == noPharmacy
 }
 
 // tellsOfSupply reports a page that tells of a supply made (suppliedRe):

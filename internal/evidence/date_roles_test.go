@@ -44,6 +44,10 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"(semaglutide) 2.4 mg weekly 1 pen | 14/11/2026 19:40 K. Osei RN",
 			"Daily check Fridge min °C Fridge max °C Items present Initials", "15/11/2026 3.1 6.4 yes KO",
 			"16/11/2026 3.4 6.0 yes - 1 dose given MF", "17/11/2026 2.9 5.8 yes KO"}, Rating{NotFound, Medium}, "no-date"},
+		{"a POD bag sticker over the pharmacy's own label", []string{
+			"PATIENT'S OWN MEDICINES - keep with patient", "Name: Jane Smith", "Admitted: 19/11/2026 Bag 1 of 1",
+			"Wegovy 2.4mg FlexTouch solution for injection", "Inject 2.4mg under the skin ONCE a WEEK.", "Mrs Jane Smith", "12 Nov 2026",
+			"Millbrook Pharmacy, 18 Upton Road, Wirral CH49 9ZZ"}, Rating{Valid, Medium}, "date-in-window"},
 		{"a fridge's log of readings under min and max", []string{
 			"Wegovy 2.4 mg pen", "Dispensed 02/11/2026", "Date Fridge min °C Fridge max °C Initials",
 			"16/11/2026 3.4 6.0 yes - checked pen MF", "17/11/2026 2.9 5.8 yes KO"}, Rating{Valid, High}, "date-in-window"},

@@ -674,12 +674,6 @@ var notYetSuppliedPhrases = []string{
 	// "Your next pen: Wegovy 2.4mg FlexTouch (your prescriber has approved
 	// the increase)" (unseen76's order e-mail, round 20).
 	"your next pen",
-	// A patient's request for more ("Please can I have my Saxenda again
-	// - H. Pennock-Vance, 26/11/2026" on a repeat slip, its last issue 112
-	// days before; unseen187, round 33, the request's date rated the
-	// latest fill, a false accept at first measure): OCR may read the I as
-	// a bar, which is no word.
-	"please can", "please could", "please may", "can i have", "could i have", "may i have", "please send",
 }
 
 var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: notYetSuppliedPhrases})

@@ -535,6 +535,13 @@ var notSupplied = newPhraseSet(map[bool][]string{true: append([]string{
 	// yet (unseen25, round 12: a record's "OWING raised - none supplied"
 	// row was rated the latest fill, a false accept).
 	"owing", "owed", "none supplied", "to follow",
+	// A patient's request for more ("Please can I have my Saxenda again
+	// - H. Pennock-Vance, 26/11/2026" on a repeat slip, its last issue 112
+	// days before; unseen187, round 33, the request's date rated the
+	// latest fill, a false accept at first measure): OCR may read the I as
+	// a bar, which is no word. A record's only: the strength a patient asks
+	// for again in a message is still theirs (unseen82's renewal thread).
+	"please can", "please could", "please may", "can i have", "could i have", "may i have", "please send",
 }, notYetSuppliedPhrases...)})
 
 // dueWords say when a record's supply falls due, none made yet.
