@@ -914,6 +914,9 @@ func otherRoleHeadings(d document) bool {
 		}
 		others := 0
 		for _, m := range ls {
+			if articleBefore(l.norm[:m.start]) {
+				continue // prose's noun ("skip the missed dose"), no heading
+			}
 			switch m.kind {
 			case otherDate:
 				others++
@@ -926,6 +929,15 @@ func otherRoleHeadings(d document) bool {
 	}
 	return paired && len(captions) >= 3
 }
+
+// articleRe ends text with an article or a possessive before a word.
+var articleRe = lazyRE(`\b(?:the|a|an|your|any|each|this|that)\s+$`)
+
+// articleBefore reports text that ends with an article: what follows is a
+// sentence's noun ("If more than 4 days ... skip the missed dose" in a
+// leaflet beside its label; unseen91's text PDF lost its label's date in
+// round 33's replay once "missed dose" named a date's role).
+func articleBefore(text string) bool { return articleRe.MatchString(text) }
 
 // salutationLine is the line of a letter's salutation ("Dear Mrs
 // Ormerod,"), or -1 when the document opens with none.

@@ -77,7 +77,7 @@ var dateLabels = newPhraseSet(map[dateKind][]string{
 		// "Dose taken - 1mg" over another, its only refill card 104 days
 		// old; unseen184, round 33, a missed dose rated the latest fill, a
 		// false accept at first measure on 2 uploads each reader).
-		"missed dose", "dose missed", "missed", "missed injection", "dose taken", "injection taken", "dose logged",
+		"missed dose", "dose missed", "missed injection", "dose taken", "injection taken", "dose logged",
 		"hold from", "withhold from", "held from", "stop on", "stopped on", "restart", "restart on", "restart date",
 		"resume", "resume on", "reviewed", "reviewed on", "reviewed at",
 		"fill by", "refill by", "reorder", "reorder by", "reorder date", "eligible", "eligible for refill",

@@ -44,6 +44,12 @@ func TestDatesInOtherRoles(t *testing.T) {
 			"(semaglutide) 2.4 mg weekly 1 pen | 14/11/2026 19:40 K. Osei RN",
 			"Daily check Fridge min °C Fridge max °C Items present Initials", "15/11/2026 3.1 6.4 yes KO",
 			"16/11/2026 3.4 6.0 yes - 1 dose given MF", "17/11/2026 2.9 5.8 yes KO"}, Rating{NotFound, Medium}, "no-date"},
+		// A leaflet's prose names roles of dates, no heading of a table
+		// (unseen91's text PDF in round 33's replay).
+		{"a leaflet's prose about missed doses beside the label", []string{
+			"If you forget, skip the missed dose; the last dose taken and the restart date go in your diary.",
+			"Wegovy 2.4mg FlexTouch solution for injection", "Mrs Jane Smith", "12 Nov 2026",
+			"Millbrook Pharmacy, 18 Upton Road, Wirral CH49 9ZZ"}, Rating{Valid, Medium}, "date-in-window"},
 		{"a POD bag sticker over the pharmacy's own label", []string{
 			"PATIENT'S OWN MEDICINES - keep with patient", "Name: Jane Smith", "Admitted: 19/11/2026 Bag 1 of 1",
 			"Wegovy 2.4mg FlexTouch solution for injection", "Inject 2.4mg under the skin ONCE a WEEK.", "Mrs Jane Smith", "12 Nov 2026",
