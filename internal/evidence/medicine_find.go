@@ -78,7 +78,11 @@ func suppliesNone(d document, perLine [][]medicineMention) []mentionTest {
 	rejected := rejectedClaims(d, perLine)
 	denied := deniedMedicines(d, perLine)
 	placebo := receivedPlacebo(d)
+	advice := missedDoseAdvice(d)
 	return []mentionTest{
+		// a leaflet's advice on missed doses ("Mounjaro: within 4 days of
+		// the missed day, otherwise skip it")
+		func(i int, _ medicineMention) bool { return advice[i] },
 		// a trial's blinded treatment ("Semaglutide 2.4 mg or Placebo"), or
 		// any on a page that says the patient's was placebo
 		func(i int, m medicineMention) bool { return placebo || blinded(d.lines[i].norm, m) },
@@ -502,6 +506,36 @@ func advertLines(d document) map[int]bool {
 			for k := i + 1; k < len(d.lines) && k <= i+4; k++ {
 				mark(k)
 			}
+		}
+	}
+	return out
+}
+
+// missedDoseHeadingRe heads a leaflet's or a card's advice on missed doses.
+var missedDoseHeadingRe = lazyRE(`^\W*(?:if\s+you\s+(?:miss|forget)\s+(?:a|your|to\s+take\s+a|to\s+take\s+your)\s+(?:dose|injection)|missed\s+(?:doses?|injections?)|what\s+to\s+do\s+if\s+you\s+miss\s+a\s+dose)\W*$`)
+
+// missedDoseLines is how far a missed dose's advice runs under its heading,
+// a table's cells a line each as Textract reads them.
+const missedDoseLines = 40
+
+// missedDoseAdvice are the lines under a heading of advice on missed doses
+// ("If you miss a dose" over a table, "Ozempic: within 5 days of the
+// missed day", "Mounjaro (tirzepatide): within 4 days ... otherwise skip
+// it", on a pharmacy's leaflet whose Ozempic label is stuck above;
+// unseen184, round 33, Mounjaro rated supplied with the label's date, a
+// false accept at first measure on both readers): the medicines it names
+// are examples, none supplied. nil when the page has no such heading.
+func missedDoseAdvice(d document) map[int]bool {
+	var out map[int]bool
+	for i, l := range d.lines {
+		if !missedDoseHeadingRe.MatchString(l.norm) {
+			continue
+		}
+		if out == nil {
+			out = map[int]bool{}
+		}
+		for k := i + 1; k < len(d.lines) && k <= i+missedDoseLines && d.lines[k].page == l.page; k++ {
+			out[k] = true
 		}
 	}
 	return out

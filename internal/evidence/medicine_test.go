@@ -248,6 +248,13 @@ func TestRateMedicine(t *testing.T) {
 			"Rx # Item Qty Dispensed", "00311 Finasteride 1 mg tablet 90 11/23/2026", "Add Zepbound to your next box",
 			"Ask about weight care: Zepbound 2.5 mg starter pens, if your provider approves. Not", "included in this box."},
 			want: Rating{Invalid, High}, wantWords: "(finasteride)"},
+		// A missed-dose leaflet's table beside an Ozempic label (unseen184,
+		// round 33).
+		{name: "named only in a leaflet's advice on missed doses", medicine: "Mounjaro", lines: []string{
+			"Ozempic 0.5mg solution for injection in pre-filled pen", "19/11/2026", "If you miss a dose",
+			"| Your medicine | Take the missed dose if | Otherwise", "Ozempic (semaglutide) | within 5 days of the missed day | skip it",
+			"| Mounjaro (tirzepatide) | within 4 days of the missed day | skip it"},
+			want: Rating{Invalid, High}, wantWords: "(Ozempic)"},
 		{name: "an item not included in this box", medicine: "Wegovy", lines: []string{
 			"Finasteride 1 mg tablet 90", "Wegovy 0.25 mg pen: not included in this box"}, want: Rating{Invalid, High}},
 	}
