@@ -119,6 +119,10 @@ type interpreter struct {
 	// is the span buffer show reuses.
 	spans   int
 	scratch []span
+	// runs counts the characters of the page's shown text by the way
+	// their baselines run in default user space, in quarter turns
+	// clockwise from left to right (turn.go).
+	runs [4]int
 }
 
 // maxWordSpans bounds the word spans kept per document (two float64s each):
@@ -176,9 +180,30 @@ func (in *interpreter) scan(v pdf.Value, scan *contentScan) {
 // a reader of the page sees. Fragments drawn invisibly (Tr 3 or 7), outside
 // the page's box or clipping path, or under an opaque image drawn later are
 // left out and counted in in.hidden.
-func (in *interpreter) page(page pdf.Value) []fragment {
+//
+// A page whose text runs mostly down, up or right to left in default user
+// space (a page turned by /Rotate with its content turned back, as an
+// imposition tool writes it, or a portrait page drawn sideways on a
+// landscape one) is interpreted again turned so that its text runs left to
+// right (turn.go): run is the way it ran, 0 for left to right, and turns[run]
+// maps default user space to the space its fragments are in.
+func (in *interpreter) page(page pdf.Value) (frags []fragment, run int) {
+	before := in.counts()
+	frags = in.pageTurned(page, identity)
+	run = mainRun(in.runs)
+	if run == 0 {
+		return frags, 0
+	}
+	in.restore(before)
+	return in.pageTurned(page, turns[run]), run
+}
+
+// pageTurned interprets the page with default user space mapped through
+// turn.
+func (in *interpreter) pageTurned(page pdf.Value, turn matrix) []fragment {
 	in.frags, in.covers, in.fills, in.grounds, in.unseen = nil, nil, nil, nil, nil
-	gs := graphicsState{ctm: identity, scale: 1, clip: pageBox(page), fillAlpha: 1, strokeAlpha: 1, fill: colour{known: true}}
+	in.runs = [4]int{}
+	gs := graphicsState{ctm: turn, scale: 1, clip: pageBox(page).transform(turn), fillAlpha: 1, strokeAlpha: 1, fill: colour{known: true}}
 	in.run(page.Key("Contents"), inherited(page, "Resources"), gs, 0)
 	return in.uncovered()
 }
@@ -342,6 +367,7 @@ func (in *interpreter) run(strm, resources pdf.Value, gs graphicsState, depth in
 			}
 			return
 		}
+		in.runs[runOf(end[4]-start[4], end[5]-start[5])] += len(txt)
 		in.frags = append(in.frags, frag)
 	}
 	nextLine := func() {

@@ -139,15 +139,15 @@ func (r Reader) ReadLayer(ctx context.Context, doc evidence.Document) (layer Lay
 		if err := ctx.Err(); err != nil {
 			return Layer{Text: evidence.Text{Source: Source}}, fmt.Errorf("read pdf text: %w: %w", derrors.ErrUnavailable, err)
 		}
-		frags := in.page(page)
-		place := pagePlacement(page)
+		frags, run := in.page(page)
+		place, seen := readPlacement(page, run)
 		for _, l := range layoutLines(frags) {
 			text.Lines = append(text.Lines, evidenceLine(l, n+1, place))
 		}
 		for _, l := range layoutLines(in.unseen) {
 			layer.Unseen = append(layer.Unseen, evidenceLine(l, n+1, place))
 		}
-		text.Pages = append(text.Pages, evidence.Page{})
+		text.Pages = append(text.Pages, seen)
 	}
 	layer.Hidden, layer.Covered, layer.Images, layer.Outlines = in.hidden, in.covered, in.images, in.outlines
 	return layer, nil

@@ -3,7 +3,10 @@ package pdftext
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,6 +36,8 @@ BT /F1 12 Tf 72 680 Td 2 Tw (Patient:  Dana Whitcombe) Tj ET`, "")
 		{"Helvetica", labelPDF(t, false, []textAt{{20, 20, "RIVERSIDE COMMUNITY PHARMACY"}, {20, 38, "Rx# 6023417    Filled: 03/04/2026"}})},
 		{"embedded font", labelPDF(t, true, []textAt{{20, 20, "Saxenda 6 mg/ml solution — 3 × 3 ml"}, {120, 60, "Ms Jo Fictional"}})},
 		{"kerning and word spacing", kerned},
+		{"a page turned 270 degrees, its content turned back, its box off the origin", turnedPDF(270)},
+		{"a page turned 90 degrees, its content turned back", turnedPDF(90)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			text, err := Reader{}.Read(context.Background(), evidence.Document{Body: tt.pdf, MediaType: "application/pdf"})
@@ -135,6 +140,67 @@ func TestPlaceRefusesWhatIsNotANumber(t *testing.T) {
 	for _, l := range text.Lines {
 		if math.IsNaN(l.Box.Left+l.Box.Top+l.Box.Width+l.Box.Height) || l.Box.Left+l.Box.Width > 1 {
 			t.Errorf("line %q placed at %+v", l.Text, l.Box)
+		}
+	}
+}
+
+// turnedLines are what turnedPDF's page shows, top to bottom.
+var turnedLines = []string{"Medicines Reconciliation Record", "Patient: Dana Whitcombe DOB: 02/07/1961",
+	"Wegovy 2.4 mg FlexTouch pen weekly", "Last fill 16/11/2026 Westgate Pharmacy"}
+
+// turnedPDF is a page turned by /Rotate (90 or 270) whose content is drawn
+// turned back, so that it shows upright, as imposition tools write it
+// (unseen190's pdfoddboxes): in default user space its text runs up or
+// down the page. The 270-degree page's MediaBox is off the origin. With
+// rotate 0 the same content shows sideways (unseen170's pdfsideways).
+func turnedPDF(rotate int) []byte {
+	var content strings.Builder
+	// Text placed in the page as shown (612 wide, 792 high, y up), mapped
+	// into user space by cm.
+	cm, attrs := "0 1 -1 0 792 0 cm", "/MediaBox [0 0 792 612] /Rotate 90"
+	switch rotate {
+	case 270:
+		cm, attrs = "0 -1 1 0 -300 212 cm", "/MediaBox [-300 -400 492 212] /Rotate 270"
+	case 0:
+		// Not turned back: the portrait page lies sideways, its text
+		// running up the landscape page.
+		attrs = "/MediaBox [0 0 792 612]"
+	}
+	content.WriteString("q " + cm + "\n")
+	for i, l := range turnedLines {
+		fmt.Fprintf(&content, "BT /F1 12 Tf 72 %d Td (%s) Tj ET\n", 700-24*i, l)
+	}
+	content.WriteString("Q")
+	return rawPage{content: content.String(), pageAttrs: attrs}.pdf()
+}
+
+// TestReadTurnedPage: a page turned by /Rotate with its content turned
+// back reads as it shows, line by line (before, its text running down
+// user space was cut into columns of letters); a portrait page drawn
+// sideways on a landscape one (rotate 0 here) reads turned a quarter
+// clockwise, its boxes in the frame it was read in, top line on top.
+func TestReadTurnedPage(t *testing.T) {
+	for _, tt := range []struct {
+		rotate, turns int
+	}{{90, 0}, {270, 0}, {0, 1}} {
+		text, err := Reader{}.Read(context.Background(), evidence.Document{Body: turnedPDF(tt.rotate), MediaType: "application/pdf"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range text.Lines {
+			got = append(got, l.Text)
+		}
+		if !slices.Equal(got, turnedLines) {
+			t.Errorf("rotate %d: read %q, want %q", tt.rotate, got, turnedLines)
+			continue
+		}
+		if len(text.Pages) != 1 || text.Pages[0].Turns != tt.turns {
+			t.Errorf("rotate %d: pages %+v, want one turned %d", tt.rotate, text.Pages, tt.turns)
+		}
+		first, last := text.Lines[0].Box, text.Lines[len(text.Lines)-1].Box
+		if first.Width <= first.Height || first.Top >= last.Top {
+			t.Errorf("rotate %d: first line's box %+v, last's %+v; want wide boxes, the first above", tt.rotate, first, last)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -91,6 +92,11 @@ func Poppler(t *testing.T, pdf []byte, n int) []Word {
 		t.Fatalf("read pdftotext's words: %v", err)
 	}
 	p := doc.Pages[0]
+	if quarterTurned(t, pdf, page) {
+		// pdftotext gives a turned page's width and height as stored,
+		// its words' boxes as shown.
+		p.Width, p.Height = p.Height, p.Width
+	}
 	var words []Word
 	for _, w := range p.Words {
 		words = append(words, Word{Text: w.Text, Box: evidence.Box{
@@ -99,6 +105,20 @@ func Poppler(t *testing.T, pdf []byte, n int) []Word {
 		}})
 	}
 	return words
+}
+
+// quarterTurned reports whether page of pdf is shown turned a quarter
+// (its /Rotate 90 or 270), by pdfinfo.
+func quarterTurned(t *testing.T, pdf []byte, page string) bool {
+	t.Helper()
+	cmd := exec.Command(tool(t, "pdfinfo", "poppler-utils"), "-f", page, "-l", page, "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdfinfo: %v", err)
+	}
+	m := regexp.MustCompile(`(?m)^Page\s+\d+\s+rot:\s+(\d+)`).FindSubmatch(out)
+	return m != nil && (string(m[1]) == "90" || string(m[1]) == "270")
 }
 
 // ReadBox is what Tesseract reads, as one line of text, in box (fractions)
