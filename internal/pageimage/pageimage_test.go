@@ -50,6 +50,7 @@ func TestPages(t *testing.T) {
 		{"label-page2.tiff", pageimage.TIFF, 2, 1, false},
 		{"label-jpeg.tiff", pageimage.TIFF, 1, 0, false},
 		{"label-jpeg-ycbcr.tiff", pageimage.TIFF, 1, 0, false},
+		{"label-cmyk.tiff", pageimage.TIFF, 1, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -79,18 +79,36 @@ func tiffPage(f tiffifd.File, body []byte, off uint32) (*image.Gray, error) {
 	// file with its header pointing at this page instead.
 	ifd := make([]byte, 4)
 	f.Order.PutUint32(ifd, off)
-	img, err := tiff.Decode(firstPageAt{body, ifd})
+	r := firstPageAt{body: body, patches: []patch{{4, ifd}}}
+	cmyk, ok := cmykAsRGBA(f, off)
+	if ok {
+		r.patches = append(r.patches, cmyk...)
+	}
+	img, err := tiff.Decode(r)
 	if err != nil {
 		return nil, err
+	}
+	if ok {
+		if n, isNRGBA := img.(*image.NRGBA); isNRGBA {
+			return cmykGray(n), nil
+		}
+		return nil, fmt.Errorf("a CMYK page decoded as %T", img)
 	}
 	return FlatGray(img), nil
 }
 
-// firstPageAt reads as body with the header's first-IFD offset (bytes
-// 4..7) replaced, without copying the file.
+// firstPageAt reads as body with some of its bytes replaced (patches: the
+// header's first-IFD offset, bytes 4..7, and any others), without copying
+// the file.
 type firstPageAt struct {
-	body []byte
-	ifd  []byte
+	body    []byte
+	patches []patch
+}
+
+// patch is bytes to read at an offset of the file instead of its own.
+type patch struct {
+	at    int64
+	bytes []byte
 }
 
 func (r firstPageAt) ReadAt(p []byte, off int64) (int, error) {
@@ -98,9 +116,11 @@ func (r firstPageAt) ReadAt(p []byte, off int64) (int, error) {
 		return 0, io.EOF
 	}
 	n := copy(p, r.body[off:])
-	for i := range n {
-		if at := off + int64(i); at >= 4 && at < 8 {
-			p[i] = r.ifd[at-4]
+	for _, pt := range r.patches {
+		for k, b := range pt.bytes {
+			if i := pt.at + int64(k) - off; i >= 0 && i < int64(n) {
+				p[i] = b
+			}
 		}
 	}
 	if n < len(p) {
@@ -218,6 +238,9 @@ func tiffAsIs(body []byte) bool {
 	}
 	if _, ok := f.Find(off, tagExtraSamples); ok {
 		return false
+	}
+	if uintTag(f, off, tagPhotometric) == photometricCMYK {
+		return false // decoded through cmykAsRGBA, sent grey
 	}
 	if e, ok := f.Find(off, tagOrientation); ok {
 		if v, _ := e.Value(); v > 1 && v <= 8 {

@@ -41,4 +41,9 @@ convert "$tmp/label.png" -compress jpeg -quality 85 "$out/label-jpeg.tiff"
 # the top makes the page colour.
 convert "$tmp/label.png" -fill '#1f4e9a' -draw 'rectangle 0,0 1358,5' -alpha off -colorspace YCbCr \
 	-compress jpeg -quality 85 "$out/label-jpeg-ycbcr.tiff"
+# A print workflow's or a document system's CMYK TIFF, tiled, LZW with the
+# horizontal predictor (photometric 5), which golang.org/x/image/tiff does
+# not read (unseen188's tifftiled, round 33).
+convert "$tmp/label.png" -fill '#1f4e9a' -draw 'rectangle 0,0 1358,5' -alpha off -colorspace CMYK \
+	-define tiff:tile-geometry=256x256 -compress lzw -define tiff:predictor=2 "$out/label-cmyk.tiff"
 ls -l "$out"
