@@ -15,8 +15,10 @@ var (
 	// notBeforeRe follows a dose to be taken from a day to come.
 	notBeforeRe = lazyRE(`^\s*[,;:-]?\s*(?:not\s+before|no\s+earlier\s+than|not\s+until|not\s+till)\b`)
 	// futureDoseRe starts the part of a line about later or maximum doses
-	// ("then increase to 5 mg", "do not exceed 2.4 mg").
-	futureDoseRe = lazyRE(`\b(?:then|thereafter|increas\w*|titrat\w*|escalat\w*|step\s+up|max|maximum|exceed\w*|up\s+to|next\s+(?:dose|strength|step)|cam\s+nesaf|from\s+week|after\s+\d+\s+weeks?)\b`)
+	// ("then increase to 5 mg", "do not exceed 2.4 mg"), or a restart's
+	// ("Restart at 0.25 mg once weekly in 2 weeks" in a discharge letter
+	// whose supply was 2.4 mg; unseen190, round 33, not_found on 3 uploads).
+	futureDoseRe = lazyRE(`\b(?:then|thereafter|increas\w*|titrat\w*|escalat\w*|step\s+up|max|maximum|exceed\w*|up\s+to|next\s+(?:dose|strength|step)|cam\s+nesaf|from\s+week|after\s+\d+\s+weeks?|restart\w*\s+(?:at|on)|resum\w*\s+(?:at|on)|new\s+supply\s+at)\b`)
 )
 
 // Dose tiers, best first: where a dose sits relative to the medicine.
@@ -110,7 +112,7 @@ func collectDoseEvidence(d document, exp Expected, want Medicine, wantKnown bool
 		}
 	}
 	if supplied := slices.DeleteFunc(slices.Clone(anchors), func(m medicineMention) bool {
-		return notYetSupplied(d, m.line) || pastDoseRe.MatchString(d.lines[m.line].norm)
+		return notYetSupplied(d, m.line) || pastDoseRe.MatchString(d.lines[m.line].norm) || missedDoseRe.MatchString(d.lines[m.line].norm)
 	}); len(supplied) > 0 {
 		anchors = supplied
 	}
@@ -677,6 +679,17 @@ var notYetSuppliedPhrases = []string{
 }
 
 var notYetSuppliedWords = newPhraseSet(map[bool][]string{true: notYetSuppliedPhrases})
+
+// missedDoseRe tells of doses a patient missed ("You missed three weekly
+// doses of Zepbound 10 mg while you were unwell" over the restart
+// prescription's "Zepbound 2.5 mg/0.5 mL single-dose pens" in a telehealth
+// e-mail; unseen184, round 33, the two strengths left the dose not_found
+// on 4 uploads each reader): the strength of doses not taken, not the
+// supply's, when the page names the medicine otherwise too.
+// Someone missed them: "missed doses" alone is a topic ("Reviewed pen
+// use, missed doses, GI side effects" on a pharmacist's counselling record,
+// unseen151).
+var missedDoseRe = lazyRE(`\b(?:you|your|i|my|he|his|she|her|they|their|we|patient)\s+(?:have\s+|has\s+|had\s+)?missed\s+(?:\w+\s+){0,3}(?:doses?|injections?|shots?|jabs?|weeks?)\b`)
 
 // pastDoseRe opens a line with the dose a patient last took ("LAST
 // INJECTION Zepbound 10 mg on 11/07/2026" on a pharmacist's restart sheet

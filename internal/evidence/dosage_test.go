@@ -81,6 +81,14 @@ func TestRateDosage(t *testing.T) {
 			want: Rating{Invalid, High}, wantWords: "different dose (2.5 mg)",
 		},
 		{
+			// A discharge letter's restart plan beside the supply's label
+			// (unseen190, round 33).
+			name:     "a restart's dose is not the supply's",
+			lines:    []string{"Wegovy (semaglutide) 2.4 mg once weekly: withheld", "Restart at 0.25 mg once weekly in 2 weeks if pain-free;", "Wegovy 2.4 mg FlexTouch pen, 1 pen, dispensed 29/10/2026"},
+			medicine: "Wegovy", dosage: "0.25 mg",
+			want: Rating{Invalid, High}, wantWords: "different dose (2.4 mg)",
+		},
+		{
 			// A titration sticker beside a label (unseen22, round 13).
 			name:     "titration: a sticker's next strength is not the current one",
 			lines:    []string{"WEGOVY 0.5 MG/0.5 ML PEN", "semaglutide - INJECT 0.5 MG SUBCUT ONCE WEEKLY", "NEXT STRENGTH 1 MG", "QTY: 4 PENS (2 ML)"},
@@ -535,6 +543,32 @@ func TestDoseLastInjected(t *testing.T) {
 	} {
 		exp := Expected{PatientKnown: true, Forename: "Priya", Surname: "Venkataraman-Hale", MedicationName: "Zepbound", MedicationDosage: tt.dose}
 		r, f := Explain(textOf(0.9, restartSheet...), exp, Policy{Now: testNow, Market: "us"})
+		if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
+			t.Errorf("%s: dose rated %v by %q, want %v by %q (note: %s)", tt.dose, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
+		}
+	}
+}
+
+// TestDoseOfMissedDoses: the strength of doses a patient missed is not the
+// supply's when the page names the medicine otherwise too (unseen184,
+// round 33: a restart e-mail's two strengths left the dose not_found).
+func TestDoseOfMissedDoses(t *testing.T) {
+	restart := []string{"Restarting Zepbound after your missed weeks", "Hi Anneliese,",
+		"Dr. Okonkwo-Hale reviewed your check-in. You missed three weekly doses of Zepbound 10 mg while you",
+		"were unwell, so going straight back to 10 mg could make nausea much worse. She has restarted you at the",
+		"starting dose and we will step up again every 4 weeks.",
+		"Restart prescription Zepbound 2.5 mg/0.5 mL single-dose pens, 4 pens", "Filled by",
+		"Summit Ridge Pharmacy, 90 Aspen Loop, Boulder CO", "Date filled", "11/16/2026"}
+	for _, tt := range []struct {
+		dose string
+		want Rating
+		rule string
+	}{
+		{"2.5 mg", Rating{Valid, High}, "requested-dose"},
+		{"10 mg", Rating{Invalid, High}, "different-dose"},
+	} {
+		exp := Expected{PatientKnown: true, Forename: "Anneliese", Surname: "Kowalczyk-Reyes", MedicationName: "Zepbound", MedicationDosage: tt.dose}
+		r, f := Explain(textOf(0.9, restart...), exp, Policy{Now: testNow, Market: "us"})
 		if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
 			t.Errorf("%s: dose rated %v by %q, want %v by %q (note: %s)", tt.dose, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
 		}
