@@ -42,7 +42,10 @@ func BenchmarkRead(b *testing.B) {
 	for _, bb := range []struct {
 		name string
 		pdf  []byte
-	}{{"sample label", sample.File}, {"dense letter", denseLetter(b)}} {
+	}{{"sample label", sample.File}, {"dense letter", denseLetter(b)},
+		// The same four lines upright, and on a page turned by /Rotate whose
+		// text runs up user space: read twice (turn.go).
+		{"upright page", turnedPDF(-1)}, {"turned page", turnedPDF(90)}} {
 		b.Run(bb.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

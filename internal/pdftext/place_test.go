@@ -165,6 +165,9 @@ func turnedPDF(rotate int) []byte {
 		// Not turned back: the portrait page lies sideways, its text
 		// running up the landscape page.
 		attrs = "/MediaBox [0 0 792 612]"
+	case -1:
+		// The same page upright, for comparison (BenchmarkRead).
+		cm, attrs = "1 0 0 1 0 0 cm", "/MediaBox [0 0 612 792]"
 	}
 	content.WriteString("q " + cm + "\n")
 	for i, l := range turnedLines {
