@@ -533,20 +533,7 @@ var restartSheet = []string{
 // supply's when the page names the medicine otherwise too (unseen98,
 // round 23, the sheet read by the local reader: not_found on 3 uploads).
 func TestDoseLastInjected(t *testing.T) {
-	for _, tt := range []struct {
-		dose string
-		want Rating
-		rule string
-	}{
-		{"7.5 mg", Rating{Valid, High}, "requested-dose"},
-		{"10 mg", Rating{Invalid, High}, "different-dose"},
-	} {
-		exp := Expected{PatientKnown: true, Forename: "Priya", Surname: "Venkataraman-Hale", MedicationName: "Zepbound", MedicationDosage: tt.dose}
-		r, f := Explain(textOf(0.9, restartSheet...), exp, Policy{Now: testNow, Market: "us"})
-		if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
-			t.Errorf("%s: dose rated %v by %q, want %v by %q (note: %s)", tt.dose, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
-		}
-	}
+	checkTwoZepboundDoses(t, restartSheet, "Priya", "Venkataraman-Hale", "7.5 mg", "10 mg")
 }
 
 // TestDoseOfMissedDoses: the strength of doses a patient missed is not the
@@ -559,16 +546,23 @@ func TestDoseOfMissedDoses(t *testing.T) {
 		"starting dose and we will step up again every 4 weeks.",
 		"Restart prescription Zepbound 2.5 mg/0.5 mL single-dose pens, 4 pens", "Filled by",
 		"Summit Ridge Pharmacy, 90 Aspen Loop, Boulder CO", "Date filled", "11/16/2026"}
+	checkTwoZepboundDoses(t, restart, "Anneliese", "Kowalczyk-Reyes", "2.5 mg", "10 mg")
+}
+
+// checkTwoZepboundDoses verifies lines for the patient's Zepbound at the
+// dose supplied (valid) and at the other dose the page names (invalid).
+func checkTwoZepboundDoses(t *testing.T, lines []string, forename, surname, supplied, other string) {
+	t.Helper()
 	for _, tt := range []struct {
 		dose string
 		want Rating
 		rule string
 	}{
-		{"2.5 mg", Rating{Valid, High}, "requested-dose"},
-		{"10 mg", Rating{Invalid, High}, "different-dose"},
+		{supplied, Rating{Valid, High}, "requested-dose"},
+		{other, Rating{Invalid, High}, "different-dose"},
 	} {
-		exp := Expected{PatientKnown: true, Forename: "Anneliese", Surname: "Kowalczyk-Reyes", MedicationName: "Zepbound", MedicationDosage: tt.dose}
-		r, f := Explain(textOf(0.9, restart...), exp, Policy{Now: testNow, Market: "us"})
+		exp := Expected{PatientKnown: true, Forename: forename, Surname: surname, MedicationName: "Zepbound", MedicationDosage: tt.dose}
+		r, f := Explain(textOf(0.9, lines...), exp, Policy{Now: testNow, Market: "us"})
 		if r.Data.MedicationDosage != tt.want || f.MedicationDosage.Rule != tt.rule {
 			t.Errorf("%s: dose rated %v by %q, want %v by %q (note: %s)", tt.dose, r.Data.MedicationDosage, f.MedicationDosage.Rule, tt.want, tt.rule, r.Note)
 		}
