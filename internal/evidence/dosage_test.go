@@ -81,6 +81,18 @@ func TestRateDosage(t *testing.T) {
 			want: Rating{Invalid, High}, wantWords: "different dose (2.5 mg)",
 		},
 		{
+			// A dose review's caption "Missed doses" is no leaflet's advice
+			// (unseen98's text PDF in round 33's replay).
+			name: "a dose review's caption of missed doses over its supply",
+			lines: []string{"Dose review: weight management (Wegovy)", "Current dose", "Wegovy 1mg once weekly (since 5 weeks)", "Missed doses",
+				"None", "Prescriber decision", "Increase Wegovy 1mg to 1.7mg once weekly", "Dispensing", "Item", "Wegovy 1.7mg FlexTouch x1",
+				"Dispensed", "22/11/2026"},
+			medicine: "Wegovy", dosage: "1.7 mg",
+			// Its two strengths leave the dose to a person; the supply's is
+			// not taken away (invalid, 1 mg, when it was).
+			want: Rating{NotFound, Low},
+		},
+		{
 			// A discharge letter's restart plan beside the supply's label
 			// (unseen190, round 33).
 			name:     "a restart's dose is not the supply's",

@@ -512,7 +512,9 @@ func advertLines(d document) map[int]bool {
 }
 
 // missedDoseHeadingRe heads a leaflet's or a card's advice on missed doses.
-var missedDoseHeadingRe = lazyRE(`^\W*(?:if\s+you\s+(?:miss|forget)\s+(?:a|your|to\s+take\s+a|to\s+take\s+your)\s+(?:dose|injection)|missed\s+(?:doses?|injections?)|what\s+to\s+do\s+if\s+you\s+miss\s+a\s+dose)\W*$`)
+// Not a form's caption ("Missed doses" over "None" on a dose review whose
+// supply is further down; unseen98).
+var missedDoseHeadingRe = lazyRE(`^\W*(?:if\s+you\s+(?:miss|forget)\s+(?:a|your|to\s+take\s+a|to\s+take\s+your)\s+(?:dose|injection)|what\s+to\s+do\s+if\s+you\s+miss\s+a\s+dose)\W*$`)
 
 // missedDoseLines is how far a missed dose's advice runs under its heading,
 // a table's cells a line each as Textract reads them.
