@@ -70,7 +70,7 @@ var roleCaptions = newPhraseSet(map[string][]string{
 	// A wholesaler's account manager on its invoice to the pharmacy
 	// ("YOUR ACCOUNT MANAGER" over "Graham Ashdown"; unseen186, round 33, a
 	// false accept at first measure).
-	staffRole: {"assessed by", "verified by", "checked by", "pharmacy technician", "ward nurse", "account manager", "your account manager", "sales rep", "rep"},
+	staffRole: {"assessed by", "verified by", "checked by", "pharmacy technician", "ward nurse", "account manager", "your account manager", "account rep", "sales rep"},
 	// Who brought the parcel ("Delivered by: Marco Bellweather, driver
 	// #D-4471" on a specialty pharmacy's delivery receipt; unseen186, round
 	// 33, the driver rated the patient, a false accept at first measure).

@@ -67,7 +67,9 @@ func (in *interpreter) counts() counters {
 }
 
 // restore sets the counts back to c, before a page is interpreted again:
-// its work is counted once, its second reading within the same budgets.
+// what the page adds is counted once, from its second reading, and that
+// reading has the budgets the first had (budget.go), so a turned page costs
+// at most twice an upright one.
 func (in *interpreter) restore(c counters) {
 	in.ops, in.scannedOps, in.forms, in.hidden, in.covered, in.images, in.outlines, in.spans, in.bytes =
 		c.ops, c.scannedOps, c.forms, c.hidden, c.covered, c.images, c.outlines, c.spans, c.bytes
