@@ -245,6 +245,10 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 		if ws, role := columnRoleName(d, i); looksLikeName(ws) {
 			out = append(out, roleName{line: i + 1, words: ws, role: role})
 		}
+		if ws := staffPastAddressCaption(d, i, ms); looksLikeName(ws) {
+			out = append(out, roleName{line: i + 2, words: ws, role: staffRole})
+			continue
+		}
 		if k, ws := headedRoleName(d, i, ms); looksLikeName(ws) {
 			out = append(out, roleName{line: k, words: ws, role: ms[0].kind, signedIn: signedInCaption(l, ms[0])})
 			continue
@@ -278,6 +282,28 @@ func nameRoles(d document, aboutMedicine, vet bool) []roleName {
 		}
 	}
 	return out
+}
+
+// addressCaptionRe is a line of nothing but an invoice's or a parcel's
+// address captions ("INVOICE TO / DELIVER TO").
+var addressCaptionRe = lazyRE(`^[\W]*(?:(?:invoice|deliver|delivery|ship|bill|sold|send)\s+to[\W]*)+$`)
+
+// staffPastAddressCaption is the name two lines under line i when line i is
+// nothing but a staff member's caption and the line between nothing but
+// another column's address captions, two cells of a heading row read one
+// under the other before their values ("YOUR ACCOUNT MANAGER" over "INVOICE
+// TO / DELIVER TO" over "Graham Ashdown" on a wholesaler's invoice to the
+// pharmacy; unseen186, round 33, the account manager rated the patient
+// through the local reader, a false accept).
+func staffPastAddressCaption(d document, i int, ms []phraseMatch[string]) []word {
+	l := d.lines[i]
+	whole := slices.ContainsFunc(ms, func(m phraseMatch[string]) bool {
+		return m.kind == staffRole && m.first == 0 && m.last == len(l.words)-1
+	})
+	if !whole || i+2 >= len(d.lines) || !addressCaptionRe.MatchString(d.lines[i+1].norm) {
+		return nil
+	}
+	return leadingName(d.lines[i+2].words)
 }
 
 // appointedRole is the role of whoever a court or the patient appointed to

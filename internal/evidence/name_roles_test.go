@@ -255,6 +255,10 @@ func TestNamesInOtherRoles(t *testing.T) {
 			"Patient's Own Drugs (POD) Assessment", "Patient name Hospital number NHS number", "Imogen Treharne K4471902 999 241 7730",
 			med, "Assessed by (pharmacy technician)", "Jane Smith"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
+		{name: "the lead as a wholesaler's account manager, another caption between", exp: jane, lines: []string{
+			"SALES INVOICE", "Invoice date: 16/11/2026", "| | YOUR ACCOUNT MANAGER", "| INVOICE TO / DELIVER TO |", "| Jane Smith",
+			"| 01632 960422", "| Harrowgate Pharmacy", med},
+			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
 		{name: "the lead as the driver who delivered it", exp: jane, lines: []string{
 			med, "Filled 11/16/2026", "Delivered by: Jane Smith, driver #D-4471", "Received by (patient or agent):"},
 			want: Rating{NotFound, Medium}, rule: "lead-named-only-in-role"},
