@@ -1305,10 +1305,10 @@ func stampLines(d document) stamps {
 	s.diaryDay = diaryDays(d)
 	s.measured = measurementRows(d)
 	if rows := injectionRows(d); rows != nil {
-		s.measured = rows
-		for i, m := range measurementRows(d) {
-			s.measured[i] = s.measured[i] || m
+		for i, m := range s.measured {
+			rows[i] = rows[i] || m
 		}
+		s.measured = rows
 	}
 	s.timestampColumn = timestampColumns(d)
 	for i := range d.lines {
